@@ -1,0 +1,29 @@
+import nextJest from 'next/jest.js';
+import type { Config } from 'jest';
+
+const createJestConfig = nextJest({ dir: './' });
+
+const shared: Config = {
+  moduleNameMapper: { '^@/(.*)$': '<rootDir>/$1' },
+  clearMocks: true,
+  restoreMocks: true,
+};
+
+// Two projects: the browser side runs in jsdom, the club API in plain Node with a fresh SQLite per file.
+export default async (): Promise<Config> => ({
+  projects: [
+    await createJestConfig({
+      ...shared,
+      displayName: 'unit',
+      testEnvironment: 'jsdom',
+      testMatch: ['<rootDir>/{lib,components,app}/**/*.test.{ts,tsx}'],
+      setupFilesAfterEnv: ['<rootDir>/jest.setup.ts'],
+    })(),
+    await createJestConfig({
+      ...shared,
+      displayName: 'api',
+      testEnvironment: 'node',
+      testMatch: ['<rootDir>/server/**/*.test.ts'],
+    })(),
+  ],
+});
