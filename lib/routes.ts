@@ -118,7 +118,7 @@ export const routes = Object.fromEntries(
     key,
     (params?: Record<string, string>) => buildPath(def.pattern, params),
   ]),
-) as { [K in RouteKey]: Builder<K> };
+) as unknown as { [K in RouteKey]: Builder<K> };
 
 export interface RouteMatch {
   readonly key: RouteKey;

@@ -1,0 +1,8 @@
+import { RouteScreen } from '@/components/screens/route-screen';
+import { pageMetadata } from '@/lib/page-metadata';
+
+export const metadata = pageMetadata('confirmEmail');
+
+export default function Page() {
+  return <RouteScreen routeKey="confirmEmail" />;
+}

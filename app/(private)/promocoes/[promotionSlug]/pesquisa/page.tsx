@@ -1,0 +1,14 @@
+import { RouteScreen } from '@/components/screens/route-screen';
+import { pageMetadata } from '@/lib/page-metadata';
+import { PLACEHOLDER } from '@/lib/routes';
+
+export const metadata = pageMetadata('promotionSurvey');
+
+// One exported page per dynamic route; the host rewrites every real value to it (see lib/routes.ts).
+export function generateStaticParams() {
+  return [{ promotionSlug: PLACEHOLDER }];
+}
+
+export default function Page() {
+  return <RouteScreen routeKey="promotionSurvey" />;
+}

@@ -1,0 +1,8 @@
+import { LoginScreen } from '@/components/auth/login-screen';
+import { pageMetadata } from '@/lib/page-metadata';
+
+export const metadata = pageMetadata('login');
+
+export default function Page() {
+  return <LoginScreen variant="any" />;
+}

@@ -1,0 +1,28 @@
+import type { Metadata, Viewport } from 'next';
+import type { ReactNode } from 'react';
+import { AnalyticsScripts } from '@/components/providers/analytics-scripts';
+import { AppProviders } from '@/components/providers/app-providers';
+import { config } from '@/lib/config';
+import './globals.css';
+
+export const metadata: Metadata = {
+  title: { default: 'Clube do Marceneiro', template: '%s | Clube do Marceneiro' },
+  description: 'Clube de pontos para marceneiros e moveleiros: campanhas, promoções, notas fiscais e prêmios.',
+  manifest: '/manifest.webmanifest',
+  icons: { icon: '/icon.svg' },
+};
+
+export const viewport: Viewport = { themeColor: '#6b3410', width: 'device-width', initialScale: 1 };
+
+export default function RootLayout({ children }: { children: ReactNode }) {
+  return (
+    <html lang="pt-BR">
+      <body>
+        <div id="root">
+          <AppProviders>{children}</AppProviders>
+        </div>
+        <AnalyticsScripts tagManagerId={config.tagManagerId} analyticsId={config.analyticsId} />
+      </body>
+    </html>
+  );
+}

@@ -1,0 +1,79 @@
+'use client';
+import { useMutation } from '@apollo/client/react';
+import { zodResolver } from '@hookform/resolvers/zod';
+import Link from 'next/link';
+import { useState } from 'react';
+import { useForm } from 'react-hook-form';
+import { errorMessage } from '@/lib/apollo/errors';
+import { maskCpf, maskPhone } from '@/lib/format/masks';
+import { MUserLogin } from '@/lib/graphql/operations';
+import { routes } from '@/lib/routes';
+import { useSessionStore } from '@/lib/session/store';
+import { LOGIN_FIELD_LABEL, loginSchema, type LoginInput, type LoginVariant } from '@/lib/validation/login-schema';
+import { TextField } from '../ui/text-field';
+
+const INPUT_PROPS: Record<LoginVariant, { type: string; inputMode?: 'numeric' | 'email' | 'tel'; autoComplete: string }> = {
+  any: { type: 'text', autoComplete: 'username' },
+  cpf: { type: 'text', inputMode: 'numeric', autoComplete: 'username' },
+  email: { type: 'email', inputMode: 'email', autoComplete: 'email' },
+  phone: { type: 'tel', inputMode: 'tel', autoComplete: 'tel-national' },
+};
+
+const MASKS: Partial<Record<LoginVariant, (v: string) => string>> = { cpf: maskCpf, phone: maskPhone };
+
+/** Login by CPF, e-mail or celular and password. On success the tokens are stored and the gates take over. */
+export function LoginForm({ variant }: { variant: LoginVariant }) {
+  const setTokens = useSessionStore((s) => s.setTokens);
+  const [serverError, setServerError] = useState<string | null>(null);
+  const [login, { loading }] = useMutation(MUserLogin);
+  const {
+    register,
+    handleSubmit,
+    setValue,
+    formState: { errors },
+  } = useForm<LoginInput>({ resolver: zodResolver(loginSchema(variant)), defaultValues: { login: '', password: '' } });
+  const mask = MASKS[variant];
+
+  const onSubmit = handleSubmit(async (values) => {
+    setServerError(null);
+    try {
+      const { data } = await login({ variables: values });
+      if (data?.userLogin) {
+        setTokens({ accessToken: data.userLogin.token, refreshToken: data.userLogin.refresh_token });
+      }
+    } catch (error) {
+      setServerError(errorMessage(error as Error));
+    }
+  });
+
+  return (
+    <form className="form" onSubmit={onSubmit} noValidate>
+      {serverError && (
+        <p className="alert alert--error" role="alert">
+          {serverError}
+        </p>
+      )}
+      <TextField
+        label={LOGIN_FIELD_LABEL[variant]}
+        error={errors.login?.message}
+        {...INPUT_PROPS[variant]}
+        {...register('login', {
+          onChange: mask ? (e: { target: { value: string } }) => setValue('login', mask(e.target.value)) : undefined,
+        })}
+      />
+      <TextField
+        label="Senha"
+        type="password"
+        autoComplete="current-password"
+        error={errors.password?.message}
+        {...register('password')}
+      />
+      <button type="submit" className="button button--primary button--block" disabled={loading}>
+        {loading ? 'Entrando…' : 'Entrar'}
+      </button>
+      <p className="form__links">
+        <Link href={routes.forgotPassword()}>Esqueci minha senha</Link>
+      </p>
+    </form>
+  );
+}

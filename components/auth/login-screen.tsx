@@ -1,0 +1,33 @@
+import Link from 'next/link';
+import { routes } from '@/lib/routes';
+import type { LoginVariant } from '@/lib/validation/login-schema';
+import { LoginForm } from './login-form';
+
+const OTHER_WAYS: { variant: LoginVariant; href: string; label: string }[] = [
+  { variant: 'cpf', href: routes.loginCpf(), label: 'Entrar com CPF' },
+  { variant: 'email', href: routes.loginEmail(), label: 'Entrar com e-mail' },
+  { variant: 'phone', href: routes.loginPhone(), label: 'Entrar com celular' },
+];
+
+/** The login screen; private pages show it at their own URL to a logged-out visitor. */
+export function LoginScreen({ variant = 'any' }: { variant?: LoginVariant }) {
+  return (
+    <section className="card card--narrow" aria-labelledby="login-title">
+      <h1 id="login-title">Entrar no clube</h1>
+      <p className="muted">Acesse sua conta para acompanhar seus pontos, notas fiscais e promoções.</p>
+      <LoginForm variant={variant} />
+      <nav aria-label="Outras formas de entrar" className="login__alternatives">
+        <ul>
+          {OTHER_WAYS.filter((w) => w.variant !== variant).map((w) => (
+            <li key={w.href}>
+              <Link href={w.href}>{w.label}</Link>
+            </li>
+          ))}
+        </ul>
+      </nav>
+      <p className="login__signup">
+        Ainda não é membro? <Link href={routes.signUp()}>Cadastre-se</Link>
+      </p>
+    </section>
+  );
+}

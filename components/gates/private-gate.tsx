@@ -1,0 +1,55 @@
+'use client';
+import { useApolloClient } from '@apollo/client/react';
+import { usePathname, useRouter } from 'next/navigation';
+import { useEffect, type ReactNode } from 'react';
+import { matchRoute } from '@/lib/routes';
+import { logout } from '@/lib/session/logout';
+import { profileGateTarget } from '@/lib/session/profile-gate';
+import { useCurrentUserQuery } from '@/lib/session/use-current-user-query';
+import { LoginScreen } from '../auth/login-screen';
+import { AppShell } from '../layout/app-shell';
+import { PublicShell } from '../layout/public-shell';
+import { CurrentUserProvider } from '../providers/current-user';
+import { Spinner } from '../ui/spinner';
+
+/**
+ * Gate of every private page (SPEC 4): a logged-out visitor sees the login screen at the same URL (so logging in
+ * lands on the page asked for), then the profile-completeness gate, then the page.
+ */
+export function PrivateGate({ children }: { children: ReactNode }) {
+  const state = useCurrentUserQuery();
+  const pathname = usePathname();
+  const router = useRouter();
+  const client = useApolloClient();
+  const disabled = state.status === 'anonymous' && state.disabled;
+  const target =
+    state.status === 'authenticated' ? profileGateTarget(state.user.profileStatus, matchRoute(pathname)?.route) : null;
+  const redirect = target !== null && target !== pathname ? target : null;
+
+  useEffect(() => {
+    if (disabled) void logout({ client, navigate: (path) => router.replace(path) });
+  }, [disabled, client, router]);
+  useEffect(() => {
+    if (redirect) router.replace(redirect);
+  }, [redirect, router]);
+
+  if (state.status === 'anonymous' && !disabled) {
+    return (
+      <PublicShell>
+        <LoginScreen />
+      </PublicShell>
+    );
+  }
+  if (state.status !== 'authenticated' || redirect) {
+    return (
+      <div className="page-loading">
+        <Spinner />
+      </div>
+    );
+  }
+  return (
+    <CurrentUserProvider user={state.user}>
+      <AppShell>{children}</AppShell>
+    </CurrentUserProvider>
+  );
+}

@@ -1,0 +1,32 @@
+'use client';
+import { usePathname } from 'next/navigation';
+import { useEffect, type ReactNode } from 'react';
+import { registerServiceWorker } from '@/lib/pwa/register-service-worker';
+import { hydrateSession } from '@/lib/session/store';
+import { ApolloProvider } from './apollo-provider';
+
+/** Every page change starts at the top (SPEC 2). */
+function ScrollToTop() {
+  const pathname = usePathname();
+  useEffect(() => {
+    window.scrollTo(0, 0);
+  }, [pathname]);
+  return null;
+}
+
+/** Client-only wiring of the app: session hydration, Apollo, the service worker and scroll restoration. */
+export function AppProviders({ children }: { children: ReactNode }) {
+  useEffect(() => {
+    void hydrateSession();
+    void registerServiceWorker({
+      serviceWorker: 'serviceWorker' in navigator ? navigator.serviceWorker : undefined,
+      notification: 'Notification' in window ? window.Notification : undefined,
+    });
+  }, []);
+  return (
+    <ApolloProvider>
+      <ScrollToTop />
+      {children}
+    </ApolloProvider>
+  );
+}

@@ -1,0 +1,19 @@
+import Link from 'next/link';
+import { routes } from '@/lib/routes';
+import { PublicShell } from '../layout/public-shell';
+
+export function NotFoundScreen() {
+  return (
+    <PublicShell>
+      <section className="card card--narrow" aria-labelledby="page-title">
+        <h1 id="page-title">Página não encontrada</h1>
+        <p>O endereço que você abriu não existe ou mudou de lugar.</p>
+        <p>
+          <Link className="button button--primary" href={routes.home()}>
+            Ir para o início
+          </Link>
+        </p>
+      </section>
+    </PublicShell>
+  );
+}

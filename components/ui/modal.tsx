@@ -1,0 +1,51 @@
+'use client';
+import { useEffect, useId, useRef, type ReactNode } from 'react';
+import { modalClosed, modalOpened } from './modal-body-class';
+
+export interface ModalProps {
+  open: boolean;
+  title: string;
+  onClose: () => void;
+  children: ReactNode;
+}
+
+/** Accessible modal on the native <dialog>: focus trap, Esc to close, and the body class while open. */
+export function Modal({ open, title, onClose, children }: ModalProps) {
+  const ref = useRef<HTMLDialogElement>(null);
+  const titleId = useId();
+
+  useEffect(() => {
+    if (!open) return;
+    const dialog = ref.current;
+    if (dialog && !dialog.open) {
+      if (typeof dialog.showModal === 'function') dialog.showModal();
+      else dialog.setAttribute('open', '');
+    }
+    modalOpened();
+    return () => {
+      modalClosed();
+      if (dialog?.open) dialog.close?.();
+    };
+  }, [open]);
+
+  if (!open) return null;
+  return (
+    <dialog
+      ref={ref}
+      className="modal"
+      aria-labelledby={titleId}
+      onCancel={(event) => {
+        event.preventDefault();
+        onClose();
+      }}
+    >
+      <div className="modal__header">
+        <h2 id={titleId}>{title}</h2>
+        <button type="button" className="button button--ghost" onClick={onClose}>
+          Fechar
+        </button>
+      </div>
+      <div className="modal__body">{children}</div>
+    </dialog>
+  );
+}

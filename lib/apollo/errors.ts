@@ -1,0 +1,29 @@
+import type { ErrorLike } from '@apollo/client';
+import { CombinedGraphQLErrors, ServerError } from '@apollo/client/errors';
+
+const hasCode = (error: ErrorLike, code: string): boolean =>
+  CombinedGraphQLErrors.is(error) && error.errors.some((e) => e.extensions?.code === code);
+
+/** UNAUTHENTICATED arrives as a GraphQL error, or as a 401 ServerError when a proxy answers first. */
+export function isUnauthenticated(error: ErrorLike): boolean {
+  return hasCode(error, 'UNAUTHENTICATED') || (ServerError.is(error) && error.statusCode === 401);
+}
+
+export function isUserDisabled(error: ErrorLike | undefined): boolean {
+  return !!error && CombinedGraphQLErrors.is(error) && error.errors.some((e) => e.message === 'User disabled');
+}
+
+export const NETWORK_ERROR_MESSAGE = 'Não foi possível falar com o clube. Verifique sua conexão e tente de novo.';
+
+/** The pt-BR message to show a member for a failed operation. */
+export function errorMessage(error: ErrorLike): string {
+  if (CombinedGraphQLErrors.is(error)) return error.errors[0]?.message ?? NETWORK_ERROR_MESSAGE;
+  return NETWORK_ERROR_MESSAGE;
+}
+
+/** Per-field pt-BR messages the API puts in `extensions.fields` with BAD_USER_INPUT. */
+export function fieldErrors(error: ErrorLike | undefined): Record<string, string> {
+  if (!error || !CombinedGraphQLErrors.is(error)) return {};
+  const fields = error.errors.find((e) => e.extensions?.code === 'BAD_USER_INPUT')?.extensions?.fields;
+  return fields && typeof fields === 'object' ? (fields as Record<string, string>) : {};
+}

@@ -1,0 +1,108 @@
+/**
+ * @jest-environment node
+ */
+import { ApolloClient, gql, InMemoryCache } from '@apollo/client';
+import { useSessionStore } from '../session/store';
+import { createLink } from './links';
+
+const PING = gql`
+  query Ping($n: Int!) {
+    ping(n: $n)
+  }
+`;
+
+const json = (body: unknown, status = 200) =>
+  new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
+const unauthenticated = () =>
+  json({ data: null, errors: [{ message: 'Sessão expirada. Entre novamente.', extensions: { code: 'UNAUTHENTICATED' } }] });
+
+interface Call {
+  operationName: string;
+  headers: Headers;
+  method: string;
+}
+
+function setup(options: { refreshOk: boolean; unauthorizedAs?: 'graphql' | '401' }) {
+  const calls: Call[] = [];
+  const fetchMock = jest.fn(async (_url: RequestInfo | URL, init?: RequestInit) => {
+    const body = JSON.parse(String(init?.body)) as { operationName: string };
+    const headers = new Headers(init?.headers);
+    calls.push({ operationName: body.operationName, headers, method: init?.method ?? 'GET' });
+    if (body.operationName === 'MRefreshToken') {
+      await new Promise((r) => setTimeout(r, 20));
+      if (!options.refreshOk) return unauthenticated();
+      return json({ data: { refreshToken: { access_token: 'new-access', refresh_token: 'new-refresh', token_type: 'Bearer' } } });
+    }
+    if (headers.get('authorization') !== 'Bearer new-access') {
+      return options.unauthorizedAs === '401' ? json({ errors: [{ message: 'Unauthorized' }] }, 401) : unauthenticated();
+    }
+    return json({ data: { ping: 1 } });
+  });
+  const onSessionLost = jest.fn(() => useSessionStore.getState().clearSession());
+  const client = new ApolloClient({
+    cache: new InMemoryCache(),
+    link: createLink({ uri: 'http://api.test/graphql', fetch: fetchMock as typeof fetch, onSessionLost }),
+  });
+  return { client, calls, onSessionLost };
+}
+
+describe('Apollo links', () => {
+  beforeEach(() => {
+    jest.spyOn(console, 'warn').mockImplementation(() => {});
+    useSessionStore.setState({ token: 'old-access', refreshToken: 'old-refresh', initialized: true, hydrated: true });
+  });
+
+  it('sends POST with the preflight header, JSON and the bearer token', async () => {
+    useSessionStore.setState({ token: 'new-access' });
+    const { client, calls } = setup({ refreshOk: true });
+    await client.query({ query: PING, variables: { n: 1 }, fetchPolicy: 'no-cache' });
+    expect(calls[0]).toMatchObject({ operationName: 'Ping', method: 'POST' });
+    expect(calls[0]?.headers.get('apollo-require-preflight')).toBe('true');
+    expect(calls[0]?.headers.get('content-type')).toContain('application/json');
+    expect(calls[0]?.headers.get('authorization')).toBe('Bearer new-access');
+  });
+
+  it('sends no authorization header without a token', async () => {
+    useSessionStore.setState({ token: null, refreshToken: null });
+    const { client, calls } = setup({ refreshOk: true });
+    await client.query({ query: PING, variables: { n: 1 }, fetchPolicy: 'no-cache' }).catch(() => {});
+    expect(calls[0]?.headers.has('authorization')).toBe(false);
+  });
+
+  it.each(['graphql', '401'] as const)(
+    '20 operations failing UNAUTHENTICATED (%s) at once cause one refresh and 20 retries',
+    async (unauthorizedAs) => {
+      const { client, calls } = setup({ refreshOk: true, unauthorizedAs });
+      const results = await Promise.all(
+        Array.from({ length: 20 }, (_, n) => client.query({ query: PING, variables: { n }, fetchPolicy: 'no-cache' })),
+      );
+      expect(results.map((r) => r.data)).toEqual(Array(20).fill({ ping: 1 }));
+      expect(calls.filter((c) => c.operationName === 'MRefreshToken')).toHaveLength(1);
+      const pings = calls.filter((c) => c.operationName === 'Ping');
+      expect(pings.filter((c) => c.headers.get('authorization') === 'Bearer new-access')).toHaveLength(20);
+      expect(pings).toHaveLength(40);
+      expect(useSessionStore.getState()).toMatchObject({ token: 'new-access', refreshToken: 'new-refresh' });
+    },
+  );
+
+  it('clears the session when the refresh is refused', async () => {
+    const { client, calls, onSessionLost } = setup({ refreshOk: false });
+    await expect(client.query({ query: PING, variables: { n: 1 }, fetchPolicy: 'no-cache' })).rejects.toThrow();
+    expect(calls.filter((c) => c.operationName === 'MRefreshToken')).toHaveLength(1);
+    expect(onSessionLost).toHaveBeenCalledTimes(1);
+    expect(useSessionStore.getState()).toMatchObject({ token: null, refreshToken: null, initialized: false });
+  });
+
+  it('logs GraphQL errors as warnings with message and path', async () => {
+    useSessionStore.setState({ token: 'new-access' });
+    const fetchMock = jest.fn(async () =>
+      json({ data: null, errors: [{ message: 'Campanha não encontrada.', path: ['campaign'], extensions: { code: 'NOT_FOUND' } }] }),
+    );
+    const client = new ApolloClient({
+      cache: new InMemoryCache(),
+      link: createLink({ uri: 'http://api.test/graphql', fetch: fetchMock as unknown as typeof fetch }),
+    });
+    await client.query({ query: PING, variables: { n: 1 }, fetchPolicy: 'no-cache' }).catch(() => {});
+    expect(console.warn).toHaveBeenCalledWith('[GraphQL error]: Message: Campanha não encontrada., Path: campaign');
+  });
+});

@@ -1,0 +1,99 @@
+import { ApolloLink, HttpLink } from '@apollo/client';
+import { CombinedGraphQLErrors } from '@apollo/client/errors';
+import { SetContextLink } from '@apollo/client/link/context';
+import { ErrorLink } from '@apollo/client/link/error';
+import { print } from 'graphql';
+import { Observable } from 'rxjs';
+import { config } from '../config';
+import { MRefreshToken } from '../graphql/operations';
+import { useSessionStore } from '../session/store';
+import { isUnauthenticated } from './errors';
+import { createRefreshCoordinator } from './refresh-coordinator';
+
+/** Headers every request carries; the preflight header is the API's CSRF rule. */
+export const BASE_HEADERS = { 'apollo-require-preflight': 'true' } as const;
+
+export interface LinkOptions {
+  uri?: string;
+  fetch?: typeof fetch;
+  /** What happens when the refresh token is refused: by default the session is cleared and the page reloads. */
+  onSessionLost?: () => void;
+}
+
+function reloadWithoutSession(): void {
+  useSessionStore.getState().clearSession();
+  window.location.reload();
+}
+
+/** Exchanges the refresh token outside Apollo, so a failing refresh can never loop through the error link. */
+async function fetchNewTokens(uri: string, fetchImpl: typeof fetch, refreshToken: string): Promise<string> {
+  const response = await fetchImpl(uri, {
+    method: 'POST',
+    headers: { ...BASE_HEADERS, 'content-type': 'application/json' },
+    body: JSON.stringify({
+      operationName: 'MRefreshToken',
+      query: print(MRefreshToken),
+      variables: { refreshToken },
+    }),
+  });
+  const body = (await response.json()) as {
+    data?: { refreshToken?: { access_token: string; refresh_token: string } | null } | null;
+  };
+  const tokens = body.data?.refreshToken;
+  if (!response.ok || !tokens) throw new Error('refresh refused');
+  useSessionStore.getState().setTokens({ accessToken: tokens.access_token, refreshToken: tokens.refresh_token });
+  return tokens.access_token;
+}
+
+/** Error link → auth link → HTTP link (SPEC 7 and 8). */
+export function createLink(options: LinkOptions = {}): ApolloLink {
+  const uri = options.uri ?? config.graphqlUrl;
+  const fetchImpl = options.fetch ?? ((...args: Parameters<typeof fetch>) => fetch(...args));
+  const onSessionLost = options.onSessionLost ?? reloadWithoutSession;
+  const coordinator = createRefreshCoordinator({
+    currentAccessToken: () => useSessionStore.getState().token,
+    currentRefreshToken: () => useSessionStore.getState().refreshToken,
+    refresh: (refreshToken) => fetchNewTokens(uri, fetchImpl, refreshToken),
+  });
+
+  const errorLink = new ErrorLink(({ error, operation, forward }) => {
+    const context = operation.getContext() as { retried?: boolean; usedToken?: string | null };
+    if (isUnauthenticated(error) && !context.retried && useSessionStore.getState().refreshToken) {
+      return new Observable((observer) => {
+        coordinator.accessTokenAfterFailure(context.usedToken ?? null).then(
+          () => {
+            operation.setContext({ retried: true });
+            forward(operation).subscribe(observer);
+          },
+          () => {
+            onSessionLost();
+            observer.error(error);
+          },
+        );
+      });
+    }
+    if (CombinedGraphQLErrors.is(error)) {
+      for (const { message, path } of error.errors) {
+        console.warn(`[GraphQL error]: Message: ${message}, Path: ${path?.join('.') ?? '-'}`);
+      }
+    } else {
+      console.warn(`[Network error]: ${error.message}`);
+    }
+  });
+
+  const authLink = new SetContextLink((prevContext) => {
+    const token = useSessionStore.getState().token;
+    const headers = { ...(prevContext.headers as Record<string, string> | undefined) };
+    if (token) headers.authorization = `Bearer ${token}`;
+    return { headers, usedToken: token };
+  });
+
+  const httpLink = new HttpLink({
+    uri,
+    fetch: fetchImpl,
+    headers: { ...BASE_HEADERS },
+    useGETForQueries: config.graphqlGetForQueries,
+  });
+
+  return ApolloLink.from([errorLink, authLink, httpLink]);
+}

@@ -1,0 +1,44 @@
+import { config, readConfig } from './config';
+
+describe('config', () => {
+  it('has the resend-code timer at 30 seconds by default, never undefined', () => {
+    expect(config.resendCodeTimerSeconds).toBe(30);
+    expect(readConfig({}).resendCodeTimerSeconds).toBe(30);
+    expect(readConfig({ NEXT_PUBLIC_RESEND_CODE_TIMER: '' }).resendCodeTimerSeconds).toBe(30);
+    expect(readConfig({ NEXT_PUBLIC_RESEND_CODE_TIMER: 'abc' }).resendCodeTimerSeconds).toBe(30);
+    expect(readConfig({ NEXT_PUBLIC_RESEND_CODE_TIMER: '45' }).resendCodeTimerSeconds).toBe(45);
+  });
+
+  it('embeds the spec defaults', () => {
+    const c = readConfig({});
+    expect(c).toMatchObject({
+      environment: 'production',
+      maintenanceMode: false,
+      humanVerification: true,
+      graphqlUrl: '/graphql',
+      graphqlGetForQueries: false,
+      basePath: '/',
+      devServerPort: 3000,
+    });
+    expect(c.tagManagerId).toBeUndefined();
+    expect(c.analyticsId).toBeUndefined();
+    expect(c.whatsappNumber).toMatch(/^\d{12,13}$/);
+  });
+
+  it('reads overrides from NEXT_PUBLIC_* variables', () => {
+    const c = readConfig({
+      NEXT_PUBLIC_MAINTENANCE_MODE: 'true',
+      NEXT_PUBLIC_HUMAN_VERIFICATION: 'false',
+      NEXT_PUBLIC_GTM_ID: 'GTM-ABC',
+      NEXT_PUBLIC_GRAPHQL_URL: 'https://api.exemplo.com.br/graphql',
+      NEXT_PUBLIC_WHATSAPP_NUMBER: '+55 (11) 91234-5678',
+    });
+    expect(c).toMatchObject({
+      maintenanceMode: true,
+      humanVerification: false,
+      tagManagerId: 'GTM-ABC',
+      graphqlUrl: 'https://api.exemplo.com.br/graphql',
+      whatsappNumber: '5511912345678',
+    });
+  });
+});

@@ -1,0 +1,22 @@
+import { onlyDigits } from './digits';
+
+/** Applies a mask where `0` stands for a digit, cutting at the digits the member has typed so far. */
+function applyDigitMask(value: string, mask: string): string {
+  const digits = onlyDigits(value);
+  let out = '';
+  let i = 0;
+  for (const ch of mask) {
+    if (i >= digits.length) break;
+    if (ch === '0') out += digits[i++];
+    else out += ch;
+  }
+  return out;
+}
+
+export const maskCpf = (value: string): string => applyDigitMask(value, '000.000.000-00');
+
+/** Celular "(11) 98765-4321"; a 10-digit landline is shown as "(11) 3456-7890". */
+export function maskPhone(value: string): string {
+  const digits = onlyDigits(value).slice(0, 11);
+  return applyDigitMask(digits, digits.length <= 10 ? '(00) 0000-0000' : '(00) 00000-0000');
+}

@@ -1,0 +1,73 @@
+import { graphql } from './generated';
+
+/** The current member (SPEC 3). Always read from the network: see useCurrentUserQuery. */
+export const QMe = graphql(`
+  query QMe {
+    me {
+      id
+      name
+      surName
+      profileImage
+      phoneNumber
+      phoneNumberPrefix
+      email
+      cpf
+      birthDate
+      gender
+      career {
+        id
+        name
+        woodWorkRelated
+      }
+      woodWorkRelated
+      acceptEmailComunications
+      acceptMessageComunications
+      chatbotInvoiceUploadEnabled
+      cep
+      address
+      number
+      complement
+      district
+      state {
+        id
+        uf
+      }
+      city {
+        id
+        name
+      }
+      subsidiarySlug
+      accountType
+      profileStatus {
+        id
+        hasBasicProfile
+        hasPhoneNumber
+        hasConfirmedEmail
+        hasPointsPartnerIntegration
+        hasAccountType
+        showModalConsent
+        messageModalConsent
+        changePasswordRequired
+      }
+    }
+  }
+`);
+
+export const MUserLogin = graphql(`
+  mutation MUserLogin($login: String!, $password: String!) {
+    userLogin(login: $login, password: $password) {
+      token
+      refresh_token
+    }
+  }
+`);
+
+export const MRefreshToken = graphql(`
+  mutation MRefreshToken($refreshToken: String!) {
+    refreshToken(refreshToken: $refreshToken) {
+      refresh_token
+      access_token
+      token_type
+    }
+  }
+`);

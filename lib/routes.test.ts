@@ -1,0 +1,38 @@
+import { allRoutes, buildPath, exportFileFor, matchRoute, routes } from './routes';
+
+describe('route table', () => {
+  it('holds the 31 private and 10 public paths of the spec', () => {
+    expect(allRoutes.filter(([, r]) => r.access === 'private')).toHaveLength(31);
+    expect(allRoutes.filter(([, r]) => r.access === 'public')).toHaveLength(10);
+    expect(new Set(allRoutes.map(([, r]) => r.pattern)).size).toBe(41);
+  });
+
+  it('builds typed paths and encodes values so they cannot add segments', () => {
+    expect(routes.home()).toBe('/');
+    expect(routes.campaign({ campaignId: '12' })).toBe('/campanhas/12');
+    expect(routes.faqItem({ subjectSlug: 'pontos', faqSlug: 'como-ganhar' })).toBe('/faq/pontos/como-ganhar');
+    expect(routes.promotionSurvey({ promotionSlug: 'verao' })).toBe('/promocoes/verao/pesquisa');
+    expect(routes.project({ projectId: '../x' })).toBe('/projetos/..%2Fx');
+    expect(() => buildPath('/campanhas/:campaignId', {})).toThrow(/Missing route parameter/);
+  });
+
+  it('matches real URLs and reads their dynamic values', () => {
+    expect(matchRoute('/campanhas/123')).toMatchObject({ key: 'campaign', params: { campaignId: '123' } });
+    expect(matchRoute('/rascunho/faq/a/b')).toMatchObject({ key: 'draftFaqItem', params: { subjectSlug: 'a', faqSlug: 'b' } });
+    expect(matchRoute('/cadastro-promo/loja-centro')?.key).toBe('promoSignUpSubsidiary');
+    expect(matchRoute('/completar-cadastro')?.route.access).toBe('public');
+    expect(matchRoute('/completar-cadastro/dados')?.route.access).toBe('private');
+    expect(matchRoute('/perfil/')?.key).toBe('profile');
+    expect(matchRoute('/pesquisas')).toBeNull();
+    expect(matchRoute('/campanhas/1/2')).toBeNull();
+  });
+
+  it('maps every real URL to the exported placeholder page and its RSC payload', () => {
+    expect(exportFileFor('/', 'html')).toBe('/index.html');
+    expect(exportFileFor('/', 'rsc')).toBe('/index.txt');
+    expect(exportFileFor('/campanhas/987', 'html')).toBe('/campanhas/_.html');
+    expect(exportFileFor('/faq/s/f', 'rsc')).toBe('/faq/_/_.txt');
+    expect(exportFileFor('/promocoes/verao/pesquisa', 'html')).toBe('/promocoes/_/pesquisa.html');
+    expect(exportFileFor('/nao-existe', 'html')).toBeNull();
+  });
+});

@@ -1,0 +1,41 @@
+import { z } from 'zod';
+import { isValidCpf } from './cpf';
+import { classifyLoginIdentifier } from './login-identifier';
+
+export type LoginVariant = 'any' | 'cpf' | 'email' | 'phone';
+
+export const LOGIN_FIELD_LABEL: Record<LoginVariant, string> = {
+  any: 'CPF, e-mail ou celular',
+  cpf: 'CPF',
+  email: 'E-mail',
+  phone: 'Celular',
+};
+
+const RULES: Record<LoginVariant, { empty: string; invalid: string; valid: (v: string) => boolean }> = {
+  any: {
+    empty: 'Informe seu CPF, e-mail ou celular.',
+    invalid: 'Digite um CPF, e-mail ou celular válido.',
+    valid: (v) => classifyLoginIdentifier(v).kind !== 'unknown',
+  },
+  cpf: { empty: 'Informe seu CPF.', invalid: 'CPF inválido. Confira os números.', valid: isValidCpf },
+  email: {
+    empty: 'Informe seu e-mail.',
+    invalid: 'E-mail inválido. Confira o endereço.',
+    valid: (v) => classifyLoginIdentifier(v).kind === 'email',
+  },
+  phone: {
+    empty: 'Informe seu celular.',
+    invalid: 'Celular inválido. Use DDD e número, como (11) 98765-4321.',
+    valid: (v) => classifyLoginIdentifier(v).kind === 'phone',
+  },
+};
+
+export function loginSchema(variant: LoginVariant) {
+  const rule = RULES[variant];
+  return z.object({
+    login: z.string().trim().min(1, rule.empty).refine(rule.valid, rule.invalid),
+    password: z.string().min(1, 'Informe sua senha.'),
+  });
+}
+
+export type LoginInput = z.infer<ReturnType<typeof loginSchema>>;
