@@ -15,8 +15,12 @@ export function isUserDisabled(error: ErrorLike | undefined): boolean {
 
 export const NETWORK_ERROR_MESSAGE = 'Não foi possível falar com o clube. Verifique sua conexão e tente de novo.';
 
+export const USER_DISABLED_MESSAGE = 'Esta conta está desativada. Fale com o clube pelo WhatsApp.';
+
 /** The pt-BR message to show a member for a failed operation. */
 export function errorMessage(error: ErrorLike): string {
+  // 'User disabled' is the API's contract string (SPEC 7), not a message for members.
+  if (isUserDisabled(error)) return USER_DISABLED_MESSAGE;
   if (CombinedGraphQLErrors.is(error)) return error.errors[0]?.message ?? NETWORK_ERROR_MESSAGE;
   return NETWORK_ERROR_MESSAGE;
 }

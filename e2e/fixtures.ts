@@ -1,0 +1,57 @@
+import AxeBuilder from '@axe-core/playwright';
+import { test as base, expect, type APIRequestContext, type Page } from '@playwright/test';
+import { PASSWORD } from './members';
+
+/** Every test fails on an uncaught error in the page. */
+export const test = base.extend({
+  page: async ({ page }, use) => {
+    const errors: Error[] = [];
+    page.on('pageerror', (error) => errors.push(error));
+    await use(page);
+    expect(errors.map((e) => e.message), 'erros na página').toEqual([]);
+  },
+});
+
+export { expect };
+
+const PREFLIGHT = { 'apollo-require-preflight': 'true' };
+
+export async function graphql<T>(
+  request: APIRequestContext,
+  query: string,
+  variables: Record<string, unknown> = {},
+  token?: string,
+): Promise<{ data?: T; errors?: { message: string; extensions?: { code?: string } }[] }> {
+  const response = await request.post('/graphql', {
+    headers: { ...PREFLIGHT, ...(token ? { authorization: `Bearer ${token}` } : {}) },
+    data: { query, variables },
+  });
+  return response.json();
+}
+
+/** Logs in through the API and puts the tokens where the app keeps them, for tests that are not about login. */
+export async function signInWithStorage(page: Page, login: string, password = PASSWORD): Promise<void> {
+  const result = await graphql<{ userLogin: { token: string; refresh_token: string } }>(
+    page.request,
+    'mutation ($login: String!, $password: String!) { userLogin(login: $login, password: $password) { token refresh_token } }',
+    { login, password },
+  );
+  const tokens = result.data?.userLogin;
+  if (!tokens) throw new Error(`login failed: ${JSON.stringify(result.errors)}`);
+  await page.addInitScript(
+    ([token, refresh]) => {
+      if (window.localStorage.getItem('CD_TOKEN')) return;
+      window.localStorage.setItem('CD_TOKEN', JSON.stringify({ value: token }));
+      window.localStorage.setItem('CD_REFRESH_TOKEN', JSON.stringify({ value: refresh }));
+      window.localStorage.setItem('CD_INITIALIZED', JSON.stringify({ value: true }));
+    },
+    [tokens.token, tokens.refresh_token],
+  );
+}
+
+/** WCAG 2.2 AA check of what the page shows now. */
+export async function expectNoAxeViolations(page: Page): Promise<void> {
+  const results = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa']).analyze();
+  const summary = results.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
+  expect(summary, `axe em ${page.url()}`).toEqual([]);
+}

@@ -1,0 +1,74 @@
+import { demo } from './members';
+import { expect, test } from './fixtures';
+
+test.describe('login', () => {
+  test('a visitor on a private page logs in by CPF there, stays after a reload and is sent home from public pages', async ({
+    page,
+  }) => {
+    await page.goto('/perfil');
+    await expect(page).toHaveURL(/\/perfil$/);
+    await page.getByLabel('CPF, e-mail ou celular').fill(demo.cpf);
+    await page.getByLabel('Senha').fill(demo.password);
+    await page.getByRole('button', { name: 'Entrar' }).click();
+    await expect(page.getByRole('heading', { name: 'Meu perfil' })).toBeVisible();
+    await expect(page).toHaveURL(/\/perfil$/);
+
+    await page.reload();
+    await expect(page.getByRole('heading', { name: 'Meu perfil' })).toBeVisible();
+
+    await page.goto('/login');
+    await expect(page.getByRole('heading', { name: `Olá, ${demo.name}!` })).toBeVisible();
+    await expect(page).toHaveURL(/\/$/);
+    await page.goto('/cadastro');
+    await expect(page).toHaveURL(/\/$/);
+  });
+
+  test('by e-mail on /login-email and by phone on /login-telefone', async ({ page }) => {
+    await page.goto('/login-email');
+    await page.getByLabel('E-mail', { exact: true }).fill(demo.email.toUpperCase());
+    await page.getByLabel('Senha').fill(demo.password);
+    await page.getByRole('button', { name: 'Entrar' }).click();
+    await expect(page.getByRole('heading', { name: `Olá, ${demo.name}!` })).toBeVisible();
+
+    await page.getByRole('button', { name: 'Sair' }).click();
+    await expect(page).toHaveURL(/\/login$/);
+    await page.goto('/login-telefone');
+    const phone = page.getByLabel('Celular', { exact: true });
+    await phone.pressSequentially('11987654321');
+    await expect(phone).toHaveValue(demo.phone);
+    await page.getByLabel('Senha').fill(demo.password);
+    await page.getByRole('button', { name: 'Entrar' }).click();
+    await expect(page.getByRole('heading', { name: `Olá, ${demo.name}!` })).toBeVisible();
+  });
+
+  test('the CPF login masks the number and refuses an invalid CPF before sending', async ({ page }) => {
+    await page.goto('/login-cpf');
+    const cpf = page.getByLabel('CPF', { exact: true });
+    await cpf.pressSequentially('52998224724');
+    await expect(cpf).toHaveValue('529.982.247-24');
+    await page.getByLabel('Senha').fill(demo.password);
+    await page.getByRole('button', { name: 'Entrar' }).click();
+    await expect(page.getByText('CPF inválido. Confira os números.')).toBeVisible();
+    await expect(cpf).toHaveAttribute('aria-invalid', 'true');
+  });
+
+  test('wrong credentials get one pt-BR message and keep what was typed', async ({ page }) => {
+    await page.goto('/login');
+    await page.getByLabel('CPF, e-mail ou celular').fill(demo.email);
+    await page.getByLabel('Senha').fill('senha-errada');
+    await page.getByRole('button', { name: 'Entrar' }).click();
+    await expect(page.getByRole('alert').filter({ hasText: 'CPF, e-mail, celular ou senha incorretos.' })).toBeVisible();
+    await expect(page.getByLabel('CPF, e-mail ou celular')).toHaveValue(demo.email);
+
+    await page.getByLabel('CPF, e-mail ou celular').fill('ninguem@exemplo.com.br');
+    await page.getByRole('button', { name: 'Entrar' }).click();
+    await expect(page.getByRole('alert').filter({ hasText: 'CPF, e-mail, celular ou senha incorretos.' })).toBeVisible();
+  });
+
+  test('empty fields are explained next to each field', async ({ page }) => {
+    await page.goto('/login');
+    await page.getByRole('button', { name: 'Entrar' }).click();
+    await expect(page.getByText('Informe seu CPF, e-mail ou celular.')).toBeVisible();
+    await expect(page.getByText('Informe sua senha.')).toBeVisible();
+  });
+});

@@ -1,0 +1,38 @@
+import { allRoutes, buildPath } from '../lib/routes';
+import { expect, test } from './fixtures';
+
+const sample = (pattern: string) =>
+  buildPath(pattern, Object.fromEntries([...pattern.matchAll(/:([A-Za-z]+)/g)].map((m) => [m[1] ?? '', `valor-${m[1]}-42`])));
+
+test.describe('every route of the spec is served', () => {
+  test('each of the 41 paths answers 200 with HTML, and its RSC payload too', async ({ request }) => {
+    for (const [, route] of allRoutes) {
+      const path = sample(route.pattern);
+      const html = await request.get(path);
+      expect(html.status(), path).toBe(200);
+      expect(html.headers()['content-type'], path).toContain('text/html');
+      const rsc = await request.get(`${path === '/' ? '/index' : path}.txt?_rsc=abc`);
+      expect(rsc.status(), `${path}.txt`).toBe(200);
+    }
+  });
+
+  test('unknown paths and /pesquisas answer 404 with a Portuguese page', async ({ page }) => {
+    for (const path of ['/pesquisas', '/nao-existe', '/campanhas/1/2/3']) {
+      const response = await page.goto(path);
+      expect(response?.status(), path).toBe(404);
+      await expect(page.getByRole('heading', { name: 'Página não encontrada' })).toBeVisible();
+    }
+    await page.getByRole('link', { name: 'Ir para o início' }).click();
+    await expect(page.getByRole('heading', { name: 'Entrar no clube' })).toBeVisible();
+  });
+
+  test('static assets are cached for good and the service worker is not', async ({ request, page }) => {
+    await page.goto('/login');
+    const script = await page.locator('script[src^="/_next/static/"]').first().getAttribute('src');
+    const asset = await request.get(script ?? '');
+    expect(asset.headers()['cache-control']).toContain('immutable');
+    const sw = await request.get('/service-worker.js');
+    expect(sw.status()).toBe(200);
+    expect(sw.headers()['cache-control']).toContain('no-cache');
+  });
+});

@@ -1,0 +1,52 @@
+import { demo } from './members';
+import { expect, signInWithStorage, test } from './fixtures';
+
+test.describe('app shell', () => {
+  test('mounts in #root, shows the "Carregando" spinner while the member loads', async ({ page }) => {
+    await signInWithStorage(page, demo.email);
+    let release: () => void = () => {};
+    const held = new Promise<void>((resolve) => (release = resolve));
+    await page.route('**/graphql', async (route) => {
+      await held;
+      await route.continue();
+    });
+    await page.goto('/');
+    await expect(page.locator('#root')).toHaveCount(1);
+    await expect(page.getByRole('status')).toHaveText('Carregando');
+    release();
+    await expect(page.getByRole('heading', { name: `Olá, ${demo.name}!` })).toBeVisible();
+    await expect(page.getByRole('status')).toHaveCount(0);
+  });
+
+  test('every page change scrolls to the top', async ({ page }) => {
+    await signInWithStorage(page, demo.email);
+    await page.goto('/');
+    await expect(page.getByRole('heading', { name: `Olá, ${demo.name}!` })).toBeVisible();
+    await page.evaluate(() => {
+      document.body.style.minHeight = '4000px';
+      window.scrollTo(0, 1500);
+    });
+    expect(await page.evaluate(() => window.scrollY)).toBeGreaterThan(1000);
+    await page.getByRole('link', { name: 'Promoções', exact: true }).click();
+    await expect(page.getByRole('heading', { name: 'Promoções' })).toBeVisible();
+    await expect.poll(() => page.evaluate(() => window.scrollY)).toBe(0);
+  });
+
+  test('registers /service-worker.js on load', async ({ page }) => {
+    const registered = page.waitForEvent('console', (m) => m.text().startsWith('Service worker registrado'));
+    await page.goto('/login');
+    await registered;
+    const scope = await page.evaluate(async () => (await navigator.serviceWorker.getRegistration())?.scope);
+    expect(scope).toMatch(/\/$/);
+  });
+
+  test('logout clears the stored tokens and goes to /login', async ({ page }) => {
+    await signInWithStorage(page, demo.email);
+    await page.goto('/historico');
+    await page.getByRole('button', { name: 'Sair' }).click();
+    await expect(page).toHaveURL(/\/login$/);
+    const keys = await page.evaluate(() => Object.keys(localStorage).filter((k) => k.startsWith('CD_')));
+    expect(keys.filter((k) => k !== 'CD_INITIALIZED')).toEqual([]);
+    expect(await page.evaluate(() => localStorage.getItem('CD_INITIALIZED'))).toBe(JSON.stringify({ value: false }));
+  });
+});

@@ -1,0 +1,28 @@
+import { readFileSync } from 'node:fs';
+import { ensureChromium } from './ensure-chromium';
+import { run } from './run';
+
+/**
+ * Every test of the project, in the order that fails fastest: types, lint, Jest (unit + API), then the build and
+ * Playwright against the built export. Ends with one summary line "N passed, N failed".
+ */
+ensureChromium();
+run('npm', ['run', 'codegen', '--silent']);
+run('npx', ['tsc', '--noEmit']);
+run('npx', ['eslint', '.', '--max-warnings', '0']);
+run('npx', ['jest', '--json', '--outputFile=test-results/jest.json']);
+run('npx', ['tsx', 'scripts/e2e.ts']);
+
+interface JestSummary {
+  numPassedTests: number;
+  numFailedTests: number;
+}
+interface PlaywrightSummary {
+  stats: { expected: number; unexpected: number; flaky: number };
+}
+const jest = JSON.parse(readFileSync('test-results/jest.json', 'utf8')) as JestSummary;
+const pw = JSON.parse(readFileSync('test-results/playwright.json', 'utf8')) as PlaywrightSummary;
+const passed = jest.numPassedTests + pw.stats.expected + pw.stats.flaky;
+const failed = jest.numFailedTests + pw.stats.unexpected;
+console.log(`\nJest: ${jest.numPassedTests} passed; Playwright: ${pw.stats.expected + pw.stats.flaky} passed`);
+console.log(`${passed} passed, ${failed} failed`);
