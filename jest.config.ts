@@ -10,20 +10,24 @@ const shared: Config = {
 };
 
 // Two projects: the browser side runs in jsdom, the club API in plain Node with a fresh SQLite per file.
-export default async (): Promise<Config> => ({
-  projects: [
-    await createJestConfig({
-      ...shared,
-      displayName: 'unit',
-      testEnvironment: 'jsdom',
-      testMatch: ['<rootDir>/{lib,components,app}/**/*.test.{ts,tsx}'],
-      setupFilesAfterEnv: ['<rootDir>/jest.setup.ts'],
-    })(),
-    await createJestConfig({
-      ...shared,
-      displayName: 'api',
-      testEnvironment: 'node',
-      testMatch: ['<rootDir>/server/**/*.test.ts'],
-    })(),
-  ],
-});
+async function jestConfig(): Promise<Config> {
+  return {
+    projects: [
+      await createJestConfig({
+        ...shared,
+        displayName: 'unit',
+        testEnvironment: 'jsdom',
+        testMatch: ['<rootDir>/{lib,components,app}/**/*.test.{ts,tsx}'],
+        setupFilesAfterEnv: ['<rootDir>/jest.setup.ts'],
+      })(),
+      await createJestConfig({
+        ...shared,
+        displayName: 'api',
+        testEnvironment: 'node',
+        testMatch: ['<rootDir>/server/**/*.test.ts'],
+      })(),
+    ],
+  };
+}
+
+export default jestConfig;

@@ -51,6 +51,9 @@ export default defineConfig({
       SKIP_BUILD: '1',
       NODE_ENV: 'production',
       LOG_LEVEL: 'warn',
+      // Every test logs in from 127.0.0.1; the per-IP limits are tested on their own in the API tests.
+      LOGIN_ATTEMPTS_PER_IP: '10000',
+      REQUESTS_PER_MINUTE: '100000',
     },
   },
 });

@@ -4,10 +4,10 @@ import { PASSWORD } from './members';
 
 /** Every test fails on an uncaught error in the page. */
 export const test = base.extend({
-  page: async ({ page }, use) => {
+  page: async ({ page }, provide) => {
     const errors: Error[] = [];
     page.on('pageerror', (error) => errors.push(error));
-    await use(page);
+    await provide(page);
     expect(errors.map((e) => e.message), 'erros na página').toEqual([]);
   },
 });

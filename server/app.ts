@@ -1,0 +1,136 @@
+import cors from '@fastify/cors';
+import helmet from '@fastify/helmet';
+import rateLimit from '@fastify/rate-limit';
+import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
+import { NoSchemaIntrospectionCustomRule } from 'graphql';
+import type { Kysely } from 'kysely';
+import mercurius from 'mercurius';
+import type { AppConfig } from './config';
+import type { Database } from './db/schema';
+import { buildContext } from './graphql/context';
+import { formatExecutionErrors } from './graphql/format-errors';
+import { loadSchemaSdl } from './graphql/schema';
+import { csrfGuard } from './http/csrf';
+import { registerStaticSite } from './http/static-site';
+import { authResolvers } from './modules/auth/resolvers';
+import { LoginRateLimiter } from './modules/auth/rate-limit';
+import { usersResolvers } from './modules/users/resolvers';
+
+export const GRAPHQL_PATH = '/graphql';
+const BODY_LIMIT_BYTES = 1024 * 1024;
+
+export interface BuildAppOptions {
+  readonly db: Kysely<Database>;
+  readonly config: AppConfig;
+  /** Pino options for `npm start`; tests leave it off. */
+  readonly logger?: FastifyServerOptions['logger'];
+  /**
+   * Mercurius's parse/validate cache (default on). It loads quick-lru with a dynamic import(), which Jest on Node 20
+   * cannot run, so the test helper turns it off.
+   */
+  readonly queryCache?: boolean;
+}
+
+/** Secrets never reach the log: auth headers, cookies, and passwords or tokens in GraphQL variables. */
+export function loggerOptions(level: string): FastifyServerOptions['logger'] {
+  return {
+    level,
+    redact: {
+      paths: [
+        'req.headers.authorization',
+        'req.headers.cookie',
+        'headers.authorization',
+        'headers.cookie',
+        '*.password',
+        '*.refreshToken',
+        '*.variables.password',
+        '*.variables.refreshToken',
+      ],
+      censor: '[oculto]',
+    },
+  };
+}
+
+function contentSecurityPolicy(corsOrigin: string | undefined) {
+  const connect = ["'self'", ...(corsOrigin ? [new URL(corsOrigin).origin] : [])];
+  return {
+    // Explicit list, no helmet defaults: upgrade-insecure-requests would break the app on a plain-http LAN address.
+    useDefaults: false,
+    directives: {
+      'default-src': ["'self'"],
+      // Next's static export inlines its bootstrap scripts, so inline scripts cannot be refused without nonces.
+      'script-src': ["'self'", "'unsafe-inline'"],
+      'style-src': ["'self'", "'unsafe-inline'"],
+      'img-src': ["'self'", 'data:', 'blob:'],
+      'connect-src': connect,
+      'worker-src': ["'self'"],
+      'frame-ancestors': ["'none'"],
+      'object-src': ["'none'"],
+      'base-uri': ["'self'"],
+      'form-action': ["'self'"],
+    },
+  };
+}
+
+const mergeResolvers = (...parts: Record<string, Record<string, unknown>>[]) => {
+  const merged: Record<string, Record<string, unknown>> = {};
+  for (const part of parts) {
+    for (const [type, fields] of Object.entries(part)) merged[type] = { ...merged[type], ...fields };
+  }
+  return merged;
+};
+
+export function buildApp({ db, config, logger = false, queryCache = true }: BuildAppOptions): FastifyInstance {
+  const app = Fastify({ logger, bodyLimit: BODY_LIMIT_BYTES, trustProxy: config.trustProxy });
+  const loginLimiter = new LoginRateLimiter(config.now, config.loginAttemptsPerIp);
+
+  void app.register(helmet, {
+    contentSecurityPolicy: contentSecurityPolicy(config.corsOrigin),
+    crossOriginEmbedderPolicy: false,
+  });
+
+  if (config.corsOrigin) {
+    void app.register(cors, {
+      origin: new URL(config.corsOrigin).origin,
+      methods: ['GET', 'POST'],
+      allowedHeaders: ['content-type', 'authorization', 'apollo-require-preflight', 'x-apollo-operation-name'],
+      maxAge: 600,
+    });
+  }
+
+  void app.register(rateLimit, {
+    max: config.requestsPerMinute,
+    timeWindow: '1 minute',
+    errorResponseBuilder: () => ({
+      statusCode: 429,
+      errors: [
+        {
+          message: 'Muitas requisições. Aguarde um minuto e tente novamente.',
+          extensions: { code: 'TOO_MANY_REQUESTS' },
+        },
+      ],
+    }),
+  });
+
+  app.addHook('onRequest', async (request, reply) => {
+    if (request.routeOptions.url === GRAPHQL_PATH) await csrfGuard(request, reply);
+  });
+
+  void app.register(mercurius, {
+    schema: loadSchemaSdl(),
+    resolvers: mergeResolvers(usersResolvers, authResolvers) as never,
+    path: GRAPHQL_PATH,
+    graphiql: false,
+    ...(queryCache ? {} : { cache: false }),
+    queryDepth: 10,
+    allowBatchedQueries: false,
+    validationRules: config.nodeEnv === 'production' ? [NoSchemaIntrospectionCustomRule] : [],
+    context: (request) => buildContext(request, { db, config, loginLimiter }),
+    errorFormatter: (execution, context) =>
+      formatExecutionErrors(execution as Parameters<typeof formatExecutionErrors>[0], context as never),
+  });
+
+  if (config.serveStatic) registerStaticSite(app, { root: config.staticDir });
+
+  return app;
+}

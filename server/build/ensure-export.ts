@@ -1,0 +1,69 @@
+import { spawnSync } from 'node:child_process';
+import { readdirSync, statSync, utimesSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+
+export const EXPORT_STAMP = '.export-stamp';
+
+const SOURCE_DIRS = ['app', 'components', 'lib', 'public'];
+const SOURCE_FILES = ['next.config.mjs', 'package-lock.json', 'codegen.ts', 'tsconfig.json'];
+/** Written by the build itself (next-pwa); counting them would make every build look stale. */
+const GENERATED_IN_PUBLIC = [/^service-worker\.js/, /^workbox-/, /^worker-/, /^fallback-/];
+/** Codegen writes here during the build, for the same reason. */
+const GENERATED_DIRS = [path.join('lib', 'graphql', 'generated')];
+
+function mtimeOrNull(file: string): number | null {
+  try {
+    return statSync(file).mtimeMs;
+  } catch {
+    return null;
+  }
+}
+
+/** True when any file under `dir` (recursively) is newer than `since`. */
+function hasNewerFile(rootDir: string, dir: string, since: number): boolean {
+  const full = path.join(rootDir, dir);
+  let entries;
+  try {
+    entries = readdirSync(full, { withFileTypes: true });
+  } catch {
+    return false;
+  }
+  for (const entry of entries) {
+    const relative = path.join(dir, entry.name);
+    if (dir === 'public' && GENERATED_IN_PUBLIC.some((re) => re.test(entry.name))) continue;
+    if (GENERATED_DIRS.includes(relative) || entry.name === 'node_modules') continue;
+    if (entry.isDirectory()) {
+      if (hasNewerFile(rootDir, relative, since)) return true;
+    } else if ((mtimeOrNull(path.join(rootDir, relative)) ?? 0) > since) {
+      return true;
+    }
+  }
+  return false;
+}
+
+export function isExportStale(rootDir: string, outDir: string = path.join(rootDir, 'out')): boolean {
+  const stamp = mtimeOrNull(path.join(outDir, EXPORT_STAMP));
+  if (stamp === null) return true;
+  if (SOURCE_DIRS.some((dir) => hasNewerFile(rootDir, dir, stamp))) return true;
+  return SOURCE_FILES.some((file) => (mtimeOrNull(path.join(rootDir, file)) ?? 0) > stamp);
+}
+
+/**
+ * `npm start` must serve the current front end: rebuild the static export when a source file changed since the
+ * last build, so nobody has to remember `npm run build`.
+ */
+export function ensureExport(rootDir: string, log: (message: string) => void = console.log): void {
+  const outDir = path.join(rootDir, 'out');
+  if (!isExportStale(rootDir, outDir)) return;
+  log('Gerando o site estático (npm run build)...');
+  const started = Date.now();
+  // Next would try to "patch" the lock file with platform binaries this registry does not serve.
+  const env = { ...process.env, NEXT_IGNORE_INCORRECT_LOCKFILE: '1', NEXT_TELEMETRY_DISABLED: '1' };
+  const result = spawnSync('npm', ['run', 'build'], { cwd: rootDir, env, stdio: 'inherit', shell: process.platform === 'win32' });
+  if (result.error) throw result.error;
+  if (result.status !== 0) throw new Error(`npm run build falhou (código ${String(result.status)}).`);
+  // Stamp with the build's start time: a file saved during the build still counts as newer next time.
+  const stamp = path.join(outDir, EXPORT_STAMP);
+  writeFileSync(stamp, `${new Date().toISOString()}\n`);
+  utimesSync(stamp, new Date(started), new Date(started));
+}

@@ -1,0 +1,97 @@
+import { randomBytes } from 'node:crypto';
+import { chmodSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+import { z } from 'zod';
+
+export interface AppConfig {
+  readonly port: number;
+  readonly host: string;
+  readonly dataDir: string;
+  /** SQLite file path, or ':memory:'. */
+  readonly databaseFile: string;
+  readonly jwtSecret: Uint8Array;
+  readonly nodeEnv: 'development' | 'production' | 'test';
+  readonly staticDir: string;
+  readonly serveStatic: boolean;
+  readonly corsOrigin: string | undefined;
+  /** Behind nginx or a load balancer, so request.ip (used by the rate limits) is the client's, not the proxy's. */
+  readonly trustProxy: boolean;
+  /** Login attempts one IP may make in five minutes (LOGIN_ATTEMPTS_PER_IP). */
+  readonly loginAttemptsPerIp: number;
+  /** Requests one IP may make in a minute (REQUESTS_PER_MINUTE). */
+  readonly requestsPerMinute: number;
+  /** Clock in milliseconds; tests inject a fake one instead of sleeping. */
+  readonly now: () => number;
+}
+
+const booleanFlag = z
+  .enum(['true', 'false', '1', '0', 'yes', 'no'])
+  .transform((v) => v === 'true' || v === '1' || v === 'yes');
+
+const envSchema = z.object({
+  PORT: z.coerce.number().int().min(0).max(65535).default(3000),
+  HOST: z.string().min(1).default('0.0.0.0'),
+  DATA_DIR: z.string().min(1).default('./data'),
+  DATABASE_URL: z.string().min(1).optional(),
+  JWT_SECRET: z.string().min(32, 'JWT_SECRET precisa ter pelo menos 32 caracteres.').optional(),
+  NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
+  STATIC_DIR: z.string().min(1).default('./out'),
+  SERVE_STATIC: booleanFlag.default(true),
+  CORS_ORIGIN: z.url().optional(),
+  TRUST_PROXY: booleanFlag.default(false),
+  LOGIN_ATTEMPTS_PER_IP: z.coerce.number().int().min(1).default(30),
+  REQUESTS_PER_MINUTE: z.coerce.number().int().min(1).default(600),
+});
+
+function databaseFileFrom(url: string | undefined, dataDir: string): string {
+  if (url === undefined) return path.join(dataDir, 'club.sqlite');
+  if (/^postgres(ql)?:\/\//i.test(url)) {
+    throw new Error('PostgreSQL ainda não é suportado nesta versão. Remova DATABASE_URL para usar o SQLite.');
+  }
+  if (url === ':memory:') return url;
+  return url.replace(/^(sqlite|file):(\/\/)?/i, '');
+}
+
+/**
+ * Without JWT_SECRET a random secret is generated once and kept beside the data, so sessions survive restarts
+ * without anyone having to invent a secret for the embedded setup.
+ */
+function readOrCreateSecret(dataDir: string): Uint8Array {
+  const file = path.join(dataDir, 'jwt-secret');
+  try {
+    const stored = readFileSync(file);
+    if (stored.length >= 32) return new Uint8Array(stored);
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code !== 'ENOENT') throw error;
+  }
+  mkdirSync(dataDir, { recursive: true });
+  const secret = randomBytes(32);
+  writeFileSync(file, secret, { mode: 0o600 });
+  chmodSync(file, 0o600);
+  return new Uint8Array(secret);
+}
+
+export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
+  const parsed = envSchema.safeParse(env);
+  if (!parsed.success) {
+    const details = parsed.error.issues.map((i) => `${i.path.join('.')}: ${i.message}`).join('; ');
+    throw new Error(`Configuração inválida: ${details}`);
+  }
+  const e = parsed.data;
+  const dataDir = path.resolve(e.DATA_DIR);
+  return {
+    port: e.PORT,
+    host: e.HOST,
+    dataDir,
+    databaseFile: databaseFileFrom(e.DATABASE_URL, dataDir),
+    jwtSecret: e.JWT_SECRET ? new TextEncoder().encode(e.JWT_SECRET) : readOrCreateSecret(dataDir),
+    nodeEnv: e.NODE_ENV,
+    staticDir: path.resolve(e.STATIC_DIR),
+    serveStatic: e.SERVE_STATIC,
+    corsOrigin: e.CORS_ORIGIN,
+    trustProxy: e.TRUST_PROXY,
+    loginAttemptsPerIp: e.LOGIN_ATTEMPTS_PER_IP,
+    requestsPerMinute: e.REQUESTS_PER_MINUTE,
+    now: Date.now,
+  };
+}

@@ -1,0 +1,10 @@
+import type { Migration } from 'kysely';
+import { usersAndSessions } from './20261122T150000-users-and-sessions';
+
+/**
+ * Every migration, by name in timestamp order. A static record instead of a folder scan keeps migrations working
+ * under tsx, jest and any bundler alike. Never rename or edit an entry that has shipped; add a new one.
+ */
+export const migrations: Record<string, Migration> = {
+  '20261122T150000-users-and-sessions': usersAndSessions,
+};

@@ -1,0 +1,85 @@
+import type { Generated, Insertable, Selectable, Updateable } from 'kysely';
+
+/** 0/1 integers: SQLite has no boolean type. */
+type Flag = number;
+
+export interface CareersTable {
+  id: Generated<number>;
+  name: string;
+  wood_work_related: Flag;
+}
+
+export interface StatesTable {
+  id: Generated<number>;
+  uf: string;
+  name: string;
+}
+
+export interface CitiesTable {
+  id: Generated<number>;
+  state_id: number;
+  name: string;
+}
+
+export interface UsersTable {
+  id: Generated<number>;
+  name: string;
+  sur_name: string;
+  cpf: string;
+  email: string;
+  email_confirmed_at: string | null;
+  phone_number: string | null;
+  phone_number_prefix: string | null;
+  phone_verified_at: string | null;
+  password_hash: string;
+  /** ISO date, YYYY-MM-DD. */
+  birth_date: string | null;
+  gender: string | null;
+  career_id: number | null;
+  cep: string | null;
+  address: string | null;
+  number: string | null;
+  complement: string | null;
+  district: string | null;
+  state_id: number | null;
+  city_id: number | null;
+  profile_image: string | null;
+  accept_email_comunications: Flag;
+  accept_message_comunications: Flag;
+  chatbot_invoice_upload_enabled: Flag;
+  subsidiary_slug: string | null;
+  account_type: string | null;
+  change_password_required: Flag;
+  consent_pending: Flag;
+  disabled_at: string | null;
+  created_at: string;
+  updated_at: string;
+}
+
+export interface RefreshTokensTable {
+  /** The token's jti. */
+  id: string;
+  user_id: number;
+  family_id: string;
+  /** sha256 hex of the whole token, so a leaked database row cannot be replayed as a token. */
+  token_hash: string;
+  /** jti of the token issued when this one was first used; tells the grace rule how far behind a reuse is. */
+  replaced_by: string | null;
+  created_at: string;
+  expires_at: string;
+  used_at: string | null;
+  revoked_at: string | null;
+}
+
+export interface Database {
+  careers: CareersTable;
+  states: StatesTable;
+  cities: CitiesTable;
+  users: UsersTable;
+  refresh_tokens: RefreshTokensTable;
+}
+
+export type UserRow = Selectable<UsersTable>;
+export type NewUserRow = Insertable<UsersTable>;
+export type UserUpdate = Updateable<UsersTable>;
+export type RefreshTokenRow = Selectable<RefreshTokensTable>;

@@ -1,0 +1,44 @@
+import type { FastifyRequest } from 'fastify';
+import type { Kysely } from 'kysely';
+import type { AppConfig } from '../config';
+import type { Database } from '../db/schema';
+import type { LoginRateLimiter } from '../modules/auth/rate-limit';
+import { verifyAccessToken } from '../modules/auth/tokens';
+
+export interface ApiContext {
+  readonly db: Kysely<Database>;
+  readonly config: AppConfig;
+  readonly loginLimiter: LoginRateLimiter;
+  /** The member of a valid access token, or null. */
+  readonly userId: number | null;
+  /** A token was sent but failed verification (expired, forged, wrong type); lets resolvers tell it from no token. */
+  readonly badToken: boolean;
+  readonly ip: string;
+}
+
+export interface ContextDeps {
+  readonly db: Kysely<Database>;
+  readonly config: AppConfig;
+  readonly loginLimiter: LoginRateLimiter;
+}
+
+function bearerToken(header: string | undefined): string | null {
+  if (!header) return null;
+  const match = /^Bearer\s+(\S+)\s*$/i.exec(header);
+  return match?.[1] ?? null;
+}
+
+export async function buildContext(request: FastifyRequest, deps: ContextDeps): Promise<ApiContext> {
+  const header = request.headers.authorization;
+  const token = bearerToken(header);
+  let userId: number | null = null;
+  let badToken = header !== undefined && header !== '' && token === null;
+  if (token !== null) {
+    try {
+      userId = (await verifyAccessToken(deps.config, token)).userId;
+    } catch {
+      badToken = true;
+    }
+  }
+  return { ...deps, userId, badToken, ip: request.ip };
+}

@@ -1,0 +1,70 @@
+import type { FastifyBaseLogger } from 'fastify';
+import { GraphQLError, type ExecutionResult, type FormattedExecutionResult, type GraphQLFormattedError } from 'graphql';
+import { INTERNAL_ERROR_MESSAGE, isApiError } from './errors';
+
+interface HttpishError extends Error {
+  statusCode?: number;
+  errors?: unknown[];
+}
+
+const httpStatusOf = (error: unknown): number | undefined => {
+  const status = (error as HttpishError | undefined)?.statusCode;
+  return typeof status === 'number' && status >= 400 && status < 600 ? status : undefined;
+};
+
+function shape(error: GraphQLError, code: string, message = error.message): GraphQLFormattedError {
+  const fields = error.extensions['fields'];
+  return {
+    message,
+    ...(error.locations ? { locations: error.locations } : {}),
+    ...(error.path ? { path: error.path } : {}),
+    extensions: fields === undefined ? { code } : { code, fields },
+  };
+}
+
+/**
+ * Every error leaves with a message and an `extensions.code`. Errors the API raised on purpose keep their pt-BR
+ * message; request problems (bad JSON, validation, GET mutation) keep graphql's or fastify's text; anything else is
+ * a bug whose details stay in the log.
+ */
+function formatOne(error: GraphQLError, log: FastifyBaseLogger): GraphQLFormattedError[] {
+  const original = error.originalError as HttpishError | undefined;
+  if (isApiError(original) || (original === undefined && isApiError(error))) {
+    return [shape(error, String(error.extensions['code']))];
+  }
+  if (original === undefined) return [shape(error, 'GRAPHQL_VALIDATION_FAILED')];
+  if (Array.isArray(original.errors) && original.errors.length > 0) {
+    const code = original.statusCode === 405 ? 'METHOD_NOT_ALLOWED' : 'GRAPHQL_VALIDATION_FAILED';
+    return original.errors.map((inner) => {
+      const gql = inner instanceof GraphQLError ? inner : new GraphQLError(String((inner as Error).message ?? inner));
+      return shape(gql, code);
+    });
+  }
+  const status = httpStatusOf(original);
+  if (status !== undefined && status < 500) return [shape(error, 'BAD_REQUEST')];
+
+  log.error({ err: original, path: error.path }, 'Erro inesperado ao executar GraphQL');
+  return [shape(error, 'INTERNAL_SERVER_ERROR', INTERNAL_ERROR_MESSAGE)];
+}
+
+interface FormatterContext {
+  reply?: { log: FastifyBaseLogger };
+  app: { log: FastifyBaseLogger };
+}
+
+export function formatExecutionErrors(
+  execution: ExecutionResult & { errors: readonly GraphQLError[]; statusCode?: number },
+  context: FormatterContext,
+): { statusCode: number; response: FormattedExecutionResult } {
+  const log = context.reply?.log ?? context.app.log;
+  const errors = execution.errors.flatMap((e) => formatOne(e, log));
+  let statusCode = 200;
+  if (!execution.data) {
+    const first = execution.errors[0];
+    statusCode =
+      execution.statusCode ??
+      (execution.errors.length === 1 && first ? httpStatusOf(first.originalError) : undefined) ??
+      200;
+  }
+  return { statusCode, response: { data: execution.data ?? null, errors } };
+}

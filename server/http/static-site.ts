@@ -1,0 +1,124 @@
+import { stat, readFile } from 'node:fs/promises';
+import path from 'node:path';
+import fastifyStatic from '@fastify/static';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { exportFileFor } from '../../lib/routes';
+
+export interface StaticSiteOptions {
+  /** Absolute path of the Next static export (out/). */
+  readonly root: string;
+}
+
+const IMMUTABLE = 'public, max-age=31536000, immutable';
+const NO_CACHE = 'no-cache';
+const SHORT = 'public, max-age=600';
+const NOT_FOUND_FALLBACK =
+  '<!doctype html><html lang="pt-BR"><meta charset="utf-8"><title>Página não encontrada</title><h1>Página não encontrada</h1></html>';
+
+/** Decoded path split on '/', or null for anything that could leave the folder or reach a hidden file. */
+function safeSegments(pathname: string): string[] | null {
+  let decoded: string;
+  try {
+    decoded = decodeURIComponent(pathname);
+  } catch {
+    return null;
+  }
+  if (decoded.includes('\0') || decoded.includes('\\')) return null;
+  const segments = decoded.split('/').filter((s) => s !== '');
+  if (segments.some((s) => s === '.' || s === '..' || s.startsWith('.'))) return null;
+  return segments;
+}
+
+async function isFile(file: string): Promise<boolean> {
+  try {
+    return (await stat(file)).isFile();
+  } catch {
+    return false;
+  }
+}
+
+export function registerStaticSite(app: FastifyInstance, { root }: StaticSiteOptions): void {
+  const rootDir = path.resolve(root);
+  const inside = (relative: string): string | null => {
+    const file = path.resolve(rootDir, `.${relative}`);
+    return file.startsWith(rootDir + path.sep) ? file : null;
+  };
+
+  // serve:false: only the handler below decides which file answers a URL; sendFile still gives ETag and ranges.
+  void app.register(fastifyStatic, { root: rootDir, serve: false, cacheControl: false, dotfiles: 'deny', index: false });
+
+  /** A `.txt` beside a `.html` of the same name is an RSC payload; a lone one (robots.txt) is a real file. */
+  async function isPagePayload(relative: string): Promise<boolean> {
+    if (!relative.endsWith('.txt')) return false;
+    const sibling = inside(`${relative.slice(0, -'.txt'.length)}.html`);
+    return sibling !== null && (await isFile(sibling));
+  }
+
+  async function send(reply: FastifyReply, relative: string, cacheControl: string): Promise<FastifyReply | null> {
+    const file = inside(relative);
+    if (file === null || !(await isFile(file))) return null;
+    reply.header('cache-control', cacheControl);
+    return reply.sendFile(path.relative(rootDir, file), rootDir);
+  }
+
+  async function notFound(reply: FastifyReply): Promise<FastifyReply> {
+    // Read into memory: a conditional request must not turn the 404 page into an empty 304.
+    let body = NOT_FOUND_FALLBACK;
+    try {
+      body = await readFile(path.join(rootDir, '404.html'), 'utf8');
+    } catch {
+      // The fallback text above answers when the export has no 404 page.
+    }
+    return reply.code(404).header('cache-control', NO_CACHE).type('text/html; charset=utf-8').send(body);
+  }
+
+  async function handle(request: FastifyRequest, reply: FastifyReply): Promise<FastifyReply> {
+    const rawUrl = request.raw.url ?? '/';
+    const queryIndex = rawUrl.indexOf('?');
+    const pathname = queryIndex === -1 ? rawUrl : rawUrl.slice(0, queryIndex);
+    const query = queryIndex === -1 ? '' : rawUrl.slice(queryIndex);
+
+    // '//host' would turn the trailing-slash redirect into an open redirect.
+    if (!pathname.startsWith('/') || pathname.startsWith('//')) return notFound(reply);
+    const segments = safeSegments(pathname);
+    if (segments === null) return notFound(reply);
+    const clean = `/${segments.join('/')}`;
+
+    if (pathname.startsWith('/_next/static/')) {
+      return (await send(reply, clean, IMMUTABLE)) ?? notFound(reply);
+    }
+
+    if (pathname.length > 1 && pathname.endsWith('/')) {
+      return reply.redirect(`${pathname.replace(/\/+$/, '') || '/'}${query}`, 308);
+    }
+
+    if (clean.endsWith('.txt')) {
+      const stem = clean.slice(0, -'.txt'.length);
+      const rsc = exportFileFor(stem === '/index' ? '/' : stem, 'rsc');
+      if (rsc !== null) {
+        const sent = await send(reply.type('text/plain; charset=utf-8'), rsc, NO_CACHE);
+        if (sent) return sent;
+        return notFound(reply);
+      }
+    }
+
+    const html = exportFileFor(clean, 'html');
+    if (html !== null) {
+      return (await send(reply.type('text/html; charset=utf-8'), html, NO_CACHE)) ?? notFound(reply);
+    }
+
+    // Real non-page files (manifest, icons, service worker); page documents are reachable only through routes.
+    if (!clean.endsWith('.html') && !(await isPagePayload(clean))) {
+      if (clean === '/service-worker.js') {
+        reply.header('service-worker-allowed', '/');
+        return (await send(reply, clean, NO_CACHE)) ?? notFound(reply);
+      }
+      const sent = await send(reply, clean, SHORT);
+      if (sent) return sent;
+    }
+    return notFound(reply);
+  }
+
+  app.get('/*', handle);
+  app.get('/', handle);
+}

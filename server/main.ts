@@ -1,0 +1,45 @@
+import path from 'node:path';
+import { buildApp, loggerOptions } from './app';
+import { ensureExport } from './build/ensure-export';
+import { loadConfig } from './config';
+import { createDatabase } from './db/database';
+import { migrateToLatest } from './db/migrate';
+import { seedDemoData } from './db/seed';
+
+async function main(): Promise<void> {
+  const config = loadConfig();
+  const rootDir = path.resolve(__dirname, '..');
+  if (process.env['SKIP_BUILD'] !== '1' && config.serveStatic) ensureExport(rootDir);
+
+  const db = createDatabase({ file: config.databaseFile });
+  await migrateToLatest(db);
+  await seedDemoData(db);
+
+  const app = buildApp({ db, config, logger: loggerOptions(process.env['LOG_LEVEL'] ?? 'info') });
+
+  let closing = false;
+  const shutdown = (signal: string) => {
+    if (closing) return;
+    closing = true;
+    app.log.info({ signal }, 'Encerrando o servidor');
+    // In-flight requests finish first; the database closes last so no request loses its connection.
+    app
+      .close()
+      .then(() => db.destroy())
+      .then(() => process.exit(0))
+      .catch((error: unknown) => {
+        app.log.error({ err: error }, 'Falha ao encerrar');
+        process.exit(1);
+      });
+  };
+  process.once('SIGINT', () => shutdown('SIGINT'));
+  process.once('SIGTERM', () => shutdown('SIGTERM'));
+
+  await app.listen({ port: config.port, host: config.host });
+}
+
+main().catch((error: unknown) => {
+  console.error(error instanceof Error ? error.message : error);
+  if (error instanceof Error && error.cause) console.error(error.cause);
+  process.exit(1);
+});

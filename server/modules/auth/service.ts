@@ -1,0 +1,159 @@
+import { randomUUID } from 'node:crypto';
+import type { Kysely, Transaction } from 'kysely';
+import type { Database, UserRow } from '../../db/schema';
+import { badUserInput, forbidden, tooManyRequests, unauthenticated } from '../../graphql/errors';
+import { findUserByCpf, findUserByEmail, findUserById, findUserByPhone, updateUser } from '../users/repository';
+import { USER_DISABLED_MESSAGE } from '../users/service';
+import { parseLogin, type LoginLookup } from './login-identifier';
+import { DUMMY_PASSWORD_HASH, hashPassword, needsRehash, verifyPassword } from './passwords';
+import type { LoginRateLimiter } from './rate-limit';
+import {
+  hashToken,
+  signAccessToken,
+  signRefreshToken,
+  verifyRefreshToken,
+  type RefreshClaims,
+  type TokenSettings,
+} from './tokens';
+
+export const WRONG_CREDENTIALS_MESSAGE = 'CPF, e-mail, celular ou senha incorretos.';
+
+/** Two tabs refreshing at the same moment both present the same token; the slower one gets this long. */
+export const REFRESH_GRACE_MS = 30_000;
+
+/** argon2 pre-hashes long input, but there is no reason to accept megabytes as a password. */
+const MAX_PASSWORD_LENGTH = 1024;
+
+export interface AuthDeps {
+  readonly db: Kysely<Database>;
+  readonly tokens: TokenSettings;
+  readonly limiter: LoginRateLimiter;
+  readonly ip: string;
+}
+
+export interface TokenPair {
+  readonly accessToken: string;
+  readonly refreshToken: string;
+}
+
+type Db = Kysely<Database> | Transaction<Database>;
+
+async function findForLogin(db: Db, lookup: LoginLookup): Promise<UserRow | undefined> {
+  switch (lookup.kind) {
+    case 'email':
+      return findUserByEmail(db, lookup.email);
+    case 'cpfOrPhone':
+      return (await findUserByCpf(db, lookup.digits)) ?? (await findUserByPhone(db, lookup.digits));
+    case 'phone':
+      return findUserByPhone(db, lookup.digits);
+    case 'none':
+      return undefined;
+  }
+}
+
+async function issuePair(db: Db, tokens: TokenSettings, userId: number, familyId: string): Promise<TokenPair> {
+  const refresh = await signRefreshToken(tokens, userId, familyId);
+  await db
+    .insertInto('refresh_tokens')
+    .values({
+      id: refresh.jti,
+      user_id: userId,
+      family_id: familyId,
+      token_hash: hashToken(refresh.token),
+      replaced_by: null,
+      created_at: new Date(tokens.now()).toISOString(),
+      expires_at: refresh.expiresAt.toISOString(),
+      used_at: null,
+      revoked_at: null,
+    })
+    .execute();
+  return { accessToken: await signAccessToken(tokens, userId), refreshToken: refresh.token };
+}
+
+export async function login(deps: AuthDeps, loginInput: string, password: string): Promise<TokenPair> {
+  const { lookup, limiterKey } = parseLogin(loginInput);
+  const attempt = deps.limiter.begin(limiterKey, deps.ip);
+  if (!attempt) throw tooManyRequests();
+
+  const user = await findForLogin(deps.db, lookup);
+  const candidate = password.length <= MAX_PASSWORD_LENGTH ? password : '';
+  // Always one argon2 verify, against a dummy hash for an unknown member, so timing does not reveal who is a member.
+  const ok = (await verifyPassword(user?.password_hash ?? DUMMY_PASSWORD_HASH, candidate)) && candidate !== '';
+  if (!user || !ok) throw badUserInput(WRONG_CREDENTIALS_MESSAGE);
+
+  attempt.succeeded();
+  if (user.disabled_at !== null) throw forbidden(USER_DISABLED_MESSAGE);
+
+  if (needsRehash(user.password_hash)) {
+    await updateUser(deps.db, user.id, { password_hash: await hashPassword(password) }, new Date(deps.tokens.now()));
+  }
+  return issuePair(deps.db, deps.tokens, user.id, randomUUID());
+}
+
+async function revokeFamily(db: Db, familyId: string, at: string): Promise<void> {
+  await db
+    .updateTable('refresh_tokens')
+    .set({ revoked_at: at })
+    .where('family_id', '=', familyId)
+    .where('revoked_at', 'is', null)
+    .execute();
+}
+
+/**
+ * Rotation with reuse detection: each refresh token works once. Presenting a used one means it was copied, so the
+ * whole family dies, except for the immediately previous token within the grace window (two tabs at once).
+ */
+export async function refresh(deps: Pick<AuthDeps, 'db' | 'tokens'>, token: string): Promise<TokenPair> {
+  let claims: RefreshClaims;
+  try {
+    claims = await verifyRefreshToken(deps.tokens, token);
+  } catch {
+    throw unauthenticated();
+  }
+  const now = deps.tokens.now();
+  const stamp = new Date(now).toISOString();
+
+  const outcome = await deps.db.transaction().execute(async (trx): Promise<TokenPair | 'revoked' | 'invalid'> => {
+    const row = await trx.selectFrom('refresh_tokens').selectAll().where('id', '=', claims.jti).executeTakeFirst();
+    if (
+      !row ||
+      row.token_hash !== hashToken(token) ||
+      row.user_id !== claims.userId ||
+      row.family_id !== claims.familyId ||
+      row.revoked_at !== null ||
+      Date.parse(row.expires_at) <= now
+    ) {
+      return 'invalid';
+    }
+
+    const user = await findUserById(trx, row.user_id);
+    if (!user || user.disabled_at !== null) {
+      await revokeFamily(trx, row.family_id, stamp);
+      return 'invalid';
+    }
+
+    if (row.used_at === null) {
+      const pair = await issuePair(trx, deps.tokens, row.user_id, row.family_id);
+      const successor = (await verifyRefreshToken(deps.tokens, pair.refreshToken)).jti;
+      await trx
+        .updateTable('refresh_tokens')
+        .set({ used_at: stamp, replaced_by: successor })
+        .where('id', '=', row.id)
+        .execute();
+      return pair;
+    }
+
+    const successor = row.replaced_by
+      ? await trx.selectFrom('refresh_tokens').selectAll().where('id', '=', row.replaced_by).executeTakeFirst()
+      : undefined;
+    const withinGrace = now - Date.parse(row.used_at) < REFRESH_GRACE_MS;
+    const isPrevious = successor !== undefined && successor.used_at === null && successor.revoked_at === null;
+    if (withinGrace && isPrevious) return issuePair(trx, deps.tokens, row.user_id, row.family_id);
+
+    await revokeFamily(trx, row.family_id, stamp);
+    return 'revoked';
+  });
+
+  if (typeof outcome === 'string') throw unauthenticated();
+  return outcome;
+}

@@ -1,0 +1,101 @@
+import { createHash, randomUUID } from 'node:crypto';
+import { jwtVerify, SignJWT, type JWTPayload } from 'jose';
+
+export const TOKEN_ISSUER = 'clube-marceneiro';
+export const TOKEN_AUDIENCE = 'clube-marceneiro-web';
+export const ACCESS_TOKEN_TTL_SECONDS = 15 * 60;
+export const REFRESH_TOKEN_TTL_SECONDS = 30 * 24 * 60 * 60;
+
+export interface TokenSettings {
+  readonly jwtSecret: Uint8Array;
+  readonly now: () => number;
+}
+
+export interface AccessClaims {
+  readonly userId: number;
+  readonly jti: string;
+}
+
+export interface RefreshClaims {
+  readonly userId: number;
+  readonly jti: string;
+  readonly familyId: string;
+  readonly expiresAt: Date;
+}
+
+export interface SignedRefreshToken extends RefreshClaims {
+  readonly token: string;
+}
+
+type TokenType = 'access' | 'refresh';
+
+const seconds = (ms: number): number => Math.floor(ms / 1000);
+
+/** Stored instead of the token so a copy of the table cannot be replayed. */
+export const hashToken = (token: string): string => createHash('sha256').update(token).digest('hex');
+
+function sign(settings: TokenSettings, payload: JWTPayload, userId: number, ttl: number): Promise<string> {
+  const iat = seconds(settings.now());
+  return new SignJWT(payload)
+    .setProtectedHeader({ alg: 'HS256', typ: 'JWT' })
+    .setSubject(String(userId))
+    .setIssuer(TOKEN_ISSUER)
+    .setAudience(TOKEN_AUDIENCE)
+    .setIssuedAt(iat)
+    .setExpirationTime(iat + ttl)
+    .sign(settings.jwtSecret);
+}
+
+/** Only the member id and token bookkeeping go in the claims: tokens sit in browser storage. */
+export function signAccessToken(settings: TokenSettings, userId: number): Promise<string> {
+  return sign(settings, { typ: 'access', jti: randomUUID() }, userId, ACCESS_TOKEN_TTL_SECONDS);
+}
+
+export async function signRefreshToken(
+  settings: TokenSettings,
+  userId: number,
+  familyId: string,
+): Promise<SignedRefreshToken> {
+  const jti = randomUUID();
+  const token = await sign(settings, { typ: 'refresh', jti, fam: familyId }, userId, REFRESH_TOKEN_TTL_SECONDS);
+  const expiresAt = new Date((seconds(settings.now()) + REFRESH_TOKEN_TTL_SECONDS) * 1000);
+  return { token, userId, jti, familyId, expiresAt };
+}
+
+/** Throws on any problem: bad signature, other algorithm, wrong issuer/audience, expired, or the other token type. */
+async function verifyTyped(settings: TokenSettings, token: string, typ: TokenType): Promise<JWTPayload> {
+  const { payload } = await jwtVerify(token, settings.jwtSecret, {
+    algorithms: ['HS256'],
+    issuer: TOKEN_ISSUER,
+    audience: TOKEN_AUDIENCE,
+    currentDate: new Date(settings.now()),
+    requiredClaims: ['sub', 'jti', 'exp', 'iat'],
+  });
+  if (payload['typ'] !== typ) throw new Error(`Expected a ${typ} token`);
+  return payload;
+}
+
+function userIdOf(payload: JWTPayload): number {
+  const id = Number(payload.sub);
+  if (!Number.isSafeInteger(id) || id <= 0) throw new Error('Invalid subject');
+  return id;
+}
+
+export async function verifyAccessToken(settings: TokenSettings, token: string): Promise<AccessClaims> {
+  const payload = await verifyTyped(settings, token, 'access');
+  return { userId: userIdOf(payload), jti: String(payload.jti) };
+}
+
+export async function verifyRefreshToken(settings: TokenSettings, token: string): Promise<RefreshClaims> {
+  const payload = await verifyTyped(settings, token, 'refresh');
+  const familyId = payload['fam'];
+  if (typeof familyId !== 'string' || familyId === '' || payload.exp === undefined) {
+    throw new Error('Invalid refresh token');
+  }
+  return {
+    userId: userIdOf(payload),
+    jti: String(payload.jti),
+    familyId,
+    expiresAt: new Date(payload.exp * 1000),
+  };
+}

@@ -1,0 +1,125 @@
+import type { Kysely } from 'kysely';
+import type { Database, UserRow } from '../../db/schema';
+import { forbidden, unauthenticated } from '../../graphql/errors';
+import { findCareer, findCity, findState, findUserById } from './repository';
+
+/** Shown in the consent modal; one text for now, until consent terms are managed as content. */
+export const CONSENT_MESSAGE =
+  'Atualizamos nossa Política de Privacidade. Para continuar no Clube, leia e aceite os novos termos de uso dos seus dados.';
+
+/** The exact message the client matches to log a disabled member out. */
+export const USER_DISABLED_MESSAGE = 'User disabled';
+
+export interface ProfileStatus {
+  id: string;
+  hasBasicProfile: boolean;
+  hasPhoneNumber: boolean;
+  hasConfirmedEmail: boolean;
+  hasPointsPartnerIntegration: boolean;
+  hasAccountType: boolean;
+  showModalConsent: boolean;
+  messageModalConsent: string | null;
+  changePasswordRequired: boolean;
+}
+
+export interface MeResult {
+  id: string;
+  name: string;
+  surName: string;
+  profileImage: string | null;
+  phoneNumber: string | null;
+  phoneNumberPrefix: string | null;
+  email: string;
+  cpf: string;
+  birthDate: string | null;
+  gender: string | null;
+  career: { id: string; name: string; woodWorkRelated: boolean } | null;
+  woodWorkRelated: boolean;
+  acceptEmailComunications: boolean;
+  acceptMessageComunications: boolean;
+  chatbotInvoiceUploadEnabled: boolean;
+  cep: string | null;
+  address: string | null;
+  number: string | null;
+  complement: string | null;
+  district: string | null;
+  state: { id: string; uf: string } | null;
+  city: { id: string; name: string } | null;
+  subsidiarySlug: string | null;
+  accountType: string | null;
+  profileStatus: ProfileStatus;
+}
+
+const filled = (value: string | number | null): boolean => value !== null && value !== '';
+
+export function profileStatusOf(user: UserRow): ProfileStatus {
+  const hasBasicProfile = [
+    user.birth_date,
+    user.gender,
+    user.career_id,
+    user.cep,
+    user.address,
+    user.number,
+    user.district,
+    user.state_id,
+    user.city_id,
+  ].every(filled);
+  // Only members flagged when the terms changed are asked; consent answers are not stored yet.
+  const showModalConsent = user.consent_pending === 1;
+  return {
+    id: String(user.id),
+    hasBasicProfile,
+    hasPhoneNumber: filled(user.phone_number) && user.phone_verified_at !== null,
+    hasConfirmedEmail: user.email_confirmed_at !== null,
+    hasPointsPartnerIntegration: false,
+    hasAccountType: user.account_type !== null,
+    showModalConsent,
+    messageModalConsent: showModalConsent ? CONSENT_MESSAGE : null,
+    changePasswordRequired: user.change_password_required === 1,
+  };
+}
+
+/** Only the date part: rows may carry a full timestamp when written by other tools. */
+const isoDate = (value: string | null): string | null => (value ? value.slice(0, 10) : null);
+
+export async function getCurrentMember(db: Kysely<Database>, userId: number | null): Promise<MeResult> {
+  if (userId === null) throw unauthenticated();
+  const user = await findUserById(db, userId);
+  if (!user) throw unauthenticated();
+  if (user.disabled_at !== null) throw forbidden(USER_DISABLED_MESSAGE);
+
+  const [career, state, city] = await Promise.all([
+    user.career_id === null ? undefined : findCareer(db, user.career_id),
+    user.state_id === null ? undefined : findState(db, user.state_id),
+    user.city_id === null ? undefined : findCity(db, user.city_id),
+  ]);
+  const woodWorkRelated = career ? career.wood_work_related === 1 : false;
+
+  return {
+    id: String(user.id),
+    name: user.name,
+    surName: user.sur_name,
+    profileImage: user.profile_image,
+    phoneNumber: user.phone_number,
+    phoneNumberPrefix: user.phone_number ? (user.phone_number_prefix ?? '55') : null,
+    email: user.email,
+    cpf: user.cpf,
+    birthDate: isoDate(user.birth_date),
+    gender: user.gender,
+    career: career ? { id: String(career.id), name: career.name, woodWorkRelated } : null,
+    woodWorkRelated,
+    acceptEmailComunications: user.accept_email_comunications === 1,
+    acceptMessageComunications: user.accept_message_comunications === 1,
+    chatbotInvoiceUploadEnabled: user.chatbot_invoice_upload_enabled === 1,
+    cep: user.cep,
+    address: user.address,
+    number: user.number,
+    complement: user.complement,
+    district: user.district,
+    state: state ? { id: String(state.id), uf: state.uf } : null,
+    city: city ? { id: String(city.id), name: city.name } : null,
+    subsidiarySlug: user.subsidiary_slug,
+    accountType: user.account_type,
+    profileStatus: profileStatusOf(user),
+  };
+}

@@ -1,0 +1,103 @@
+import './esm-shims';
+import type { FastifyInstance } from 'fastify';
+import type { Kysely } from 'kysely';
+import { buildApp } from '../app';
+import type { AppConfig } from '../config';
+import { createDatabase } from '../db/database';
+import { migrateToLatest } from '../db/migrate';
+import { seedDemoData } from '../db/seed';
+import type { Database } from '../db/schema';
+
+/** A clock tests move by hand, so expiry and grace windows are checked without sleeping. */
+export interface FakeClock {
+  now: () => number;
+  advance: (ms: number) => void;
+}
+
+export function fakeClock(start = Date.parse('2026-11-22T12:00:00.000Z')): FakeClock {
+  let current = start;
+  return { now: () => current, advance: (ms) => void (current += ms) };
+}
+
+export const TEST_SECRET = new TextEncoder().encode('segredo-de-teste-com-mais-de-32-caracteres!');
+
+export function testConfig(overrides: Partial<AppConfig> = {}): AppConfig {
+  return {
+    port: 0,
+    host: '127.0.0.1',
+    dataDir: '/nonexistent',
+    databaseFile: ':memory:',
+    jwtSecret: TEST_SECRET,
+    nodeEnv: 'test',
+    staticDir: '/nonexistent',
+    serveStatic: false,
+    corsOrigin: undefined,
+    trustProxy: false,
+    loginAttemptsPerIp: 30,
+    requestsPerMinute: 600,
+    now: Date.now,
+    ...overrides,
+  };
+}
+
+export interface TestApp {
+  app: FastifyInstance;
+  db: Kysely<Database>;
+  config: AppConfig;
+  close: () => Promise<void>;
+}
+
+/** A fresh in-memory database, migrated and seeded with the demo member, behind a new app instance. */
+export async function createTestApp(overrides: Partial<AppConfig> = {}): Promise<TestApp> {
+  const config = testConfig(overrides);
+  const db = createDatabase({ file: ':memory:' });
+  await migrateToLatest(db);
+  await seedDemoData(db);
+  const app = buildApp({ db, config, queryCache: false });
+  await app.ready();
+  return {
+    app,
+    db,
+    config,
+    close: async () => {
+      await app.close();
+      await db.destroy();
+    },
+  };
+}
+
+export interface GraphQLResponse<T = Record<string, unknown>> {
+  status: number;
+  data: T | null | undefined;
+  errors: { message: string; extensions?: { code?: string; fields?: Record<string, string> } }[] | undefined;
+}
+
+export async function gql<T = Record<string, unknown>>(
+  app: FastifyInstance,
+  query: string,
+  variables: Record<string, unknown> = {},
+  headers: Record<string, string> = {},
+): Promise<GraphQLResponse<T>> {
+  const res = await app.inject({
+    method: 'POST',
+    url: '/graphql',
+    headers: { 'content-type': 'application/json', ...headers },
+    payload: { query, variables },
+  });
+  const body = res.json<{ data?: T | null; errors?: GraphQLResponse['errors'] }>();
+  return { status: res.statusCode, data: body.data, errors: body.errors };
+}
+
+export const LOGIN = `mutation Login($login: String!, $password: String!) {
+  userLogin(login: $login, password: $password) { token refresh_token }
+}`;
+
+export const REFRESH = `mutation Refresh($refreshToken: String!) {
+  refreshToken(refreshToken: $refreshToken) { access_token refresh_token token_type }
+}`;
+
+export async function loginAs(app: FastifyInstance, login: string, password: string) {
+  const res = await gql<{ userLogin: { token: string; refresh_token: string } }>(app, LOGIN, { login, password });
+  if (!res.data?.userLogin) throw new Error(`Login failed: ${JSON.stringify(res.errors)}`);
+  return res.data.userLogin;
+}
