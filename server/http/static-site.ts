@@ -54,11 +54,16 @@ export function registerStaticSite(app: FastifyInstance, { root }: StaticSiteOpt
     return sibling !== null && (await isFile(sibling));
   }
 
-  async function send(reply: FastifyReply, relative: string, cacheControl: string): Promise<FastifyReply | null> {
+  /**
+   * True when the file exists and is being sent. Never hand the reply itself back through an `await`: a Fastify
+   * reply is thenable and resolves to undefined once sent, which made callers send a 404 on top.
+   */
+  async function send(reply: FastifyReply, relative: string, cacheControl: string): Promise<boolean> {
     const file = inside(relative);
-    if (file === null || !(await isFile(file))) return null;
+    if (file === null || !(await isFile(file))) return false;
     reply.header('cache-control', cacheControl);
-    return reply.sendFile(path.relative(rootDir, file), rootDir);
+    void reply.sendFile(path.relative(rootDir, file), rootDir);
+    return true;
   }
 
   async function notFound(reply: FastifyReply): Promise<FastifyReply> {
@@ -85,7 +90,7 @@ export function registerStaticSite(app: FastifyInstance, { root }: StaticSiteOpt
     const clean = `/${segments.join('/')}`;
 
     if (pathname.startsWith('/_next/static/')) {
-      return (await send(reply, clean, IMMUTABLE)) ?? notFound(reply);
+      return (await send(reply, clean, IMMUTABLE)) ? reply : notFound(reply);
     }
 
     if (pathname.length > 1 && pathname.endsWith('/')) {
@@ -96,25 +101,22 @@ export function registerStaticSite(app: FastifyInstance, { root }: StaticSiteOpt
       const stem = clean.slice(0, -'.txt'.length);
       const rsc = exportFileFor(stem === '/index' ? '/' : stem, 'rsc');
       if (rsc !== null) {
-        const sent = await send(reply.type('text/plain; charset=utf-8'), rsc, NO_CACHE);
-        if (sent) return sent;
-        return notFound(reply);
+        return (await send(reply.type('text/plain; charset=utf-8'), rsc, NO_CACHE)) ? reply : notFound(reply);
       }
     }
 
     const html = exportFileFor(clean, 'html');
     if (html !== null) {
-      return (await send(reply.type('text/html; charset=utf-8'), html, NO_CACHE)) ?? notFound(reply);
+      return (await send(reply.type('text/html; charset=utf-8'), html, NO_CACHE)) ? reply : notFound(reply);
     }
 
     // Real non-page files (manifest, icons, service worker); page documents are reachable only through routes.
     if (!clean.endsWith('.html') && !(await isPagePayload(clean))) {
       if (clean === '/service-worker.js') {
         reply.header('service-worker-allowed', '/');
-        return (await send(reply, clean, NO_CACHE)) ?? notFound(reply);
+        return (await send(reply, clean, NO_CACHE)) ? reply : notFound(reply);
       }
-      const sent = await send(reply, clean, SHORT);
-      if (sent) return sent;
+      if (await send(reply, clean, SHORT)) return reply;
     }
     return notFound(reply);
   }
