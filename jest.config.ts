@@ -1,6 +1,9 @@
 import nextJest from 'next/jest.js';
 import type { Config } from 'jest';
 
+// next/jest would try to add platform binaries this registry does not serve to the lock file.
+process.env.NEXT_IGNORE_INCORRECT_LOCKFILE = '1';
+
 const createJestConfig = nextJest({ dir: './' });
 
 const shared: Config = {

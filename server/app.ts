@@ -14,6 +14,8 @@ import { csrfGuard } from './http/csrf';
 import { registerStaticSite } from './http/static-site';
 import { authResolvers } from './modules/auth/resolvers';
 import { LoginRateLimiter } from './modules/auth/rate-limit';
+import { Throttle } from './modules/auth/throttle';
+import { createMessenger } from './adapters/messenger';
 import { usersResolvers } from './modules/users/resolvers';
 
 export const GRAPHQL_PATH = '/graphql';
@@ -83,6 +85,8 @@ const mergeResolvers = (...parts: Record<string, Record<string, unknown>>[]) => 
 export function buildApp({ db, config, logger = false, queryCache = true }: BuildAppOptions): FastifyInstance {
   const app = Fastify({ logger, bodyLimit: BODY_LIMIT_BYTES, trustProxy: config.trustProxy });
   const loginLimiter = new LoginRateLimiter(config.now, config.loginAttemptsPerIp);
+  const throttle = new Throttle(config.now, config.loginAttemptsPerIp);
+  const messenger = createMessenger(db, config, config.now);
 
   void app.register(helmet, {
     contentSecurityPolicy: contentSecurityPolicy(config.corsOrigin),
@@ -125,7 +129,7 @@ export function buildApp({ db, config, logger = false, queryCache = true }: Buil
     queryDepth: 10,
     allowBatchedQueries: false,
     validationRules: config.nodeEnv === 'production' ? [NoSchemaIntrospectionCustomRule] : [],
-    context: (request) => buildContext(request, { db, config, loginLimiter }),
+    context: (request) => buildContext(request, { db, config, loginLimiter, throttle, messenger }),
     errorFormatter: (execution, context) =>
       formatExecutionErrors(execution as Parameters<typeof formatExecutionErrors>[0], context as never),
   });

@@ -20,6 +20,12 @@ export interface AppConfig {
   readonly loginAttemptsPerIp: number;
   /** Requests one IP may make in a minute (REQUESTS_PER_MINUTE). */
   readonly requestsPerMinute: number;
+  /** Where members open the app; e-mail links start with it (PUBLIC_URL). */
+  readonly publicUrl: string;
+  readonly smsApiUrl: string | undefined;
+  readonly smsApiToken: string | undefined;
+  readonly smtpUrl: string | undefined;
+  readonly mailFrom: string;
   /** Clock in milliseconds; tests inject a fake one instead of sleeping. */
   readonly now: () => number;
 }
@@ -41,6 +47,11 @@ const envSchema = z.object({
   TRUST_PROXY: booleanFlag.default(false),
   LOGIN_ATTEMPTS_PER_IP: z.coerce.number().int().min(1).default(30),
   REQUESTS_PER_MINUTE: z.coerce.number().int().min(1).default(600),
+  PUBLIC_URL: z.url().optional(),
+  SMS_API_URL: z.url().optional(),
+  SMS_API_TOKEN: z.string().min(1).optional(),
+  SMTP_URL: z.string().regex(/^smtps?:\/\//, 'SMTP_URL deve começar com smtp:// ou smtps://').optional(),
+  MAIL_FROM: z.string().min(3).default('Clube do Marceneiro <nao-responda@clubedomarceneiro.com.br>'),
 });
 
 function databaseFileFrom(url: string | undefined, dataDir: string): string {
@@ -92,6 +103,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     trustProxy: e.TRUST_PROXY,
     loginAttemptsPerIp: e.LOGIN_ATTEMPTS_PER_IP,
     requestsPerMinute: e.REQUESTS_PER_MINUTE,
+    publicUrl: (e.PUBLIC_URL ?? `http://localhost:${e.PORT}`).replace(/\/+$/, ''),
+    smsApiUrl: e.SMS_API_URL,
+    smsApiToken: e.SMS_API_TOKEN,
+    smtpUrl: e.SMTP_URL,
+    mailFrom: e.MAIL_FROM,
     now: Date.now,
   };
 }

@@ -71,7 +71,64 @@ export interface RefreshTokensTable {
   revoked_at: string | null;
 }
 
+export interface PendingSignupsTable {
+  id: string;
+  name: string;
+  sur_name: string;
+  cpf: string;
+  email: string;
+  phone_number: string;
+  birth_date: string;
+  accept_email_comunications: Flag;
+  accept_message_comunications: Flag;
+  subsidiary_slug: string | null;
+  terms_accepted_at: string;
+  created_at: string;
+  expires_at: string;
+  completed_at: string | null;
+}
+
+export type CodePurpose = 'signup' | 'phone' | 'reset';
+
+export interface VerificationCodesTable {
+  id: string;
+  purpose: CodePurpose;
+  /** What the code unlocks: a pending sign-up id, or a member id. */
+  subject: string;
+  /** Where it was sent: phone digits or e-mail. */
+  destination: string;
+  /** HMAC-SHA256 of the code under the server secret: six digits are too few to survive a plain hash. */
+  code_hash: string;
+  attempts: number;
+  created_at: string;
+  expires_at: string;
+  consumed_at: string | null;
+}
+
+export interface EmailConfirmationsTable {
+  /** sha256 of a 32-byte random token. */
+  token_hash: string;
+  user_id: number;
+  email: string;
+  created_at: string;
+  expires_at: string;
+  used_at: string | null;
+}
+
+export interface OutboxTable {
+  id: Generated<number>;
+  channel: 'sms' | 'email';
+  recipient: string;
+  subject: string | null;
+  body: string;
+  created_at: string;
+}
+
 export interface Database {
+  pending_signups: PendingSignupsTable;
+  verification_codes: VerificationCodesTable;
+  email_confirmations: EmailConfirmationsTable;
+  outbox: OutboxTable;
   careers: CareersTable;
   states: StatesTable;
   cities: CitiesTable;

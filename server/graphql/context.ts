@@ -2,13 +2,17 @@ import type { FastifyRequest } from 'fastify';
 import type { Kysely } from 'kysely';
 import type { AppConfig } from '../config';
 import type { Database } from '../db/schema';
+import type { Messenger } from '../adapters/messenger';
 import type { LoginRateLimiter } from '../modules/auth/rate-limit';
+import type { Throttle } from '../modules/auth/throttle';
 import { verifyAccessToken } from '../modules/auth/tokens';
 
 export interface ApiContext {
   readonly db: Kysely<Database>;
   readonly config: AppConfig;
   readonly loginLimiter: LoginRateLimiter;
+  readonly throttle: Throttle;
+  readonly messenger: Messenger;
   /** The member of a valid access token, or null. */
   readonly userId: number | null;
   /** A token was sent but failed verification (expired, forged, wrong type); lets resolvers tell it from no token. */
@@ -20,6 +24,8 @@ export interface ContextDeps {
   readonly db: Kysely<Database>;
   readonly config: AppConfig;
   readonly loginLimiter: LoginRateLimiter;
+  readonly throttle: Throttle;
+  readonly messenger: Messenger;
 }
 
 function bearerToken(header: string | undefined): string | null {

@@ -24,8 +24,7 @@ export const forbidden = (message = 'Você não tem permissão para isso.') => a
 
 export const notFound = (message = 'Não encontrado.') => apiError('NOT_FOUND', message);
 
-export const tooManyRequests = (message: string = TOO_MANY_REQUESTS_MESSAGE) =>
-  apiError('TOO_MANY_REQUESTS', message);
+export const tooManyRequests = (message: string = TOO_MANY_REQUESTS_MESSAGE) => apiError('TOO_MANY_REQUESTS', message);
 
 /** `fields` maps an input field name to its pt-BR message, so forms can show each message under its field. */
 export const badUserInput = (message: string, fields: Readonly<Record<string, string>> = {}) =>

@@ -35,6 +35,11 @@ export function testConfig(overrides: Partial<AppConfig> = {}): AppConfig {
     trustProxy: false,
     loginAttemptsPerIp: 30,
     requestsPerMinute: 600,
+    publicUrl: 'http://clube.test',
+    smsApiUrl: undefined,
+    smsApiToken: undefined,
+    smtpUrl: undefined,
+    mailFrom: 'Clube <teste@clube.test>',
     now: Date.now,
     ...overrides,
   };

@@ -61,7 +61,10 @@ describe('userLogin', () => {
     for (const res of [wrong, unknown, unknownCpf]) {
       expect(res.data).toBeNull();
       expect(res.errors).toEqual([
-        expect.objectContaining({ message: WRONG_CREDENTIALS_MESSAGE, extensions: { code: 'BAD_USER_INPUT', fields: {} } }),
+        expect.objectContaining({
+          message: WRONG_CREDENTIALS_MESSAGE,
+          extensions: { code: 'BAD_USER_INPUT', fields: {} },
+        }),
       ]);
     }
     expect(WRONG_CREDENTIALS_MESSAGE).toBe('CPF, e-mail, celular ou senha incorretos.');
@@ -96,12 +99,14 @@ describe('userLogin', () => {
   });
 
   it('lets the identifier in again after the 15-minute window', async () => {
-    const clockApp = await createTestApp({ now: (() => {
-      let current = Date.parse('2026-11-22T12:00:00Z');
-      const now = () => current;
-      (now as unknown as { advance: (ms: number) => void }).advance = (ms) => void (current += ms);
-      return now;
-    })() });
+    const clockApp = await createTestApp({
+      now: (() => {
+        let current = Date.parse('2026-11-22T12:00:00Z');
+        const now = () => current;
+        (now as unknown as { advance: (ms: number) => void }).advance = (ms) => void (current += ms);
+        return now;
+      })(),
+    });
     const advance = (clockApp.config.now as unknown as { advance: (ms: number) => void }).advance;
     try {
       for (let i = 0; i < 5; i += 1) await gql(clockApp.app, LOGIN, { login: DEMO_MEMBER.email, password: 'x' });
@@ -126,7 +131,10 @@ describe('userLogin', () => {
   });
 
   it('stops a request of aliased wrong guesses at the first failure and counts it', async () => {
-    const fields = Array.from({ length: 5 }, (_, i) => `g${i}: userLogin(login: "52998224725", password: "x${i}") { token }`);
+    const fields = Array.from(
+      { length: 5 },
+      (_, i) => `g${i}: userLogin(login: "52998224725", password: "x${i}") { token }`,
+    );
     for (let i = 0; i < 5; i += 1) await gql(t.app, `mutation { ${fields.join(' ')} }`);
     const blocked = await login(DEMO_MEMBER.cpf, DEMO_MEMBER.password);
     expect(blocked.errors?.[0]?.extensions?.code).toBe('TOO_MANY_REQUESTS');

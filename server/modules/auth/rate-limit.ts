@@ -3,7 +3,7 @@ export const IDENTIFIER_WINDOW_MS = 15 * 60 * 1000;
 export const IP_WINDOW_MS = 5 * 60 * 1000;
 
 /** Sliding window of timestamps per key. In memory: one process; a shared store comes with horizontal scaling. */
-class SlidingWindow {
+export class SlidingWindow {
   private readonly hits = new Map<string, number[]>();
 
   constructor(

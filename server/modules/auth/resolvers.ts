@@ -1,5 +1,9 @@
 import type { ApiContext } from '../../graphql/context';
-import { login, refresh, type AuthDeps } from './service';
+import { confirmEmail } from './email-confirmation';
+import { flowDepsOf } from './flow-deps';
+import { passwordResetChannels, requestPasswordReset, resetPassword, type ResetChannel } from './password-reset';
+import { login, logout, refresh, updatePassword, type AuthDeps, type TokenPair } from './service';
+import { createUser, createUserSecondStep, resendSignUpCode } from './signup';
 
 const depsOf = (ctx: ApiContext): AuthDeps => ({
   db: ctx.db,
@@ -8,7 +12,13 @@ const depsOf = (ctx: ApiContext): AuthDeps => ({
   ip: ctx.ip,
 });
 
+const pairResult = (pair: TokenPair) => ({ access_token: pair.accessToken, refresh_token: pair.refreshToken });
+
 export const authResolvers = {
+  Query: {
+    passwordResetChannels: (_root: unknown, args: { login: string }, ctx: ApiContext) =>
+      passwordResetChannels(flowDepsOf(ctx), args.login),
+  },
   Mutation: {
     userLogin: async (_root: unknown, args: { login: string; password: string }, ctx: ApiContext) => {
       const pair = await login(depsOf(ctx), args.login, args.password);
@@ -16,7 +26,35 @@ export const authResolvers = {
     },
     refreshToken: async (_root: unknown, args: { refreshToken: string }, ctx: ApiContext) => {
       const pair = await refresh(depsOf(ctx), args.refreshToken);
-      return { access_token: pair.accessToken, refresh_token: pair.refreshToken, token_type: 'Bearer' };
+      return { ...pairResult(pair), token_type: 'Bearer' };
+    },
+    createUser: (_root: unknown, args: { input: unknown; subsidiarySlug?: string | null }, ctx: ApiContext) =>
+      createUser(flowDepsOf(ctx), args.input, args.subsidiarySlug),
+    createUserSecondStep: async (_root: unknown, args: { input: { signupId: string } }, ctx: ApiContext) =>
+      pairResult(await createUserSecondStep(flowDepsOf(ctx), args.input)),
+    resendCode: (_root: unknown, args: { signupId: string }, ctx: ApiContext) =>
+      resendSignUpCode(flowDepsOf(ctx), args.signupId),
+    requestPasswordReset: (_root: unknown, args: { login: string; channel: ResetChannel }, ctx: ApiContext) =>
+      requestPasswordReset(flowDepsOf(ctx), args.login, args.channel),
+    resetPassword: async (_root: unknown, args: { login: string; code: string; password: string }, ctx: ApiContext) => {
+      await resetPassword(flowDepsOf(ctx), args.login, { code: args.code, password: args.password });
+      return { success: true };
+    },
+    confirmEmail: async (_root: unknown, args: { data: { emailConfirmationToken: string } }, ctx: ApiContext) => ({
+      success: await confirmEmail(
+        { db: ctx.db, messenger: ctx.messenger, publicUrl: ctx.config.publicUrl, now: ctx.config.now },
+        ctx.userId,
+        args.data.emailConfirmationToken,
+      ),
+    }),
+    updatePassword: async (
+      _root: unknown,
+      args: { currentPassword?: string | null; password: string },
+      ctx: ApiContext,
+    ) => pairResult(await updatePassword(depsOf(ctx), ctx.userId, args.currentPassword, args.password)),
+    logout: async (_root: unknown, args: { refreshToken?: string | null }, ctx: ApiContext) => {
+      await logout(depsOf(ctx), args.refreshToken);
+      return { success: true };
     },
   },
 };

@@ -4,6 +4,8 @@ import type { Database, UserRow } from '../../db/schema';
 import { badUserInput, forbidden, tooManyRequests, unauthenticated } from '../../graphql/errors';
 import { findUserByCpf, findUserByEmail, findUserById, findUserByPhone, updateUser } from '../users/repository';
 import { USER_DISABLED_MESSAGE } from '../users/service';
+import { passwordSchema } from '../../../lib/validation/password';
+import { parseInput } from '../../graphql/validate';
 import { parseLogin, type LoginLookup } from './login-identifier';
 import { DUMMY_PASSWORD_HASH, hashPassword, needsRehash, verifyPassword } from './passwords';
 import type { LoginRateLimiter } from './rate-limit';
@@ -38,7 +40,7 @@ export interface TokenPair {
 
 type Db = Kysely<Database> | Transaction<Database>;
 
-async function findForLogin(db: Db, lookup: LoginLookup): Promise<UserRow | undefined> {
+export async function findForLogin(db: Db, lookup: LoginLookup): Promise<UserRow | undefined> {
   switch (lookup.kind) {
     case 'email':
       return findUserByEmail(db, lookup.email);
@@ -70,6 +72,10 @@ async function issuePair(db: Db, tokens: TokenSettings, userId: number, familyId
   return { accessToken: await signAccessToken(tokens, userId), refreshToken: refresh.token };
 }
 
+/** A new session (a new refresh-token family) for a member who just proved who they are. */
+export const issueNewSession = (db: Db, tokens: TokenSettings, userId: number): Promise<TokenPair> =>
+  issuePair(db, tokens, userId, randomUUID());
+
 export async function login(deps: AuthDeps, loginInput: string, password: string): Promise<TokenPair> {
   const { lookup, limiterKey } = parseLogin(loginInput);
   const attempt = deps.limiter.begin(limiterKey, deps.ip);
@@ -87,7 +93,7 @@ export async function login(deps: AuthDeps, loginInput: string, password: string
   if (needsRehash(user.password_hash)) {
     await updateUser(deps.db, user.id, { password_hash: await hashPassword(password) }, new Date(deps.tokens.now()));
   }
-  return issuePair(deps.db, deps.tokens, user.id, randomUUID());
+  return issueNewSession(deps.db, deps.tokens, user.id);
 }
 
 async function revokeFamily(db: Db, familyId: string, at: string): Promise<void> {
@@ -156,4 +162,68 @@ export async function refresh(deps: Pick<AuthDeps, 'db' | 'tokens'>, token: stri
 
   if (typeof outcome === 'string') throw unauthenticated();
   return outcome;
+}
+
+/** Ends every session of a member: used after a password change or reset, and when an account is closed. */
+export async function revokeAllSessions(db: Db, userId: number, at: Date): Promise<void> {
+  await db
+    .updateTable('refresh_tokens')
+    .set({ revoked_at: at.toISOString() })
+    .where('user_id', '=', userId)
+    .where('revoked_at', 'is', null)
+    .execute();
+}
+
+/** Ends the session of this refresh token. Always succeeds: a dead or foreign token has nothing left to end. */
+export async function logout(deps: Pick<AuthDeps, 'db' | 'tokens'>, token: string | null | undefined): Promise<void> {
+  if (!token) return;
+  try {
+    const claims = await verifyRefreshToken(deps.tokens, token);
+    const row = await deps.db
+      .selectFrom('refresh_tokens')
+      .select(['family_id', 'token_hash'])
+      .where('id', '=', claims.jti)
+      .executeTakeFirst();
+    if (row && row.token_hash === hashToken(token)) {
+      await revokeFamily(deps.db, row.family_id, new Date(deps.tokens.now()).toISOString());
+    }
+  } catch {
+    // An expired or forged token: the session it names is already over.
+  }
+}
+
+export const CURRENT_PASSWORD_MESSAGE = 'Senha atual incorreta.';
+
+/**
+ * Changes the signed-in member's password (the current one is asked unless a change is required), ends every
+ * other session and returns a fresh pair for this one.
+ */
+export async function updatePassword(
+  deps: Pick<AuthDeps, 'db' | 'tokens'>,
+  userId: number | null,
+  currentPassword: string | null | undefined,
+  newPassword: string,
+): Promise<TokenPair> {
+  if (userId === null) throw unauthenticated();
+  const user = await findUserById(deps.db, userId);
+  if (!user) throw unauthenticated();
+  if (user.disabled_at !== null) throw forbidden(USER_DISABLED_MESSAGE);
+  const password = parseInput(passwordSchema, newPassword);
+  if (user.change_password_required !== 1) {
+    const current = (currentPassword ?? '').slice(0, MAX_PASSWORD_LENGTH);
+    if (!current || !(await verifyPassword(user.password_hash, current))) {
+      throw badUserInput(CURRENT_PASSWORD_MESSAGE, { currentPassword: CURRENT_PASSWORD_MESSAGE });
+    }
+  }
+  if (await verifyPassword(user.password_hash, password)) {
+    const same = 'A nova senha precisa ser diferente da atual.';
+    throw badUserInput(same, { password: same });
+  }
+  const now = new Date(deps.tokens.now());
+  const hash = await hashPassword(password);
+  return deps.db.transaction().execute(async (trx) => {
+    await updateUser(trx, user.id, { password_hash: hash, change_password_required: 0 }, now);
+    await revokeAllSessions(trx, user.id, now);
+    return issueNewSession(trx, deps.tokens, user.id);
+  });
 }

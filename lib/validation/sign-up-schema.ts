@@ -1,0 +1,101 @@
+import { z } from 'zod';
+import { onlyDigits } from '../format/digits';
+import { isValidCpf } from './cpf';
+import { passwordSchema, PASSWORD_MESSAGES } from './password';
+
+const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]{2,}$/;
+
+/** DDD 11–99 and a 9-digit celular starting with 9. */
+export const isValidCelular = (value: string): boolean => /^[1-9][1-9]9\d{8}$/.test(onlyDigits(value));
+
+/** YYYY-MM-DD of a real calendar day. */
+function isCalendarDate(value: string): boolean {
+  if (!/^\d{4}-\d{2}-\d{2}$/.test(value)) return false;
+  const date = new Date(`${value}T00:00:00Z`);
+  return !Number.isNaN(date.getTime()) && date.toISOString().slice(0, 10) === value;
+}
+
+/** Whole years between a YYYY-MM-DD birth date and `today`. */
+export function ageOn(birthDate: string, today: Date): number {
+  const [y, m, d] = birthDate.split('-').map(Number) as [number, number, number];
+  let age = today.getUTCFullYear() - y;
+  if (today.getUTCMonth() + 1 < m || (today.getUTCMonth() + 1 === m && today.getUTCDate() < d)) age -= 1;
+  return age;
+}
+
+export const MIN_AGE = 18;
+
+export const nameSchema = (empty: string) =>
+  z
+    .string()
+    .trim()
+    .min(1, empty)
+    .max(80, 'Use no máximo 80 caracteres.')
+    .regex(/^[\p{L}][\p{L}' .-]*$/u, 'Use apenas letras.');
+
+export const emailSchema = z
+  .string()
+  .trim()
+  .min(1, 'Informe seu e-mail.')
+  .max(254, 'E-mail longo demais.')
+  .refine((v) => EMAIL.test(v), 'E-mail inválido. Confira o endereço.')
+  .transform((v) => v.toLowerCase());
+
+export const cpfSchema = z
+  .string()
+  .trim()
+  .min(1, 'Informe seu CPF.')
+  .refine(isValidCpf, 'CPF inválido. Confira os números.')
+  .transform(onlyDigits);
+
+export const celularSchema = z
+  .string()
+  .trim()
+  .min(1, 'Informe seu celular.')
+  .refine(isValidCelular, 'Celular inválido. Use DDD e número, como (11) 98765-4321.')
+  .transform(onlyDigits);
+
+/** Sign-up step one: the same rules in the form and in the API. `today` is injectable for the age rule. */
+export function signUpSchema(today: () => Date = () => new Date()) {
+  return z.object({
+    name: nameSchema('Informe seu nome.'),
+    surName: nameSchema('Informe seu sobrenome.'),
+    cpf: cpfSchema,
+    email: emailSchema,
+    phoneNumber: celularSchema,
+    birthDate: z
+      .string()
+      .min(1, 'Informe sua data de nascimento.')
+      .refine(isCalendarDate, 'Data inválida.')
+      .refine((v) => !isCalendarDate(v) || ageOn(v, today()) >= MIN_AGE, 'O clube é para maiores de 18 anos.')
+      .refine((v) => !isCalendarDate(v) || ageOn(v, today()) <= 120, 'Confira o ano de nascimento.'),
+    acceptTerms: z.literal(true, 'Para participar, aceite os termos de uso e a política de privacidade.'),
+    acceptEmailComunications: z.boolean(),
+    acceptMessageComunications: z.boolean(),
+  });
+}
+
+export type SignUpInput = z.input<ReturnType<typeof signUpSchema>>;
+
+export const codeSchema = z
+  .string()
+  .trim()
+  .min(1, 'Informe o código.')
+  .regex(/^\d{6}$/, 'O código tem 6 números.');
+
+/** A new password and its confirmation, shared by sign-up step two, recovery and password change. */
+export const newPasswordFields = {
+  password: passwordSchema,
+  passwordConfirmation: z.string().min(1, 'Repita a senha.'),
+};
+
+export const matchingPasswords = <T extends { password: string; passwordConfirmation: string }>(v: T) =>
+  v.password === v.passwordConfirmation;
+
+export const MISMATCH = { message: PASSWORD_MESSAGES.mismatch, path: ['passwordConfirmation'] };
+
+export const signUpSecondStepSchema = z
+  .object({ code: codeSchema, ...newPasswordFields })
+  .refine(matchingPasswords, MISMATCH);
+
+export type SignUpSecondStepInput = z.input<typeof signUpSecondStepSchema>;

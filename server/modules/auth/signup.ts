@@ -1,0 +1,184 @@
+import { randomUUID } from 'node:crypto';
+import { z } from 'zod';
+import { passwordSchema } from '../../../lib/validation/password';
+import { signUpSchema } from '../../../lib/validation/sign-up-schema';
+import { badUserInput } from '../../graphql/errors';
+import { parseInput } from '../../graphql/validate';
+import { createMember, findUserByCpf, findUserByEmail, findUserByPhone } from '../users/repository';
+import { consumeCode, issueCode, maskPhoneDestination, RESEND_COOLDOWN_MS } from './codes';
+import { sendEmailConfirmation } from './email-confirmation';
+import { codeDepsOf, type FlowDeps } from './flow-deps';
+import { issueNewSession, type TokenPair } from './service';
+import { THROTTLE_RULES } from './throttle';
+
+export const PENDING_SIGNUP_TTL_MS = 24 * 60 * 60 * 1000;
+
+export const SIGN_UP_MESSAGES = {
+  cpfTaken: 'Este CPF já tem cadastro no clube. Entre com sua senha ou use "Esqueci minha senha".',
+  emailTaken: 'Este e-mail já tem cadastro no clube. Entre com sua senha ou use "Esqueci minha senha".',
+  phoneTaken: 'Este celular já está em outra conta do clube. Entre com sua senha ou use "Esqueci minha senha".',
+  notFound: 'Este cadastro expirou ou não existe mais. Comece o cadastro de novo.',
+} as const;
+
+export interface CreateUserResult {
+  readonly signupId: string;
+  readonly maskedPhone: string;
+  readonly resendInSeconds: number;
+}
+
+const slugSchema = z
+  .string()
+  .trim()
+  .max(80)
+  .regex(/^[a-z0-9]+(?:-[a-z0-9]+)*$/, 'Loja parceira inválida.')
+  .nullish();
+
+const smsText = (code: string) =>
+  `Clube do Marceneiro: seu código é ${code}. Ele vale por 10 minutos. Não o compartilhe.`;
+
+async function sendSignUpCode(deps: FlowDeps, signupId: string, phone: string): Promise<void> {
+  const code = await issueCode(codeDepsOf(deps), 'signup', signupId, phone);
+  await deps.messenger.sendSms(phone, smsText(code));
+}
+
+/** Who already holds what the visitor typed; only the fields they typed are named, nothing else is revealed. */
+async function takenFields(deps: FlowDeps, cpf: string, email: string, phone: string): Promise<Record<string, string>> {
+  const [byCpf, byEmail, byPhone] = await Promise.all([
+    findUserByCpf(deps.db, cpf),
+    findUserByEmail(deps.db, email),
+    findUserByPhone(deps.db, phone),
+  ]);
+  return {
+    ...(byCpf ? { cpf: SIGN_UP_MESSAGES.cpfTaken } : {}),
+    ...(byEmail ? { email: SIGN_UP_MESSAGES.emailTaken } : {}),
+    ...(byPhone ? { phoneNumber: SIGN_UP_MESSAGES.phoneTaken } : {}),
+  };
+}
+
+function throwIfTaken(fields: Record<string, string>): void {
+  const messages = Object.values(fields);
+  if (messages.length > 0) throw badUserInput(messages[0] ?? SIGN_UP_MESSAGES.cpfTaken, fields);
+}
+
+/** Step one: checks the data, keeps it as a pending sign-up and texts a 6-digit code to the celular. */
+export async function createUser(
+  deps: FlowDeps,
+  input: unknown,
+  subsidiarySlug: string | null | undefined,
+): Promise<CreateUserResult> {
+  const now = deps.config.now;
+  const data = parseInput(
+    signUpSchema(() => new Date(now())),
+    input,
+  );
+  const slug = parseInput(slugSchema, subsidiarySlug) ?? null;
+  deps.throttle.hit(THROTTLE_RULES.signUps, data.cpf, deps.ip);
+  throwIfTaken(await takenFields(deps, data.cpf, data.email, data.phoneNumber));
+
+  const id = randomUUID();
+  const stamp = new Date(now()).toISOString();
+  await deps.db
+    .insertInto('pending_signups')
+    .values({
+      id,
+      name: data.name,
+      sur_name: data.surName,
+      cpf: data.cpf,
+      email: data.email,
+      phone_number: data.phoneNumber,
+      birth_date: data.birthDate,
+      accept_email_comunications: data.acceptEmailComunications ? 1 : 0,
+      accept_message_comunications: data.acceptMessageComunications ? 1 : 0,
+      subsidiary_slug: slug,
+      terms_accepted_at: stamp,
+      created_at: stamp,
+      expires_at: new Date(now() + PENDING_SIGNUP_TTL_MS).toISOString(),
+      completed_at: null,
+    })
+    .execute();
+  deps.throttle.hit(THROTTLE_RULES.codeSends, id, deps.ip);
+  await sendSignUpCode(deps, id, data.phoneNumber);
+  return {
+    signupId: id,
+    maskedPhone: maskPhoneDestination(data.phoneNumber),
+    resendInSeconds: RESEND_COOLDOWN_MS / 1000,
+  };
+}
+
+async function pendingSignup(deps: FlowDeps, signupId: string) {
+  const row = await deps.db
+    .selectFrom('pending_signups')
+    .selectAll()
+    .where('id', '=', signupId.slice(0, 64))
+    .executeTakeFirst();
+  if (!row || row.completed_at !== null || Date.parse(row.expires_at) <= deps.config.now()) {
+    throw badUserInput(SIGN_UP_MESSAGES.notFound, { signupId: SIGN_UP_MESSAGES.notFound });
+  }
+  return row;
+}
+
+export async function resendSignUpCode(deps: FlowDeps, signupId: string): Promise<CreateUserResult> {
+  const row = await pendingSignup(deps, signupId);
+  deps.throttle.hit(THROTTLE_RULES.codeSends, row.id, deps.ip);
+  await sendSignUpCode(deps, row.id, row.phone_number);
+  return {
+    signupId: row.id,
+    maskedPhone: maskPhoneDestination(row.phone_number),
+    resendInSeconds: RESEND_COOLDOWN_MS / 1000,
+  };
+}
+
+const secondStepSchema = z.object({ code: z.string().trim().max(12), password: passwordSchema });
+
+/**
+ * Step two: the code proves the celular; the member is created with the password and logged in. The password is
+ * checked before the code so a weak password does not burn a try.
+ */
+export async function createUserSecondStep(
+  deps: FlowDeps,
+  input: unknown & { signupId?: unknown },
+): Promise<TokenPair> {
+  const { signupId, ...rest } = z
+    .object({ signupId: z.string().max(64) })
+    .passthrough()
+    .parse(input);
+  const { code, password } = parseInput(secondStepSchema, rest);
+  const pending = await pendingSignup(deps, signupId);
+  deps.throttle.hit({ name: 'code-checks', max: 20, windowMs: 15 * 60 * 1000 }, pending.id, deps.ip);
+  await consumeCode(codeDepsOf(deps), 'signup', pending.id, code);
+
+  const user = await deps.db.transaction().execute(async (trx) => {
+    throwIfTaken(await takenFields({ ...deps, db: trx }, pending.cpf, pending.email, pending.phone_number));
+    const created = await createMember(
+      trx,
+      {
+        name: pending.name,
+        surName: pending.sur_name,
+        cpf: pending.cpf,
+        email: pending.email,
+        password,
+        phoneNumber: pending.phone_number,
+        phoneVerified: true,
+        birthDate: pending.birth_date,
+        acceptEmailComunications: pending.accept_email_comunications === 1,
+        acceptMessageComunications: pending.accept_message_comunications === 1,
+        subsidiarySlug: pending.subsidiary_slug,
+        accountType: 'member',
+      },
+      new Date(deps.config.now()),
+    );
+    await trx
+      .updateTable('pending_signups')
+      .set({ completed_at: new Date(deps.config.now()).toISOString() })
+      .where('id', '=', pending.id)
+      .execute();
+    return created;
+  });
+
+  await sendEmailConfirmation(
+    { db: deps.db, messenger: deps.messenger, publicUrl: deps.config.publicUrl, now: deps.config.now },
+    user.id,
+    user.email,
+  );
+  return issueNewSession(deps.db, deps.config, user.id);
+}
