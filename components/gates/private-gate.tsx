@@ -11,6 +11,7 @@ import { AppShell } from '../layout/app-shell';
 import { PublicShell } from '../layout/public-shell';
 import { CurrentUserProvider } from '../providers/current-user';
 import { Spinner } from '../ui/spinner';
+import { useEmailConfirmation } from './use-email-confirmation';
 
 /**
  * Gate of every private page (SPEC 4): a logged-out visitor sees the login screen at the same URL (so logging in
@@ -25,13 +26,14 @@ export function PrivateGate({ children }: { children: ReactNode }) {
   const target =
     state.status === 'authenticated' ? profileGateTarget(state.user.profileStatus, matchRoute(pathname)?.route) : null;
   const redirect = target !== null && target !== pathname ? target : null;
+  const confirming = useEmailConfirmation(state.status === 'authenticated');
 
   useEffect(() => {
     if (disabled) void logout({ client, navigate: (path) => router.replace(path) });
   }, [disabled, client, router]);
   useEffect(() => {
-    if (redirect) router.replace(redirect);
-  }, [redirect, router]);
+    if (redirect && !confirming) router.replace(redirect);
+  }, [redirect, confirming, router]);
 
   if (state.status === 'anonymous' && !disabled) {
     return (
@@ -40,7 +42,7 @@ export function PrivateGate({ children }: { children: ReactNode }) {
       </PublicShell>
     );
   }
-  if (state.status !== 'authenticated' || redirect) {
+  if (state.status !== 'authenticated' || redirect || confirming) {
     return (
       <div className="page-loading">
         <Spinner />

@@ -1,17 +1,27 @@
 import type { ApolloClient } from '@apollo/client';
 import { chatSupport, type ChatSupport } from '../chat-support';
+import { MLogout } from '../graphql/auth-operations';
 import { routes } from '../routes';
 import { useSessionStore } from './store';
 
 export interface LogoutDeps {
-  client: Pick<ApolloClient, 'clearStore'>;
+  client: Pick<ApolloClient, 'clearStore' | 'mutate'>;
   navigate: (path: string) => void;
   chat?: ChatSupport;
 }
 
-/** Logout (SPEC 4): forget the tokens and cached data, end the chat session (errors only logged), go to login. */
+/**
+ * Logout (SPEC 4): end this session on the API (best effort: a weak signal must not keep the member logged in),
+ * forget the tokens and cached data, end the chat session (errors only logged), go to login.
+ */
 export async function logout({ client, navigate, chat = chatSupport }: LogoutDeps): Promise<void> {
+  const { refreshToken } = useSessionStore.getState();
   useSessionStore.getState().clearSession();
+  if (refreshToken) {
+    client.mutate({ mutation: MLogout, variables: { refreshToken } }).catch((error: unknown) => {
+      console.warn('Falha ao encerrar a sessão no servidor', error);
+    });
+  }
   try {
     await chat.endSession();
   } catch (error) {

@@ -45,7 +45,11 @@ function writeToken(variable: PersistedVariable<string | null>, value: string | 
 /** Maps zustand's single persisted blob onto one CD_ key per value. */
 const sessionStorage: PersistStorage<PersistedSession> = {
   getItem: (): StorageValue<PersistedSession> => ({
-    state: { token: readToken(TOKEN), refreshToken: readToken(REFRESH_TOKEN), initialized: INITIALIZED.read() === true },
+    state: {
+      token: readToken(TOKEN),
+      refreshToken: readToken(REFRESH_TOKEN),
+      initialized: INITIALIZED.read() === true,
+    },
     version: 0,
   }),
   setItem: (_name, { state }) => {

@@ -1,8 +1,8 @@
-import { RouteScreen } from '@/components/screens/route-screen';
+import { ConfirmEmailScreen } from '@/components/auth/confirm-email-screen';
 import { pageMetadata } from '@/lib/page-metadata';
 
 export const metadata = pageMetadata('confirmEmail');
 
 export default function Page() {
-  return <RouteScreen routeKey="confirmEmail" />;
+  return <ConfirmEmailScreen />;
 }

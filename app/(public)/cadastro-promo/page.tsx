@@ -1,8 +1,8 @@
-import { RouteScreen } from '@/components/screens/route-screen';
+import { SignUpScreen } from '@/components/auth/sign-up-screen';
 import { pageMetadata } from '@/lib/page-metadata';
 
 export const metadata = pageMetadata('promoSignUp');
 
 export default function Page() {
-  return <RouteScreen routeKey="promoSignUp" />;
+  return <SignUpScreen />;
 }

@@ -1,8 +1,8 @@
-import { RouteScreen } from '@/components/screens/route-screen';
+import { SignUpScreen } from '@/components/auth/sign-up-screen';
 import { pageMetadata } from '@/lib/page-metadata';
 
 export const metadata = pageMetadata('signUp');
 
 export default function Page() {
-  return <RouteScreen routeKey="signUp" />;
+  return <SignUpScreen />;
 }

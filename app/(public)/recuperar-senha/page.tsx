@@ -1,8 +1,8 @@
-import { RouteScreen } from '@/components/screens/route-screen';
+import { PasswordRecoveryScreen } from '@/components/auth/password-recovery-screen';
 import { pageMetadata } from '@/lib/page-metadata';
 
 export const metadata = pageMetadata('forgotPassword');
 
 export default function Page() {
-  return <RouteScreen routeKey="forgotPassword" />;
+  return <PasswordRecoveryScreen />;
 }

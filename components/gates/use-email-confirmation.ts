@@ -1,0 +1,40 @@
+'use client';
+import { useMutation } from '@apollo/client/react';
+import { useRouter } from 'next/navigation';
+import { useEffect, useRef, useState } from 'react';
+import { MConfirmEmail } from '@/lib/graphql/auth-operations';
+import { routes } from '@/lib/routes';
+import { clearEmailToken, keepEmailTokenFromHash, pendingEmailToken } from '@/lib/session/email-confirmation';
+
+/**
+ * E-mail confirmation (SPEC 4): the link's token is kept from the URL hash; once a member is loaded, on any
+ * private page, MConfirmEmail runs once, the token is cleared, success goes to /perfil and failure goes home.
+ * True while a confirmation is running or about to, so the gate shows a spinner instead of the page.
+ */
+export function useEmailConfirmation(memberLoaded: boolean): boolean {
+  const router = useRouter();
+  const [confirm] = useMutation(MConfirmEmail);
+  const [token, setToken] = useState<string | null>(null);
+  const started = useRef(false);
+
+  useEffect(() => {
+    if (window.location.pathname === routes.confirmEmail()) keepEmailTokenFromHash(window.location);
+    setToken(pendingEmailToken());
+  }, []);
+
+  useEffect(() => {
+    if (!memberLoaded || started.current) return;
+    if (token === null) {
+      // Nothing to confirm (an old link opened twice, or the page opened by hand): home, not a dead end.
+      if (window.location.pathname === routes.confirmEmail()) router.replace(routes.home());
+      return;
+    }
+    started.current = true;
+    clearEmailToken();
+    confirm({ variables: { data: { emailConfirmationToken: token } } })
+      .then(({ data }) => router.replace(data?.confirmEmail.success ? routes.profile() : routes.home()))
+      .catch(() => router.replace(routes.home()));
+  }, [memberLoaded, token, confirm, router]);
+
+  return token !== null;
+}

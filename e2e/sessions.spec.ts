@@ -1,0 +1,228 @@
+import type { Page } from '@playwright/test';
+import { expect, expectNoAxeViolations, graphql, signInWithStorage, test } from './fixtures';
+import { expireCodesOf, lastCode, lastLink, newIdentity } from './identities';
+import { demo } from './members';
+
+type Identity = ReturnType<typeof newIdentity>;
+
+async function fillStepOne(page: Page, who: Identity) {
+  await page.getByLabel('Nome', { exact: true }).fill(who.name);
+  await page.getByLabel('Sobrenome').fill(who.surName);
+  await page.getByLabel('CPF').pressSequentially(who.cpf);
+  await page.getByLabel('E-mail').fill(who.email);
+  await page.getByLabel('Celular').pressSequentially(who.phone);
+  await page.getByLabel('Data de nascimento').fill(who.birthDate);
+  await page.getByLabel(/Li e aceito os termos de uso/).check();
+}
+
+async function fillPassword(page: Page, password: string, confirmation = password) {
+  await page.getByLabel('Crie uma senha').fill(password);
+  await page.getByLabel('Confirme a senha').fill(confirmation);
+}
+
+const logIn = async (page: Page, path: string, label: string, value: string, password: string) => {
+  await page.goto(path);
+  await page.getByLabel(label, { exact: true }).fill(value);
+  await page.getByLabel('Senha', { exact: true }).fill(password);
+  await page.getByRole('button', { name: 'Entrar' }).click();
+};
+
+test.describe('sign-up', () => {
+  test('a new member signs up with the SMS code, logs out and logs in by CPF, e-mail and celular', async ({ page }) => {
+    const who = newIdentity();
+    await page.goto('/cadastro');
+    await expectNoAxeViolations(page);
+    await fillStepOne(page, who);
+    await page.getByRole('button', { name: 'Continuar' }).click();
+    await expect(page.getByRole('heading', { name: 'Confirme seu celular' })).toBeVisible();
+    await expect(page.getByText(`(11) 9****-${who.phone.slice(-4)}`)).toBeVisible();
+
+    const resend = page.getByRole('button', { name: /Reenviar código em \d+ s/ });
+    await expect(resend).toBeDisabled();
+    const first = Number(/(\d+) s/.exec((await resend.textContent()) ?? '')?.[1]);
+    await expect(page.getByRole('button', { name: `Reenviar código em ${first - 2} s` })).toBeVisible();
+    await expectNoAxeViolations(page);
+
+    await page.getByLabel('Código recebido por SMS').fill(lastCode(who.phone));
+    await fillPassword(page, who.password);
+    await expect(page.getByText('Força da senha:')).toBeVisible();
+    await page.getByRole('button', { name: 'Criar conta' }).click();
+    // A new member has no basic profile yet: the completeness gate takes over.
+    await expect(page).toHaveURL(/\/completar-cadastro\/dados$/);
+
+    await page.getByRole('button', { name: 'Sair' }).click();
+    await expect(page).toHaveURL(/\/login$/);
+    for (const [path, label, value] of [
+      ['/login-cpf', 'CPF', who.cpf],
+      ['/login-email', 'E-mail', who.email],
+      ['/login-telefone', 'Celular', who.phone],
+    ] as const) {
+      await logIn(page, path, label, value, who.password);
+      await expect(page).toHaveURL(/\/completar-cadastro\/dados$/);
+      await page.getByRole('button', { name: 'Sair' }).click();
+      await expect(page).toHaveURL(/\/login$/);
+    }
+  });
+
+  test('bad data gets pt-BR messages on each field and keeps what was typed', async ({ page }) => {
+    const who = newIdentity();
+    await page.goto('/cadastro');
+    await fillStepOne(page, { ...who, cpf: '12345678900' });
+    await page.getByRole('button', { name: 'Continuar' }).click();
+    await expect(page.getByText('CPF inválido. Confira os números.')).toBeVisible();
+    await expect(page.getByLabel('E-mail')).toHaveValue(who.email);
+
+    await page.getByLabel('CPF').fill('');
+    await page.getByLabel('CPF').pressSequentially(demo.cpf);
+    await page.getByRole('button', { name: 'Continuar' }).click();
+    await expect(page.getByText(/Este CPF já tem cadastro no clube/).first()).toBeVisible();
+    await expect(page.getByLabel('Nome', { exact: true })).toHaveValue(who.name);
+    await expect(page.getByLabel('Celular')).toHaveValue(who.maskedPhone);
+
+    await page.getByLabel('CPF').fill('');
+    await page.getByLabel('CPF').pressSequentially(who.cpf);
+    await page.getByRole('button', { name: 'Continuar' }).click();
+    await expect(page.getByRole('heading', { name: 'Confirme seu celular' })).toBeVisible();
+
+    await fillPassword(page, '12345678');
+    await page.getByLabel('Código recebido por SMS').fill('000000');
+    await page.getByRole('button', { name: 'Criar conta' }).click();
+    await expect(page.getByText('Essa senha é muito comum e fácil de adivinhar. Escolha outra.')).toBeVisible();
+
+    await fillPassword(page, who.password, `${who.password}!`);
+    await page.getByRole('button', { name: 'Criar conta' }).click();
+    await expect(page.getByText('As senhas não são iguais.')).toBeVisible();
+
+    const code = lastCode(who.phone);
+    await page.getByLabel('Código recebido por SMS').fill(code === '000000' ? '111111' : '000000');
+    await fillPassword(page, who.password);
+    await page.getByRole('button', { name: 'Criar conta' }).click();
+    await expect(page.getByText('Código incorreto. Confira o SMS e tente de novo.').first()).toBeVisible();
+    await expect(page.getByLabel('Crie uma senha')).toHaveValue(who.password);
+
+    expireCodesOf(who.phone);
+    await page.getByLabel('Código recebido por SMS').fill(code);
+    await page.getByRole('button', { name: 'Criar conta' }).click();
+    await expect(page.getByText('Este código expirou. Peça um novo código.').first()).toBeVisible();
+    await expect(page.getByLabel('Código recebido por SMS')).toHaveValue(code);
+  });
+});
+
+test.describe('password recovery and e-mail confirmation', () => {
+  async function signUpByApi(page: Page): Promise<Identity> {
+    const who = newIdentity();
+    const step = await graphql<{ createUser: { signupId: string } }>(
+      page.request,
+      'mutation ($i: CreateUserInput!) { createUser(input: $i) { signupId } }',
+      {
+        i: {
+          name: who.name,
+          surName: who.surName,
+          cpf: who.cpf,
+          email: who.email,
+          phoneNumber: who.phone,
+          birthDate: who.birthDate,
+          acceptTerms: true,
+          acceptEmailComunications: true,
+          acceptMessageComunications: true,
+        },
+      },
+    );
+    const done = await graphql(
+      page.request,
+      'mutation ($i: CreateUserSecondStepInput!) { createUserSecondStep(input: $i) { access_token } }',
+      { i: { signupId: step.data!.createUser.signupId, code: lastCode(who.phone), password: who.password } },
+    );
+    expect(done.errors).toBeUndefined();
+    return who;
+  }
+
+  test('a member gets a code by e-mail, sets a new password, and logs in with it', async ({ page }) => {
+    const who = await signUpByApi(page);
+    await page.goto('/login');
+    await page.getByRole('link', { name: 'Esqueci minha senha' }).click();
+    await expect(page).toHaveURL(/\/recuperar-senha$/);
+    await page.getByLabel('CPF, e-mail ou celular').fill(who.maskedCpf);
+    await page.getByRole('button', { name: 'Continuar' }).click();
+    await expect(page.getByRole('button', { name: `SMS para (11) 9****-${who.phone.slice(-4)}` })).toBeVisible();
+    await expectNoAxeViolations(page);
+    await page.getByRole('button', { name: /^E-mail para ra\*+@exemplo\.com\.br$/ }).click();
+
+    await page.getByLabel('Código recebido').fill(lastCode(who.email));
+    await page.getByLabel('Nova senha').fill('outra frase de marcenaria');
+    await page.getByLabel('Confirme a senha').fill('outra frase de marcenaria');
+    await page.getByRole('button', { name: 'Salvar nova senha' }).click();
+    await expect(page.getByRole('heading', { name: 'Senha alterada' })).toBeVisible();
+    await page.getByRole('link', { name: 'Entrar com a nova senha' }).click();
+
+    await logIn(page, '/login', 'CPF, e-mail ou celular', who.email, who.password);
+    await expect(
+      page.getByRole('alert').filter({ hasText: 'CPF, e-mail, celular ou senha incorretos.' }),
+    ).toBeVisible();
+    await logIn(page, '/login', 'CPF, e-mail ou celular', who.email, 'outra frase de marcenaria');
+    await expect(page).toHaveURL(/\/completar-cadastro\/dados$/);
+  });
+
+  test('the confirmation link confirms the e-mail and opens the profile, even after logging in', async ({ page }) => {
+    const who = await signUpByApi(page);
+    const link = new URL(lastLink(who.email));
+    await page.goto(`${link.pathname}${link.hash}`);
+    // Logged out: the login screen at the same address, then the confirmation runs.
+    await page.getByLabel('CPF, e-mail ou celular').fill(who.email);
+    await page.getByLabel('Senha', { exact: true }).fill(who.password);
+    await page.getByRole('button', { name: 'Entrar' }).click();
+    await expect(page).toHaveURL(/\/(perfil|completar-cadastro\/dados)$/);
+    const status = await graphql<{ userLogin: { token: string } }>(
+      page.request,
+      'mutation ($l: String!, $p: String!) { userLogin(login: $l, password: $p) { token } }',
+      { l: who.email, p: who.password },
+    );
+    const me = await graphql<{ me: { profileStatus: { hasConfirmedEmail: boolean } } }>(
+      page.request,
+      '{ me { profileStatus { hasConfirmedEmail } } }',
+      {},
+      status.data!.userLogin.token,
+    );
+    expect(me.data?.me.profileStatus.hasConfirmedEmail).toBe(true);
+  });
+
+  test('a wrong confirmation link sends the member home without a message', async ({ page }) => {
+    await signInWithStorage(page, demo.email);
+    await page.goto('/confirmar-email#token-que-nao-existe');
+    await expect(page).toHaveURL(/\/$/);
+    await expect(page.getByRole('heading', { name: `Olá, ${demo.name}!` })).toBeVisible();
+  });
+});
+
+test.describe('token lifecycle in the browser', () => {
+  test('a garbage access token is replaced through one refresh and the page still works', async ({ page }) => {
+    await signInWithStorage(page, demo.email);
+    await page.goto('/');
+    await expect(page.getByRole('heading', { name: `Olá, ${demo.name}!` })).toBeVisible();
+    await page.evaluate(() => localStorage.setItem('CD_TOKEN', JSON.stringify({ value: 'lixo.lixo.lixo' })));
+    const refreshes: string[] = [];
+    page.on('request', (r) => {
+      if (r.method() === 'POST' && (r.postData() ?? '').includes('MRefreshToken')) refreshes.push(r.url());
+    });
+    await page.reload();
+    await expect(page.getByRole('heading', { name: `Olá, ${demo.name}!` })).toBeVisible();
+    expect(refreshes).toHaveLength(1);
+    const stored = await page.evaluate(() => localStorage.getItem('CD_TOKEN'));
+    expect(stored).not.toContain('lixo');
+  });
+
+  test('a garbage refresh token ends in a clean logged-out state', async ({ page }) => {
+    await page.addInitScript(() => {
+      if (sessionStorage.getItem('seeded')) return;
+      sessionStorage.setItem('seeded', '1');
+      localStorage.setItem('CD_REFRESH_TOKEN', JSON.stringify({ value: 'lixo' }));
+      localStorage.setItem('CD_INITIALIZED', JSON.stringify({ value: true }));
+    });
+    await page.goto('/historico');
+    await expect(page.getByLabel('CPF, e-mail ou celular')).toBeVisible();
+    const keys = await page.evaluate(() =>
+      Object.keys(localStorage).filter((k) => k.startsWith('CD_') && k !== 'CD_INITIALIZED'),
+    );
+    expect(keys).toEqual([]);
+  });
+});

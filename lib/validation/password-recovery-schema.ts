@@ -1,0 +1,16 @@
+import { z } from 'zod';
+import { codeSchema, matchingPasswords, MISMATCH, newPasswordFields } from './sign-up-schema';
+
+export const recoveryIdentifierSchema = z.object({
+  login: z.string().trim().min(1, 'Informe seu CPF, e-mail ou celular.').max(254),
+});
+
+export const recoveryChannelSchema = z.object({
+  channel: z.enum(['SMS', 'EMAIL'], 'Escolha onde quer receber o código.'),
+});
+
+export const recoveryResetSchema = z
+  .object({ code: codeSchema, ...newPasswordFields })
+  .refine(matchingPasswords, MISMATCH);
+
+export type RecoveryResetInput = z.input<typeof recoveryResetSchema>;
