@@ -9,7 +9,7 @@ async function fillStepOne(page: Page, who: Identity) {
   await page.getByLabel('Nome', { exact: true }).fill(who.name);
   await page.getByLabel('Sobrenome').fill(who.surName);
   await page.getByLabel('CPF').pressSequentially(who.cpf);
-  await page.getByLabel('E-mail').fill(who.email);
+  await page.getByLabel('E-mail', { exact: true }).fill(who.email);
   await page.getByLabel('Celular').pressSequentially(who.phone);
   await page.getByLabel('Data de nascimento').fill(who.birthDate);
   await page.getByLabel(/Li e aceito os termos de uso/).check();
@@ -70,7 +70,7 @@ test.describe('sign-up', () => {
     await fillStepOne(page, { ...who, cpf: '12345678900' });
     await page.getByRole('button', { name: 'Continuar' }).click();
     await expect(page.getByText('CPF inválido. Confira os números.')).toBeVisible();
-    await expect(page.getByLabel('E-mail')).toHaveValue(who.email);
+    await expect(page.getByLabel('E-mail', { exact: true })).toHaveValue(who.email);
 
     await page.getByLabel('CPF').fill('');
     await page.getByLabel('CPF').pressSequentially(demo.cpf);

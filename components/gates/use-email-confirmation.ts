@@ -31,9 +31,13 @@ export function useEmailConfirmation(memberLoaded: boolean): boolean {
     }
     started.current = true;
     clearEmailToken();
+    const finish = (target: string) => {
+      setToken(null);
+      router.replace(target);
+    };
     confirm({ variables: { data: { emailConfirmationToken: token } } })
-      .then(({ data }) => router.replace(data?.confirmEmail.success ? routes.profile() : routes.home()))
-      .catch(() => router.replace(routes.home()));
+      .then(({ data }) => finish(data?.confirmEmail.success ? routes.profile() : routes.home()))
+      .catch(() => finish(routes.home()));
   }, [memberLoaded, token, confirm, router]);
 
   return token !== null;
