@@ -25,7 +25,9 @@ test.describe('dynamic segments on the static export', () => {
     await expect(page.getByRole('heading', { name: `Olá, ${demo.name}!` })).toBeVisible();
     const payload = page.waitForResponse((r) => r.url().includes('/projetos/abc-123.txt'));
     await page.evaluate(() => {
-      (window as unknown as { next: { router: { push: (href: string) => void } } }).next.router.push('/projetos/abc-123');
+      (window as unknown as { next: { router: { push: (href: string) => void } } }).next.router.push(
+        '/projetos/abc-123',
+      );
     });
     expect((await payload).status()).toBe(200);
     await expect(page.locator('[data-param="projectId"]')).toHaveText('abc-123');

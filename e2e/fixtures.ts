@@ -1,5 +1,7 @@
 import AxeBuilder from '@axe-core/playwright';
 import { test as base, expect, type APIRequestContext, type Page } from '@playwright/test';
+import { solveChallenge } from 'altcha-lib';
+import { deriveKey } from 'altcha-lib/algorithms/sha';
 import { PASSWORD } from './members';
 
 /** Every test fails on an uncaught error in the page. */
@@ -8,7 +10,10 @@ export const test = base.extend({
     const errors: Error[] = [];
     page.on('pageerror', (error) => errors.push(error));
     await provide(page);
-    expect(errors.map((e) => e.message), 'erros na página').toEqual([]);
+    expect(
+      errors.map((e) => e.message),
+      'erros na página',
+    ).toEqual([]);
   },
 });
 
@@ -29,12 +34,22 @@ export async function graphql<T>(
   return response.json();
 }
 
+/**
+ * Solves a human-verification challenge the way the widget does in the browser, for tests that call the API
+ * directly (login, sign-up, recovery): human verification is on in the end-to-end server, as in production.
+ */
+export async function altchaPayload(request: APIRequestContext): Promise<string> {
+  const challenge = await (await request.get('/altcha/challenge')).json();
+  const solution = await solveChallenge({ challenge, deriveKey });
+  return Buffer.from(JSON.stringify({ challenge, solution })).toString('base64');
+}
+
 /** Logs in through the API and puts the tokens where the app keeps them, for tests that are not about login. */
 export async function signInWithStorage(page: Page, login: string, password = PASSWORD): Promise<void> {
   const result = await graphql<{ userLogin: { token: string; refresh_token: string } }>(
     page.request,
-    'mutation ($login: String!, $password: String!) { userLogin(login: $login, password: $password) { token refresh_token } }',
-    { login, password },
+    'mutation ($login: String!, $password: String!, $altcha: String) { userLogin(login: $login, password: $password, altcha: $altcha) { token refresh_token } }',
+    { login, password, altcha: await altchaPayload(page.request) },
   );
   const tokens = result.data?.userLogin;
   if (!tokens) throw new Error(`login failed: ${JSON.stringify(result.errors)}`);
@@ -51,7 +66,9 @@ export async function signInWithStorage(page: Page, login: string, password = PA
 
 /** WCAG 2.2 AA check of what the page shows now. */
 export async function expectNoAxeViolations(page: Page): Promise<void> {
-  const results = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa']).analyze();
+  const results = await new AxeBuilder({ page })
+    .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa'])
+    .analyze();
   const summary = results.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
   expect(summary, `axe em ${page.url()}`).toEqual([]);
 }

@@ -1,5 +1,5 @@
 import { demo } from './members';
-import { expect, test } from './fixtures';
+import { altchaPayload, expect, test } from './fixtures';
 
 const ME = 'query QMe { me { name } }';
 
@@ -9,8 +9,9 @@ test.describe('/graphql over HTTP', () => {
       headers: { 'apollo-require-preflight': 'true' },
       data: {
         operationName: 'L',
-        query: 'mutation L($l: String!, $p: String!) { userLogin(login: $l, password: $p) { token refresh_token } }',
-        variables: { l: demo.cpf, p: demo.password },
+        query:
+          'mutation L($l: String!, $p: String!, $a: String) { userLogin(login: $l, password: $p, altcha: $a) { token refresh_token } }',
+        variables: { l: demo.cpf, p: demo.password, a: await altchaPayload(request) },
       },
     });
     const token = (await login.json()).data.userLogin.token as string;

@@ -57,12 +57,16 @@ test.describe('login', () => {
     await page.getByLabel('CPF, e-mail ou celular').fill(demo.email);
     await page.getByLabel('Senha').fill('senha-errada');
     await page.getByRole('button', { name: 'Entrar' }).click();
-    await expect(page.getByRole('alert').filter({ hasText: 'CPF, e-mail, celular ou senha incorretos.' })).toBeVisible();
+    await expect(
+      page.getByRole('alert').filter({ hasText: 'CPF, e-mail, celular ou senha incorretos.' }),
+    ).toBeVisible();
     await expect(page.getByLabel('CPF, e-mail ou celular')).toHaveValue(demo.email);
 
     await page.getByLabel('CPF, e-mail ou celular').fill('ninguem@exemplo.com.br');
     await page.getByRole('button', { name: 'Entrar' }).click();
-    await expect(page.getByRole('alert').filter({ hasText: 'CPF, e-mail, celular ou senha incorretos.' })).toBeVisible();
+    await expect(
+      page.getByRole('alert').filter({ hasText: 'CPF, e-mail, celular ou senha incorretos.' }),
+    ).toBeVisible();
   });
 
   test('empty fields are explained next to each field', async ({ page }) => {

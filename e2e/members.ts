@@ -22,7 +22,14 @@ const complete = {
 };
 
 export const testMembers = {
-  incomplete: { name: 'Bruno', surName: 'Lima', cpf: '12345678909', email: 'bruno@exemplo.com.br', phoneNumber: '11911110001', phoneVerified: true },
+  incomplete: {
+    name: 'Bruno',
+    surName: 'Lima',
+    cpf: '12345678909',
+    email: 'bruno@exemplo.com.br',
+    phoneNumber: '11911110001',
+    phoneVerified: true,
+  },
   noPhone: { name: 'Carla', surName: 'Dias', cpf: '98765432100', email: 'carla@exemplo.com.br', ...complete },
   mustChangePassword: {
     name: 'Davi',

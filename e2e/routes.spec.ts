@@ -2,7 +2,10 @@ import { allRoutes, buildPath } from '../lib/routes';
 import { expect, test } from './fixtures';
 
 const sample = (pattern: string) =>
-  buildPath(pattern, Object.fromEntries([...pattern.matchAll(/:([A-Za-z]+)/g)].map((m) => [m[1] ?? '', `valor-${m[1]}-42`])));
+  buildPath(
+    pattern,
+    Object.fromEntries([...pattern.matchAll(/:([A-Za-z]+)/g)].map((m) => [m[1] ?? '', `valor-${m[1]}-42`])),
+  );
 
 test.describe('every route of the spec is served', () => {
   test('each of the 41 paths answers 200 with HTML, and its RSC payload too', async ({ request }) => {

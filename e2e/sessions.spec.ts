@@ -1,5 +1,5 @@
 import type { Page } from '@playwright/test';
-import { expect, expectNoAxeViolations, graphql, signInWithStorage, test } from './fixtures';
+import { altchaPayload, expect, expectNoAxeViolations, graphql, signInWithStorage, test } from './fixtures';
 import { expireCodesOf, lastCode, lastLink, newIdentity } from './identities';
 import { demo } from './members';
 
@@ -113,8 +113,9 @@ test.describe('password recovery and e-mail confirmation', () => {
     const who = newIdentity();
     const step = await graphql<{ createUser: { signupId: string } }>(
       page.request,
-      'mutation ($i: CreateUserInput!) { createUser(input: $i) { signupId } }',
+      'mutation ($i: CreateUserInput!, $a: String) { createUser(input: $i, altcha: $a) { signupId } }',
       {
+        a: await altchaPayload(page.request),
         i: {
           name: who.name,
           surName: who.surName,
@@ -174,8 +175,8 @@ test.describe('password recovery and e-mail confirmation', () => {
     await expect(page).toHaveURL(/\/(perfil|completar-cadastro\/dados)$/);
     const status = await graphql<{ userLogin: { token: string } }>(
       page.request,
-      'mutation ($l: String!, $p: String!) { userLogin(login: $l, password: $p) { token } }',
-      { l: who.email, p: who.password },
+      'mutation ($l: String!, $p: String!, $a: String) { userLogin(login: $l, password: $p, altcha: $a) { token } }',
+      { l: who.email, p: who.password, a: await altchaPayload(page.request) },
     );
     const me = await graphql<{ me: { profileStatus: { hasConfirmedEmail: boolean } } }>(
       page.request,

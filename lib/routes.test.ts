@@ -18,7 +18,10 @@ describe('route table', () => {
 
   it('matches real URLs and reads their dynamic values', () => {
     expect(matchRoute('/campanhas/123')).toMatchObject({ key: 'campaign', params: { campaignId: '123' } });
-    expect(matchRoute('/rascunho/faq/a/b')).toMatchObject({ key: 'draftFaqItem', params: { subjectSlug: 'a', faqSlug: 'b' } });
+    expect(matchRoute('/rascunho/faq/a/b')).toMatchObject({
+      key: 'draftFaqItem',
+      params: { subjectSlug: 'a', faqSlug: 'b' },
+    });
     expect(matchRoute('/cadastro-promo/loja-centro')?.key).toBe('promoSignUpSubsidiary');
     expect(matchRoute('/completar-cadastro')?.route.access).toBe('public');
     expect(matchRoute('/completar-cadastro/dados')?.route.access).toBe('private');

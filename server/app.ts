@@ -15,6 +15,7 @@ import { registerStaticSite } from './http/static-site';
 import { authResolvers } from './modules/auth/resolvers';
 import { LoginRateLimiter } from './modules/auth/rate-limit';
 import { Throttle } from './modules/auth/throttle';
+import { noHumanCheck, registerHumanVerification } from './modules/auth/human-verification';
 import { createMessenger } from './adapters/messenger';
 import { usersResolvers } from './modules/users/resolvers';
 
@@ -65,7 +66,8 @@ function contentSecurityPolicy(corsOrigin: string | undefined) {
       'style-src': ["'self'", "'unsafe-inline'"],
       'img-src': ["'self'", 'data:', 'blob:'],
       'connect-src': connect,
-      'worker-src': ["'self'"],
+      // The ALTCHA widget runs its proof of work in workers built from blobs.
+      'worker-src': ["'self'", 'blob:'],
       'frame-ancestors': ["'none'"],
       'object-src': ["'none'"],
       'base-uri': ["'self'"],
@@ -87,6 +89,7 @@ export function buildApp({ db, config, logger = false, queryCache = true }: Buil
   const loginLimiter = new LoginRateLimiter(config.now, config.loginAttemptsPerIp);
   const throttle = new Throttle(config.now, config.loginAttemptsPerIp);
   const messenger = createMessenger(db, config, config.now);
+  const humanCheck = config.humanVerification ? registerHumanVerification(app, config.jwtSecret) : noHumanCheck;
 
   void app.register(helmet, {
     contentSecurityPolicy: contentSecurityPolicy(config.corsOrigin),
@@ -129,7 +132,7 @@ export function buildApp({ db, config, logger = false, queryCache = true }: Buil
     queryDepth: 10,
     allowBatchedQueries: false,
     validationRules: config.nodeEnv === 'production' ? [NoSchemaIntrospectionCustomRule] : [],
-    context: (request) => buildContext(request, { db, config, loginLimiter, throttle, messenger }),
+    context: (request) => buildContext(request, { db, config, loginLimiter, throttle, messenger, humanCheck }),
     errorFormatter: (execution, context) =>
       formatExecutionErrors(execution as Parameters<typeof formatExecutionErrors>[0], context as never),
   });

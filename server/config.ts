@@ -26,6 +26,8 @@ export interface AppConfig {
   readonly smsApiToken: string | undefined;
   readonly smtpUrl: string | undefined;
   readonly mailFrom: string;
+  /** ALTCHA on sign-up, login and password recovery (HUMAN_VERIFICATION); must match the web app's switch. */
+  readonly humanVerification: boolean;
   /** Clock in milliseconds; tests inject a fake one instead of sleeping. */
   readonly now: () => number;
 }
@@ -50,7 +52,11 @@ const envSchema = z.object({
   PUBLIC_URL: z.url().optional(),
   SMS_API_URL: z.url().optional(),
   SMS_API_TOKEN: z.string().min(1).optional(),
-  SMTP_URL: z.string().regex(/^smtps?:\/\//, 'SMTP_URL deve começar com smtp:// ou smtps://').optional(),
+  SMTP_URL: z
+    .string()
+    .regex(/^smtps?:\/\//, 'SMTP_URL deve começar com smtp:// ou smtps://')
+    .optional(),
+  HUMAN_VERIFICATION: booleanFlag.default(true),
   MAIL_FROM: z.string().min(3).default('Clube do Marceneiro <nao-responda@clubedomarceneiro.com.br>'),
 });
 
@@ -108,6 +114,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     smsApiToken: e.SMS_API_TOKEN,
     smtpUrl: e.SMTP_URL,
     mailFrom: e.MAIL_FROM,
+    humanVerification: e.HUMAN_VERIFICATION,
     now: Date.now,
   };
 }

@@ -2,7 +2,7 @@
 import { useApolloClient, useMutation } from '@apollo/client/react';
 import { zodResolver } from '@hookform/resolvers/zod';
 import Link from 'next/link';
-import { useState } from 'react';
+import { useRef, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { errorMessage } from '@/lib/apollo/errors';
 import { MRequestPasswordReset, MResetPassword, QPasswordResetChannels } from '@/lib/graphql/auth-operations';
@@ -16,7 +16,10 @@ import {
 import { TextField } from '../ui/text-field';
 import { NewPasswordFields } from './new-password-fields';
 import { ResendCodeButton } from './resend-code-button';
+import { HumanCheck, type HumanCheckHandle } from './human-check';
 import { useFormServerError } from './use-form-server-error';
+import { config } from '@/lib/config';
+import { HUMAN_CHECK_MESSAGE } from '@/lib/validation/human-check';
 
 interface Destination {
   channel: ResetChannel;
@@ -43,22 +46,31 @@ export function PasswordRecoveryScreen() {
   const [error, setError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
   const [requestReset] = useMutation(MRequestPasswordReset);
+  const human = useRef<HumanCheckHandle>(null);
+  const [humanError, setHumanError] = useState<string | undefined>(undefined);
 
   const identifierForm = useForm({ resolver: zodResolver(recoveryIdentifierSchema), defaultValues: { login: '' } });
 
   const findChannels = identifierForm.handleSubmit(async (values) => {
     setError(null);
+    const altcha = human.current?.payload() ?? null;
+    if (config.humanVerification && !altcha) {
+      setHumanError(HUMAN_CHECK_MESSAGE);
+      return;
+    }
+    setHumanError(undefined);
     setBusy(true);
     try {
       const { data } = await client.query({
         query: QPasswordResetChannels,
-        variables: { login: values.login },
+        variables: { login: values.login, altcha },
         fetchPolicy: 'no-cache',
       });
       setLogin(values.login);
       setDestinations(data?.passwordResetChannels ?? []);
     } catch (e) {
       setError(errorMessage(e as Error));
+      human.current?.reset();
     } finally {
       setBusy(false);
     }
@@ -102,6 +114,7 @@ export function PasswordRecoveryScreen() {
             error={identifierForm.formState.errors.login?.message}
             {...identifierForm.register('login')}
           />
+          <HumanCheck ref={human} error={humanError} />
           <button type="submit" className="button button--primary button--block" disabled={busy}>
             Continuar
           </button>

@@ -1,8 +1,8 @@
 import { graphql } from './generated';
 
 export const MCreateUser = graphql(`
-  mutation MCreateUser($input: CreateUserInput!, $subsidiarySlug: String) {
-    createUser(input: $input, subsidiarySlug: $subsidiarySlug) {
+  mutation MCreateUser($input: CreateUserInput!, $subsidiarySlug: String, $altcha: String) {
+    createUser(input: $input, subsidiarySlug: $subsidiarySlug, altcha: $altcha) {
       signupId
       maskedPhone
       resendInSeconds
@@ -30,8 +30,8 @@ export const MResendCode = graphql(`
 `);
 
 export const QPasswordResetChannels = graphql(`
-  query QPasswordResetChannels($login: String!) {
-    passwordResetChannels(login: $login) {
+  query QPasswordResetChannels($login: String!, $altcha: String) {
+    passwordResetChannels(login: $login, altcha: $altcha) {
       channel
       destination
     }

@@ -54,8 +54,8 @@ export const QMe = graphql(`
 `);
 
 export const MUserLogin = graphql(`
-  mutation MUserLogin($login: String!, $password: String!) {
-    userLogin(login: $login, password: $password) {
+  mutation MUserLogin($login: String!, $password: String!, $altcha: String) {
+    userLogin(login: $login, password: $password, altcha: $altcha) {
       token
       refresh_token
     }

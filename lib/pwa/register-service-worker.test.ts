@@ -14,7 +14,11 @@ describe('registerServiceWorker', () => {
       return 'granted' as NotificationPermission;
     });
     const l = log();
-    await registerServiceWorker({ serviceWorker: { register }, notification: { permission: 'default', requestPermission }, log: l });
+    await registerServiceWorker({
+      serviceWorker: { register },
+      notification: { permission: 'default', requestPermission },
+      log: l,
+    });
     expect(order).toEqual(['register /service-worker.js', 'permission']);
     expect(l.error).not.toHaveBeenCalled();
   });

@@ -59,7 +59,12 @@ export function ensureExport(rootDir: string, log: (message: string) => void = c
   const started = Date.now();
   // Next would try to "patch" the lock file with platform binaries this registry does not serve.
   const env = { ...process.env, NEXT_IGNORE_INCORRECT_LOCKFILE: '1', NEXT_TELEMETRY_DISABLED: '1' };
-  const result = spawnSync('npm', ['run', 'build'], { cwd: rootDir, env, stdio: 'inherit', shell: process.platform === 'win32' });
+  const result = spawnSync('npm', ['run', 'build'], {
+    cwd: rootDir,
+    env,
+    stdio: 'inherit',
+    shell: process.platform === 'win32',
+  });
   if (result.error) throw result.error;
   if (result.status !== 0) throw new Error(`npm run build falhou (código ${String(result.status)}).`);
   // Stamp with the build's start time: a file saved during the build still counts as newer next time.

@@ -4,6 +4,7 @@ import type { AppConfig } from '../config';
 import type { Database } from '../db/schema';
 import type { Messenger } from '../adapters/messenger';
 import type { LoginRateLimiter } from '../modules/auth/rate-limit';
+import type { HumanVerifier } from '../modules/auth/human-verification';
 import type { Throttle } from '../modules/auth/throttle';
 import { verifyAccessToken } from '../modules/auth/tokens';
 
@@ -13,6 +14,7 @@ export interface ApiContext {
   readonly loginLimiter: LoginRateLimiter;
   readonly throttle: Throttle;
   readonly messenger: Messenger;
+  readonly humanCheck: HumanVerifier;
   /** The member of a valid access token, or null. */
   readonly userId: number | null;
   /** A token was sent but failed verification (expired, forged, wrong type); lets resolvers tell it from no token. */
@@ -26,6 +28,7 @@ export interface ContextDeps {
   readonly loginLimiter: LoginRateLimiter;
   readonly throttle: Throttle;
   readonly messenger: Messenger;
+  readonly humanCheck: HumanVerifier;
 }
 
 function bearerToken(header: string | undefined): string | null {

@@ -32,7 +32,12 @@ export function pageLocations(): { match: '=' | '~'; path: string; file: string;
     for (const [, route] of allRoutes) {
       const dynamic = route.pattern.includes(':');
       if (dynamic) {
-        locations.push({ match: '~', path: routeRegex(route, kind === 'txt' ? '\\.txt' : ''), file: fileOf(route, kind), kind });
+        locations.push({
+          match: '~',
+          path: routeRegex(route, kind === 'txt' ? '\\.txt' : ''),
+          file: fileOf(route, kind),
+          kind,
+        });
       } else {
         const path = kind === 'txt' ? fileOf(route, 'txt') : route.pattern;
         locations.push({ match: '=', path, file: fileOf(route, kind), kind });

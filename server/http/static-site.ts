@@ -45,7 +45,13 @@ export function registerStaticSite(app: FastifyInstance, { root }: StaticSiteOpt
   };
 
   // serve:false: only the handler below decides which file answers a URL; sendFile still gives ETag and ranges.
-  void app.register(fastifyStatic, { root: rootDir, serve: false, cacheControl: false, dotfiles: 'deny', index: false });
+  void app.register(fastifyStatic, {
+    root: rootDir,
+    serve: false,
+    cacheControl: false,
+    dotfiles: 'deny',
+    index: false,
+  });
 
   /** A `.txt` beside a `.html` of the same name is an RSC payload; a lone one (robots.txt) is a real file. */
   async function isPagePayload(relative: string): Promise<boolean> {

@@ -40,6 +40,7 @@ export function testConfig(overrides: Partial<AppConfig> = {}): AppConfig {
     smsApiToken: undefined,
     smtpUrl: undefined,
     mailFrom: 'Clube <teste@clube.test>',
+    humanVerification: false,
     now: Date.now,
     ...overrides,
   };

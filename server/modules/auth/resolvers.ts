@@ -16,11 +16,18 @@ const pairResult = (pair: TokenPair) => ({ access_token: pair.accessToken, refre
 
 export const authResolvers = {
   Query: {
-    passwordResetChannels: (_root: unknown, args: { login: string }, ctx: ApiContext) =>
-      passwordResetChannels(flowDepsOf(ctx), args.login),
+    passwordResetChannels: async (_root: unknown, args: { login: string; altcha?: string | null }, ctx: ApiContext) => {
+      await ctx.humanCheck.check(args.altcha);
+      return passwordResetChannels(flowDepsOf(ctx), args.login);
+    },
   },
   Mutation: {
-    userLogin: async (_root: unknown, args: { login: string; password: string }, ctx: ApiContext) => {
+    userLogin: async (
+      _root: unknown,
+      args: { login: string; password: string; altcha?: string | null },
+      ctx: ApiContext,
+    ) => {
+      await ctx.humanCheck.check(args.altcha);
       const pair = await login(depsOf(ctx), args.login, args.password);
       return { token: pair.accessToken, refresh_token: pair.refreshToken };
     },
@@ -28,8 +35,14 @@ export const authResolvers = {
       const pair = await refresh(depsOf(ctx), args.refreshToken);
       return { ...pairResult(pair), token_type: 'Bearer' };
     },
-    createUser: (_root: unknown, args: { input: unknown; subsidiarySlug?: string | null }, ctx: ApiContext) =>
-      createUser(flowDepsOf(ctx), args.input, args.subsidiarySlug),
+    createUser: async (
+      _root: unknown,
+      args: { input: unknown; subsidiarySlug?: string | null; altcha?: string | null },
+      ctx: ApiContext,
+    ) => {
+      await ctx.humanCheck.check(args.altcha);
+      return createUser(flowDepsOf(ctx), args.input, args.subsidiarySlug);
+    },
     createUserSecondStep: async (_root: unknown, args: { input: { signupId: string } }, ctx: ApiContext) =>
       pairResult(await createUserSecondStep(flowDepsOf(ctx), args.input)),
     resendCode: (_root: unknown, args: { signupId: string }, ctx: ApiContext) =>

@@ -29,7 +29,10 @@ describe('me', () => {
     const res = await gql(t.app, ME);
     expect(res.data).toEqual({ me: null });
     expect(res.errors).toEqual([
-      expect.objectContaining({ message: 'Sessão expirada. Entre novamente.', extensions: { code: 'UNAUTHENTICATED' } }),
+      expect.objectContaining({
+        message: 'Sessão expirada. Entre novamente.',
+        extensions: { code: 'UNAUTHENTICATED' },
+      }),
     ]);
   });
 
@@ -85,7 +88,11 @@ describe('me', () => {
       password: 'Senha#forte1',
     });
     const { token } = await loginAs(t.app, 'bia@exemplo.com.br', 'Senha#forte1');
-    await t.db.updateTable('users').set({ disabled_at: new Date().toISOString() }).where('id', '=', member.id).execute();
+    await t.db
+      .updateTable('users')
+      .set({ disabled_at: new Date().toISOString() })
+      .where('id', '=', member.id)
+      .execute();
     const res = await gql(t.app, ME, {}, bearer(token));
     expect(res.errors?.[0]).toMatchObject({ message: 'User disabled', extensions: { code: 'FORBIDDEN' } });
   });
