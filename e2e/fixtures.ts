@@ -44,6 +44,15 @@ export async function altchaPayload(request: APIRequestContext): Promise<string>
   return Buffer.from(JSON.stringify({ challenge, solution })).toString('base64');
 }
 
+/**
+ * What a person does before sending a protected form: tap "Eu não sou um robô" and wait for "Verificado". The tap
+ * goes to the label, as a thumb does: the widget draws its tick mark over the box itself.
+ */
+export async function passHumanCheck(page: Page): Promise<void> {
+  await page.locator('label', { hasText: 'Eu não sou um robô' }).click();
+  await expect(page.getByText('Verificado', { exact: true })).toBeVisible({ timeout: 15_000 });
+}
+
 /** Logs in through the API and puts the tokens where the app keeps them, for tests that are not about login. */
 export async function signInWithStorage(page: Page, login: string, password = PASSWORD): Promise<void> {
   const result = await graphql<{ userLogin: { token: string; refresh_token: string } }>(

@@ -1,10 +1,11 @@
 import { testMembers } from './members';
-import { expect, signInWithStorage, test } from './fixtures';
+import { expect, passHumanCheck, signInWithStorage, test } from './fixtures';
 
 async function loginThroughForm(page: import('@playwright/test').Page, login: string) {
   await page.goto('/login');
   await page.getByLabel('CPF, e-mail ou celular').fill(login);
   await page.getByLabel('Senha').fill('Serragem#2026');
+  await passHumanCheck(page);
   await page.getByRole('button', { name: 'Entrar' }).click();
 }
 

@@ -1,5 +1,5 @@
 import { demo } from './members';
-import { expect, test } from './fixtures';
+import { expect, passHumanCheck, test } from './fixtures';
 
 test.describe('login', () => {
   test('a visitor on a private page logs in by CPF there, stays after a reload and is sent home from public pages', async ({
@@ -9,6 +9,7 @@ test.describe('login', () => {
     await expect(page).toHaveURL(/\/perfil$/);
     await page.getByLabel('CPF, e-mail ou celular').fill(demo.cpf);
     await page.getByLabel('Senha').fill(demo.password);
+    await passHumanCheck(page);
     await page.getByRole('button', { name: 'Entrar' }).click();
     await expect(page.getByRole('heading', { name: 'Meu perfil' })).toBeVisible();
     await expect(page).toHaveURL(/\/perfil$/);
@@ -27,6 +28,7 @@ test.describe('login', () => {
     await page.goto('/login-email');
     await page.getByLabel('E-mail', { exact: true }).fill(demo.email.toUpperCase());
     await page.getByLabel('Senha').fill(demo.password);
+    await passHumanCheck(page);
     await page.getByRole('button', { name: 'Entrar' }).click();
     await expect(page.getByRole('heading', { name: `Olá, ${demo.name}!` })).toBeVisible();
 
@@ -37,6 +39,7 @@ test.describe('login', () => {
     await phone.pressSequentially('11987654321');
     await expect(phone).toHaveValue(demo.phone);
     await page.getByLabel('Senha').fill(demo.password);
+    await passHumanCheck(page);
     await page.getByRole('button', { name: 'Entrar' }).click();
     await expect(page.getByRole('heading', { name: `Olá, ${demo.name}!` })).toBeVisible();
   });
@@ -56,6 +59,7 @@ test.describe('login', () => {
     await page.goto('/login');
     await page.getByLabel('CPF, e-mail ou celular').fill(demo.email);
     await page.getByLabel('Senha').fill('senha-errada');
+    await passHumanCheck(page);
     await page.getByRole('button', { name: 'Entrar' }).click();
     await expect(
       page.getByRole('alert').filter({ hasText: 'CPF, e-mail, celular ou senha incorretos.' }),
@@ -63,6 +67,10 @@ test.describe('login', () => {
     await expect(page.getByLabel('CPF, e-mail ou celular')).toHaveValue(demo.email);
 
     await page.getByLabel('CPF, e-mail ou celular').fill('ninguem@exemplo.com.br');
+    // A solution is accepted once: after a refused login the member confirms again.
+    await page.getByRole('button', { name: 'Entrar' }).click();
+    await expect(page.getByRole('alert').filter({ hasText: 'Confirme que você não é um robô' })).toBeVisible();
+    await passHumanCheck(page);
     await page.getByRole('button', { name: 'Entrar' }).click();
     await expect(
       page.getByRole('alert').filter({ hasText: 'CPF, e-mail, celular ou senha incorretos.' }),

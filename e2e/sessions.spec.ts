@@ -1,5 +1,13 @@
 import type { Page } from '@playwright/test';
-import { altchaPayload, expect, expectNoAxeViolations, graphql, signInWithStorage, test } from './fixtures';
+import {
+  altchaPayload,
+  expect,
+  expectNoAxeViolations,
+  graphql,
+  passHumanCheck,
+  signInWithStorage,
+  test,
+} from './fixtures';
 import { expireCodesOf, lastCode, lastLink, newIdentity } from './identities';
 import { demo } from './members';
 
@@ -24,6 +32,7 @@ const logIn = async (page: Page, path: string, label: string, value: string, pas
   await page.goto(path);
   await page.getByLabel(label, { exact: true }).fill(value);
   await page.getByLabel('Senha', { exact: true }).fill(password);
+  await passHumanCheck(page);
   await page.getByRole('button', { name: 'Entrar' }).click();
 };
 
@@ -33,6 +42,7 @@ test.describe('sign-up', () => {
     await page.goto('/cadastro');
     await expectNoAxeViolations(page);
     await fillStepOne(page, who);
+    await passHumanCheck(page);
     await page.getByRole('button', { name: 'Continuar' }).click();
     await expect(page.getByRole('heading', { name: 'Confirme seu celular' })).toBeVisible();
     await expect(page.getByText(`(11) 9****-${who.phone.slice(-4)}`)).toBeVisible();
@@ -74,6 +84,7 @@ test.describe('sign-up', () => {
 
     await page.getByLabel('CPF').fill('');
     await page.getByLabel('CPF').pressSequentially(demo.cpf);
+    await passHumanCheck(page);
     await page.getByRole('button', { name: 'Continuar' }).click();
     await expect(page.getByText(/Este CPF já tem cadastro no clube/).first()).toBeVisible();
     await expect(page.getByLabel('Nome', { exact: true })).toHaveValue(who.name);
@@ -81,6 +92,7 @@ test.describe('sign-up', () => {
 
     await page.getByLabel('CPF').fill('');
     await page.getByLabel('CPF').pressSequentially(who.cpf);
+    await passHumanCheck(page);
     await page.getByRole('button', { name: 'Continuar' }).click();
     await expect(page.getByRole('heading', { name: 'Confirme seu celular' })).toBeVisible();
 
@@ -144,6 +156,7 @@ test.describe('password recovery and e-mail confirmation', () => {
     await page.getByRole('link', { name: 'Esqueci minha senha' }).click();
     await expect(page).toHaveURL(/\/recuperar-senha$/);
     await page.getByLabel('CPF, e-mail ou celular').fill(who.maskedCpf);
+    await passHumanCheck(page);
     await page.getByRole('button', { name: 'Continuar' }).click();
     await expect(page.getByRole('button', { name: `SMS para (11) 9****-${who.phone.slice(-4)}` })).toBeVisible();
     await expectNoAxeViolations(page);
@@ -171,6 +184,7 @@ test.describe('password recovery and e-mail confirmation', () => {
     // Logged out: the login screen at the same address, then the confirmation runs.
     await page.getByLabel('CPF, e-mail ou celular').fill(who.email);
     await page.getByLabel('Senha', { exact: true }).fill(who.password);
+    await passHumanCheck(page);
     await page.getByRole('button', { name: 'Entrar' }).click();
     await expect(page).toHaveURL(/\/(perfil|completar-cadastro\/dados)$/);
     const status = await graphql<{ userLogin: { token: string } }>(

@@ -66,9 +66,6 @@ export const HumanCheck = forwardRef<HumanCheckHandle, { error?: string | undefi
           ref: host,
           challenge: challengeUrl(),
           language: 'pt-br',
-          auto: 'onload',
-          hidelogo: '',
-          hidefooter: '',
         })}
       {!ready && <p className="muted">Preparando a verificação de segurança…</p>}
       {error && (
