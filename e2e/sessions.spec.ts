@@ -8,7 +8,7 @@ import {
   signInWithStorage,
   test,
 } from './fixtures';
-import { expireCodesOf, lastCode, lastLink, newIdentity } from './identities';
+import { expireCodesOf, lastCode, lastLink, newIdentity, passResendCooldownOf } from './identities';
 import { demo } from './members';
 
 type Identity = ReturnType<typeof newIdentity>;
@@ -117,6 +117,36 @@ test.describe('sign-up', () => {
     await page.getByRole('button', { name: 'Criar conta' }).click();
     await expect(page.getByText('Este código expirou. Peça um novo código.').first()).toBeVisible();
     await expect(page.getByLabel('Código recebido por SMS')).toHaveValue(code);
+  });
+});
+
+test.describe('finishing a sign-up later', () => {
+  test('a visitor who left after step one finishes on /completar-cadastro with a new code', async ({ page }) => {
+    const who = newIdentity();
+    await page.goto('/cadastro-promo/loja-centro');
+    await fillStepOne(page, who);
+    await passHumanCheck(page);
+    await page.getByRole('button', { name: 'Continuar' }).click();
+    await expect(page.getByRole('heading', { name: 'Confirme seu celular' })).toBeVisible();
+    const firstCode = lastCode(who.phone);
+
+    await page.goto('/completar-cadastro');
+    await expect(page.getByRole('heading', { name: 'Continuar meu cadastro' })).toBeVisible();
+    await page.getByLabel('CPF').pressSequentially(who.cpf);
+    await passHumanCheck(page);
+    await page.getByRole('button', { name: 'Enviar código' }).click();
+    // The 30-second cooldown of the first code still runs: the member is told to wait, in pt-BR.
+    await expect(page.getByRole('alert').filter({ hasText: /Aguarde \d+ segundos/ })).toBeVisible();
+    expect(lastCode(who.phone)).toBe(firstCode);
+
+    passResendCooldownOf(who.phone);
+    await passHumanCheck(page);
+    await page.getByRole('button', { name: 'Enviar código' }).click();
+    await expect(page.getByRole('heading', { name: 'Confirme seu celular' })).toBeVisible();
+    await page.getByLabel('Código recebido por SMS').fill(lastCode(who.phone));
+    await fillPassword(page, who.password);
+    await page.getByRole('button', { name: 'Criar conta' }).click();
+    await expect(page).toHaveURL(/\/completar-cadastro\/dados$/);
   });
 });
 

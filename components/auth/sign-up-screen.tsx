@@ -19,6 +19,11 @@ export function SignUpScreen() {
       <p className="step-indicator">Passo {pending ? 2 : 1} de 2</p>
       <h1 id="signup-title">{pending ? 'Confirme seu celular' : 'Cadastre-se no clube'}</h1>
       {!pending && <p className="muted">Ganhe pontos com suas compras e participe das promoções para marceneiros.</p>}
+      {subsidiarySlug && (
+        <p className="alert alert--info">
+          Cadastro pela loja parceira <strong data-param="subsidiarySlug">{subsidiarySlug}</strong>
+        </p>
+      )}
       {/* Step one stays mounted (hidden) so "Corrigir meus dados" brings back everything typed. */}
       <div hidden={pending !== null}>
         <SignUpForm subsidiarySlug={subsidiarySlug} onSent={setPending} />

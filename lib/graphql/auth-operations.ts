@@ -29,6 +29,16 @@ export const MResendCode = graphql(`
   }
 `);
 
+export const MResumeSignUp = graphql(`
+  mutation MResumeSignUp($cpf: String!, $altcha: String) {
+    resumeSignUp(cpf: $cpf, altcha: $altcha) {
+      signupId
+      maskedPhone
+      resendInSeconds
+    }
+  }
+`);
+
 export const QPasswordResetChannels = graphql(`
   query QPasswordResetChannels($login: String!, $altcha: String) {
     passwordResetChannels(login: $login, altcha: $altcha) {

@@ -1,8 +1,8 @@
-import { RouteScreen } from '@/components/screens/route-screen';
+import { ResumeSignUpScreen } from '@/components/auth/resume-sign-up-screen';
 import { pageMetadata } from '@/lib/page-metadata';
 
 export const metadata = pageMetadata('incompleteSignUp');
 
 export default function Page() {
-  return <RouteScreen routeKey="incompleteSignUp" />;
+  return <ResumeSignUpScreen />;
 }

@@ -3,7 +3,7 @@ import { confirmEmail } from './email-confirmation';
 import { flowDepsOf } from './flow-deps';
 import { passwordResetChannels, requestPasswordReset, resetPassword, type ResetChannel } from './password-reset';
 import { login, logout, refresh, updatePassword, type AuthDeps, type TokenPair } from './service';
-import { createUser, createUserSecondStep, resendSignUpCode } from './signup';
+import { createUser, createUserSecondStep, resendSignUpCode, resumeSignUp } from './signup';
 
 const depsOf = (ctx: ApiContext): AuthDeps => ({
   db: ctx.db,
@@ -45,6 +45,10 @@ export const authResolvers = {
     },
     createUserSecondStep: async (_root: unknown, args: { input: { signupId: string } }, ctx: ApiContext) =>
       pairResult(await createUserSecondStep(flowDepsOf(ctx), args.input)),
+    resumeSignUp: async (_root: unknown, args: { cpf: string; altcha?: string | null }, ctx: ApiContext) => {
+      await ctx.humanCheck.check(args.altcha);
+      return resumeSignUp(flowDepsOf(ctx), args.cpf);
+    },
     resendCode: (_root: unknown, args: { signupId: string }, ctx: ApiContext) =>
       resendSignUpCode(flowDepsOf(ctx), args.signupId),
     requestPasswordReset: (_root: unknown, args: { login: string; channel: ResetChannel }, ctx: ApiContext) =>

@@ -163,3 +163,27 @@ describe('sign-up', () => {
     expect(row.code_hash).not.toContain(code);
   });
 });
+
+describe('resumeSignUp', () => {
+  const RESUME = `mutation ($cpf: String!) { resumeSignUp(cpf: $cpf) { signupId maskedPhone } }`;
+
+  it('texts a new code for a sign-up left after step one, found by CPF', async () => {
+    const step = await startSignUp();
+    clock.advance(60_000);
+    const res = await gql<{ resumeSignUp: { signupId: string; maskedPhone: string } }>(t.app, RESUME, {
+      cpf: '39053344705',
+    });
+    expect(res.data?.resumeSignUp).toEqual({ signupId: step.signupId, maskedPhone: '(21) 9****-1234' });
+    const done = await gql(t.app, SECOND, {
+      input: { signupId: step.signupId, code: await lastSms('21998761234'), password: 'cavaco de cedro 42' },
+    });
+    expect(done.errors).toBeUndefined();
+    const again = await gql(t.app, RESUME, { cpf: '39053344705' });
+    expect(again.errors?.[0]?.message).toBe(SIGN_UP_MESSAGES.noPending);
+  });
+
+  it('says so when there is no sign-up in progress for the CPF', async () => {
+    const res = await gql(t.app, RESUME, { cpf: DEMO_MEMBER.cpf });
+    expect(res.errors?.[0]?.message).toBe(SIGN_UP_MESSAGES.noPending);
+  });
+});

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { z } from 'zod';
 import { passwordSchema } from '../../../lib/validation/password';
-import { signUpSchema } from '../../../lib/validation/sign-up-schema';
+import { cpfSchema, signUpSchema } from '../../../lib/validation/sign-up-schema';
 import { badUserInput } from '../../graphql/errors';
 import { parseInput } from '../../graphql/validate';
 import { createMember, findUserByCpf, findUserByEmail, findUserByPhone } from '../users/repository';
@@ -18,6 +18,7 @@ export const SIGN_UP_MESSAGES = {
   emailTaken: 'Este e-mail já tem cadastro no clube. Entre com sua senha ou use "Esqueci minha senha".',
   phoneTaken: 'Este celular já está em outra conta do clube. Entre com sua senha ou use "Esqueci minha senha".',
   notFound: 'Este cadastro expirou ou não existe mais. Comece o cadastro de novo.',
+  noPending: 'Não encontramos um cadastro em andamento com este CPF. Comece um novo cadastro.',
 } as const;
 
 export interface CreateUserResult {
@@ -181,4 +182,25 @@ export async function createUserSecondStep(
     user.email,
   );
   return issueNewSession(deps.db, deps.config, user.id);
+}
+
+/**
+ * /completar-cadastro: a visitor who left after step one finds the sign-up by CPF and gets a fresh code on the
+ * celular typed then (shown masked), then finishes with step two.
+ */
+export async function resumeSignUp(deps: FlowDeps, cpfInput: unknown): Promise<CreateUserResult> {
+  const cpf = parseInput(z.object({ cpf: cpfSchema }), { cpf: cpfInput }).cpf;
+  deps.throttle.hit(THROTTLE_RULES.signUps, cpf, deps.ip);
+  const row = await deps.db
+    .selectFrom('pending_signups')
+    .select('id')
+    .where('cpf', '=', cpf)
+    .where('completed_at', 'is', null)
+    .where('expires_at', '>', new Date(deps.config.now()).toISOString())
+    .orderBy('created_at', 'desc')
+    .executeTakeFirst();
+  if (!row || (await findUserByCpf(deps.db, cpf))) {
+    throw badUserInput(SIGN_UP_MESSAGES.noPending, { cpf: SIGN_UP_MESSAGES.noPending });
+  }
+  return resendSignUpCode(deps, row.id);
 }

@@ -1,0 +1,93 @@
+'use client';
+import { useMutation } from '@apollo/client/react';
+import { zodResolver } from '@hookform/resolvers/zod';
+import Link from 'next/link';
+import { useRef, useState } from 'react';
+import { useForm } from 'react-hook-form';
+import { z } from 'zod';
+import { config } from '@/lib/config';
+import { maskCpf } from '@/lib/format/masks';
+import { MResumeSignUp } from '@/lib/graphql/auth-operations';
+import { routes } from '@/lib/routes';
+import { HUMAN_CHECK_MESSAGE } from '@/lib/validation/human-check';
+import { cpfSchema } from '@/lib/validation/sign-up-schema';
+import { TextField } from '../ui/text-field';
+import { HumanCheck, type HumanCheckHandle } from './human-check';
+import { SignUpCodeForm } from './sign-up-code-form';
+import type { PendingSignUp } from './sign-up-form';
+import { useFormServerError } from './use-form-server-error';
+
+const resumeSchema = z.object({ cpf: cpfSchema });
+
+/** /completar-cadastro: finish a sign-up left after step one. The CPF finds it; a new code goes to its celular. */
+export function ResumeSignUpScreen() {
+  const [pending, setPending] = useState<PendingSignUp | null>(null);
+  const [resume, { loading }] = useMutation(MResumeSignUp);
+  const human = useRef<HumanCheckHandle>(null);
+  const [humanError, setHumanError] = useState<string | undefined>(undefined);
+  const {
+    register,
+    handleSubmit,
+    setValue,
+    setError,
+    getValues,
+    formState: { errors },
+  } = useForm<z.input<typeof resumeSchema>>({ resolver: zodResolver(resumeSchema), defaultValues: { cpf: '' } });
+  const { serverError, showServerError, clearServerError } = useFormServerError(setError, ['cpf']);
+
+  const onSubmit = handleSubmit(async () => {
+    clearServerError();
+    const altcha = human.current?.payload() ?? null;
+    if (config.humanVerification && !altcha) {
+      setHumanError(HUMAN_CHECK_MESSAGE);
+      return;
+    }
+    setHumanError(undefined);
+    try {
+      const { data } = await resume({ variables: { cpf: getValues('cpf'), altcha } });
+      if (data) {
+        const step = data.resumeSignUp;
+        setPending({ signupId: step.signupId, maskedPhone: step.maskedPhone, sentAt: Date.now() });
+      }
+    } catch (error) {
+      showServerError(error);
+      human.current?.reset();
+    }
+  });
+
+  return (
+    <section className="card card--narrow" aria-labelledby="resume-title">
+      <h1 id="resume-title">{pending ? 'Confirme seu celular' : 'Continuar meu cadastro'}</h1>
+      {pending ? (
+        <SignUpCodeForm pending={pending} onRestart={() => setPending(null)} />
+      ) : (
+        <form className="form" onSubmit={onSubmit} noValidate>
+          <p className="muted">
+            Começou o cadastro e não terminou? Informe seu CPF e enviaremos um novo código para o celular cadastrado.
+          </p>
+          {serverError && (
+            <p className="alert alert--error" role="alert">
+              {serverError}
+            </p>
+          )}
+          <TextField
+            label="CPF"
+            inputMode="numeric"
+            autoComplete="off"
+            error={errors.cpf?.message}
+            {...register('cpf', {
+              onChange: (e: { target: { value: string } }) => setValue('cpf', maskCpf(e.target.value)),
+            })}
+          />
+          <HumanCheck ref={human} error={humanError} />
+          <button type="submit" className="button button--primary button--block" disabled={loading}>
+            {loading ? 'Enviando…' : 'Enviar código'}
+          </button>
+        </form>
+      )}
+      <p className="login__signup">
+        Ainda não começou? <Link href={routes.signUp()}>Cadastre-se</Link>
+      </p>
+    </section>
+  );
+}
