@@ -14,6 +14,8 @@ import { csrfGuard } from './http/csrf';
 import { registerStaticSite } from './http/static-site';
 import { authResolvers } from './modules/auth/resolvers';
 import { LoginRateLimiter } from './modules/auth/rate-limit';
+import { registerContentAssets } from './modules/content/assets-route';
+import { contentResolvers } from './modules/content/resolvers';
 import { usersResolvers } from './modules/users/resolvers';
 
 export const GRAPHQL_PATH = '/graphql';
@@ -118,7 +120,7 @@ export function buildApp({ db, config, logger = false, queryCache = true }: Buil
 
   void app.register(mercurius, {
     schema: loadSchemaSdl(),
-    resolvers: mergeResolvers(usersResolvers, authResolvers) as never,
+    resolvers: mergeResolvers(usersResolvers, authResolvers, contentResolvers) as never,
     path: GRAPHQL_PATH,
     graphiql: false,
     ...(queryCache ? {} : { cache: false }),
@@ -129,6 +131,8 @@ export function buildApp({ db, config, logger = false, queryCache = true }: Buil
     errorFormatter: (execution, context) =>
       formatExecutionErrors(execution as Parameters<typeof formatExecutionErrors>[0], context as never),
   });
+
+  registerContentAssets(app, db);
 
   if (config.serveStatic) registerStaticSite(app, { root: config.staticDir });
 
