@@ -12,7 +12,10 @@ import { useSessionStore } from '@/lib/session/store';
 import { LOGIN_FIELD_LABEL, loginSchema, type LoginInput, type LoginVariant } from '@/lib/validation/login-schema';
 import { TextField } from '../ui/text-field';
 
-const INPUT_PROPS: Record<LoginVariant, { type: string; inputMode?: 'numeric' | 'email' | 'tel'; autoComplete: string }> = {
+const INPUT_PROPS: Record<
+  LoginVariant,
+  { type: string; inputMode?: 'numeric' | 'email' | 'tel'; autoComplete: string }
+> = {
   any: { type: 'text', autoComplete: 'username' },
   cpf: { type: 'text', inputMode: 'numeric', autoComplete: 'username' },
   email: { type: 'email', inputMode: 'email', autoComplete: 'email' },

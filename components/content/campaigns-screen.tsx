@@ -58,7 +58,6 @@ export function CampaignsScreen() {
         <EmptyState>Nenhuma campanha no momento. Volte em breve!</EmptyState>
       ) : list ? (
         <>
-          <h2 className="visually-hidden">Lista de campanhas</h2>
           <ul className="content-grid" aria-label="Campanhas">
             {list.data.map((c) => (
               <li key={c.id}>

@@ -14,7 +14,19 @@ export interface ContentCardData {
 }
 
 /** A campaign or promotion in a list: the whole card is one link, named by its title. */
-export function ContentCard({ item, href, extra }: { item: ContentCardData; href: string; extra?: string }) {
+export function ContentCard({
+  item,
+  href,
+  extra,
+  headingLevel = 2,
+}: {
+  item: ContentCardData;
+  href: string;
+  extra?: string | undefined;
+  /** 2 on the list pages, 3 inside a home section. */
+  headingLevel?: 2 | 3;
+}) {
+  const Heading = headingLevel === 2 ? 'h2' : 'h3';
   return (
     <article className="content-card">
       {item.banner && <ContentImage image={{ ...item.banner, alt: '' }} className="content-card__banner" />}
@@ -24,11 +36,11 @@ export function ContentCard({ item, href, extra }: { item: ContentCardData; href
           {item.isDraft && <DraftBadge />}
           {extra && <span className="badge badge--info">{extra}</span>}
         </p>
-        <h3 className="content-card__title">
+        <Heading className="content-card__title">
           <Link href={href} className="content-card__link">
             {item.title}
           </Link>
-        </h3>
+        </Heading>
         {item.summary && <p className="content-card__summary">{item.summary}</p>}
         <p className="content-card__period">
           <span className="visually-hidden">Período: </span>

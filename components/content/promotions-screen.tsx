@@ -60,7 +60,6 @@ export function PromotionsScreen({ preview = false }: { preview?: boolean }) {
         <EmptyState>Nenhuma promoção no momento. Volte em breve!</EmptyState>
       ) : list ? (
         <>
-          <h2 className="visually-hidden">Lista de promoções</h2>
           <ul className="content-grid" aria-label="Promoções">
             {list.data.map((p) => (
               <li key={p.slug}>

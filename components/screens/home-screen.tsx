@@ -70,7 +70,7 @@ function ActiveCampaigns() {
         <ul className="content-grid" aria-label="Campanhas ativas">
           {list.map((c) => (
             <li key={c.id}>
-              <ContentCard item={c} href={routes.campaign({ campaignId: c.id })} />
+              <ContentCard item={c} href={routes.campaign({ campaignId: c.id })} headingLevel={3} />
             </li>
           ))}
         </ul>
@@ -104,6 +104,7 @@ function ActivePromotions() {
                 item={p}
                 href={routes.promotion({ promotionSlug: p.slug })}
                 extra={p.hasSurvey ? 'Com pesquisa' : undefined}
+                headingLevel={3}
               />
             </li>
           ))}
