@@ -81,7 +81,6 @@ export function PromotionScreen({ preview = false }: { preview?: boolean }) {
           )}
         </section>
       )}
-      <h2>Como funciona</h2>
       <RichText html={promotion.rulesHtml} />
     </DetailLayout>
   );

@@ -37,7 +37,7 @@ function QuestionField({
       {question.required ? (
         <span className="survey-question__required"> (obrigatória)</span>
       ) : (
-        <span className="muted"> (opcional)</span>
+        <span className="survey-question__required"> (opcional)</span>
       )}
     </>
   );
