@@ -3,7 +3,7 @@ import { useQuery } from '@apollo/client/react';
 import { useId, useState } from 'react';
 import { errorMessage } from '@/lib/apollo/errors';
 import { contentErrorKind } from '@/lib/content/errors';
-import { formatLongDate } from '@/lib/content/format';
+import { formatLongDate, formatShortDate } from '@/lib/content/format';
 import { QRuleBook } from '@/lib/content/operations';
 import { routes } from '@/lib/routes';
 import { DraftBadge, DraftNotice } from './badges';
@@ -64,7 +64,7 @@ export function RuleBookScreen({ preview = false }: { preview?: boolean }) {
           >
             {ruleBook.versions.map((v) => (
               <option key={v.version} value={v.version}>
-                {`${v.title} — desde ${formatLongDate(v.effectiveFrom)}${v.current ? ' (em vigor)' : ''}`}
+                {`Versão de ${formatShortDate(v.effectiveFrom)}${v.current ? ' (em vigor)' : ''}`}
               </option>
             ))}
           </select>

@@ -212,7 +212,7 @@ export function SurveyScreen() {
           </p>
         </div>
       ) : !survey.open ? (
-        <div className="survey-done">
+        <div className="survey-done survey-done--closed">
           <p>
             <strong>Pesquisa encerrada.</strong>{' '}
             {promotion.status === 'UPCOMING'
