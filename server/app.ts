@@ -17,6 +17,8 @@ import { LoginRateLimiter } from './modules/auth/rate-limit';
 import { Throttle } from './modules/auth/throttle';
 import { noHumanCheck, registerHumanVerification } from './modules/auth/human-verification';
 import { createMessenger } from './adapters/messenger';
+import { registerContentAssets } from './modules/content/assets-route';
+import { contentResolvers } from './modules/content/resolvers';
 import { usersResolvers } from './modules/users/resolvers';
 
 export const GRAPHQL_PATH = '/graphql';
@@ -125,7 +127,7 @@ export function buildApp({ db, config, logger = false, queryCache = true }: Buil
 
   void app.register(mercurius, {
     schema: loadSchemaSdl(),
-    resolvers: mergeResolvers(usersResolvers, authResolvers) as never,
+    resolvers: mergeResolvers(usersResolvers, authResolvers, contentResolvers) as never,
     path: GRAPHQL_PATH,
     graphiql: false,
     ...(queryCache ? {} : { cache: false }),
@@ -136,6 +138,8 @@ export function buildApp({ db, config, logger = false, queryCache = true }: Buil
     errorFormatter: (execution, context) =>
       formatExecutionErrors(execution as Parameters<typeof formatExecutionErrors>[0], context as never),
   });
+
+  registerContentAssets(app, db);
 
   if (config.serveStatic) registerStaticSite(app, { root: config.staticDir });
 

@@ -1,4 +1,5 @@
 import type { Kysely } from 'kysely';
+import { seedContent } from '../modules/content/seed';
 import { createMember, findUserByCpf } from '../modules/users/repository';
 import type { Database } from './schema';
 
@@ -85,6 +86,7 @@ export async function seedReferenceData(db: Kysely<Database>): Promise<void> {
 /** Reference data plus the demo member (looked up by CPF, so a second start changes nothing). */
 export async function seedDemoData(db: Kysely<Database>): Promise<void> {
   await seedReferenceData(db);
+  await seedContent(db);
   if (await findUserByCpf(db, DEMO_MEMBER.cpf)) return;
   await createMember(db, {
     ...DEMO_MEMBER,

@@ -1,5 +1,6 @@
 import type { Migration } from 'kysely';
 import { usersAndSessions } from './20261122T150000-users-and-sessions';
+import { content } from './20261122T160000-content';
 import { signUpCodesAndOutbox } from './20261122T180000-sign-up-codes-and-outbox';
 
 /**
@@ -8,5 +9,6 @@ import { signUpCodesAndOutbox } from './20261122T180000-sign-up-codes-and-outbox
  */
 export const migrations: Record<string, Migration> = {
   '20261122T150000-users-and-sessions': usersAndSessions,
+  '20261122T160000-content': content,
   '20261122T180000-sign-up-codes-and-outbox': signUpCodesAndOutbox,
 };
