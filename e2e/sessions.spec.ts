@@ -4,6 +4,7 @@ import {
   expect,
   expectNoAxeViolations,
   graphql,
+  loginTokens,
   passHumanCheck,
   signInWithStorage,
   test,
