@@ -15,7 +15,8 @@ const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
  */
 export function classifyLoginIdentifier(input: string): LoginIdentifier {
   const raw = input.trim();
-  if (raw.includes('@')) return EMAIL.test(raw) ? { kind: 'email', value: raw.toLowerCase() } : { kind: 'unknown', value: raw };
+  if (raw.includes('@'))
+    return EMAIL.test(raw) ? { kind: 'email', value: raw.toLowerCase() } : { kind: 'unknown', value: raw };
   if (/[^\d\s().+\-]/.test(raw)) return { kind: 'unknown', value: raw };
   let digits = onlyDigits(raw);
   if ((digits.length === 12 || digits.length === 13) && digits.startsWith('55')) digits = digits.slice(2);

@@ -1,5 +1,6 @@
 import type { Migration } from 'kysely';
 import { usersAndSessions } from './20261122T150000-users-and-sessions';
+import { invoicesAndPoints } from './20261122T170000-invoices-and-points';
 
 /**
  * Every migration, by name in timestamp order. A static record instead of a folder scan keeps migrations working
@@ -7,4 +8,5 @@ import { usersAndSessions } from './20261122T150000-users-and-sessions';
  */
 export const migrations: Record<string, Migration> = {
   '20261122T150000-users-and-sessions': usersAndSessions,
+  '20261122T170000-invoices-and-points': invoicesAndPoints,
 };
