@@ -14,7 +14,10 @@ const PING = gql`
 const json = (body: unknown, status = 200) =>
   new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
 const unauthenticated = () =>
-  json({ data: null, errors: [{ message: 'Sessão expirada. Entre novamente.', extensions: { code: 'UNAUTHENTICATED' } }] });
+  json({
+    data: null,
+    errors: [{ message: 'Sessão expirada. Entre novamente.', extensions: { code: 'UNAUTHENTICATED' } }],
+  });
 
 interface Call {
   operationName: string;
@@ -31,10 +34,14 @@ function setup(options: { refreshOk: boolean; unauthorizedAs?: 'graphql' | '401'
     if (body.operationName === 'MRefreshToken') {
       await new Promise((r) => setTimeout(r, 20));
       if (!options.refreshOk) return unauthenticated();
-      return json({ data: { refreshToken: { access_token: 'new-access', refresh_token: 'new-refresh', token_type: 'Bearer' } } });
+      return json({
+        data: { refreshToken: { access_token: 'new-access', refresh_token: 'new-refresh', token_type: 'Bearer' } },
+      });
     }
     if (headers.get('authorization') !== 'Bearer new-access') {
-      return options.unauthorizedAs === '401' ? json({ errors: [{ message: 'Unauthorized' }] }, 401) : unauthenticated();
+      return options.unauthorizedAs === '401'
+        ? json({ errors: [{ message: 'Unauthorized' }] }, 401)
+        : unauthenticated();
     }
     return json({ data: { ping: 1 } });
   });
@@ -96,7 +103,10 @@ describe('Apollo links', () => {
   it('logs GraphQL errors as warnings with message and path', async () => {
     useSessionStore.setState({ token: 'new-access' });
     const fetchMock = jest.fn(async () =>
-      json({ data: null, errors: [{ message: 'Campanha não encontrada.', path: ['campaign'], extensions: { code: 'NOT_FOUND' } }] }),
+      json({
+        data: null,
+        errors: [{ message: 'Campanha não encontrada.', path: ['campaign'], extensions: { code: 'NOT_FOUND' } }],
+      }),
     );
     const client = new ApolloClient({
       cache: new InMemoryCache(),
