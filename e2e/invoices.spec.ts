@@ -56,7 +56,7 @@ test.describe('invoices and points', () => {
 
     await page.goto('/historico');
     await expect(page.getByRole('heading', { name: 'Extrato de pontos', level: 1 })).toBeVisible();
-    await expect(page.getByText('150 pontos', { exact: true })).toBeVisible();
+    await expect(page.locator('.points-balance__value')).toHaveText('150 pontos');
     await expect(page.getByText(/NF-e nº \d+ aprovada/)).toBeVisible();
     await expect(page.getByText('+150')).toBeVisible();
     await expect(page.getByRole('link', { name: 'Ver nota' })).toHaveAttribute('href', `/minhas-nfs#nf-${id}`);
@@ -155,7 +155,7 @@ test.describe('invoices and points', () => {
     await expect(card.getByText('Motivo da recusa:')).toBeVisible();
     await expect(card.getByText('Foto ilegível: envie uma foto mais nítida.').first()).toBeVisible();
     await card
-      .getByLabel('Arquivo corrigido')
+      .getByLabel('Arquivo corrigido', { exact: true })
       .setInputFiles({ name: 'nitida.pdf', mimeType: 'application/pdf', buffer: Buffer.from('%PDF-1.7\n%%EOF') });
     await card.getByRole('button', { name: 'Reenviar nota' }).click();
     await expect(card.locator('.status-badge')).toHaveText('Em análise');
@@ -179,7 +179,7 @@ test.describe('invoices and points', () => {
     await expectNoAxeViolations(page);
 
     await page.goto('/historico');
-    await expect(page.getByText('180 pontos', { exact: true })).toBeVisible();
+    await expect(page.locator('.points-balance__value')).toHaveText('180 pontos');
     await expect(page.getByText('+180')).toBeVisible();
     await expectNoAxeViolations(page);
   });

@@ -528,7 +528,7 @@ async function setStatus(
   });
 }
 
-const invoiceLabel = (inv: InvoiceRow) => `NF ${inv.model === 65 ? 'NFC-e' : 'NF-e'} nº ${inv.number}`;
+const invoiceLabel = (inv: InvoiceRow) => `${inv.model === 65 ? 'NFC-e' : 'NF-e'} nº ${inv.number}`;
 
 async function approve(
   db: Db,
