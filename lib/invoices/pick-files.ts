@@ -1,4 +1,4 @@
-import { parseNfeXml, type NfeData } from './nfe-xml';
+import type { NfeData } from './nfe-xml';
 import {
   FILE_MESSAGES,
   MAX_FILE_BYTES,
@@ -52,6 +52,8 @@ export async function pickFiles(current: number, files: readonly File[]): Promis
     }
     let nfe: NfeData | null = null;
     if (kind === 'xml') {
+      // The XML parser is fetched only when an XML is picked, so it does not weigh on the page's first load.
+      const { parseNfeXml } = await import('./nfe-xml');
       const parsed = parseNfeXml(await file.text());
       if (!parsed.ok) {
         errors.push(`${file.name}: ${parsed.message}`);
