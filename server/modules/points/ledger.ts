@@ -16,6 +16,9 @@ export function addMonths(date: Date, months: number): Date {
   return result;
 }
 
+/** Rows per INSERT: 11 columns each stays far below SQLite's limit of bound variables. */
+const INSERT_SLICE = 500;
+
 export interface NewEntry {
   userId: number;
   kind: PointsEntryKind;
@@ -80,7 +83,18 @@ export async function appendEntries(
         created_at: at,
       };
     });
-    return trx.insertInto('points_ledger').values(values).returningAll().execute();
+    // SQLite caps the variables of one statement; a large expiry run is written in slices.
+    const inserted: PointsEntryRow[] = [];
+    for (let i = 0; i < values.length; i += INSERT_SLICE) {
+      inserted.push(
+        ...(await trx
+          .insertInto('points_ledger')
+          .values(values.slice(i, i + INSERT_SLICE))
+          .returningAll()
+          .execute()),
+      );
+    }
+    return inserted;
   });
 }
 
