@@ -130,6 +130,12 @@ export const invoicesAndPoints: Migration = {
       .columns(['user_id', 'lot_cumulative'])
       .where(sql.ref('lot_cumulative'), 'is not', null)
       .execute();
+    await db.schema
+      .createIndex('points_ledger_user_expires_idx')
+      .on('points_ledger')
+      .columns(['user_id', 'expires_at'])
+      .where(sql.ref('lot_cumulative'), 'is not', null)
+      .execute();
     await sql`CREATE TRIGGER points_ledger_no_update BEFORE UPDATE ON points_ledger
       BEGIN SELECT RAISE(ABORT, 'points_ledger is append-only'); END`.execute(db);
     await sql`CREATE TRIGGER points_ledger_no_delete BEFORE DELETE ON points_ledger

@@ -115,28 +115,65 @@ export interface LotHolding {
   held: number;
 }
 
+const LOT_BATCH = 500;
+
 /**
- * Lots whose expiry falls in [from, to) that still hold part of the balance. Debits consume the oldest lots first,
- * so what remains of the balance sits in the newest lots: a lot holds min(points, balance − points of newer lots),
- * and "points of newer lots" is lotsTotal − lot_cumulative. One index range, whatever the ledger's size.
+ * Lots expiring before `to` that still hold part of the balance, oldest first. Debits consume the oldest lots
+ * first, so what remains of the balance sits in the newest lots: a lot holds min(points, lot_cumulative −
+ * (lotsTotal − balance)). Held lots are the lot_cumulative range above that threshold, and their expiry dates grow
+ * with lot_cumulative, so the scan walks the index from the threshold and stops at the first lot not yet due:
+ * a few rows, whatever the ledger's size.
  */
-export async function holdingLots(db: Db, userId: number, from: string | null, to: string): Promise<LotHolding[]> {
+export async function dueLots(db: Db, userId: number, to: string): Promise<LotHolding[]> {
   const { balance, lotsTotal } = await getBalance(db, userId);
   if (balance <= 0) return [];
-  let query = db
+  const threshold = lotsTotal - balance;
+  const lots: LotHolding[] = [];
+  let after = threshold;
+  for (;;) {
+    const rows = await db
+      .selectFrom('points_ledger')
+      .select(['id', 'points', 'lot_cumulative', 'expires_at', 'created_at'])
+      .where('user_id', '=', userId)
+      .where('lot_cumulative', '>', after)
+      .orderBy('lot_cumulative')
+      .limit(LOT_BATCH)
+      .execute();
+    for (const r of rows) {
+      if (!r.expires_at || r.expires_at >= to) return lots;
+      const held = Math.min(r.points, (r.lot_cumulative ?? 0) - threshold);
+      if (held > 0) lots.push({ entryId: r.id, expiresAt: r.expires_at, createdAt: r.created_at, held });
+      after = r.lot_cumulative ?? after;
+    }
+    if (rows.length < LOT_BATCH) return lots;
+  }
+}
+
+/** Held points expiring in [from, to), summed per São Paulo day (YYYY-MM-DD), in one index range over the window. */
+export async function expiringByDay(
+  db: Db,
+  userId: number,
+  from: string,
+  to: string,
+): Promise<{ date: string; points: number }[]> {
+  const { balance, lotsTotal } = await getBalance(db, userId);
+  if (balance <= 0) return [];
+  const threshold = lotsTotal - balance;
+  const rows = await db
     .selectFrom('points_ledger')
-    .select(['id', 'points', 'lot_cumulative', 'expires_at', 'created_at'])
+    .select([
+      sql<string>`substr(datetime(expires_at, '-3 hours'), 1, 10)`.as('date'),
+      sql<number>`sum(min(points, lot_cumulative - ${threshold}))`.as('points'),
+    ])
     .where('user_id', '=', userId)
-    // Only lots reached by the balance (lot_cumulative > lotsTotal − balance): an index range over the newest lots.
-    .where('lot_cumulative', '>', lotsTotal - balance)
-    .where('expires_at', '<', to);
-  if (from !== null) query = query.where('expires_at', '>=', from);
-  const rows = await query.orderBy('lot_cumulative').execute();
-  return rows.flatMap((r) => {
-    const newer = lotsTotal - (r.lot_cumulative ?? 0);
-    const held = Math.min(r.points, balance - newer);
-    return held > 0 && r.expires_at ? [{ entryId: r.id, expiresAt: r.expires_at, createdAt: r.created_at, held }] : [];
-  });
+    .where('lot_cumulative', 'is not', null)
+    .where('expires_at', '>=', from)
+    .where('expires_at', '<', to)
+    .where('lot_cumulative', '>', threshold)
+    .groupBy('date')
+    .orderBy('date')
+    .execute();
+  return rows.map((r) => ({ date: r.date, points: Number(r.points) }));
 }
 
 const EXPIRY_DATE = new Intl.DateTimeFormat('pt-BR', { timeZone: 'America/Sao_Paulo' });
@@ -144,7 +181,7 @@ const EXPIRY_DATE = new Intl.DateTimeFormat('pt-BR', { timeZone: 'America/Sao_Pa
 /** Writes an expiry debit for what each due lot still holds, oldest first. Returns the points expired. */
 export async function expireDuePoints(db: Db, userId: number, now: Date): Promise<number> {
   return inTransaction(db, async (trx) => {
-    const due = await holdingLots(trx, userId, null, now.toISOString());
+    const due = await dueLots(trx, userId, now.toISOString());
     if (due.length === 0) return 0;
     await appendEntries(
       trx,

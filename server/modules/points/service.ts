@@ -3,7 +3,7 @@ import { z } from 'zod';
 import type { Database } from '../../db/schema';
 import { badUserInput, unauthenticated } from '../../graphql/errors';
 import type { PointsEntryKind, PointsEntryRow } from '../invoices/tables';
-import { expireDuePoints, getBalance, holdingLots } from './ledger';
+import { expireDuePoints, expiringByDay, getBalance } from './ledger';
 
 type Db = Kysely<Database>;
 const DAY_MS = 24 * 60 * 60 * 1000;
@@ -57,16 +57,14 @@ function lastTwelveMonths(now: Date): { month: string; endsAt: string }[] {
 export async function pointsSummary(db: Db, userId: number | null, now: Date) {
   if (userId === null) throw unauthenticated();
   const balance = await currentBalance(db, userId, now);
-  const lots = await holdingLots(db, userId, now.toISOString(), new Date(now.getTime() + 90 * DAY_MS).toISOString());
-  const byDate = new Map<string, number>();
-  for (const lot of lots) {
-    const day = SAO_PAULO_DATE.format(new Date(lot.expiresAt));
-    byDate.set(day, (byDate.get(day) ?? 0) + lot.held);
-  }
-  const within = (days: number) => {
-    const limit = new Date(now.getTime() + days * DAY_MS).toISOString();
-    return lots.filter((l) => l.expiresAt < limit).reduce((sum, l) => sum + l.held, 0);
-  };
+  const expiring = await expiringByDay(
+    db,
+    userId,
+    now.toISOString(),
+    new Date(now.getTime() + 90 * DAY_MS).toISOString(),
+  );
+  const dayOf = (days: number) => SAO_PAULO_DATE.format(new Date(now.getTime() + days * DAY_MS));
+  const within = (days: number) => expiring.filter((e) => e.date <= dayOf(days)).reduce((sum, e) => sum + e.points, 0);
   // The balance at each month's end is the running balance of that month's last row: 12 index lookups.
   const history = await Promise.all(
     lastTwelveMonths(now).map(async ({ month, endsAt }) => {
@@ -88,7 +86,7 @@ export async function pointsSummary(db: Db, userId: number | null, now: Date) {
     expiringIn30: within(30),
     expiringIn60: within(60),
     expiringIn90: within(90),
-    expiring: [...byDate.entries()].map(([date, points]) => ({ date, points })),
+    expiring,
     history,
   };
 }
