@@ -3,6 +3,7 @@ import { useQuery } from '@apollo/client/react';
 import Link from 'next/link';
 import type { ReactNode } from 'react';
 import { config } from '@/lib/config';
+import { formatPoints } from '@/lib/format/numbers';
 import { QCampaigns, QPromotions } from '@/lib/content/operations';
 import { routes } from '@/lib/routes';
 import { ContentCard } from '../content/cards';
@@ -123,11 +124,8 @@ export function HomeScreen() {
         <p className="muted">Bem-vindo ao Clube do Marceneiro.</p>
         <div className="points-balance">
           <p className="points-balance__label">Seu saldo</p>
-          {/* The points ledger is not in this build yet; the balance shows a dash until it is. */}
           <p className="points-balance__value">
-            <span aria-hidden="true">—</span>
-            <span className="visually-hidden">Saldo ainda indisponível</span>{' '}
-            <span className="points-balance__unit">pontos</span>
+            {formatPoints(user.pointsBalance)} <span className="points-balance__unit">pontos</span>
           </p>
           <Link href={routes.history()}>Ver extrato</Link>
         </div>

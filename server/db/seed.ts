@@ -1,5 +1,6 @@
 import type { Kysely } from 'kysely';
 import { seedContent } from '../modules/content/seed';
+import { seedInvoiceReferenceData } from '../modules/invoices/seed';
 import { createMember, findUserByCpf } from '../modules/users/repository';
 import type { Database } from './schema';
 
@@ -81,6 +82,7 @@ export async function seedReferenceData(db: Kysely<Database>): Promise<void> {
     .values(cities)
     .onConflict((oc) => oc.columns(['state_id', 'name']).doNothing())
     .execute();
+  await seedInvoiceReferenceData(db);
 }
 
 /** Reference data plus the demo member (looked up by CPF, so a second start changes nothing). */

@@ -1,6 +1,7 @@
 import type { Migration } from 'kysely';
 import { usersAndSessions } from './20261122T150000-users-and-sessions';
 import { content } from './20261122T160000-content';
+import { invoicesAndPoints } from './20261122T170000-invoices-and-points';
 import { signUpCodesAndOutbox } from './20261122T180000-sign-up-codes-and-outbox';
 
 /**
@@ -10,5 +11,6 @@ import { signUpCodesAndOutbox } from './20261122T180000-sign-up-codes-and-outbox
 export const migrations: Record<string, Migration> = {
   '20261122T150000-users-and-sessions': usersAndSessions,
   '20261122T160000-content': content,
+  '20261122T170000-invoices-and-points': invoicesAndPoints,
   '20261122T180000-sign-up-codes-and-outbox': signUpCodesAndOutbox,
 };
