@@ -55,7 +55,7 @@ test.describe('invoices and points', () => {
 
     await page.goto('/historico');
     await expect(page.getByRole('heading', { name: 'Extrato de pontos', level: 1 })).toBeVisible();
-    await expect(page.locator('.points-balance__value')).toHaveText('150 pontos');
+    await expect(page.locator('.extract-balance__value')).toHaveText('150 pontos');
     await expect(page.getByText(/NF-e nº \d+ aprovada/)).toBeVisible();
     await expect(page.getByText('+150')).toBeVisible();
     await expect(page.getByRole('link', { name: 'Ver nota' })).toHaveAttribute('href', `/minhas-nfs#nf-${id}`);
@@ -167,7 +167,7 @@ test.describe('invoices and points', () => {
     await expectNoAxeViolations(page);
 
     await page.goto('/historico');
-    await expect(page.locator('.points-balance__value')).toHaveText('180 pontos');
+    await expect(page.locator('.extract-balance__value')).toHaveText('180 pontos');
     await expect(page.getByText('+180')).toBeVisible();
     await expectNoAxeViolations(page);
   });

@@ -26,9 +26,9 @@ export function HistoryScreen() {
         {loading && !summary && <Spinner label="Carregando seu saldo" />}
         {summary && (
           <>
-            <p className="points-balance">
-              <span className="points-balance__label">Saldo atual</span>
-              <span className="points-balance__value">{formatPoints(summary.balance)} pontos</span>
+            <p className="extract-balance">
+              <span className="extract-balance__label">Saldo atual</span>
+              <span className="extract-balance__value">{formatPoints(summary.balance)} pontos</span>
             </p>
             <h2 className="history-screen__subtitle">Pontos a expirar</h2>
             <ul className="expiring-windows">
