@@ -18,6 +18,8 @@ import { Throttle } from './modules/auth/throttle';
 import { noHumanCheck, registerHumanVerification } from './modules/auth/human-verification';
 import { createMessenger } from './adapters/messenger';
 import { usersResolvers } from './modules/users/resolvers';
+import { profileResolvers } from './modules/profile/resolvers';
+import { registerProfileImageRoute } from './modules/profile/profile-image';
 
 export const GRAPHQL_PATH = '/graphql';
 const BODY_LIMIT_BYTES = 1024 * 1024;
@@ -125,7 +127,7 @@ export function buildApp({ db, config, logger = false, queryCache = true }: Buil
 
   void app.register(mercurius, {
     schema: loadSchemaSdl(),
-    resolvers: mergeResolvers(usersResolvers, authResolvers) as never,
+    resolvers: mergeResolvers(usersResolvers, authResolvers, profileResolvers) as never,
     path: GRAPHQL_PATH,
     graphiql: false,
     ...(queryCache ? {} : { cache: false }),
@@ -137,6 +139,7 @@ export function buildApp({ db, config, logger = false, queryCache = true }: Buil
       formatExecutionErrors(execution as Parameters<typeof formatExecutionErrors>[0], context as never),
   });
 
+  registerProfileImageRoute(app, config.dataDir);
   if (config.serveStatic) registerStaticSite(app, { root: config.staticDir });
 
   return app;

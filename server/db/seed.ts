@@ -1,4 +1,5 @@
 import type { Kysely } from 'kysely';
+import { seedProfileReferenceData } from '../modules/profile/reference-data';
 import { createMember, findUserByCpf } from '../modules/users/repository';
 import type { Database } from './schema';
 
@@ -80,6 +81,7 @@ export async function seedReferenceData(db: Kysely<Database>): Promise<void> {
     .values(cities)
     .onConflict((oc) => oc.columns(['state_id', 'name']).doNothing())
     .execute();
+  await seedProfileReferenceData(db);
 }
 
 /** Reference data plus the demo member (looked up by CPF, so a second start changes nothing). */

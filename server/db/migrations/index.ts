@@ -1,6 +1,7 @@
 import type { Migration } from 'kysely';
 import { usersAndSessions } from './20261122T150000-users-and-sessions';
 import { signUpCodesAndOutbox } from './20261122T180000-sign-up-codes-and-outbox';
+import { profileWorkshopSurvey } from './20261122T190000-profile-workshop-survey';
 
 /**
  * Every migration, by name in timestamp order. A static record instead of a folder scan keeps migrations working
@@ -9,4 +10,5 @@ import { signUpCodesAndOutbox } from './20261122T180000-sign-up-codes-and-outbox
 export const migrations: Record<string, Migration> = {
   '20261122T150000-users-and-sessions': usersAndSessions,
   '20261122T180000-sign-up-codes-and-outbox': signUpCodesAndOutbox,
+  '20261122T190000-profile-workshop-survey': profileWorkshopSurvey,
 };
