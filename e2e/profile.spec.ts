@@ -116,7 +116,7 @@ test.describe('profile completion', () => {
     await page.goto('/campanhas');
     await expect(page).toHaveURL(/\/completar-cadastro\/senha$/);
     await expect(page.getByLabel('Senha atual')).toHaveCount(0);
-    await page.getByLabel('Nova senha').fill('plaina e formão 2027');
+    await page.getByLabel('Nova senha', { exact: true }).fill('plaina e formão 2027');
     await page.getByLabel('Confirme a senha').fill('plaina e formão 2027');
     await page.getByRole('button', { name: 'Salvar nova senha' }).click();
     await expect(page).toHaveURL(/\/$/);
@@ -131,11 +131,11 @@ test.describe('account changes', () => {
     await signInWithStorage(page, who.email);
     await page.goto('/alterar-senha');
     await page.getByLabel('Senha atual').fill('senha errada demais');
-    await page.getByLabel('Nova senha').fill('verniz e cera 2027');
+    await page.getByLabel('Nova senha', { exact: true }).fill('verniz e cera 2027');
     await page.getByLabel('Confirme a senha').fill('verniz e cera 2027');
     await page.getByRole('button', { name: 'Salvar nova senha' }).click();
     await expect(fieldError(page, 'Senha atual')).toHaveText('Senha atual incorreta.');
-    await expect(page.getByLabel('Nova senha')).toHaveValue('verniz e cera 2027');
+    await expect(page.getByLabel('Nova senha', { exact: true })).toHaveValue('verniz e cera 2027');
     await expectNoAxeViolations(page);
     await page.getByLabel('Senha atual').fill(who.password);
     await page.getByRole('button', { name: 'Salvar nova senha' }).click();
@@ -307,7 +307,7 @@ test.describe('consent', () => {
     const dialog = page.getByRole('dialog', { name: 'Uso dos seus dados' });
     await expect(dialog).toContainText('Política de Privacidade');
     await expectNoAxeViolations(page);
-    await dialog.getByRole('button', { name: 'Aceito' }).click();
+    await dialog.getByRole('button', { name: 'Aceito', exact: true }).click();
     await expect(dialog).toHaveCount(0);
     await page.goto('/perfil');
     await expect(page.getByRole('heading', { name: 'Meu perfil' })).toBeVisible();
