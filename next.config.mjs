@@ -18,8 +18,8 @@ const nextConfig = {
   reactStrictMode: true,
   poweredByHeader: false,
   images: { unoptimized: true },
-  // jose ships ESM only; listing it lets next/jest transpile it for the unit tests.
-  transpilePackages: ['jose'],
+  // jose and the upload link (with extract-files and is-plain-obj) ship ESM only; listing them lets next/jest transpile them.
+  transpilePackages: ['jose', 'apollo-upload-client', 'extract-files', 'is-plain-obj'],
   eslint: { ignoreDuringBuilds: true },
   typescript: { ignoreBuildErrors: true },
 };

@@ -7,17 +7,23 @@ test.describe('dynamic segments on the static export', () => {
   });
 
   test('a deep link and a reload keep the real id', async ({ page }) => {
+    // An id the seed content does not have: the "não encontrado" page names the id read from the real URL.
     await page.goto('/campanhas/9876');
-    await expect(page.getByRole('heading', { name: 'Campanha' })).toBeVisible();
+    await expect(page.getByRole('heading', { name: 'Campanha não encontrada' })).toBeVisible();
     await expect(page.locator('[data-param="campaignId"]')).toHaveText('9876');
     await page.reload();
     await expect(page.locator('[data-param="campaignId"]')).toHaveText('9876');
+    // A real campaign, FAQ item and promotion: their content proves the real values reached the API.
+    await page.goto('/campanhas/102');
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText('Bônus em chapas de MDF e MDP');
     await page.goto('/faq/pontos/como-ganhar');
-    await expect(page.locator('[data-param="subjectSlug"]')).toHaveText('pontos');
-    await expect(page.locator('[data-param="faqSlug"]')).toHaveText('como-ganhar');
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText('Como eu ganho pontos?');
+    await expect(page.getByRole('link', { name: '← Pontos e extrato' })).toHaveAttribute('href', '/faq/pontos');
     await page.goto('/promocoes/verao-2026/pesquisa');
-    await expect(page.getByRole('heading', { name: 'Pesquisa da promoção' })).toBeVisible();
+    await expect(page.getByRole('heading', { name: 'Pesquisa não encontrada' })).toBeVisible();
     await expect(page.locator('[data-param="promotionSlug"]')).toHaveText('verao-2026');
+    await page.goto('/promocoes/clube-premiado/pesquisa');
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText('Conte como é a sua marcenaria');
   });
 
   test('client-side navigation keeps the real id and fetches the placeholder payload', async ({ page }) => {
@@ -33,8 +39,8 @@ test.describe('dynamic segments on the static export', () => {
     await expect(page.locator('[data-param="projectId"]')).toHaveText('abc-123');
     await expect(page).toHaveURL(/\/projetos\/abc-123$/);
     // Back to a page reached by a link, then forward again: still the real id.
-    await page.getByRole('link', { name: 'Campanhas' }).click();
-    await expect(page.getByRole('heading', { name: 'Campanhas' })).toBeVisible();
+    await page.getByRole('link', { name: 'Campanhas', exact: true }).click();
+    await expect(page.getByRole('heading', { level: 1, name: 'Campanhas' })).toBeVisible();
     await page.goBack();
     await expect(page.locator('[data-param="projectId"]')).toHaveText('abc-123');
   });

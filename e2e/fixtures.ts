@@ -53,15 +53,25 @@ export async function passHumanCheck(page: Page): Promise<void> {
   await expect(page.getByText('Verificado', { exact: true })).toBeVisible({ timeout: 15_000 });
 }
 
-/** Logs in through the API and puts the tokens where the app keeps them, for tests that are not about login. */
-export async function signInWithStorage(page: Page, login: string, password = PASSWORD): Promise<void> {
+/** Logs in through the API, passing the human check as the widget would; the tokens, or an error. */
+export async function loginTokens(
+  request: APIRequestContext,
+  login: string,
+  password = PASSWORD,
+): Promise<{ token: string; refresh_token: string }> {
   const result = await graphql<{ userLogin: { token: string; refresh_token: string } }>(
-    page.request,
+    request,
     'mutation ($login: String!, $password: String!, $altcha: String) { userLogin(login: $login, password: $password, altcha: $altcha) { token refresh_token } }',
-    { login, password, altcha: await altchaPayload(page.request) },
+    { login, password, altcha: await altchaPayload(request) },
   );
   const tokens = result.data?.userLogin;
   if (!tokens) throw new Error(`login failed: ${JSON.stringify(result.errors)}`);
+  return tokens;
+}
+
+/** Logs in through the API and puts the tokens where the app keeps them, for tests that are not about login. */
+export async function signInWithStorage(page: Page, login: string, password = PASSWORD): Promise<void> {
+  const tokens = await loginTokens(page.request, login, password);
   await page.addInitScript(
     ([token, refresh]) => {
       if (window.localStorage.getItem('CD_TOKEN')) return;

@@ -4,6 +4,7 @@ import {
   expect,
   expectNoAxeViolations,
   graphql,
+  loginTokens,
   passHumanCheck,
   signInWithStorage,
   test,
@@ -217,16 +218,12 @@ test.describe('password recovery and e-mail confirmation', () => {
     await passHumanCheck(page);
     await page.getByRole('button', { name: 'Entrar' }).click();
     await expect(page).toHaveURL(/\/(perfil|completar-cadastro\/dados)$/);
-    const status = await graphql<{ userLogin: { token: string } }>(
-      page.request,
-      'mutation ($l: String!, $p: String!, $a: String) { userLogin(login: $l, password: $p, altcha: $a) { token } }',
-      { l: who.email, p: who.password, a: await altchaPayload(page.request) },
-    );
+    const { token } = await loginTokens(page.request, who.email, who.password);
     const me = await graphql<{ me: { profileStatus: { hasConfirmedEmail: boolean } } }>(
       page.request,
       '{ me { profileStatus { hasConfirmedEmail } } }',
       {},
-      status.data!.userLogin.token,
+      token,
     );
     expect(me.data?.me.profileStatus.hasConfirmedEmail).toBe(true);
   });

@@ -4,7 +4,7 @@ import { run } from './run';
 
 /**
  * Every test of the project, in the order that fails fastest: types, lint, Jest (unit + API), then the build and
- * Playwright against the built export. Ends with one summary line "N passed, N failed".
+ * Playwright against the built export, then the JavaScript budget of every route. Ends with one summary line "N passed, N failed".
  */
 ensureChromium();
 run('npm', ['run', 'codegen', '--silent']);
@@ -12,6 +12,7 @@ run('npx', ['tsc', '--noEmit']);
 run('npx', ['eslint', '.', '--max-warnings', '0']);
 run('npx', ['jest', '--json', '--outputFile=test-results/jest.json']);
 run('npx', ['tsx', 'scripts/e2e.ts']);
+run('npx', ['tsx', 'scripts/bundle-budget.ts']);
 
 interface JestSummary {
   numPassedTests: number;

@@ -5,6 +5,7 @@ import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastif
 import { NoSchemaIntrospectionCustomRule } from 'graphql';
 import type { Kysely } from 'kysely';
 import mercurius from 'mercurius';
+import mercuriusUpload from 'mercurius-upload';
 import type { AppConfig } from './config';
 import type { Database } from './db/schema';
 import { buildContext } from './graphql/context';
@@ -13,10 +14,15 @@ import { loadSchemaSdl } from './graphql/schema';
 import { csrfGuard } from './http/csrf';
 import { registerStaticSite } from './http/static-site';
 import { authResolvers } from './modules/auth/resolvers';
+import { invoicesHttp, UPLOAD_OPTIONS } from './modules/invoices/http';
+import { invoicesResolvers } from './modules/invoices/resolvers';
 import { LoginRateLimiter } from './modules/auth/rate-limit';
 import { Throttle } from './modules/auth/throttle';
 import { noHumanCheck, registerHumanVerification } from './modules/auth/human-verification';
 import { createMessenger } from './adapters/messenger';
+import { registerContentAssets } from './modules/content/assets-route';
+import { contentResolvers } from './modules/content/resolvers';
+import { pointsResolvers } from './modules/points/resolvers';
 import { usersResolvers } from './modules/users/resolvers';
 import { profileResolvers } from './modules/profile/resolvers';
 import { registerProfileImageRoute } from './modules/profile/profile-image';
@@ -125,9 +131,20 @@ export function buildApp({ db, config, logger = false, queryCache = true }: Buil
     if (request.routeOptions.url === GRAPHQL_PATH) await csrfGuard(request, reply);
   });
 
+  // Multipart GraphQL requests (invoice files); the CSRF hook above has already refused any without the preflight header.
+  void app.register(mercuriusUpload, UPLOAD_OPTIONS);
+  void app.register(invoicesHttp, { db, config });
+
   void app.register(mercurius, {
     schema: loadSchemaSdl(),
-    resolvers: mergeResolvers(usersResolvers, authResolvers, profileResolvers) as never,
+    resolvers: mergeResolvers(
+      usersResolvers,
+      authResolvers,
+      contentResolvers,
+      invoicesResolvers,
+      pointsResolvers,
+      profileResolvers,
+    ) as never,
     path: GRAPHQL_PATH,
     graphiql: false,
     ...(queryCache ? {} : { cache: false }),
@@ -140,6 +157,8 @@ export function buildApp({ db, config, logger = false, queryCache = true }: Buil
   });
 
   registerProfileImageRoute(app, config.dataDir);
+  registerContentAssets(app, db);
+
   if (config.serveStatic) registerStaticSite(app, { root: config.staticDir });
 
   return app;

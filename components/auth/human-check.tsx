@@ -1,6 +1,7 @@
 'use client';
 import { createElement, forwardRef, useEffect, useImperativeHandle, useRef, useState } from 'react';
 import { config } from '@/lib/config';
+import { HUMAN_CHECK_MESSAGE } from '@/lib/validation/human-check';
 
 /** Where the ALTCHA challenge comes from: beside the GraphQL endpoint, wherever that is. */
 const challengeUrl = (): string => new URL('/altcha/challenge', new URL(config.graphqlUrl, window.location.href)).href;
@@ -76,3 +77,22 @@ export const HumanCheck = forwardRef<HumanCheckHandle, { error?: string | undefi
     </div>
   );
 });
+
+/**
+ * The human check of one form: `take()` gives the payload to send, or null (and shows the pt-BR message) while the
+ * member has not passed it; `reset()` after a refused send, since a solution is accepted once.
+ */
+export function useHumanCheck() {
+  const ref = useRef<HumanCheckHandle>(null);
+  const [error, setError] = useState<string | undefined>(undefined);
+  const take = (): { altcha: string | null } | null => {
+    const altcha = ref.current?.payload() ?? null;
+    if (config.humanVerification && !altcha) {
+      setError(HUMAN_CHECK_MESSAGE);
+      return null;
+    }
+    setError(undefined);
+    return { altcha };
+  };
+  return { ref, error, take, reset: () => ref.current?.reset() };
+}

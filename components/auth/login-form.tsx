@@ -2,18 +2,17 @@
 import { useMutation } from '@apollo/client/react';
 import { zodResolver } from '@hookform/resolvers/zod';
 import Link from 'next/link';
-import { useRef, useState } from 'react';
+import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { errorMessage } from '@/lib/apollo/errors';
-import { config } from '@/lib/config';
 import { maskCpf, maskPhone } from '@/lib/format/masks';
 import { MUserLogin } from '@/lib/graphql/operations';
 import { routes } from '@/lib/routes';
 import { useSessionStore } from '@/lib/session/store';
 import { LOGIN_FIELD_LABEL, loginSchema, type LoginInput, type LoginVariant } from '@/lib/validation/login-schema';
+import { FormAlert } from '../ui/form-alert';
 import { TextField } from '../ui/text-field';
-import { HumanCheck, type HumanCheckHandle } from './human-check';
-import { HUMAN_CHECK_MESSAGE } from '@/lib/validation/human-check';
+import { HumanCheck, useHumanCheck } from './human-check';
 
 const INPUT_PROPS: Record<
   LoginVariant,
@@ -32,8 +31,7 @@ export function LoginForm({ variant }: { variant: LoginVariant }) {
   const setTokens = useSessionStore((s) => s.setTokens);
   const [serverError, setServerError] = useState<string | null>(null);
   const [login, { loading }] = useMutation(MUserLogin);
-  const human = useRef<HumanCheckHandle>(null);
-  const [humanError, setHumanError] = useState<string | undefined>(undefined);
+  const human = useHumanCheck();
   const {
     register,
     handleSubmit,
@@ -44,30 +42,22 @@ export function LoginForm({ variant }: { variant: LoginVariant }) {
 
   const onSubmit = handleSubmit(async (values) => {
     setServerError(null);
-    const altcha = human.current?.payload() ?? null;
-    if (config.humanVerification && !altcha) {
-      setHumanError(HUMAN_CHECK_MESSAGE);
-      return;
-    }
-    setHumanError(undefined);
+    const check = human.take();
+    if (!check) return;
     try {
-      const { data } = await login({ variables: { ...values, altcha } });
+      const { data } = await login({ variables: { ...values, ...check } });
       if (data?.userLogin) {
         setTokens({ accessToken: data.userLogin.token, refreshToken: data.userLogin.refresh_token });
       }
     } catch (error) {
       setServerError(errorMessage(error as Error));
-      human.current?.reset();
+      human.reset();
     }
   });
 
   return (
     <form className="form" onSubmit={onSubmit} noValidate>
-      {serverError && (
-        <p className="alert alert--error" role="alert">
-          {serverError}
-        </p>
-      )}
+      <FormAlert message={serverError} />
       <TextField
         label={LOGIN_FIELD_LABEL[variant]}
         error={errors.login?.message}
@@ -83,7 +73,7 @@ export function LoginForm({ variant }: { variant: LoginVariant }) {
         error={errors.password?.message}
         {...register('password')}
       />
-      <HumanCheck ref={human} error={humanError} />
+      <HumanCheck ref={human.ref} error={human.error} />
       <button type="submit" className="button button--primary button--block" disabled={loading}>
         {loading ? 'Entrando…' : 'Entrar'}
       </button>

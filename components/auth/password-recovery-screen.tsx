@@ -2,7 +2,7 @@
 import { useApolloClient, useMutation } from '@apollo/client/react';
 import { zodResolver } from '@hookform/resolvers/zod';
 import Link from 'next/link';
-import { useRef, useState } from 'react';
+import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { errorMessage } from '@/lib/apollo/errors';
 import { MRequestPasswordReset, MResetPassword, QPasswordResetChannels } from '@/lib/graphql/auth-operations';
@@ -13,13 +13,12 @@ import {
   recoveryResetSchema,
   type RecoveryResetInput,
 } from '@/lib/validation/password-recovery-schema';
+import { FormAlert } from '../ui/form-alert';
 import { TextField } from '../ui/text-field';
 import { NewPasswordFields } from './new-password-fields';
 import { ResendCodeButton } from './resend-code-button';
-import { HumanCheck, type HumanCheckHandle } from './human-check';
+import { HumanCheck, useHumanCheck } from './human-check';
 import { useFormServerError } from './use-form-server-error';
-import { config } from '@/lib/config';
-import { HUMAN_CHECK_MESSAGE } from '@/lib/validation/human-check';
 
 interface Destination {
   channel: ResetChannel;
@@ -27,14 +26,6 @@ interface Destination {
 }
 
 const CHANNEL_LABEL: Record<ResetChannel, string> = { SMS: 'SMS para', EMAIL: 'E-mail para' };
-
-function ErrorAlert({ message }: { message: string | null }) {
-  return message ? (
-    <p className="alert alert--error" role="alert">
-      {message}
-    </p>
-  ) : null;
-}
 
 /** Forgot password: identifier → where the code goes (masked) → code and new password. Does not log in. */
 export function PasswordRecoveryScreen() {
@@ -46,31 +37,26 @@ export function PasswordRecoveryScreen() {
   const [error, setError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
   const [requestReset] = useMutation(MRequestPasswordReset);
-  const human = useRef<HumanCheckHandle>(null);
-  const [humanError, setHumanError] = useState<string | undefined>(undefined);
+  const human = useHumanCheck();
 
   const identifierForm = useForm({ resolver: zodResolver(recoveryIdentifierSchema), defaultValues: { login: '' } });
 
   const findChannels = identifierForm.handleSubmit(async (values) => {
     setError(null);
-    const altcha = human.current?.payload() ?? null;
-    if (config.humanVerification && !altcha) {
-      setHumanError(HUMAN_CHECK_MESSAGE);
-      return;
-    }
-    setHumanError(undefined);
+    const check = human.take();
+    if (!check) return;
     setBusy(true);
     try {
       const { data } = await client.query({
         query: QPasswordResetChannels,
-        variables: { login: values.login, altcha },
+        variables: { login: values.login, ...check },
         fetchPolicy: 'no-cache',
       });
       setLogin(values.login);
       setDestinations(data?.passwordResetChannels ?? []);
     } catch (e) {
       setError(errorMessage(e as Error));
-      human.current?.reset();
+      human.reset();
     } finally {
       setBusy(false);
     }
@@ -107,14 +93,14 @@ export function PasswordRecoveryScreen() {
       {!destinations && (
         <form className="form" onSubmit={findChannels} noValidate>
           <p className="muted">Informe seus dados de acesso e enviaremos um código para você criar uma nova senha.</p>
-          <ErrorAlert message={error} />
+          <FormAlert message={error} />
           <TextField
             label="CPF, e-mail ou celular"
             autoComplete="username"
             error={identifierForm.formState.errors.login?.message}
             {...identifierForm.register('login')}
           />
-          <HumanCheck ref={human} error={humanError} />
+          <HumanCheck ref={human.ref} error={human.error} />
           <button type="submit" className="button button--primary button--block" disabled={busy}>
             Continuar
           </button>
@@ -123,7 +109,7 @@ export function PasswordRecoveryScreen() {
       {destinations && !sent && (
         <div className="form">
           <p>Onde você quer receber o código?</p>
-          <ErrorAlert message={error} />
+          <FormAlert message={error} />
           {destinations.map((d) => (
             <button
               key={d.channel}
@@ -200,7 +186,7 @@ function ResetForm({
         Enviamos um código de 6 números por {sent.channel === 'SMS' ? 'SMS' : 'e-mail'} para{' '}
         <strong>{sent.destination}</strong>. Ele vale por 10 minutos.
       </p>
-      <ErrorAlert message={serverError ?? resendError} />
+      <FormAlert message={serverError ?? resendError} />
       <TextField
         label="Código recebido"
         inputMode="numeric"

@@ -2,17 +2,16 @@
 import { useMutation } from '@apollo/client/react';
 import { zodResolver } from '@hookform/resolvers/zod';
 import Link from 'next/link';
-import { useRef, useState } from 'react';
+import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { z } from 'zod';
-import { config } from '@/lib/config';
 import { maskCpf } from '@/lib/format/masks';
 import { MResumeSignUp } from '@/lib/graphql/auth-operations';
 import { routes } from '@/lib/routes';
-import { HUMAN_CHECK_MESSAGE } from '@/lib/validation/human-check';
 import { cpfSchema } from '@/lib/validation/sign-up-schema';
+import { FormAlert } from '../ui/form-alert';
 import { TextField } from '../ui/text-field';
-import { HumanCheck, type HumanCheckHandle } from './human-check';
+import { HumanCheck, useHumanCheck } from './human-check';
 import { SignUpCodeForm } from './sign-up-code-form';
 import type { PendingSignUp } from './sign-up-form';
 import { useFormServerError } from './use-form-server-error';
@@ -23,8 +22,7 @@ const resumeSchema = z.object({ cpf: cpfSchema });
 export function ResumeSignUpScreen() {
   const [pending, setPending] = useState<PendingSignUp | null>(null);
   const [resume, { loading }] = useMutation(MResumeSignUp);
-  const human = useRef<HumanCheckHandle>(null);
-  const [humanError, setHumanError] = useState<string | undefined>(undefined);
+  const human = useHumanCheck();
   const {
     register,
     handleSubmit,
@@ -37,21 +35,17 @@ export function ResumeSignUpScreen() {
 
   const onSubmit = handleSubmit(async () => {
     clearServerError();
-    const altcha = human.current?.payload() ?? null;
-    if (config.humanVerification && !altcha) {
-      setHumanError(HUMAN_CHECK_MESSAGE);
-      return;
-    }
-    setHumanError(undefined);
+    const check = human.take();
+    if (!check) return;
     try {
-      const { data } = await resume({ variables: { cpf: getValues('cpf'), altcha } });
+      const { data } = await resume({ variables: { cpf: getValues('cpf'), ...check } });
       if (data) {
         const step = data.resumeSignUp;
         setPending({ signupId: step.signupId, maskedPhone: step.maskedPhone, sentAt: Date.now() });
       }
     } catch (error) {
       showServerError(error);
-      human.current?.reset();
+      human.reset();
     }
   });
 
@@ -65,11 +59,7 @@ export function ResumeSignUpScreen() {
           <p className="muted">
             Começou o cadastro e não terminou? Informe seu CPF e enviaremos um novo código para o celular cadastrado.
           </p>
-          {serverError && (
-            <p className="alert alert--error" role="alert">
-              {serverError}
-            </p>
-          )}
+          <FormAlert message={serverError} />
           <TextField
             label="CPF"
             inputMode="numeric"
@@ -79,7 +69,7 @@ export function ResumeSignUpScreen() {
               onChange: (e: { target: { value: string } }) => setValue('cpf', maskCpf(e.target.value)),
             })}
           />
-          <HumanCheck ref={human} error={humanError} />
+          <HumanCheck ref={human.ref} error={human.error} />
           <button type="submit" className="button button--primary button--block" disabled={loading}>
             {loading ? 'Enviando…' : 'Enviar código'}
           </button>

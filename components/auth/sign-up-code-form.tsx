@@ -6,6 +6,7 @@ import { useForm } from 'react-hook-form';
 import { MCreateUserSecondStep, MResendCode } from '@/lib/graphql/auth-operations';
 import { useSessionStore } from '@/lib/session/store';
 import { signUpSecondStepSchema, type SignUpSecondStepInput } from '@/lib/validation/sign-up-schema';
+import { FormAlert } from '../ui/form-alert';
 import { TextField } from '../ui/text-field';
 import { NewPasswordFields } from './new-password-fields';
 import { ResendCodeButton } from './resend-code-button';
@@ -65,11 +66,7 @@ export function SignUpCodeForm({ pending, onRestart }: { pending: PendingSignUp;
       <p>
         Enviamos um código de 6 números por SMS para <strong>{pending.maskedPhone}</strong>. Ele vale por 10 minutos.
       </p>
-      {serverError && (
-        <p className="alert alert--error" role="alert">
-          {serverError}
-        </p>
-      )}
+      <FormAlert message={serverError} />
       {notice && (
         <p className="alert alert--info" role="status">
           {notice}

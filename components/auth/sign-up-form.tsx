@@ -1,17 +1,16 @@
 'use client';
 import { useMutation } from '@apollo/client/react';
 import { zodResolver } from '@hookform/resolvers/zod';
-import { useRef, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { config } from '@/lib/config';
 import { maskCpf, maskPhone } from '@/lib/format/masks';
 import { MCreateUser } from '@/lib/graphql/auth-operations';
 import { signUpSchema, type SignUpInput } from '@/lib/validation/sign-up-schema';
 import { CheckboxField } from '../ui/checkbox-field';
+import { FormAlert } from '../ui/form-alert';
 import { TextField } from '../ui/text-field';
-import { HumanCheck, type HumanCheckHandle } from './human-check';
+import { HumanCheck, useHumanCheck } from './human-check';
 import { useFormServerError } from './use-form-server-error';
-import { HUMAN_CHECK_MESSAGE } from '@/lib/validation/human-check';
 
 export interface PendingSignUp {
   signupId: string;
@@ -52,35 +51,26 @@ export function SignUpForm({
     },
   });
   const { serverError, showServerError, clearServerError } = useFormServerError(setError, FIELDS);
-  const human = useRef<HumanCheckHandle>(null);
-  const [humanError, setHumanError] = useState<string | undefined>(undefined);
+  const human = useHumanCheck();
 
   // The API gets what the member typed; it applies the same schema again.
   const onSubmit = handleSubmit(async () => {
     clearServerError();
-    const altcha = human.current?.payload() ?? null;
-    if (config.humanVerification && !altcha) {
-      setHumanError(HUMAN_CHECK_MESSAGE);
-      return;
-    }
-    setHumanError(undefined);
+    const check = human.take();
+    if (!check) return;
     try {
-      const { data } = await createUser({ variables: { input: getValues(), subsidiarySlug, altcha } });
+      const { data } = await createUser({ variables: { input: getValues(), subsidiarySlug, ...check } });
       if (data)
         onSent({ signupId: data.createUser.signupId, maskedPhone: data.createUser.maskedPhone, sentAt: Date.now() });
     } catch (error) {
       showServerError(error);
-      human.current?.reset();
+      human.reset();
     }
   });
 
   return (
     <form className="form" onSubmit={onSubmit} noValidate>
-      {serverError && (
-        <p className="alert alert--error" role="alert">
-          {serverError}
-        </p>
-      )}
+      <FormAlert message={serverError} />
       <div className="form__row">
         <TextField label="Nome" autoComplete="given-name" error={errors.name?.message} {...register('name')} />
         <TextField
@@ -146,7 +136,7 @@ export function SignUpForm({
         <CheckboxField label="Por e-mail" {...register('acceptEmailComunications')} />
         <CheckboxField label="Por SMS e WhatsApp" {...register('acceptMessageComunications')} />
       </fieldset>
-      <HumanCheck ref={human} error={humanError} />
+      <HumanCheck ref={human.ref} error={human.error} />
       <button type="submit" className="button button--primary button--block" disabled={loading}>
         {loading ? 'Enviando…' : 'Continuar'}
       </button>

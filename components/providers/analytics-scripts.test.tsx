@@ -9,7 +9,7 @@ jest.mock('next/script', () => ({
 describe('AnalyticsScripts', () => {
   it('loads nothing when no id is configured', () => {
     const { container } = render(<AnalyticsScripts tagManagerId={undefined} analyticsId={undefined} />);
-    expect(container.querySelectorAll("[data-testid]")).toHaveLength(0);
+    expect(container.querySelectorAll('[data-testid]')).toHaveLength(0);
   });
 
   it('loads the tag manager and analytics when their ids are set', () => {

@@ -1,30 +1,172 @@
 'use client';
+import { useQuery } from '@apollo/client/react';
 import Link from 'next/link';
+import type { ReactNode } from 'react';
+import { config } from '@/lib/config';
+import { formatPoints } from '@/lib/format/numbers';
+import { QCampaigns, QPromotions } from '@/lib/content/operations';
 import { routes } from '@/lib/routes';
+import { ContentCard } from '../content/cards';
+import { CardListSkeleton, EmptyState, Loading } from '../content/content-states';
 import { useCurrentUser } from '../providers/current-user';
+
+const HOME_LIST_SIZE = 3;
 
 const SHORTCUTS = [
   { href: routes.invoices(), label: 'Enviar nota fiscal' },
   { href: routes.sendProject(), label: 'Enviar projeto' },
   { href: routes.history(), label: 'Ver extrato de pontos' },
-  { href: routes.promotions(), label: 'Ver promoções' },
+  { href: routes.standardCampaign(), label: 'Como ganhar pontos' },
+  { href: routes.rules(), label: 'Regulamento' },
+  { href: routes.faq(), label: 'Dúvidas frequentes' },
 ];
+
+const EXTERNAL_LINKS = [
+  { href: config.links.tipsArticle, label: 'Dicas de projetos e promoções' },
+  { href: config.links.inspirationSite, label: 'Site de inspiração' },
+  { href: config.links.privacyPolicy, label: 'Política de privacidade' },
+  { href: config.links.termsOfUse, label: 'Termos de uso' },
+];
+
+function HomeSection({
+  id,
+  title,
+  more,
+  children,
+}: {
+  id: string;
+  title: string;
+  more: { href: string; label: string };
+  children: ReactNode;
+}) {
+  return (
+    <section className="home-section" aria-labelledby={id}>
+      <div className="home-section__header">
+        <h2 id={id}>{title}</h2>
+        <Link href={more.href}>{more.label}</Link>
+      </div>
+      {children}
+    </section>
+  );
+}
+
+function ActiveCampaigns() {
+  const { data, error } = useQuery(QCampaigns, { variables: { page: 1, pageSize: HOME_LIST_SIZE, status: 'ACTIVE' } });
+  const list = data?.customCampaigns.data;
+  return (
+    <HomeSection
+      id="home-campanhas"
+      title="Campanhas ativas"
+      more={{ href: routes.campaigns(), label: 'Ver todas as campanhas' }}
+    >
+      {error && !list ? (
+        <EmptyState>Não foi possível carregar as campanhas agora.</EmptyState>
+      ) : !list ? (
+        <Loading>
+          <CardListSkeleton count={HOME_LIST_SIZE} />
+        </Loading>
+      ) : list.length === 0 ? (
+        <EmptyState>Nenhuma campanha ativa agora. Seus pontos seguem a campanha padrão.</EmptyState>
+      ) : (
+        <ul className="content-grid" aria-label="Campanhas ativas">
+          {list.map((c) => (
+            <li key={c.id}>
+              <ContentCard item={c} href={routes.campaign({ campaignId: c.id })} headingLevel={3} />
+            </li>
+          ))}
+        </ul>
+      )}
+    </HomeSection>
+  );
+}
+
+function ActivePromotions() {
+  const { data, error } = useQuery(QPromotions, { variables: { page: 1, pageSize: HOME_LIST_SIZE, status: 'ACTIVE' } });
+  const list = data?.promotions.data;
+  return (
+    <HomeSection
+      id="home-promocoes"
+      title="Promoções ativas"
+      more={{ href: routes.promotions(), label: 'Ver todas as promoções' }}
+    >
+      {error && !list ? (
+        <EmptyState>Não foi possível carregar as promoções agora.</EmptyState>
+      ) : !list ? (
+        <Loading>
+          <CardListSkeleton count={HOME_LIST_SIZE} />
+        </Loading>
+      ) : list.length === 0 ? (
+        <EmptyState>Nenhuma promoção ativa agora. Volte em breve!</EmptyState>
+      ) : (
+        <ul className="content-grid" aria-label="Promoções ativas">
+          {list.map((p) => (
+            <li key={p.slug}>
+              <ContentCard
+                item={p}
+                href={routes.promotion({ promotionSlug: p.slug })}
+                extra={p.hasSurvey ? 'Com pesquisa' : undefined}
+                headingLevel={3}
+              />
+            </li>
+          ))}
+        </ul>
+      )}
+    </HomeSection>
+  );
+}
 
 export function HomeScreen() {
   const user = useCurrentUser();
   return (
-    <section className="card" aria-labelledby="page-title">
-      <h1 id="page-title">Olá, {user.name}!</h1>
-      <p className="muted">Bem-vindo ao Clube do Marceneiro.</p>
-      <ul className="shortcuts">
-        {SHORTCUTS.map((s) => (
-          <li key={s.href}>
-            <Link className="button button--secondary button--block" href={s.href}>
-              {s.label}
-            </Link>
-          </li>
-        ))}
-      </ul>
-    </section>
+    <div className="home">
+      <section className="card home-hero" aria-labelledby="page-title">
+        <h1 id="page-title">Olá, {user.name}!</h1>
+        <p className="muted">Bem-vindo ao Clube do Marceneiro.</p>
+        <div className="points-balance">
+          <p className="points-balance__label">Seu saldo</p>
+          <p className="points-balance__value">
+            {formatPoints(user.pointsBalance)} <span className="points-balance__unit">pontos</span>
+          </p>
+          <Link href={routes.history()}>Ver extrato</Link>
+        </div>
+        <h2 className="visually-hidden">Atalhos</h2>
+        <ul className="shortcuts">
+          {SHORTCUTS.map((s, i) => (
+            <li key={s.href}>
+              <Link className={`button ${i < 2 ? 'button--primary' : 'button--secondary'} button--block`} href={s.href}>
+                {s.label}
+              </Link>
+            </li>
+          ))}
+        </ul>
+      </section>
+      <ActiveCampaigns />
+      <ActivePromotions />
+      <section className="card home-contact" aria-labelledby="home-contato">
+        <h2 id="home-contato">Fale com o clube</h2>
+        <p>Dúvidas sobre pontos, notas ou prêmios? Atendemos pelo WhatsApp em dias úteis, das 8h às 18h.</p>
+        <p>
+          <a
+            className="button button--secondary"
+            href={`https://wa.me/${config.whatsappNumber}`}
+            target="_blank"
+            rel="noopener noreferrer"
+          >
+            Conversar no WhatsApp
+          </a>
+        </p>
+        <h3>Para saber mais</h3>
+        <ul className="home-links">
+          {EXTERNAL_LINKS.map((l) => (
+            <li key={l.href}>
+              <a href={l.href} target="_blank" rel="noopener noreferrer">
+                {l.label}
+                <span className="visually-hidden"> (abre em outra aba)</span>
+              </a>
+            </li>
+          ))}
+        </ul>
+      </section>
+    </div>
   );
 }

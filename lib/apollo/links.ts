@@ -1,7 +1,8 @@
-import { ApolloLink, HttpLink } from '@apollo/client';
+import { ApolloLink } from '@apollo/client';
 import { CombinedGraphQLErrors } from '@apollo/client/errors';
 import { SetContextLink } from '@apollo/client/link/context';
 import { ErrorLink } from '@apollo/client/link/error';
+import UploadHttpLink from 'apollo-upload-client/UploadHttpLink.mjs';
 import { print } from 'graphql';
 import { Observable } from 'rxjs';
 import { config } from '../config';
@@ -9,6 +10,7 @@ import { MRefreshToken } from '../graphql/operations';
 import { useSessionStore } from '../session/store';
 import { isUnauthenticated } from './errors';
 import { createRefreshCoordinator } from './refresh-coordinator';
+import { createProgressFetch } from './xhr-fetch';
 
 /** Headers every request carries; the preflight header is the API's CSRF rule. */
 export const BASE_HEADERS = { 'apollo-require-preflight': 'true' } as const;
@@ -45,7 +47,7 @@ async function fetchNewTokens(uri: string, fetchImpl: typeof fetch, refreshToken
   return tokens.access_token;
 }
 
-/** Error link → auth link → HTTP link (SPEC 7 and 8). */
+/** Error link → auth link → HTTP/upload link (SPEC 7 and 8). */
 export function createLink(options: LinkOptions = {}): ApolloLink {
   const uri = options.uri ?? config.graphqlUrl;
   const fetchImpl = options.fetch ?? ((...args: Parameters<typeof fetch>) => fetch(...args));
@@ -88,9 +90,11 @@ export function createLink(options: LinkOptions = {}): ApolloLink {
     return { headers, usedToken: token };
   });
 
-  const httpLink = new HttpLink({
+  // Sends JSON like HttpLink, and multipart when the variables hold files (invoice uploads); a request whose
+  // context carries fetchOptions.onUploadProgress goes through XHR so the screen can show its progress.
+  const httpLink = new UploadHttpLink({
     uri,
-    fetch: fetchImpl,
+    fetch: createProgressFetch(fetchImpl),
     headers: { ...BASE_HEADERS },
     useGETForQueries: config.graphqlGetForQueries,
   });

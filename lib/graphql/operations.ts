@@ -38,6 +38,7 @@ export const QMe = graphql(`
       }
       subsidiarySlug
       accountType
+      pointsBalance
       profileStatus {
         id
         hasBasicProfile

@@ -1,5 +1,7 @@
 import type { Kysely } from 'kysely';
 import { seedProfileReferenceData } from '../modules/profile/reference-data';
+import { seedContent } from '../modules/content/seed';
+import { seedInvoiceReferenceData } from '../modules/invoices/seed';
 import { createMember, findUserByCpf } from '../modules/users/repository';
 import type { Database } from './schema';
 
@@ -82,11 +84,13 @@ export async function seedReferenceData(db: Kysely<Database>): Promise<void> {
     .onConflict((oc) => oc.columns(['state_id', 'name']).doNothing())
     .execute();
   await seedProfileReferenceData(db);
+  await seedInvoiceReferenceData(db);
 }
 
 /** Reference data plus the demo member (looked up by CPF, so a second start changes nothing). */
 export async function seedDemoData(db: Kysely<Database>): Promise<void> {
   await seedReferenceData(db);
+  await seedContent(db);
   if (await findUserByCpf(db, DEMO_MEMBER.cpf)) return;
   await createMember(db, {
     ...DEMO_MEMBER,

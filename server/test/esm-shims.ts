@@ -30,6 +30,8 @@ const esmOnlyEntries = [
   require.resolve('jose'),
   require.resolve('cookie', { paths: [path.dirname(require.resolve('light-my-request'))] }),
   require.resolve('content-disposition', { paths: [mercuriusStatic] }),
+  // marked (rich text of the club content) ships only as ESM.
+  require.resolve('marked'),
 ];
 
 for (const entry of esmOnlyEntries) jest.doMock(entry, () => bundleAsCommonJs(entry));

@@ -1,8 +1,8 @@
-import { RouteScreen } from '@/components/screens/route-screen';
+import { StandardCampaignScreen } from '@/components/content/campaign-screen';
 import { pageMetadata } from '@/lib/page-metadata';
 
 export const metadata = pageMetadata('standardCampaign');
 
 export default function Page() {
-  return <RouteScreen routeKey="standardCampaign" />;
+  return <StandardCampaignScreen />;
 }

@@ -1,8 +1,8 @@
-import { RouteScreen } from '@/components/screens/route-screen';
+import { CampaignsScreen } from '@/components/content/campaigns-screen';
 import { pageMetadata } from '@/lib/page-metadata';
 
 export const metadata = pageMetadata('campaigns');
 
 export default function Page() {
-  return <RouteScreen routeKey="campaigns" />;
+  return <CampaignsScreen />;
 }

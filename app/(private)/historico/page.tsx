@@ -1,8 +1,8 @@
-import { RouteScreen } from '@/components/screens/route-screen';
+import { HistoryScreen } from '@/components/points/history-screen';
 import { pageMetadata } from '@/lib/page-metadata';
 
 export const metadata = pageMetadata('history');
 
 export default function Page() {
-  return <RouteScreen routeKey="history" />;
+  return <HistoryScreen />;
 }

@@ -1,8 +1,8 @@
-import { RouteScreen } from '@/components/screens/route-screen';
+import { InvoicesScreen } from '@/components/invoices/invoices-screen';
 import { pageMetadata } from '@/lib/page-metadata';
 
 export const metadata = pageMetadata('invoices');
 
 export default function Page() {
-  return <RouteScreen routeKey="invoices" />;
+  return <InvoicesScreen />;
 }

@@ -1,8 +1,8 @@
-import { RouteScreen } from '@/components/screens/route-screen';
+import { RuleBookScreen } from '@/components/content/rule-book-screen';
 import { pageMetadata } from '@/lib/page-metadata';
 
 export const metadata = pageMetadata('rules');
 
 export default function Page() {
-  return <RouteScreen routeKey="rules" />;
+  return <RuleBookScreen />;
 }

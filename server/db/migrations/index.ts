@@ -1,5 +1,7 @@
 import type { Migration } from 'kysely';
 import { usersAndSessions } from './20261122T150000-users-and-sessions';
+import { content } from './20261122T160000-content';
+import { invoicesAndPoints } from './20261122T170000-invoices-and-points';
 import { signUpCodesAndOutbox } from './20261122T180000-sign-up-codes-and-outbox';
 import { profileWorkshopSurvey } from './20261122T190000-profile-workshop-survey';
 
@@ -9,6 +11,8 @@ import { profileWorkshopSurvey } from './20261122T190000-profile-workshop-survey
  */
 export const migrations: Record<string, Migration> = {
   '20261122T150000-users-and-sessions': usersAndSessions,
+  '20261122T160000-content': content,
+  '20261122T170000-invoices-and-points': invoicesAndPoints,
   '20261122T180000-sign-up-codes-and-outbox': signUpCodesAndOutbox,
   '20261122T190000-profile-workshop-survey': profileWorkshopSurvey,
 };

@@ -47,12 +47,27 @@ async function otherModulesData(db: Db, userId: number): Promise<Record<string, 
     SELECT name FROM sqlite_master WHERE type = 'table' AND name NOT LIKE 'sqlite_%' AND name NOT LIKE 'kysely_%'
     ORDER BY name`.execute(db);
   const out: Record<string, unknown[]> = {};
+  const children: string[] = [];
   for (const { name } of tables.rows) {
     if (KNOWN_TABLES.has(name)) continue;
     const columns = await sql<{ name: string }>`SELECT name FROM pragma_table_info(${name})`.execute(db);
-    if (!columns.rows.some((c) => c.name === 'user_id')) continue;
+    if (!columns.rows.some((c) => c.name === 'user_id')) {
+      children.push(name);
+      continue;
+    }
     const rows = await sql<Record<string, unknown>>`
       SELECT * FROM ${sql.table(name)} WHERE user_id = ${userId}`.execute(db);
+    out[name] = rows.rows.map(withoutSecrets);
+  }
+  // One level further: rows that hang off the member's rows by a foreign key (an invoice's files and events).
+  for (const name of children) {
+    const keys = await sql<{ table: string; from: string; to: string }>`
+      SELECT "table", "from", "to" FROM pragma_foreign_key_list(${name})`.execute(db);
+    const key = keys.rows.find((k) => k.table in out && !KNOWN_TABLES.has(k.table));
+    if (!key) continue;
+    const rows = await sql<Record<string, unknown>>`
+      SELECT * FROM ${sql.table(name)} WHERE ${sql.ref(key.from)} IN (
+        SELECT ${sql.ref(key.to)} FROM ${sql.table(key.table)} WHERE user_id = ${userId})`.execute(db);
     out[name] = rows.rows.map(withoutSecrets);
   }
   return out;

@@ -589,22 +589,30 @@ describe('data rights', () => {
     const token = await demoToken();
     await gql(t.app, UPDATE_WORKSHOP, { input: WORKSHOP_INPUT }, auth(token));
     await otherMember();
-    await sql`CREATE TABLE invoices (id INTEGER PRIMARY KEY, user_id INTEGER, number TEXT, file_hash TEXT)`.execute(
+    // Stand-ins for another module's tables: one keyed by user_id, one hanging off it by a foreign key.
+    await sql`CREATE TABLE nf_fake (id INTEGER PRIMARY KEY, user_id INTEGER, number TEXT, file_hash TEXT)`.execute(
+      t.db,
+    );
+    await sql`CREATE TABLE nf_fake_events (id INTEGER PRIMARY KEY, nf_id INTEGER REFERENCES nf_fake(id), note TEXT)`.execute(
       t.db,
     );
     const ids = await t.db.selectFrom('users').select(['id', 'cpf']).execute();
     const demoId = ids.find((u) => u.cpf === DEMO_MEMBER.cpf)!.id;
     const biaId = ids.find((u) => u.cpf !== DEMO_MEMBER.cpf)!.id;
-    await sql`INSERT INTO invoices (user_id, number, file_hash) VALUES (${demoId}, 'NF-DEMO', 'abc'), (${biaId}, 'NF-BIA', 'def')`.execute(
-      t.db,
-    );
+    await sql`INSERT INTO nf_fake (id, user_id, number, file_hash)
+      VALUES (1, ${demoId}, 'NF-DEMO', 'abc'), (2, ${biaId}, 'NF-BIA', 'def')`.execute(t.db);
+    await sql`INSERT INTO nf_fake_events (nf_id, note) VALUES (1, 'evento da Ana'), (2, 'evento da Bia')`.execute(t.db);
 
     const res = await gql<{ myData: string }>(t.app, `{ myData }`, {}, auth(token));
     const data = JSON.parse(res.data!.myData);
     expect(data.participante).toMatchObject({ email: DEMO_MEMBER.email, cpf: DEMO_MEMBER.cpf, city: 'São Paulo' });
     expect(data.participante.password_hash).toBeUndefined();
     expect(data.marcenaria).toMatchObject({ corporate_name: 'Marcenaria Souza LTDA' });
-    expect(data.outrosDados.invoices).toEqual([{ id: 1, user_id: demoId, number: 'NF-DEMO' }]);
+    expect(data.outrosDados.nf_fake).toEqual([{ id: 1, user_id: demoId, number: 'NF-DEMO' }]);
+    expect(data.outrosDados.nf_fake_events).toEqual([{ id: 1, nf_id: 1, note: 'evento da Ana' }]);
+    expect(data.outrosDados).toHaveProperty('points_ledger');
+    expect(data.outrosDados).toHaveProperty('invoices');
+    expect(res.data!.myData).not.toContain('evento da Bia');
     expect(res.data!.myData).not.toContain('NF-BIA');
     expect(res.data!.myData).not.toContain('bia@exemplo.com.br');
     expect(res.data!.myData).not.toMatch(/argon2|token_hash/);

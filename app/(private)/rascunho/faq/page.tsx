@@ -1,8 +1,8 @@
-import { RouteScreen } from '@/components/screens/route-screen';
+import { FaqScreen } from '@/components/content/faq-screens';
 import { pageMetadata } from '@/lib/page-metadata';
 
 export const metadata = pageMetadata('draftFaq');
 
 export default function Page() {
-  return <RouteScreen routeKey="draftFaq" />;
+  return <FaqScreen preview />;
 }

@@ -1,8 +1,8 @@
-import { RouteScreen } from '@/components/screens/route-screen';
+import { PromotionsScreen } from '@/components/content/promotions-screen';
 import { pageMetadata } from '@/lib/page-metadata';
 
 export const metadata = pageMetadata('draftPromotions');
 
 export default function Page() {
-  return <RouteScreen routeKey="draftPromotions" />;
+  return <PromotionsScreen preview />;
 }

@@ -1,0 +1,241 @@
+'use client';
+import { useMutation, useQuery } from '@apollo/client/react';
+import { zodResolver } from '@hookform/resolvers/zod';
+import Link from 'next/link';
+import { useEffect, useMemo, useRef, useState } from 'react';
+import { useForm, type UseFormRegister } from 'react-hook-form';
+import { errorMessage, fieldErrors } from '@/lib/apollo/errors';
+import { contentErrorKind } from '@/lib/content/errors';
+import { formatLongDate } from '@/lib/content/format';
+import { MAnswerPromotionSurvey, QPromotionSurvey } from '@/lib/content/operations';
+import { scaleValues, surveyFormSchema, toSurveyAnswers, type SurveyFormValues } from '@/lib/content/survey-form';
+import type { QPromotionSurveyQuery } from '@/lib/graphql/generated/graphql';
+import { useRouteParams } from '@/lib/routing/use-route-params';
+import { routes } from '@/lib/routes';
+import { DetailLoading } from './campaign-screen';
+import { ErrorState, NotFoundState } from './content-states';
+
+type Question = NonNullable<NonNullable<QPromotionSurveyQuery['promotion']>['survey']>['questions'][number];
+
+function QuestionField({
+  question,
+  index,
+  register,
+  error,
+}: {
+  question: Question;
+  index: number;
+  register: UseFormRegister<SurveyFormValues>;
+  error: string | undefined;
+}) {
+  const errorId = `pergunta-${question.id}-erro`;
+  const describedBy = error ? errorId : undefined;
+  const label = (
+    <>
+      <span className="survey-question__number">{index + 1}. </span>
+      {question.label}
+      {question.required ? (
+        <span className="survey-question__required"> (obrigatória)</span>
+      ) : (
+        <span className="survey-question__required"> (opcional)</span>
+      )}
+    </>
+  );
+  const errorText = error && (
+    <p className="field__error" id={errorId}>
+      {error}
+    </p>
+  );
+
+  if (question.kind === 'TEXT') {
+    const id = `pergunta-${question.id}`;
+    return (
+      <div className="field survey-question">
+        <label className="field__label" htmlFor={id}>
+          {label}
+        </label>
+        <textarea
+          id={id}
+          className="field__input field__textarea"
+          rows={4}
+          maxLength={question.maxLength ?? undefined}
+          aria-invalid={error ? true : undefined}
+          aria-describedby={describedBy}
+          {...register(question.id)}
+        />
+        {errorText}
+      </div>
+    );
+  }
+
+  const multiple = question.kind === 'MULTIPLE_CHOICE';
+  const choices =
+    question.kind === 'SCALE'
+      ? scaleValues(question).map((v) => ({ id: String(v), label: String(v) }))
+      : question.options.map((o) => ({ id: o.id, label: o.label }));
+  return (
+    <fieldset
+      className={`survey-question${question.kind === 'SCALE' ? ' survey-question--scale' : ''}`}
+      aria-invalid={error ? true : undefined}
+      aria-describedby={describedBy}
+    >
+      <legend className="field__label">{label}</legend>
+      {multiple && <p className="field__hint">Marque quantas quiser.</p>}
+      {question.kind === 'SCALE' && (question.scaleMinLabel || question.scaleMaxLabel) && (
+        <p className="field__hint">
+          {question.scaleMin ?? 1} = {question.scaleMinLabel ?? 'mínimo'}; {question.scaleMax ?? 5} ={' '}
+          {question.scaleMaxLabel ?? 'máximo'}
+        </p>
+      )}
+      <div className="survey-options">
+        {choices.map((choice) => (
+          <label key={choice.id} className="survey-option">
+            <input type={multiple ? 'checkbox' : 'radio'} value={choice.id} {...register(question.id)} />
+            <span>{choice.label}</span>
+          </label>
+        ))}
+      </div>
+      {errorText}
+    </fieldset>
+  );
+}
+
+function SurveyForm({
+  slug,
+  questions,
+  onDone,
+  onRefused,
+}: {
+  slug: string;
+  questions: readonly Question[];
+  onDone: () => void;
+  onRefused: () => void;
+}) {
+  const schema = useMemo(() => surveyFormSchema(questions), [questions]);
+  const [serverError, setServerError] = useState<string | null>(null);
+  const [answer, { loading }] = useMutation(MAnswerPromotionSurvey);
+  const {
+    register,
+    handleSubmit,
+    setError,
+    formState: { errors },
+  } = useForm<SurveyFormValues>({ resolver: zodResolver(schema) as never, shouldFocusError: true });
+
+  const onSubmit = handleSubmit(async (values) => {
+    setServerError(null);
+    try {
+      await answer({ variables: { promotionSlug: slug, answers: toSurveyAnswers(questions, values) } });
+      onDone();
+    } catch (error) {
+      const fields = fieldErrors(error as Error);
+      for (const [questionId, message] of Object.entries(fields)) setError(questionId, { message });
+      setServerError(errorMessage(error as Error));
+      // Answered in another tab, or the promotion just ended: reload the survey so the page says so.
+      if (contentErrorKind(error as Error) === 'unavailable') onRefused();
+    }
+  });
+
+  return (
+    <form className="form survey-form" onSubmit={onSubmit} noValidate>
+      {serverError && (
+        <p className="alert alert--error" role="alert">
+          {serverError}
+        </p>
+      )}
+      {questions.map((q, i) => (
+        <QuestionField key={q.id} question={q} index={i} register={register} error={errors[q.id]?.message} />
+      ))}
+      <button type="submit" className="button button--primary" disabled={loading}>
+        {loading ? 'Enviando…' : 'Enviar respostas'}
+      </button>
+    </form>
+  );
+}
+
+export function SurveyScreen() {
+  const params = useRouteParams();
+  const slug = params?.['promotionSlug'];
+  const [justAnswered, setJustAnswered] = useState(false);
+  const doneRef = useRef<HTMLHeadingElement>(null);
+  const { data, error, refetch } = useQuery(QPromotionSurvey, {
+    variables: { slug: slug ?? '' },
+    skip: !slug,
+    fetchPolicy: 'cache-and-network',
+  });
+  const promotion = data?.promotion;
+  const back = slug
+    ? { href: routes.promotion({ promotionSlug: slug }), label: 'Voltar para a promoção' }
+    : { href: routes.promotions(), label: 'Todas as promoções' };
+
+  useEffect(() => {
+    if (justAnswered) doneRef.current?.focus();
+  }, [justAnswered]);
+
+  if (error && !promotion) {
+    if (contentErrorKind(error) === 'not-found') {
+      return (
+        <NotFoundState
+          title="Pesquisa não encontrada"
+          param="promotionSlug"
+          value={slug ?? ''}
+          back={{ href: routes.promotions(), label: 'Todas as promoções' }}
+        />
+      );
+    }
+    return <ErrorState title="Pesquisa da promoção" message={errorMessage(error)} onRetry={() => void refetch()} />;
+  }
+  if (!promotion) return <DetailLoading title="Pesquisa da promoção" />;
+  const survey = promotion.survey;
+  if (!survey) {
+    return <NotFoundState title="Pesquisa não encontrada" param="promotionSlug" value={slug ?? ''} back={back} />;
+  }
+
+  const answered = justAnswered || survey.answered;
+  return (
+    <section className="card content-detail survey" aria-labelledby="page-title">
+      <p className="content-detail__back">
+        <Link href={back.href}>← {promotion.title}</Link>
+      </p>
+      <h1 id="page-title" ref={doneRef} tabIndex={-1}>
+        {survey.title}
+      </h1>
+      {answered ? (
+        <div className="survey-done" role="status">
+          <p>
+            <strong>{justAnswered ? 'Resposta enviada. Obrigado!' : 'Você já respondeu esta pesquisa.'}</strong>
+          </p>
+          <p>Cada membro responde uma vez. Suas respostas ajudam a escolher as próximas campanhas e prêmios.</p>
+          <p>
+            <Link className="button button--secondary" href={back.href}>
+              Voltar para a promoção
+            </Link>
+          </p>
+        </div>
+      ) : !survey.open ? (
+        <div className="survey-done survey-done--closed">
+          <p>
+            <strong>Pesquisa encerrada.</strong>{' '}
+            {promotion.status === 'UPCOMING'
+              ? 'Ela abre quando a promoção começar.'
+              : promotion.periodEnd
+                ? `A promoção terminou em ${formatLongDate(promotion.periodEnd)} e não recebe mais respostas.`
+                : 'Ela não recebe mais respostas.'}
+          </p>
+        </div>
+      ) : (
+        <>
+          {survey.intro && <p>{survey.intro}</p>}
+          <SurveyForm
+            slug={promotion.slug}
+            questions={survey.questions}
+            onDone={() => {
+              setJustAnswered(true);
+              void refetch();
+            }}
+            onRefused={() => void refetch()}
+          />
+        </>
+      )}
+    </section>
+  );
+}

@@ -1,0 +1,54 @@
+export interface FileListItem {
+  id: string;
+  name: string;
+  size: number;
+  label: string;
+}
+
+const SIZE = new Intl.NumberFormat('pt-BR', { maximumFractionDigits: 1 });
+const formatSize = (bytes: number) =>
+  bytes >= 1024 * 1024 ? `${SIZE.format(bytes / (1024 * 1024))} MB` : `${SIZE.format(Math.max(1, bytes / 1024))} KB`;
+
+/** The files chosen for one invoice, each with its own progress bar while sending. */
+export function FileList({
+  files,
+  progress,
+  onRemove,
+}: {
+  files: FileListItem[];
+  progress: number[] | null;
+  onRemove?: ((id: string) => void) | undefined;
+}) {
+  if (files.length === 0) return null;
+  return (
+    <ul className="file-list" aria-label="Arquivos escolhidos">
+      {files.map((file, index) => {
+        const percent = progress ? Math.round((progress[index] ?? 0) * 100) : null;
+        return (
+          <li key={file.id} className="file-list__item">
+            <div className="file-list__row">
+              <span className="file-list__name">{file.name}</span>
+              <span className="muted">
+                {file.label} · {formatSize(file.size)}
+              </span>
+              {onRemove && (
+                <button
+                  type="button"
+                  className="button button--ghost file-list__remove"
+                  onClick={() => onRemove(file.id)}
+                >
+                  Remover<span className="visually-hidden"> {file.name}</span>
+                </button>
+              )}
+            </div>
+            {percent !== null && (
+              <progress className="file-list__progress" max={100} value={percent} aria-label={`Envio de ${file.name}`}>
+                {percent}%
+              </progress>
+            )}
+          </li>
+        );
+      })}
+    </ul>
+  );
+}

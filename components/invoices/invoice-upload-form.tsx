@@ -1,0 +1,254 @@
+'use client';
+import { useApolloClient, useMutation } from '@apollo/client/react';
+import { lazy, Suspense, useId, useRef, useState, type ChangeEvent, type FormEvent } from 'react';
+import { errorMessage, fieldErrors } from '@/lib/apollo/errors';
+import type { ProgressFetchOptions } from '@/lib/apollo/xhr-fetch';
+import { FILE_ACCEPT, FILE_KIND_LABELS, FILE_MESSAGES, MAX_FILES_PER_INVOICE } from '@/lib/invoices/file-type';
+import { MSubmitInvoice, QInvoiceKeyCheck, QMyInvoices } from '@/lib/invoices/operations';
+import { newAttemptKey, perFileProgress, pickFiles, type PickedFile } from '@/lib/invoices/pick-files';
+import { ACCESS_KEY_LENGTH, maskAccessKey, normalizeAccessKey, parseAccessKey } from '@/lib/validation/access-key';
+import { Modal } from '../ui/modal';
+import { Spinner } from '../ui/spinner';
+import { TextField } from '../ui/text-field';
+import { AccessKeyDetails } from './access-key-info';
+import { FileList } from './file-list';
+
+// The camera code (and the ZXing fallback inside it) is fetched only when the member opens the scanner.
+const BarcodeScanner = lazy(() => import('./barcode-scanner'));
+
+const KEY_MISMATCH = 'A chave de acesso digitada não é a mesma do XML. Confira a chave ou o arquivo.';
+const BUYER_MISMATCH = 'Atenção: o comprador desta nota não é o seu CPF. Ela será analisada com mais cuidado.';
+
+export function InvoiceUploadForm({ memberCpf }: { memberCpf: string }) {
+  const client = useApolloClient();
+  const fileInputId = useId();
+  const filesErrorId = `${fileInputId}-error`;
+  const [key, setKey] = useState('');
+  const [keyError, setKeyError] = useState<string | null>(null);
+  const [keyTaken, setKeyTaken] = useState<string | null>(null);
+  const [files, setFiles] = useState<PickedFile[]>([]);
+  const [fileErrors, setFileErrors] = useState<string[]>([]);
+  const [progress, setProgress] = useState<number[] | null>(null);
+  const [serverError, setServerError] = useState<string | null>(null);
+  const [sent, setSent] = useState<string | null>(null);
+  const [scanning, setScanning] = useState(false);
+  const attempt = useRef(newAttemptKey());
+  const [submit, { loading }] = useMutation(MSubmitInvoice, { refetchQueries: [QMyInvoices] });
+
+  const parsedKey = parseAccessKey(key);
+  const xmlFile = files.find((f) => f.nfe);
+  const xmlKey = xmlFile?.nfe?.accessKey ?? null;
+
+  /** Anything the member changes makes a new attempt; a plain retry keeps the same idempotency key. */
+  const changed = () => {
+    attempt.current = newAttemptKey();
+    setServerError(null);
+    setSent(null);
+  };
+
+  async function checkTaken(value: string) {
+    const result = parseAccessKey(value);
+    if (!result.ok) return;
+    const { data } = await client
+      .query({ query: QInvoiceKeyCheck, variables: { accessKey: result.info.key }, fetchPolicy: 'network-only' })
+      .catch(() => ({ data: undefined }));
+    if (normalizeAccessKey(value) === result.info.key && data?.invoiceKeyCheck && !data.invoiceKeyCheck.available) {
+      setKeyTaken(data.invoiceKeyCheck.message ?? null);
+    }
+  }
+
+  function setKeyValue(value: string) {
+    const masked = maskAccessKey(value);
+    setKey(masked);
+    setKeyTaken(null);
+    changed();
+    const normalized = normalizeAccessKey(masked);
+    if (normalized.length === ACCESS_KEY_LENGTH) {
+      const result = parseAccessKey(normalized);
+      setKeyError(result.ok ? null : result.message);
+      if (result.ok) void checkTaken(normalized);
+    } else {
+      setKeyError(null);
+    }
+  }
+
+  async function onFilesPicked(event: ChangeEvent<HTMLInputElement>) {
+    const input = event.currentTarget;
+    const picked = Array.from(input.files ?? []);
+    input.value = '';
+    if (picked.length === 0) return;
+    const { accepted, errors } = await pickFiles(files.length, picked);
+    const xml = accepted.find((f) => f.nfe);
+    const nextErrors = [...errors];
+    let keep = accepted;
+    if (xml?.nfe) {
+      const typed = normalizeAccessKey(key);
+      if (typed === '' || typed === xml.nfe.accessKey) {
+        setKeyValue(xml.nfe.accessKey);
+      } else {
+        nextErrors.push(KEY_MISMATCH);
+        keep = accepted.filter((f) => f !== xml);
+      }
+    }
+    setFiles((current) => [...current, ...keep]);
+    setFileErrors(nextErrors);
+    changed();
+  }
+
+  function removeFile(id: string) {
+    setFiles((current) => current.filter((f) => f.id !== id));
+    setFileErrors([]);
+    changed();
+  }
+
+  async function onSubmit(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    setServerError(null);
+    setSent(null);
+    const typed = normalizeAccessKey(key);
+    const result = parseAccessKey(typed);
+    let problem = false;
+    if (!xmlKey && !result.ok) {
+      setKeyError(result.message);
+      problem = true;
+    } else if (typed !== '' && !result.ok) {
+      setKeyError(result.message);
+      problem = true;
+    }
+    if (files.length === 0) {
+      setFileErrors([FILE_MESSAGES.none]);
+      problem = true;
+    }
+    if (problem || keyTaken) return;
+
+    const sizes = files.map((f) => f.file.size);
+    setProgress(sizes.map(() => 0));
+    const fetchOptions: ProgressFetchOptions = {
+      onUploadProgress: ({ loaded, total }) => setProgress(perFileProgress(sizes, loaded, total)),
+    };
+    try {
+      const { data } = await submit({
+        variables: {
+          input: { accessKey: typed || null, idempotencyKey: attempt.current, files: files.map((f) => f.file) },
+        },
+        context: { fetchOptions },
+      });
+      const invoice = data?.submitInvoice;
+      setKey('');
+      setFiles([]);
+      setFileErrors([]);
+      setKeyError(null);
+      attempt.current = newAttemptKey();
+      setSent(
+        invoice?.status === 'APPROVED'
+          ? `Nota enviada e aprovada: ${invoice.points ?? 0} pontos creditados.`
+          : 'Nota enviada! Ela está em análise; acompanhe o andamento na lista abaixo.',
+      );
+    } catch (error) {
+      const fields = fieldErrors(error as Error);
+      const message = errorMessage(error as Error);
+      if (fields['accessKey']) setKeyError(fields['accessKey']);
+      else if (fields['files']) setFileErrors([fields['files']]);
+      else setServerError(message);
+    } finally {
+      setProgress(null);
+    }
+  }
+
+  const keyMessage = keyError ?? keyTaken ?? undefined;
+  return (
+    <form className="form invoice-form" onSubmit={onSubmit} noValidate aria-label="Enviar nota fiscal">
+      {serverError && (
+        <p className="alert alert--error" role="alert">
+          {serverError}
+        </p>
+      )}
+      <div className="invoice-form__key">
+        <TextField
+          label="Chave de acesso (44 números)"
+          hint={
+            xmlKey ? 'Preenchida pelo XML da nota.' : 'Está no rodapé do cupom ou no topo do DANFE, em grupos de 4.'
+          }
+          name="accessKey"
+          inputMode="text"
+          autoComplete="off"
+          autoCapitalize="characters"
+          spellCheck={false}
+          value={key}
+          error={keyMessage}
+          onChange={(e) => setKeyValue(e.target.value)}
+          onBlur={() => {
+            const typed = normalizeAccessKey(key);
+            const result = parseAccessKey(typed);
+            if (typed !== '' && typed.length !== ACCESS_KEY_LENGTH && !result.ok) setKeyError(result.message);
+          }}
+        />
+        <button type="button" className="button button--secondary" onClick={() => setScanning(true)}>
+          Ler código com a câmera
+        </button>
+      </div>
+      {parsedKey.ok && !keyMessage && <AccessKeyDetails info={parsedKey.info} />}
+      {xmlFile?.nfe && xmlFile.nfe.buyerDocument !== memberCpf && (
+        <p className="alert alert--warning" role="status">
+          {BUYER_MISMATCH}
+        </p>
+      )}
+
+      <div className="field">
+        <label className="field__label" htmlFor={fileInputId}>
+          Arquivos da nota (foto, PDF ou XML)
+        </label>
+        <p className="field__hint" id={`${fileInputId}-hint`}>
+          Até {MAX_FILES_PER_INVOICE} arquivos de até 10 MB: foto (JPEG, PNG, HEIC), PDF do DANFE ou XML da NF-e.
+        </p>
+        <input
+          id={fileInputId}
+          className="field__input field__input--file"
+          type="file"
+          multiple
+          accept={FILE_ACCEPT}
+          onChange={(e) => void onFilesPicked(e)}
+          disabled={loading}
+          aria-invalid={fileErrors.length > 0 ? true : undefined}
+          aria-describedby={[`${fileInputId}-hint`, fileErrors.length > 0 ? filesErrorId : '']
+            .filter(Boolean)
+            .join(' ')}
+        />
+        {fileErrors.length > 0 && (
+          <ul className="field__error invoice-form__errors" id={filesErrorId} role="alert">
+            {fileErrors.map((message) => (
+              <li key={message}>{message}</li>
+            ))}
+          </ul>
+        )}
+      </div>
+      <FileList
+        files={files.map((f) => ({ id: f.id, name: f.file.name, size: f.file.size, label: FILE_KIND_LABELS[f.kind] }))}
+        progress={progress}
+        onRemove={loading ? undefined : removeFile}
+      />
+
+      <button type="submit" className="button button--primary button--block" disabled={loading}>
+        {loading ? 'Enviando…' : 'Enviar nota fiscal'}
+      </button>
+      {sent && (
+        <p className="alert alert--ok" role="status">
+          {sent}
+        </p>
+      )}
+
+      <Modal open={scanning} title="Ler a chave com a câmera" onClose={() => setScanning(false)}>
+        {scanning && (
+          <Suspense fallback={<Spinner label="Abrindo a câmera" />}>
+            <BarcodeScanner
+              onDetected={(value) => {
+                setScanning(false);
+                setKeyValue(value);
+              }}
+            />
+          </Suspense>
+        )}
+      </Modal>
+    </form>
+  );
+}

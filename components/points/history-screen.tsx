@@ -1,0 +1,64 @@
+'use client';
+import { useQuery } from '@apollo/client/react';
+import { errorMessage } from '@/lib/apollo/errors';
+import { formatDate } from '@/lib/format/dates';
+import { formatPoints } from '@/lib/format/numbers';
+import { QPointsSummary } from '@/lib/points/operations';
+import { Spinner } from '../ui/spinner';
+import { BalanceChart } from './balance-chart';
+import { PointsEntries } from './points-entries';
+
+/** "2027-01-10" (a São Paulo date) shown as 10/01/2027. */
+const dayLabel = (day: string) => formatDate(`${day}T15:00:00.000Z`);
+
+export function HistoryScreen() {
+  const { data, loading, error } = useQuery(QPointsSummary, { fetchPolicy: 'cache-and-network' });
+  const summary = data?.pointsSummary;
+  return (
+    <div className="history-screen">
+      <section className="card" aria-labelledby="page-title">
+        <h1 id="page-title">Extrato de pontos</h1>
+        {error && !summary && (
+          <p className="alert alert--error" role="alert">
+            {errorMessage(error)}
+          </p>
+        )}
+        {loading && !summary && <Spinner label="Carregando seu saldo" />}
+        {summary && (
+          <>
+            <p className="points-balance">
+              <span className="points-balance__label">Saldo atual</span>
+              <span className="points-balance__value">{formatPoints(summary.balance)} pontos</span>
+            </p>
+            <h2 className="history-screen__subtitle">Pontos a expirar</h2>
+            <ul className="expiring-windows">
+              <li>
+                Em 30 dias: <strong>{formatPoints(summary.expiringIn30)}</strong>
+              </li>
+              <li>
+                Em 60 dias: <strong>{formatPoints(summary.expiringIn60)}</strong>
+              </li>
+              <li>
+                Em 90 dias: <strong>{formatPoints(summary.expiringIn90)}</strong>
+              </li>
+            </ul>
+            {summary.expiring.length === 0 ? (
+              <p className="muted">Nenhum ponto expira nos próximos 90 dias.</p>
+            ) : (
+              <ul className="expiring-list">
+                {summary.expiring.map((e) => (
+                  <li key={e.date}>
+                    {formatPoints(e.points)} pontos expiram em {dayLabel(e.date)}
+                  </li>
+                ))}
+              </ul>
+            )}
+            <h2 className="history-screen__subtitle">Saldo nos últimos 12 meses</h2>
+            <BalanceChart history={summary.history} />
+          </>
+        )}
+      </section>
+      <PointsEntries />
+    </div>
+  );
+}

@@ -1,0 +1,161 @@
+'use client';
+import { useQuery } from '@apollo/client/react';
+import Link from 'next/link';
+import { useId, useState } from 'react';
+import { errorMessage } from '@/lib/apollo/errors';
+import { formatDate } from '@/lib/format/dates';
+import { formatSignedPoints } from '@/lib/format/numbers';
+import type { PointsEntryKind } from '@/lib/graphql/generated/graphql';
+import { QPointsEntries } from '@/lib/points/operations';
+import { routes } from '@/lib/routes';
+import { Spinner } from '../ui/spinner';
+
+const PAGE = 20;
+
+const TYPE_FILTERS: Record<string, { label: string; kinds: PointsEntryKind[] | null }> = {
+  all: { label: 'Todos', kinds: null },
+  credits: { label: 'Créditos e bônus', kinds: ['CREDIT', 'BONUS'] },
+  expiry: { label: 'Pontos expirados', kinds: ['EXPIRY'] },
+  adjustment: { label: 'Ajustes', kinds: ['ADJUSTMENT'] },
+};
+
+const KIND_LABELS: Record<PointsEntryKind, string> = {
+  CREDIT: 'Crédito',
+  BONUS: 'Bônus de campanha',
+  EXPIRY: 'Expiração',
+  ADJUSTMENT: 'Ajuste',
+};
+
+export function PointsEntries() {
+  const ids = { from: useId(), to: useId(), type: useId() };
+  const [from, setFrom] = useState('');
+  const [to, setTo] = useState('');
+  const [type, setType] = useState('all');
+  const [more, setMore] = useState(false);
+  const rangeError = from && to && from > to ? 'A data inicial deve ser antes da final.' : null;
+  const variables = {
+    first: PAGE,
+    from: from || null,
+    to: to || null,
+    kinds: TYPE_FILTERS[type]?.kinds ?? null,
+  };
+  const { data, loading, error, fetchMore } = useQuery(QPointsEntries, {
+    variables,
+    skip: !!rangeError,
+    fetchPolicy: 'cache-and-network',
+  });
+  const page = data?.pointsEntries;
+
+  async function loadMore() {
+    if (!page?.nextCursor) return;
+    setMore(true);
+    try {
+      await fetchMore({
+        variables: { ...variables, after: page.nextCursor },
+        updateQuery: (previous, { fetchMoreResult }) => ({
+          pointsEntries: {
+            ...fetchMoreResult.pointsEntries,
+            data: [...previous.pointsEntries.data, ...fetchMoreResult.pointsEntries.data],
+          },
+        }),
+      });
+    } finally {
+      setMore(false);
+    }
+  }
+
+  return (
+    <section className="card" aria-labelledby="entries-title">
+      <h2 id="entries-title">Lançamentos</h2>
+      <form className="entries-filters" onSubmit={(e) => e.preventDefault()} aria-label="Filtrar lançamentos">
+        <div className="field">
+          <label className="field__label" htmlFor={ids.from}>
+            De
+          </label>
+          <input
+            id={ids.from}
+            className="field__input"
+            type="date"
+            value={from}
+            onChange={(e) => setFrom(e.target.value)}
+          />
+        </div>
+        <div className="field">
+          <label className="field__label" htmlFor={ids.to}>
+            Até
+          </label>
+          <input
+            id={ids.to}
+            className="field__input"
+            type="date"
+            value={to}
+            onChange={(e) => setTo(e.target.value)}
+            aria-invalid={rangeError ? true : undefined}
+            aria-describedby={rangeError ? `${ids.to}-error` : undefined}
+          />
+        </div>
+        <div className="field">
+          <label className="field__label" htmlFor={ids.type}>
+            Tipo
+          </label>
+          <select id={ids.type} className="field__input" value={type} onChange={(e) => setType(e.target.value)}>
+            {Object.entries(TYPE_FILTERS).map(([value, f]) => (
+              <option key={value} value={value}>
+                {f.label}
+              </option>
+            ))}
+          </select>
+        </div>
+        {rangeError && (
+          <p className="field__error entries-filters__error" id={`${ids.to}-error`} role="alert">
+            {rangeError}
+          </p>
+        )}
+      </form>
+
+      {error && !page && (
+        <p className="alert alert--error" role="alert">
+          {errorMessage(error)}
+        </p>
+      )}
+      {loading && !page && <Spinner label="Carregando lançamentos" />}
+      {page && page.data.length === 0 && <p className="muted">Nenhum lançamento neste período.</p>}
+      {page && page.data.length > 0 && (
+        <ul className="entries">
+          {page.data.map((entry) => (
+            <li key={entry.id} className="entries__item">
+              <div className="entries__main">
+                <span className="entries__description">{entry.description}</span>
+                <span className="muted">
+                  <time dateTime={entry.createdAt}>{formatDate(entry.createdAt)}</time> · {KIND_LABELS[entry.kind]}
+                  {entry.invoiceId && (
+                    <>
+                      {' · '}
+                      <Link href={`${routes.invoices()}#nf-${entry.invoiceId}`}>Ver nota</Link>
+                    </>
+                  )}
+                </span>
+              </div>
+              <span
+                className={`entries__points ${entry.points < 0 ? 'entries__points--debit' : 'entries__points--credit'}`}
+              >
+                {formatSignedPoints(entry.points)}
+                <span className="visually-hidden"> pontos</span>
+              </span>
+            </li>
+          ))}
+        </ul>
+      )}
+      {page?.hasMore && (
+        <button
+          type="button"
+          className="button button--secondary button--block"
+          onClick={() => void loadMore()}
+          disabled={more}
+        >
+          {more ? 'Carregando…' : 'Ver lançamentos anteriores'}
+        </button>
+      )}
+    </section>
+  );
+}

@@ -1,0 +1,8 @@
+/** The message of a refused form, announced as it appears; renders nothing without one. */
+export function FormAlert({ message }: { message: string | null | undefined }) {
+  return message ? (
+    <p className="alert alert--error" role="alert">
+      {message}
+    </p>
+  ) : null;
+}

@@ -1,0 +1,98 @@
+import { spawnSync } from 'node:child_process';
+import { join } from 'node:path';
+import { sampleNfeXml } from '../lib/invoices/nfe-xml';
+import { withCheckDigit } from '../lib/validation/access-key';
+import { createDatabase } from '../server/db/database';
+import { createMember } from '../server/modules/users/repository';
+import { PASSWORD } from './members';
+
+/**
+ * Members of the invoice specs, created fresh for each test straight in the test server's database, so the demo
+ * member (used by other specs) never gets invoices or points from here.
+ */
+const dataDir = () => process.env.E2E_DATA_DIR ?? 'data/e2e';
+
+function cpfDigit(digits: number[], weight: number): number {
+  const rest = (digits.reduce((sum, d, i) => sum + d * (weight - i), 0) * 10) % 11;
+  return rest === 10 ? 0 : rest;
+}
+
+function randomCpf(): string {
+  const base = Array.from({ length: 9 }, () => Math.floor(Math.random() * 10));
+  const d1 = cpfDigit(base, 10);
+  const d2 = cpfDigit([...base, d1], 11);
+  return [...base, d1, d2].join('');
+}
+
+export interface InvoiceMember {
+  cpf: string;
+  email: string;
+  name: string;
+}
+
+export async function createInvoiceMember(): Promise<InvoiceMember> {
+  const db = createDatabase({ file: join(dataDir(), 'club.sqlite') });
+  try {
+    const tag = `${Date.now().toString(36)}${Math.random().toString(36).slice(2, 8)}`;
+    const member = {
+      name: 'Nilo',
+      surName: 'Tavares',
+      cpf: randomCpf(),
+      email: `nf-${tag}@exemplo.com.br`,
+      password: PASSWORD,
+      emailConfirmed: true,
+      phoneNumber: `119${String(Math.floor(Math.random() * 1e8)).padStart(8, '0')}`,
+      phoneVerified: true,
+      birthDate: '1985-07-01',
+      gender: 'masculino',
+      careerName: 'Marceneiro',
+      cep: '80010000',
+      address: 'Rua XV de Novembro',
+      number: '10',
+      district: 'Centro',
+      stateUf: 'PR',
+      cityName: 'Curitiba',
+      chatbotInvoiceUploadEnabled: true,
+      accountType: 'member',
+    };
+    await createMember(db, member);
+    return { cpf: member.cpf, email: member.email, name: member.name };
+  } finally {
+    await db.destroy();
+  }
+}
+
+/** A valid key nobody has used: SP, November 2026, issued by a registered store. */
+export function freshKey(issuerCnpj = '58716523000119'): string {
+  const number = String(Math.floor(Math.random() * 1e9)).padStart(9, '0');
+  const code = String(10_000_000 + Math.floor(Math.random() * 89_999_999));
+  return withCheckDigit(`352611${issuerCnpj}55001${number}1${code}`);
+}
+
+export const masked = (key: string) => key.replace(/(.{4})(?=.)/g, '$1 ');
+
+export const JPEG = Buffer.concat([
+  Buffer.from([0xff, 0xd8, 0xff, 0xe0, 0x00, 0x10]),
+  Buffer.from('JFIF foto da nota'),
+]);
+
+export function nfeXmlFile(key: string, buyerCpf: string, total = '180.00') {
+  const issued = new Date(Date.now() - 2 * 24 * 3600 * 1000).toISOString().replace(/\.\d{3}Z$/, '-00:00');
+  return {
+    name: 'nfe.xml',
+    mimeType: 'text/xml',
+    buffer: Buffer.from(
+      sampleNfeXml({ accessKey: key, issuerCnpj: key.slice(6, 20), buyerCpf, issuedAt: issued, total }),
+    ),
+  };
+}
+
+/** The terminal review, as a reviewer would run it, against the test server's data folder. */
+export function reviewCli(...args: string[]): string {
+  const result = spawnSync(process.execPath, ['--import', 'tsx', 'server/cli/invoices.ts', ...args], {
+    env: { ...process.env, DATA_DIR: dataDir() },
+    encoding: 'utf8',
+  });
+  if (result.status !== 0) throw new Error(`npm run invoices -- ${args.join(' ')}: ${result.stderr}`);
+  return result.stdout;
+}

@@ -1,0 +1,68 @@
+import { z } from 'zod';
+import type { SurveyAnswerInput, SurveyQuestionKind } from '../graphql/generated/graphql';
+
+/** What the survey form needs of a question (the QPromotionSurvey fields). */
+export interface SurveyFormQuestion {
+  id: string;
+  kind: SurveyQuestionKind;
+  required: boolean;
+  options: readonly { id: string }[];
+  scaleMin?: number | null;
+  scaleMax?: number | null;
+  maxLength?: number | null;
+}
+
+/** Form values: one entry per question id; checkboxes give an array, everything else a string. */
+export type SurveyFormValues = Record<string, string | string[] | undefined>;
+
+const REQUIRED = 'Responda esta pergunta.';
+
+/** The same rules the API applies, so most mistakes are shown before anything is sent. */
+export function surveyFormSchema(questions: readonly SurveyFormQuestion[]) {
+  const shape: Record<string, z.ZodType> = {};
+  for (const q of questions) {
+    if (q.kind === 'MULTIPLE_CHOICE') {
+      const list = z.preprocess((v) => (Array.isArray(v) ? v : v ? [v] : []), z.array(z.string()));
+      shape[q.id] = q.required ? list.refine((v) => v.length > 0, REQUIRED) : list;
+    } else if (q.kind === 'TEXT') {
+      const max = q.maxLength ?? 1000;
+      const text = z.preprocess(
+        (v) => (typeof v === 'string' ? v.trim() : ''),
+        z.string().max(max, `Use no máximo ${max} caracteres.`),
+      );
+      shape[q.id] = q.required ? text.refine((v) => v !== '', REQUIRED) : text;
+    } else {
+      const choice = z.preprocess((v) => (typeof v === 'string' ? v : ''), z.string());
+      shape[q.id] = q.required ? choice.refine((v) => v !== '', REQUIRED) : choice;
+    }
+  }
+  return z.object(shape);
+}
+
+/** Form values → the mutation's answers; unanswered optional questions are left out. */
+export function toSurveyAnswers(
+  questions: readonly SurveyFormQuestion[],
+  values: SurveyFormValues,
+): SurveyAnswerInput[] {
+  const answers: SurveyAnswerInput[] = [];
+  for (const q of questions) {
+    const value = values[q.id];
+    if (q.kind === 'MULTIPLE_CHOICE') {
+      const ids = Array.isArray(value) ? value : value ? [value] : [];
+      if (ids.length > 0) answers.push({ questionId: q.id, optionIds: ids });
+    } else if (q.kind === 'SINGLE_CHOICE') {
+      if (typeof value === 'string' && value !== '') answers.push({ questionId: q.id, optionIds: [value] });
+    } else if (q.kind === 'SCALE') {
+      if (typeof value === 'string' && value !== '') answers.push({ questionId: q.id, scale: Number(value) });
+    } else if (typeof value === 'string' && value.trim() !== '') {
+      answers.push({ questionId: q.id, text: value.trim() });
+    }
+  }
+  return answers;
+}
+
+export function scaleValues(q: SurveyFormQuestion): number[] {
+  const min = q.scaleMin ?? 1;
+  const max = q.scaleMax ?? 5;
+  return Array.from({ length: Math.max(0, max - min + 1) }, (_, i) => min + i);
+}

@@ -1,0 +1,57 @@
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
+import { gzipSync } from 'node:zlib';
+
+/**
+ * First-load JavaScript budget per route, gzip, from the build's own manifest: the root layout, the route group's
+ * layout and the page, with every chunk counted once. Members open the club on a phone with a weak signal, so a
+ * route that grows past its budget fails the test run instead of shipping quietly.
+ */
+const BUDGET_KB = { default: 280, public: 250 } as const;
+
+interface Manifest {
+  pages: Record<string, string[]>;
+}
+
+const nextDir = path.join(process.cwd(), '.next');
+const manifest = JSON.parse(readFileSync(path.join(nextDir, 'app-build-manifest.json'), 'utf8')) as Manifest;
+const sizes = new Map<string, number>();
+const gzipKb = (file: string): number => {
+  let size = sizes.get(file);
+  if (size === undefined) {
+    size = gzipSync(readFileSync(path.join(nextDir, file))).length / 1024;
+    sizes.set(file, size);
+  }
+  return size;
+};
+
+const rows: { route: string; kb: number; budget: number }[] = [];
+for (const [entry, files] of Object.entries(manifest.pages)) {
+  if (!entry.endsWith('/page')) continue;
+  const group = entry.startsWith('/(public)')
+    ? '/(public)/layout'
+    : entry.startsWith('/(private)')
+      ? '/(private)/layout'
+      : null;
+  const all = new Set([
+    ...(manifest.pages['/layout'] ?? []),
+    ...(group ? (manifest.pages[group] ?? []) : []),
+    ...files,
+  ]);
+  const kb = [...all].filter((f) => f.endsWith('.js')).reduce((sum, f) => sum + gzipKb(f), 0);
+  const route = entry.replace(/\/page$/, '').replace(/\/\((private|public)\)/, '') || '/';
+  rows.push({ route, kb, budget: group === '/(public)/layout' ? BUDGET_KB.public : BUDGET_KB.default });
+}
+
+rows.sort((a, b) => b.kb - a.kb);
+const over = rows.filter((r) => r.kb > r.budget);
+for (const r of rows.slice(0, 5)) console.log(`${r.route.padEnd(40)} ${r.kb.toFixed(1)} kB (orçamento ${r.budget} kB)`);
+const login = rows.find((r) => r.route === '/login');
+if (login) console.log(`/login: ${login.kb.toFixed(1)} kB gzip`);
+if (over.length > 0) {
+  console.error(
+    `Rotas acima do orçamento de JavaScript: ${over.map((r) => `${r.route} ${r.kb.toFixed(1)} kB`).join(', ')}`,
+  );
+  process.exit(1);
+}
+console.log(`Orçamento de JavaScript: ${rows.length} rotas dentro do limite.`);

@@ -1,0 +1,393 @@
+import { sql, type ExpressionBuilder, type Kysely } from 'kysely';
+import { z } from 'zod';
+import type { Database } from '../../db/schema';
+import type { ApiContext } from '../../graphql/context';
+import { badUserInput, forbidden, notFound, unauthenticated } from '../../graphql/errors';
+import { findUserById } from '../users/repository';
+import { USER_DISABLED_MESSAGE } from '../users/service';
+import { surveyDefinitionSchema, validateAnswers, type SurveyDefinition } from './survey';
+import { assetUrl, contentDb, type ContentDb, type ContentKind, type ContentTables } from './tables';
+
+/** accountType values that may read drafts (the /rascunho/... pages). */
+export const CONTENT_PREVIEW_ACCOUNT_TYPES: readonly string[] = ['editor'];
+export const DEFAULT_PAGE_SIZE = 10;
+export const MAX_PAGE_SIZE = 50;
+export const CONTENT_UNAVAILABLE_MESSAGE = 'Conteúdo indisponível.';
+
+export type ContentStatus = 'UPCOMING' | 'ACTIVE' | 'ENDED';
+
+/** Periods are calendar days in Brasília time: a promotion that ends on the 30th is open all of that day. */
+export function todayInBrazil(nowMs: number): string {
+  return new Intl.DateTimeFormat('en-CA', {
+    timeZone: 'America/Sao_Paulo',
+    year: 'numeric',
+    month: '2-digit',
+    day: '2-digit',
+  }).format(new Date(nowMs));
+}
+
+export function statusOf(startsOn: string | null, endsOn: string | null, today: string): ContentStatus {
+  if (startsOn !== null && startsOn > today) return 'UPCOMING';
+  if (endsOn !== null && endsOn < today) return 'ENDED';
+  return 'ACTIVE';
+}
+
+async function requireMember(ctx: ApiContext) {
+  if (ctx.userId === null) throw unauthenticated();
+  const user = await findUserById(ctx.db, ctx.userId);
+  if (!user) throw unauthenticated();
+  if (user.disabled_at !== null) throw forbidden(USER_DISABLED_MESSAGE);
+  return user;
+}
+
+/** Every content read needs a member; drafts also need an account type that grants preview. */
+async function requireReader(ctx: ApiContext, preview: boolean) {
+  const user = await requireMember(ctx);
+  if (preview && !CONTENT_PREVIEW_ACCOUNT_TYPES.includes(user.account_type ?? ''))
+    throw forbidden(CONTENT_UNAVAILABLE_MESSAGE);
+  return user;
+}
+
+/**
+ * The rows a reader sees: published ones, or in preview the draft of each item where there is one and its
+ * published version otherwise (so a draft-only item shows up too).
+ */
+function visibleEntries(db: ContentDb, kind: ContentKind, preview: boolean) {
+  const base = db
+    .selectFrom('content_entries as e')
+    .leftJoin('content_assets as a', 'a.id', 'e.banner_asset_id')
+    .selectAll('e')
+    .select(['a.width as banner_width', 'a.height as banner_height'])
+    .where('e.kind', '=', kind);
+  if (!preview) return base.where('e.state', '=', 'published');
+  return base.where((eb: ExpressionBuilder<Database & ContentTables & { e: ContentTables['content_entries'] }, 'e'>) =>
+    eb.or([
+      eb('e.state', '=', 'draft'),
+      eb.and([
+        eb('e.state', '=', 'published'),
+        eb.not(
+          eb.exists(
+            eb
+              .selectFrom('content_entries as d')
+              .select('d.id')
+              .where('d.state', '=', 'draft')
+              .whereRef('d.kind', '=', 'e.kind')
+              .whereRef('d.parent_key', '=', 'e.parent_key')
+              .whereRef('d.key', '=', 'e.key'),
+          ),
+        ),
+      ]),
+    ]),
+  );
+}
+
+type VisibleRow = Awaited<ReturnType<ReturnType<typeof visibleEntries>['executeTakeFirstOrThrow']>>;
+
+const banner = (row: VisibleRow) =>
+  row.banner_asset_id && row.banner_width && row.banner_height
+    ? { url: assetUrl(row.banner_asset_id), width: row.banner_width, height: row.banner_height, alt: row.banner_alt }
+    : null;
+
+const dataOf = (row: VisibleRow): Record<string, unknown> => {
+  try {
+    return JSON.parse(row.data) as Record<string, unknown>;
+  } catch {
+    return {};
+  }
+};
+
+const pageArgs = z.object({
+  page: z.number().int().min(1, 'A página começa em 1.').max(10000).default(1),
+  pageSize: z
+    .number()
+    .int()
+    .min(1, `O tamanho da página deve ficar entre 1 e ${MAX_PAGE_SIZE}.`)
+    .max(MAX_PAGE_SIZE, `O tamanho da página deve ficar entre 1 e ${MAX_PAGE_SIZE}.`)
+    .default(DEFAULT_PAGE_SIZE),
+  status: z.enum(['UPCOMING', 'ACTIVE', 'ENDED']).nullish(),
+  preview: z.boolean().nullish(),
+});
+export type PageArgs = z.input<typeof pageArgs>;
+
+const keyArg = z.string().trim().min(1).max(80);
+
+function parseOrThrow<S extends z.ZodType>(schema: S, value: unknown): z.infer<S> {
+  const result = schema.safeParse(value);
+  if (!result.success) {
+    const fields: Record<string, string> = {};
+    for (const issue of result.error.issues) fields[issue.path.join('.') || 'input'] = issue.message;
+    throw badUserInput(result.error.issues[0]?.message ?? 'Dados inválidos.', fields);
+  }
+  return result.data;
+}
+
+/** Active first, then upcoming, then ended; newest start first inside each group. */
+async function listPeriodic(ctx: ApiContext, kind: 'campaign' | 'promotion', rawArgs: PageArgs) {
+  const args = parseOrThrow(pageArgs, rawArgs);
+  const preview = args.preview ?? false;
+  await requireReader(ctx, preview);
+  const db = contentDb(ctx.db);
+  const today = todayInBrazil(ctx.config.now());
+  let query = visibleEntries(db, kind, preview);
+  if (args.status === 'ACTIVE') query = query.where('e.starts_on', '<=', today).where('e.ends_on', '>=', today);
+  if (args.status === 'UPCOMING') query = query.where('e.starts_on', '>', today);
+  if (args.status === 'ENDED') query = query.where('e.ends_on', '<', today);
+  const total =
+    (
+      await query
+        .clearSelect()
+        .select((eb) => eb.fn.countAll<number>().as('n'))
+        .executeTakeFirst()
+    )?.n ?? 0;
+  const rows = await query
+    .orderBy(sql`case when e.starts_on > ${today} then 1 when e.ends_on < ${today} then 2 else 0 end`)
+    .orderBy('e.starts_on', 'desc')
+    .orderBy('e.id')
+    .limit(args.pageSize)
+    .offset((args.page - 1) * args.pageSize)
+    .execute();
+  return { rows, total: Number(total), page: args.page, pageSize: args.pageSize, today, preview };
+}
+
+async function findOne(ctx: ApiContext, kind: ContentKind, key: unknown, preview: boolean, parentKey = '') {
+  const k = parseOrThrow(keyArg, key);
+  return visibleEntries(contentDb(ctx.db), kind, preview)
+    .where('e.parent_key', '=', parentKey)
+    .where('e.key', '=', k)
+    .executeTakeFirst();
+}
+
+// ---- Campaigns -------------------------------------------------------------------------------------------------
+
+function campaignOf(row: VisibleRow, today: string) {
+  return {
+    id: row.key,
+    title: row.title,
+    summary: row.summary,
+    bodyHtml: row.body_html,
+    banner: banner(row),
+    periodStart: row.starts_on,
+    periodEnd: row.ends_on,
+    status: statusOf(row.starts_on, row.ends_on, today),
+    pointsRule: String(dataOf(row)['pointsRule'] ?? ''),
+    isDraft: row.state === 'draft',
+    updatedAt: row.updated_at,
+  };
+}
+
+export async function listCampaigns(ctx: ApiContext, args: PageArgs) {
+  const { rows, today, ...page } = await listPeriodic(ctx, 'campaign', args);
+  return { data: rows.map((r) => campaignOf(r, today)), total: page.total, page: page.page, pageSize: page.pageSize };
+}
+
+export async function getCampaign(ctx: ApiContext, id: unknown, preview: boolean) {
+  await requireReader(ctx, preview);
+  const row = await findOne(ctx, 'campaign', id, preview);
+  if (!row) throw notFound('Campanha não encontrada.');
+  return campaignOf(row, todayInBrazil(ctx.config.now()));
+}
+
+export async function getStandardCampaign(ctx: ApiContext, preview: boolean) {
+  await requireReader(ctx, preview);
+  const row = await findOne(ctx, 'standard-campaign', 'padrao', preview);
+  if (!row) throw notFound('A campanha padrão ainda não foi publicada.');
+  const {
+    id: _id,
+    periodStart: _s,
+    periodEnd: _e,
+    status: _st,
+    ...rest
+  } = campaignOf(row, todayInBrazil(ctx.config.now()));
+  return rest;
+}
+
+// ---- Promotions ------------------------------------------------------------------------------------------------
+
+export interface SurveyParent {
+  readonly promotionKey: string;
+  readonly definition: SurveyDefinition;
+  readonly open: boolean;
+  readonly status: ContentStatus;
+  readonly isDraft: boolean;
+}
+
+function promotionOf(row: VisibleRow, today: string) {
+  const data = dataOf(row);
+  const status = statusOf(row.starts_on, row.ends_on, today);
+  const parsedSurvey = data['survey'] ? surveyDefinitionSchema.safeParse(data['survey']) : null;
+  const definition = parsedSurvey?.success ? parsedSurvey.data : null;
+  const isDraft = row.state === 'draft';
+  const prizes = Array.isArray(data['prizes']) ? (data['prizes'] as { title: string; quantity?: number }[]) : [];
+  return {
+    slug: row.key,
+    title: row.title,
+    summary: row.summary,
+    rulesHtml: row.body_html,
+    banner: banner(row),
+    periodStart: row.starts_on,
+    periodEnd: row.ends_on,
+    status,
+    prizes: prizes.map((p) => ({ title: p.title, quantity: p.quantity ?? null })),
+    hasSurvey: definition !== null,
+    survey: definition
+      ? ({
+          promotionKey: row.key,
+          definition,
+          open: status === 'ACTIVE' && !isDraft,
+          status,
+          isDraft,
+        } satisfies SurveyParent)
+      : null,
+    isDraft,
+    updatedAt: row.updated_at,
+  };
+}
+
+export async function listPromotions(ctx: ApiContext, args: PageArgs) {
+  const { rows, today, ...page } = await listPeriodic(ctx, 'promotion', args);
+  return { data: rows.map((r) => promotionOf(r, today)), total: page.total, page: page.page, pageSize: page.pageSize };
+}
+
+export async function getPromotion(ctx: ApiContext, slug: unknown, preview: boolean) {
+  await requireReader(ctx, preview);
+  const row = await findOne(ctx, 'promotion', slug, preview);
+  if (!row) throw notFound('Promoção não encontrada.');
+  return promotionOf(row, todayInBrazil(ctx.config.now()));
+}
+
+export async function hasAnswered(db: Kysely<Database>, promotionKey: string, userId: number): Promise<boolean> {
+  const row = await contentDb(db)
+    .selectFrom('survey_responses')
+    .select('id')
+    .where('promotion_key', '=', promotionKey)
+    .where('user_id', '=', userId)
+    .executeTakeFirst();
+  return row !== undefined;
+}
+
+const ALREADY_ANSWERED = 'Você já respondeu esta pesquisa. Obrigado!';
+
+export async function answerSurvey(ctx: ApiContext, promotionSlug: unknown, answers: unknown) {
+  const user = await requireMember(ctx);
+  const promotion = await getPromotion(ctx, promotionSlug, false);
+  if (!promotion.survey) throw notFound('Esta promoção não tem pesquisa.');
+  if (promotion.status === 'ENDED') throw forbidden('A pesquisa desta promoção está encerrada.');
+  if (promotion.status === 'UPCOMING') throw forbidden('A pesquisa desta promoção ainda não começou.');
+  if (await hasAnswered(ctx.db, promotion.slug, user.id)) throw forbidden(ALREADY_ANSWERED);
+  const stored = validateAnswers(promotion.survey.definition, answers);
+  try {
+    await contentDb(ctx.db)
+      .insertInto('survey_responses')
+      .values({
+        promotion_key: promotion.slug,
+        user_id: user.id,
+        answers: JSON.stringify(stored),
+        created_at: new Date(ctx.config.now()).toISOString(),
+      })
+      .execute();
+  } catch (error) {
+    // Two submissions racing: the unique constraint lets only one through.
+    if (error instanceof Error && 'code' in error && String(error.code).startsWith('SQLITE_CONSTRAINT'))
+      throw forbidden(ALREADY_ANSWERED);
+    throw error;
+  }
+  return promotion.survey;
+}
+
+// ---- Rule book -------------------------------------------------------------------------------------------------
+
+export async function getRuleBook(ctx: ApiContext, version: unknown, preview: boolean) {
+  await requireReader(ctx, preview);
+  const db = contentDb(ctx.db);
+  const today = todayInBrazil(ctx.config.now());
+  const published = await visibleEntries(db, 'rule-book', false).orderBy('e.starts_on', 'desc').execute();
+  // The version in force: the newest that has started; before any has started, the oldest one.
+  const current = published.find((r) => (r.starts_on ?? '') <= today) ?? published[published.length - 1];
+  let row: VisibleRow | undefined;
+  if (version !== undefined && version !== null) {
+    const wanted = parseOrThrow(keyArg, version);
+    row = preview ? await findOne(ctx, 'rule-book', wanted, true) : published.find((r) => r.key === wanted);
+    if (!row) throw notFound('Versão do regulamento não encontrada.');
+  } else if (preview) {
+    const drafts = visibleEntries(db, 'rule-book', true).where('e.state', '=', 'draft');
+    row = (await drafts.orderBy('e.starts_on', 'desc').executeTakeFirst()) ?? current;
+  } else {
+    row = current;
+  }
+  if (!row) throw notFound('O regulamento ainda não foi publicado.');
+  return {
+    version: row.key,
+    title: row.title,
+    summary: row.summary,
+    effectiveFrom: row.starts_on ?? '',
+    bodyHtml: row.body_html,
+    isDraft: row.state === 'draft',
+    isCurrent: row.state === 'published' && row.key === current?.key,
+    updatedAt: row.updated_at,
+    versions: published.map((r) => ({
+      version: r.key,
+      title: r.title,
+      effectiveFrom: r.starts_on ?? '',
+      current: r.key === current?.key,
+    })),
+  };
+}
+
+// ---- FAQ -------------------------------------------------------------------------------------------------------
+
+async function faqItemsOf(ctx: ApiContext, subjectKey: string, preview: boolean) {
+  const rows = await visibleEntries(contentDb(ctx.db), 'faq-item', preview)
+    .where('e.parent_key', '=', subjectKey)
+    .orderBy('e.position')
+    .orderBy('e.title')
+    .execute();
+  return rows.map((r) => faqItemOf(r, subjectKey, ''));
+}
+
+function faqItemOf(row: VisibleRow, subjectSlug: string, subjectTitle: string) {
+  return {
+    slug: row.key,
+    subjectSlug,
+    subjectTitle,
+    question: row.title,
+    answerHtml: row.body_html,
+    isDraft: row.state === 'draft',
+    updatedAt: row.updated_at,
+  };
+}
+
+async function faqSubjectOf(ctx: ApiContext, row: VisibleRow, preview: boolean) {
+  const items = await faqItemsOf(ctx, row.key, preview);
+  return {
+    slug: row.key,
+    title: row.title,
+    description: String(dataOf(row)['description'] ?? '') || row.summary,
+    isDraft: row.state === 'draft',
+    items: items.map((i) => ({ ...i, subjectTitle: row.title })),
+  };
+}
+
+export async function listFaqSubjects(ctx: ApiContext, preview: boolean) {
+  await requireReader(ctx, preview);
+  const rows = await visibleEntries(contentDb(ctx.db), 'faq-subject', preview)
+    .orderBy('e.position')
+    .orderBy('e.title')
+    .execute();
+  return Promise.all(rows.map((r) => faqSubjectOf(ctx, r, preview)));
+}
+
+export async function getFaqSubject(ctx: ApiContext, slug: unknown, preview: boolean) {
+  await requireReader(ctx, preview);
+  const row = await findOne(ctx, 'faq-subject', slug, preview);
+  if (!row) throw notFound('Assunto não encontrado.');
+  return faqSubjectOf(ctx, row, preview);
+}
+
+export async function getFaqItem(ctx: ApiContext, subjectSlug: unknown, slug: unknown, preview: boolean) {
+  await requireReader(ctx, preview);
+  const subject = await findOne(ctx, 'faq-subject', subjectSlug, preview);
+  if (!subject) throw notFound('Pergunta não encontrada.');
+  const row = await findOne(ctx, 'faq-item', slug, preview, subject.key);
+  if (!row) throw notFound('Pergunta não encontrada.');
+  return faqItemOf(row, subject.key, subject.title);
+}

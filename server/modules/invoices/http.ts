@@ -1,0 +1,87 @@
+import { createReadStream } from 'node:fs';
+import type { FastifyInstance } from 'fastify';
+import type { Kysely } from 'kysely';
+import {
+  FILE_EXTENSIONS,
+  FILE_MIME_TYPES,
+  MAX_FILE_BYTES,
+  MAX_FILES_PER_INVOICE,
+  type InvoiceFileKind,
+} from '../../../lib/invoices/file-type';
+import type { AppConfig } from '../../config';
+import type { Database } from '../../db/schema';
+import { expireAllDuePoints } from '../points/ledger';
+import { FILE_ROUTE, verifyFileLink } from './file-links';
+import { ownedFile } from './service';
+import { absolutePathOf, sweepOrphans, uploadsDirOf } from './storage';
+
+/**
+ * mercurius-upload limits. One byte over 10 MB lets the busboy stream reach the limit, so the resolver sees the
+ * truncation and answers with the pt-BR message; files beyond the 5 allowed are refused there too, up to a hard cap.
+ */
+export const UPLOAD_OPTIONS = {
+  maxFileSize: MAX_FILE_BYTES + 1,
+  maxFiles: MAX_FILES_PER_INVOICE + 5,
+  maxFieldSize: 100_000,
+};
+
+const DAY_MS = 24 * 60 * 60 * 1000;
+
+export interface InvoicesHttpOptions {
+  db: Kysely<Database>;
+  config: AppConfig;
+}
+
+/**
+ * The signed-link route that serves a member's own invoice files, the start-up sweep of orphaned uploads and the
+ * daily points-expiry run.
+ */
+export async function invoicesHttp(app: FastifyInstance, { db, config }: InvoicesHttpOptions): Promise<void> {
+  const uploadsDir = uploadsDirOf(config.dataDir);
+
+  app.get<{ Params: { fileId: string }; Querystring: { u?: string; e?: string; s?: string } }>(
+    FILE_ROUTE,
+    async (request, reply) => {
+      const fileId = /^\d{1,12}$/.test(request.params.fileId) ? Number(request.params.fileId) : null;
+      const link = fileId === null ? null : verifyFileLink(config.jwtSecret, fileId, request.query, config.now());
+      const file = fileId !== null && link ? await ownedFile(db, fileId, link.userId) : undefined;
+      if (!file) {
+        return reply
+          .code(404)
+          .type('text/plain; charset=utf-8')
+          .send('Arquivo não encontrado ou link expirado. Abra a nota de novo em Minhas notas fiscais.');
+      }
+      const kind = file.kind as InvoiceFileKind;
+      return reply
+        .header('content-type', FILE_MIME_TYPES[kind])
+        .header('content-length', String(file.size_bytes))
+        .header('x-content-type-options', 'nosniff')
+        .header('cache-control', 'private, max-age=300')
+        .header('content-security-policy', "default-src 'none'; img-src 'self'; style-src 'unsafe-inline'; sandbox")
+        .header(
+          'content-disposition',
+          `${kind === 'xml' ? 'attachment' : 'inline'}; filename="nota-${file.invoice_id}-${file.id}.${FILE_EXTENSIONS[kind]}"`,
+        )
+        .send(createReadStream(absolutePathOf(uploadsDir, file.storage_path)));
+    },
+  );
+
+  let timer: NodeJS.Timeout | undefined;
+  app.addHook('onReady', async () => {
+    const now = new Date(config.now());
+    const isReferenced = async (storagePath: string) =>
+      !!(await db.selectFrom('invoice_files').select('id').where('storage_path', '=', storagePath).executeTakeFirst());
+    const removed = await sweepOrphans(uploadsDir, isReferenced, now).catch(() => 0);
+    if (removed > 0) app.log.info({ removed }, 'Arquivos órfãos de envios removidos');
+    const runExpiry = () =>
+      expireAllDuePoints(db, new Date(config.now())).catch((error: unknown) =>
+        app.log.error({ err: error }, 'Falha ao expirar pontos'),
+      );
+    await runExpiry();
+    timer = setInterval(() => void runExpiry(), DAY_MS);
+    timer.unref();
+  });
+  app.addHook('onClose', async () => {
+    if (timer) clearInterval(timer);
+  });
+}

@@ -1,0 +1,37 @@
+import { GraphQLUpload } from 'graphql-upload-minimal';
+import type { ApiContext } from '../../graphql/context';
+import {
+  checkAccessKey,
+  getInvoice,
+  listInvoices,
+  resendInvoice,
+  submitInvoice,
+  type FileUpload,
+  type SubmitInput,
+} from './service';
+
+const deps = (ctx: ApiContext) => ({ db: ctx.db, config: ctx.config, userId: ctx.userId });
+
+export const invoicesResolvers = {
+  Upload: {
+    parseValue: GraphQLUpload.parseValue,
+    parseLiteral: GraphQLUpload.parseLiteral,
+    serialize: GraphQLUpload.serialize,
+  },
+  Query: {
+    myInvoices: (_root: unknown, args: { first?: number | null; after?: string | null }, ctx: ApiContext) =>
+      listInvoices(deps(ctx), args),
+    invoice: (_root: unknown, args: { id: string }, ctx: ApiContext) => getInvoice(deps(ctx), args.id),
+    invoiceKeyCheck: (_root: unknown, args: { accessKey: string }, ctx: ApiContext) =>
+      checkAccessKey(deps(ctx), args.accessKey),
+  },
+  Mutation: {
+    submitInvoice: (_root: unknown, args: { input: SubmitInput }, ctx: ApiContext) =>
+      submitInvoice(deps(ctx), args.input),
+    resendInvoice: (
+      _root: unknown,
+      args: { id: string; idempotencyKey: string; files: Promise<FileUpload>[] },
+      ctx: ApiContext,
+    ) => resendInvoice(deps(ctx), args),
+  },
+};

@@ -1,0 +1,723 @@
+import { readFile } from 'node:fs/promises';
+import type { Readable } from 'node:stream';
+import type { Kysely } from 'kysely';
+import { z } from 'zod';
+import { FILE_MESSAGES, MAX_FILES_PER_INVOICE, type InvoiceFileKind } from '../../../lib/invoices/file-type';
+import { parseNfeXml, type NfeData } from '../../../lib/invoices/nfe-xml';
+import { ACCESS_KEY_MESSAGES, parseAccessKey, type AccessKeyInfo } from '../../../lib/validation/access-key';
+import type { AppConfig } from '../../config';
+import type { Database } from '../../db/schema';
+import { badUserInput, notFound, tooManyRequests, unauthenticated } from '../../graphql/errors';
+import { findUserById } from '../users/repository';
+import { pointsForPurchase } from '../points/earning';
+import { appendEntries } from '../points/ledger';
+import { signedFileUrl } from './file-links';
+import { absolutePathOf, discardStored, FileRejected, storeUpload, uploadsDirOf, type StoredFile } from './storage';
+import type { InvoiceFileRow, InvoiceRow, InvoiceStatus } from './tables';
+import { uploadLimiterFor } from './upload-limiter';
+
+type Db = Kysely<Database>;
+
+/** Automatic approval: an XML invoice of a registered store, bought at most this many days ago. */
+export const PURCHASE_WINDOW_DAYS = 90;
+export const INVOICES_PAGE_DEFAULT = 10;
+export const INVOICES_PAGE_MAX = 20;
+const DAY_MS = 24 * 60 * 60 * 1000;
+/** XML files are read whole to be parsed; real NF-e XMLs are tens of kilobytes. */
+const MAX_XML_PARSE_BYTES = 2 * 1024 * 1024;
+
+export interface Deps {
+  db: Db;
+  config: AppConfig;
+  userId: number | null;
+}
+
+/** What graphql-upload-minimal hands the resolver for each file. */
+export interface FileUpload {
+  filename: string;
+  mimetype: string;
+  createReadStream: () => Readable;
+}
+
+const DATE = new Intl.DateTimeFormat('pt-BR', { timeZone: 'America/Sao_Paulo' });
+
+export const INVOICE_MESSAGES = {
+  sentByYou: (iso: string) =>
+    `Você já enviou esta nota fiscal em ${DATE.format(new Date(iso))}. Acompanhe o andamento na sua lista de notas.`,
+  sentByOther: 'Esta nota fiscal já está cadastrada no clube e não pode ser enviada de novo.',
+  keyMismatch: 'A chave de acesso digitada não é a mesma do XML enviado. Confira a chave ou o arquivo.',
+  idempotencyReused: 'Este envio já foi usado para outra nota. Recarregue a página e tente de novo.',
+  tooMany: 'Você enviou muitas notas em pouco tempo. Aguarde alguns minutos e tente de novo.',
+  notRejected: 'Só é possível reenviar uma nota recusada.',
+  notFound: 'Nota fiscal não encontrada.',
+  xmlTooBig: 'O XML da nota é grande demais para ser lido. Envie o XML original da NF-e.',
+} as const;
+
+// ---------------------------------------------------------------------------------------------------------------
+// Views
+
+export interface InvoiceView {
+  id: string;
+  accessKey: string;
+  status: 'RECEIVED' | 'IN_REVIEW' | 'APPROVED' | 'REJECTED';
+  uf: string;
+  issuedMonth: string;
+  issuerCnpj: string;
+  model: number;
+  series: number;
+  number: number;
+  hasXml: boolean;
+  issuerName: string | null;
+  issuedAt: string | null;
+  totalCents: number | null;
+  items: { description: string; quantity: string; unit: string; totalCents: number }[];
+  flagReason: string | null;
+  rejectionReason: string | null;
+  points: number | null;
+  createdAt: string;
+  updatedAt: string;
+  files: { id: string; name: string; kind: string; sizeBytes: number; url: string }[];
+  events: { status: InvoiceView['status']; note: string | null; at: string }[];
+}
+
+/** Prefix of the event note that records a re-send attempt's idempotency key. */
+const RESEND_NOTE = 'reenvio:';
+
+const statusEnum = (status: InvoiceStatus) => status.toUpperCase() as InvoiceView['status'];
+
+async function toViews(db: Db, config: AppConfig, invoices: InvoiceRow[]): Promise<InvoiceView[]> {
+  if (invoices.length === 0) return [];
+  const ids = invoices.map((i) => i.id);
+  const [files, events] = await Promise.all([
+    db
+      .selectFrom('invoice_files')
+      .selectAll()
+      .where('invoice_id', 'in', ids)
+      .where('replaced_at', 'is', null)
+      .orderBy('id')
+      .execute(),
+    db.selectFrom('invoice_events').selectAll().where('invoice_id', 'in', ids).orderBy('id').execute(),
+  ]);
+  const now = config.now();
+  return invoices.map((inv) => ({
+    id: String(inv.id),
+    accessKey: inv.access_key,
+    status: statusEnum(inv.status),
+    uf: inv.uf,
+    issuedMonth: inv.issued_month,
+    issuerCnpj: inv.issuer_cnpj,
+    model: inv.model,
+    series: inv.series,
+    number: inv.number,
+    hasXml: inv.has_xml === 1,
+    issuerName: inv.issuer_name,
+    issuedAt: inv.issued_at,
+    totalCents: inv.total_cents,
+    items: inv.items_json ? (JSON.parse(inv.items_json) as InvoiceView['items']) : [],
+    flagReason: inv.flag_reason,
+    rejectionReason: inv.rejection_reason,
+    points: inv.points,
+    createdAt: inv.created_at,
+    updatedAt: inv.updated_at,
+    files: files
+      .filter((f) => f.invoice_id === inv.id)
+      .map((f) => ({
+        id: String(f.id),
+        name: f.original_name,
+        kind: f.kind,
+        sizeBytes: f.size_bytes,
+        url: signedFileUrl(config.jwtSecret, f.id, inv.user_id, now),
+      })),
+    events: events
+      .filter((e) => e.invoice_id === inv.id)
+      .map((e) => ({
+        status: statusEnum(e.status),
+        note: e.note?.startsWith(RESEND_NOTE) ? 'Reenviada com arquivo corrigido.' : e.note,
+        at: e.created_at,
+      })),
+  }));
+}
+
+async function toView(db: Db, config: AppConfig, invoice: InvoiceRow): Promise<InvoiceView> {
+  const [view] = await toViews(db, config, [invoice]);
+  if (!view) throw new Error('invoice view missing');
+  return view;
+}
+
+const requireUser = (userId: number | null): number => {
+  if (userId === null) throw unauthenticated();
+  return userId;
+};
+
+const parseId = (id: string): number | null => (/^\d{1,12}$/.test(id) ? Number(id) : null);
+
+async function ownInvoice(db: Db, userId: number, id: string): Promise<InvoiceRow> {
+  const numeric = parseId(id);
+  const invoice =
+    numeric === null
+      ? undefined
+      : await db
+          .selectFrom('invoices')
+          .selectAll()
+          .where('id', '=', numeric)
+          .where('user_id', '=', userId)
+          .executeTakeFirst();
+  // Another member's invoice answers exactly like a missing one.
+  if (!invoice) throw notFound(INVOICE_MESSAGES.notFound);
+  return invoice;
+}
+
+// ---------------------------------------------------------------------------------------------------------------
+// Queries
+
+const pageArgs = z.object({
+  first: z.number().int().min(1).max(INVOICES_PAGE_MAX, `No máximo ${INVOICES_PAGE_MAX} notas por página.`).nullish(),
+  after: z
+    .string()
+    .regex(/^\d{1,12}$/, 'Página inválida.')
+    .nullish(),
+});
+
+export async function listInvoices(deps: Deps, rawArgs: { first?: number | null; after?: string | null }) {
+  const userId = requireUser(deps.userId);
+  const parsed = pageArgs.safeParse(rawArgs);
+  if (!parsed.success) throw badUserInput(parsed.error.issues[0]?.message ?? 'Página inválida.');
+  const first = parsed.data.first ?? INVOICES_PAGE_DEFAULT;
+  let query = deps.db.selectFrom('invoices').selectAll().where('user_id', '=', userId);
+  if (parsed.data.after) query = query.where('id', '<', Number(parsed.data.after));
+  const rows = await query
+    .orderBy('id', 'desc')
+    .limit(first + 1)
+    .execute();
+  const page = rows.slice(0, first);
+  const hasMore = rows.length > first;
+  return {
+    data: await toViews(deps.db, deps.config, page),
+    hasMore,
+    nextCursor: hasMore ? String(page.at(-1)?.id) : null,
+  };
+}
+
+export async function getInvoice(deps: Deps, id: string): Promise<InvoiceView> {
+  const userId = requireUser(deps.userId);
+  return toView(deps.db, deps.config, await ownInvoice(deps.db, userId, id));
+}
+
+function duplicateMessage(existing: InvoiceRow, userId: number): string {
+  return existing.user_id === userId ? INVOICE_MESSAGES.sentByYou(existing.created_at) : INVOICE_MESSAGES.sentByOther;
+}
+
+export async function checkAccessKey(
+  deps: Deps,
+  accessKey: string,
+): Promise<{ available: boolean; message: string | null }> {
+  const userId = requireUser(deps.userId);
+  const parsed = parseAccessKey(accessKey.slice(0, 100));
+  if (!parsed.ok) return { available: false, message: parsed.message };
+  const existing = await deps.db
+    .selectFrom('invoices')
+    .selectAll()
+    .where('access_key', '=', parsed.info.key)
+    .executeTakeFirst();
+  return existing
+    ? { available: false, message: duplicateMessage(existing, userId) }
+    : { available: true, message: null };
+}
+
+// ---------------------------------------------------------------------------------------------------------------
+// Uploads
+
+interface ReceivedFile extends StoredFile {
+  name: string;
+}
+
+/** Every upload stream must be read or drained, or the multipart request never ends. */
+async function drain(uploads: readonly Promise<FileUpload>[], used: Set<number>): Promise<void> {
+  await Promise.all(
+    uploads.map(async (promise, index) => {
+      if (used.has(index)) return;
+      try {
+        const stream = (await promise).createReadStream();
+        stream.on('error', () => {});
+        stream.resume();
+      } catch {
+        // A file the parser already refused (over the size limit, request aborted): nothing left to drain.
+      }
+    }),
+  );
+}
+
+const safeName = (name: string): string =>
+  (name || 'arquivo')
+    .replace(/[\\/]/g, '_')
+    .replace(/[\u0000-\u001f\u007f]/g, '')
+    .slice(0, 120);
+
+/** Streams each upload to disk in order; on any refusal, removes what was stored and drains the rest. */
+async function receiveFiles(
+  uploadsDir: string,
+  uploads: readonly Promise<FileUpload>[],
+  now: Date,
+): Promise<ReceivedFile[]> {
+  const stored: ReceivedFile[] = [];
+  const used = new Set<number>();
+  try {
+    for (const [index, promise] of uploads.entries()) {
+      const upload = await promise.catch(() => null);
+      used.add(index);
+      if (!upload) throw new FileRejected(FILE_MESSAGES.tooBig('enviado'));
+      const name = safeName(upload.filename);
+      let stream: Readable;
+      try {
+        stream = upload.createReadStream();
+      } catch (error) {
+        // The parser already cut the file at the size limit (413) or lost the connection.
+        const status = (error as { status?: number }).status;
+        throw new FileRejected(
+          status === 413 ? FILE_MESSAGES.tooBig(name) : `Não foi possível receber o arquivo "${name}". Tente de novo.`,
+        );
+      }
+      const file = await storeUpload(stream, name, uploadsDir, now);
+      stored.push({ ...file, name });
+    }
+    return stored;
+  } catch (error) {
+    await Promise.all(stored.map((f) => discardStored(uploadsDir, f.storagePath)));
+    await drain(uploads, used);
+    if (error instanceof FileRejected) throw badUserInput(error.message, { files: error.message });
+    throw error;
+  }
+}
+
+async function readXml(uploadsDir: string, files: readonly ReceivedFile[]): Promise<NfeData | null> {
+  const xml = files.find((f) => f.kind === 'xml');
+  if (!xml) return null;
+  if (xml.sizeBytes > MAX_XML_PARSE_BYTES)
+    throw badUserInput(INVOICE_MESSAGES.xmlTooBig, { files: INVOICE_MESSAGES.xmlTooBig });
+  const parsed = parseNfeXml(await readFile(absolutePathOf(uploadsDir, xml.storagePath), 'utf8'));
+  if (!parsed.ok) throw badUserInput(parsed.message, { files: parsed.message });
+  return parsed.data;
+}
+
+const idempotencyKeySchema = z.string().regex(/^[A-Za-z0-9_-]{8,100}$/, 'Chave de envio inválida.');
+
+const submitSchema = z.object({
+  accessKey: z.string().max(100).nullish(),
+  idempotencyKey: idempotencyKeySchema,
+  files: z.array(z.unknown()).max(MAX_FILES_PER_INVOICE, FILE_MESSAGES.tooMany).min(1, FILE_MESSAGES.none),
+});
+
+export interface SubmitInput {
+  accessKey?: string | null;
+  idempotencyKey: string;
+  files: Promise<FileUpload>[];
+}
+
+function refuse(uploads: readonly Promise<FileUpload>[], message: string, field: string): Promise<never> {
+  return drain(uploads, new Set()).then(() => {
+    throw badUserInput(message, { [field]: message });
+  });
+}
+
+const isUniqueViolation = (error: unknown): boolean =>
+  error instanceof Error && /UNIQUE constraint failed/.test(error.message);
+
+export async function submitInvoice(deps: Deps, input: SubmitInput): Promise<InvoiceView> {
+  const userId = requireUser(deps.userId);
+  const uploads = Array.isArray(input.files) ? input.files : [];
+  const parsed = submitSchema.safeParse(input);
+  if (!parsed.success) {
+    const issue = parsed.error.issues[0];
+    return refuse(uploads, issue?.message ?? 'Envio inválido.', String(issue?.path[0] ?? 'files'));
+  }
+  const { db, config } = deps;
+
+  // A retry of an attempt that already made its invoice gets that invoice back, before any file is stored.
+  const replay = await db
+    .selectFrom('invoices')
+    .selectAll()
+    .where('user_id', '=', userId)
+    .where('idempotency_key', '=', parsed.data.idempotencyKey)
+    .executeTakeFirst();
+  if (replay) {
+    await drain(uploads, new Set());
+    return replayOf(deps, replay, parsed.data.accessKey);
+  }
+  if (!uploadLimiterFor(config).tryTake(userId))
+    return drain(uploads, new Set()).then(() => Promise.reject(tooManyRequests(INVOICE_MESSAGES.tooMany)));
+
+  let typedKey: AccessKeyInfo | null = null;
+  if (parsed.data.accessKey && parsed.data.accessKey.trim() !== '') {
+    const key = parseAccessKey(parsed.data.accessKey);
+    if (!key.ok) return refuse(uploads, key.message, 'accessKey');
+    typedKey = key.info;
+    const existing = await db
+      .selectFrom('invoices')
+      .selectAll()
+      .where('access_key', '=', key.info.key)
+      .executeTakeFirst();
+    if (existing) return refuse(uploads, duplicateMessage(existing, userId), 'accessKey');
+  }
+
+  const now = new Date(config.now());
+  const uploadsDir = uploadsDirOf(config.dataDir);
+  const files = await receiveFiles(uploadsDir, uploads, now);
+  const discardAll = () => Promise.all(files.map((f) => discardStored(uploadsDir, f.storagePath)));
+  try {
+    const xml = await readXml(uploadsDir, files);
+    if (typedKey && xml && xml.accessKey !== typedKey.key)
+      throw badUserInput(INVOICE_MESSAGES.keyMismatch, { accessKey: INVOICE_MESSAGES.keyMismatch });
+    const keyInfo =
+      typedKey ?? (xml ? (parseAccessKey(xml.accessKey) as { ok: true; info: AccessKeyInfo }).info : null);
+    if (!keyInfo) throw badUserInput(ACCESS_KEY_MESSAGES.empty, { accessKey: ACCESS_KEY_MESSAGES.empty });
+
+    const invoice = await db.transaction().execute(async (trx) => {
+      const again = await trx
+        .selectFrom('invoices')
+        .selectAll()
+        .where('user_id', '=', userId)
+        .where('idempotency_key', '=', parsed.data.idempotencyKey)
+        .executeTakeFirst();
+      if (again) return { replayed: true, row: again };
+      const existing = await trx
+        .selectFrom('invoices')
+        .selectAll()
+        .where('access_key', '=', keyInfo.key)
+        .executeTakeFirst();
+      if (existing)
+        throw badUserInput(duplicateMessage(existing, userId), { accessKey: duplicateMessage(existing, userId) });
+      const at = now.toISOString();
+      const row = await trx
+        .insertInto('invoices')
+        .values({
+          user_id: userId,
+          access_key: keyInfo.key,
+          idempotency_key: parsed.data.idempotencyKey,
+          status: 'received',
+          uf: keyInfo.uf,
+          issued_month: `${keyInfo.year}-${String(keyInfo.month).padStart(2, '0')}`,
+          issuer_cnpj: keyInfo.issuerCnpj,
+          model: keyInfo.model,
+          series: keyInfo.series,
+          number: keyInfo.number,
+          ...xmlColumns(xml),
+          created_at: at,
+          updated_at: at,
+        })
+        .returningAll()
+        .executeTakeFirstOrThrow();
+      await insertFiles(trx, row.id, files, at);
+      await trx
+        .insertInto('invoice_events')
+        .values({ invoice_id: row.id, status: 'received', note: null, created_at: at })
+        .execute();
+      return { replayed: false, row };
+    });
+    if (invoice.replayed) {
+      await discardAll();
+      return replayOf(deps, invoice.row, parsed.data.accessKey);
+    }
+    return toView(db, config, await autoReview(db, invoice.row, xml, now));
+  } catch (error) {
+    await discardAll();
+    if (isUniqueViolation(error)) {
+      // Lost a race with an identical request (same attempt) or with someone sending the same key.
+      const winner = await db
+        .selectFrom('invoices')
+        .selectAll()
+        .where('user_id', '=', userId)
+        .where('idempotency_key', '=', parsed.data.idempotencyKey)
+        .executeTakeFirst();
+      if (winner) return replayOf(deps, winner, parsed.data.accessKey);
+      throw badUserInput(INVOICE_MESSAGES.sentByOther, { accessKey: INVOICE_MESSAGES.sentByOther });
+    }
+    throw error;
+  }
+}
+
+async function replayOf(deps: Deps, invoice: InvoiceRow, accessKey: string | null | undefined): Promise<InvoiceView> {
+  if (accessKey && accessKey.trim() !== '') {
+    const key = parseAccessKey(accessKey);
+    if (!key.ok || key.info.key !== invoice.access_key) {
+      throw badUserInput(INVOICE_MESSAGES.idempotencyReused, { files: INVOICE_MESSAGES.idempotencyReused });
+    }
+  }
+  return toView(deps.db, deps.config, invoice);
+}
+
+function xmlColumns(xml: NfeData | null) {
+  return xml
+    ? {
+        has_xml: 1,
+        issuer_name: xml.issuerName || null,
+        issued_at: xml.issuedAt,
+        total_cents: xml.totalCents,
+        buyer_document: xml.buyerDocument,
+        items_json: JSON.stringify(xml.items),
+      }
+    : {};
+}
+
+async function insertFiles(db: Db, invoiceId: number, files: readonly ReceivedFile[], at: string): Promise<void> {
+  await db
+    .insertInto('invoice_files')
+    .values(
+      files.map((f) => ({
+        invoice_id: invoiceId,
+        kind: f.kind,
+        original_name: f.name,
+        size_bytes: f.sizeBytes,
+        sha256: f.sha256,
+        storage_path: f.storagePath,
+        created_at: at,
+      })),
+    )
+    .execute();
+}
+
+// ---------------------------------------------------------------------------------------------------------------
+// Review
+
+/**
+ * Runs after every send: an XML invoice of a registered store, bought inside the purchase window, by the member
+ * (buyer CPF), is approved with its points; anything else waits for a person ("Em análise"), with the reason noted.
+ */
+async function autoReview(db: Db, invoice: InvoiceRow, xml: NfeData | null, now: Date): Promise<InvoiceRow> {
+  const reasons: string[] = [];
+  let flag: string | null = null;
+  if (!xml) reasons.push('Sem XML: conferência manual da foto ou do PDF.');
+  else {
+    const user = await findUserById(db, invoice.user_id);
+    if (xml.buyerDocument !== user?.cpf) {
+      flag = 'O comprador da nota não é o CPF do cadastro.';
+      reasons.push(flag);
+    }
+    const store = await db.selectFrom('stores').select('id').where('cnpj', '=', xml.issuerCnpj).executeTakeFirst();
+    if (!store) reasons.push('Loja ainda não cadastrada no clube.');
+    const age = now.getTime() - Date.parse(xml.issuedAt);
+    if (age > PURCHASE_WINDOW_DAYS * DAY_MS) reasons.push(`Compra feita há mais de ${PURCHASE_WINDOW_DAYS} dias.`);
+    if (age < -DAY_MS) reasons.push('Data de emissão no futuro.');
+  }
+  if (reasons.length > 0 || !xml || xml.totalCents === null) {
+    return setStatus(db, invoice.id, 'in_review', reasons.join(' '), now, { flag_reason: flag });
+  }
+  return approve(db, invoice, { note: 'Aprovada automaticamente: XML de loja cadastrada.' }, now);
+}
+
+async function setStatus(
+  db: Db,
+  invoiceId: number,
+  status: InvoiceStatus,
+  note: string | null,
+  now: Date,
+  extra: Partial<Pick<InvoiceRow, 'flag_reason' | 'rejection_reason' | 'points'>> = {},
+): Promise<InvoiceRow> {
+  const at = now.toISOString();
+  const run = <T>(work: (trx: Db) => Promise<T>) => (db.isTransaction ? work(db) : db.transaction().execute(work));
+  return run(async (trx) => {
+    await trx
+      .insertInto('invoice_events')
+      .values({ invoice_id: invoiceId, status, note: note || null, created_at: at })
+      .execute();
+    return trx
+      .updateTable('invoices')
+      .set({ status, updated_at: at, ...extra })
+      .where('id', '=', invoiceId)
+      .returningAll()
+      .executeTakeFirstOrThrow();
+  });
+}
+
+const invoiceLabel = (inv: InvoiceRow) => `${inv.model === 65 ? 'NFC-e' : 'NF-e'} nº ${inv.number}`;
+
+async function approve(
+  db: Db,
+  invoice: InvoiceRow,
+  options: { note: string; points?: number },
+  now: Date,
+): Promise<InvoiceRow> {
+  const parts =
+    options.points !== undefined
+      ? {
+          base: { ruleId: null as number | null, name: 'Pontos definidos na análise', points: options.points },
+          bonuses: [],
+          total: options.points,
+        }
+      : await pointsForPurchase(db, invoice.total_cents ?? 0, new Date(invoice.issued_at ?? invoice.created_at));
+  return db.transaction().execute(async (trx) => {
+    const current = await trx
+      .selectFrom('invoices')
+      .select('status')
+      .where('id', '=', invoice.id)
+      .executeTakeFirstOrThrow();
+    if (current.status === 'approved' || current.status === 'rejected') throw new Error('Esta nota já foi analisada.');
+    await appendEntries(
+      trx,
+      invoice.user_id,
+      [
+        {
+          userId: invoice.user_id,
+          kind: 'credit',
+          points: parts.base.points,
+          description: `${invoiceLabel(invoice)} aprovada`,
+          invoiceId: invoice.id,
+          ruleId: parts.base.ruleId,
+        },
+        ...parts.bonuses.map((b) => ({
+          userId: invoice.user_id,
+          kind: 'bonus' as const,
+          points: b.points,
+          description: `Bônus ${b.name} (${invoiceLabel(invoice)})`,
+          invoiceId: invoice.id,
+          ruleId: b.ruleId,
+        })),
+      ],
+      now,
+    );
+    return setStatus(trx, invoice.id, 'approved', options.note, now, { points: parts.total, rejection_reason: null });
+  });
+}
+
+/** Review from the terminal: approve with the campaign's points, or with `points` given by the reviewer. */
+export async function approveInvoice(db: Db, invoiceId: number, now: Date, points?: number): Promise<InvoiceRow> {
+  const invoice = await db.selectFrom('invoices').selectAll().where('id', '=', invoiceId).executeTakeFirst();
+  if (!invoice) throw new Error(`Nota ${invoiceId} não encontrada.`);
+  if (invoice.status === 'approved' || invoice.status === 'rejected') throw new Error('Esta nota já foi analisada.');
+  if (points !== undefined && (!Number.isInteger(points) || points < 0 || points > 10_000_000)) {
+    throw new Error('--points precisa ser um número inteiro de 0 a 10.000.000.');
+  }
+  if (points === undefined && invoice.total_cents === null) {
+    throw new Error('Esta nota não tem valor total (foi enviada sem XML). Informe os pontos com --points N.');
+  }
+  return approve(db, invoice, { note: 'Aprovada na análise.', ...(points === undefined ? {} : { points }) }, now);
+}
+
+export async function rejectInvoice(db: Db, invoiceId: number, reason: string, now: Date): Promise<InvoiceRow> {
+  const text = reason.trim();
+  if (text.length < 3 || text.length > 500)
+    throw new Error('Informe o motivo da recusa (3 a 500 caracteres) com --reason.');
+  const invoice = await db.selectFrom('invoices').selectAll().where('id', '=', invoiceId).executeTakeFirst();
+  if (!invoice) throw new Error(`Nota ${invoiceId} não encontrada.`);
+  if (invoice.status === 'approved' || invoice.status === 'rejected') throw new Error('Esta nota já foi analisada.');
+  return setStatus(db, invoiceId, 'rejected', text, now, { rejection_reason: text });
+}
+
+export async function pendingInvoices(db: Db) {
+  return db
+    .selectFrom('invoices')
+    .innerJoin('users', 'users.id', 'invoices.user_id')
+    .select([
+      'invoices.id',
+      'invoices.access_key',
+      'invoices.status',
+      'invoices.total_cents',
+      'invoices.issuer_cnpj',
+      'invoices.flag_reason',
+      'invoices.created_at',
+      'users.name',
+    ])
+    .where('invoices.status', 'in', ['received', 'in_review'])
+    .orderBy('invoices.id')
+    .execute();
+}
+
+// ---------------------------------------------------------------------------------------------------------------
+// Re-send
+
+const resendSchema = z.object({
+  id: z.string().regex(/^\d{1,12}$/),
+  idempotencyKey: idempotencyKeySchema,
+  files: z.array(z.unknown()).max(MAX_FILES_PER_INVOICE, FILE_MESSAGES.tooMany).min(1, FILE_MESSAGES.none),
+});
+
+/** New files for a refused invoice: old files are kept for the record but hidden, and the review starts again. */
+export async function resendInvoice(
+  deps: Deps,
+  input: { id: string; idempotencyKey: string; files: Promise<FileUpload>[] },
+): Promise<InvoiceView> {
+  const userId = requireUser(deps.userId);
+  const uploads = Array.isArray(input.files) ? input.files : [];
+  const { db, config } = deps;
+  const invoice = await ownInvoice(db, userId, input.id).catch(async (error: unknown) => {
+    await drain(uploads, new Set());
+    throw error;
+  });
+  const parsed = resendSchema.safeParse(input);
+  if (!parsed.success) {
+    const issue = parsed.error.issues[0];
+    return refuse(uploads, issue?.message ?? 'Envio inválido.', 'files');
+  }
+  const resendEvent = await db
+    .selectFrom('invoice_events')
+    .select('id')
+    .where('invoice_id', '=', invoice.id)
+    .where('note', '=', `${RESEND_NOTE}${parsed.data.idempotencyKey}`)
+    .executeTakeFirst();
+  if (resendEvent) {
+    await drain(uploads, new Set());
+    return toView(db, config, invoice);
+  }
+  if (invoice.status !== 'rejected') return refuse(uploads, INVOICE_MESSAGES.notRejected, 'files');
+  if (!uploadLimiterFor(config).tryTake(userId))
+    return drain(uploads, new Set()).then(() => Promise.reject(tooManyRequests(INVOICE_MESSAGES.tooMany)));
+
+  const now = new Date(config.now());
+  const uploadsDir = uploadsDirOf(config.dataDir);
+  const files = await receiveFiles(uploadsDir, uploads, now);
+  try {
+    const xml = await readXml(uploadsDir, files);
+    if (xml && xml.accessKey !== invoice.access_key) {
+      throw badUserInput(INVOICE_MESSAGES.keyMismatch, { files: INVOICE_MESSAGES.keyMismatch });
+    }
+    const at = now.toISOString();
+    const updated = await db.transaction().execute(async (trx) => {
+      const current = await trx
+        .selectFrom('invoices')
+        .select('status')
+        .where('id', '=', invoice.id)
+        .executeTakeFirstOrThrow();
+      if (current.status !== 'rejected')
+        throw badUserInput(INVOICE_MESSAGES.notRejected, { files: INVOICE_MESSAGES.notRejected });
+      await trx
+        .updateTable('invoice_files')
+        .set({ replaced_at: at })
+        .where('invoice_id', '=', invoice.id)
+        .where('replaced_at', 'is', null)
+        .execute();
+      await insertFiles(trx, invoice.id, files, at);
+      // The attempt's key is kept on the event so a retry of the same re-send is recognised.
+      await trx
+        .insertInto('invoice_events')
+        .values({
+          invoice_id: invoice.id,
+          status: 'received',
+          note: `${RESEND_NOTE}${parsed.data.idempotencyKey}`,
+          created_at: at,
+        })
+        .execute();
+      return trx
+        .updateTable('invoices')
+        .set({ status: 'received', rejection_reason: null, flag_reason: null, updated_at: at, ...xmlColumns(xml) })
+        .where('id', '=', invoice.id)
+        .returningAll()
+        .executeTakeFirstOrThrow();
+    });
+    return toView(db, config, await autoReview(db, updated, xml, now));
+  } catch (error) {
+    await Promise.all(files.map((f) => discardStored(uploadsDir, f.storagePath)));
+    throw error;
+  }
+}
+
+/** Files of an invoice for the signed-link route: only when the link's member owns the invoice. */
+export async function ownedFile(db: Db, fileId: number, userId: number): Promise<InvoiceFileRow | undefined> {
+  return db
+    .selectFrom('invoice_files')
+    .innerJoin('invoices', 'invoices.id', 'invoice_files.invoice_id')
+    .selectAll('invoice_files')
+    .where('invoice_files.id', '=', fileId)
+    .where('invoices.user_id', '=', userId)
+    .executeTakeFirst();
+}
+
+export type { InvoiceFileKind };

@@ -1,0 +1,105 @@
+import { randomUUID } from 'node:crypto';
+import type { FastifyInstance } from 'fastify';
+import { sampleNfeXml } from '../../../../lib/invoices/nfe-xml';
+import { withCheckDigit } from '../../../../lib/validation/access-key';
+import type { GraphQLResponse } from '../../../test/helpers';
+
+export interface TestFile {
+  name: string;
+  content: Buffer;
+  type?: string;
+}
+
+export const JPEG = Buffer.concat([
+  Buffer.from([0xff, 0xd8, 0xff, 0xe0, 0x00, 0x10]),
+  Buffer.from('JFIF foto da nota'),
+]);
+export const PDF = Buffer.from('%PDF-1.7\n1 0 obj << >> endobj\n%%EOF');
+export const HTML = Buffer.from('<!DOCTYPE html><html><body>não sou PDF</body></html>');
+
+let serial = 0;
+/** A fresh, valid NF-e key each call (SP, issuer = a registered store, model 55). */
+export function newKey(issuerCnpj = '58716523000119', yymm = '2611'): string {
+  serial += 1;
+  const number = String(serial + Math.floor(Math.random() * 1e6)).padStart(9, '0');
+  return withCheckDigit(`35${yymm}${issuerCnpj}55001${number}1${String(10000000 + serial * 7919).slice(0, 8)}`);
+}
+
+export function nfeXml(
+  key: string,
+  buyerCpf: string,
+  issuedAt: string,
+  total = '250.00',
+  issuerCnpj = key.slice(6, 20),
+): Buffer {
+  return Buffer.from(sampleNfeXml({ accessKey: key, issuerCnpj, buyerCpf, issuedAt, total }));
+}
+
+/** A GraphQL multipart request (jaydenseric spec) as app.inject takes it. */
+export function multipart(query: string, variables: Record<string, unknown>, filePaths: string[], files: TestFile[]) {
+  const boundary = `----clube${randomUUID()}`;
+  const parts: Buffer[] = [];
+  const field = (name: string, value: string) =>
+    parts.push(Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="${name}"\r\n\r\n${value}\r\n`));
+  field('operations', JSON.stringify({ query, variables }));
+  field('map', JSON.stringify(Object.fromEntries(filePaths.map((p, i) => [String(i + 1), [p]]))));
+  files.forEach((file, i) => {
+    parts.push(
+      Buffer.from(
+        `--${boundary}\r\nContent-Disposition: form-data; name="${i + 1}"; filename="${file.name}"\r\nContent-Type: ${file.type ?? 'application/octet-stream'}\r\n\r\n`,
+      ),
+      file.content,
+      Buffer.from('\r\n'),
+    );
+  });
+  parts.push(Buffer.from(`--${boundary}--\r\n`));
+  return { payload: Buffer.concat(parts), contentType: `multipart/form-data; boundary=${boundary}` };
+}
+
+export const SUBMIT = `mutation Submit($input: SubmitInvoiceInput!) {
+  submitInvoice(input: $input) {
+    id accessKey status uf issuedMonth issuerCnpj model series number hasXml totalCents points flagReason rejectionReason
+    files { id name kind sizeBytes url }
+    events { status note at }
+  }
+}`;
+
+export const RESEND = `mutation Resend($id: ID!, $idempotencyKey: String!, $files: [Upload!]!) {
+  resendInvoice(id: $id, idempotencyKey: $idempotencyKey, files: $files) { id status files { id name } events { status note } }
+}`;
+
+export interface SubmittedInvoice {
+  id: string;
+  accessKey: string;
+  status: string;
+  hasXml: boolean;
+  totalCents: number | null;
+  points: number | null;
+  flagReason: string | null;
+  rejectionReason: string | null;
+  files: { id: string; name: string; kind: string; sizeBytes: number; url: string }[];
+  events: { status: string; note: string | null; at: string }[];
+}
+
+export async function submit(
+  app: FastifyInstance,
+  token: string,
+  input: { accessKey?: string; idempotencyKey?: string },
+  files: TestFile[],
+  headers: Record<string, string> = { 'apollo-require-preflight': 'true' },
+): Promise<GraphQLResponse<{ submitInvoice: SubmittedInvoice }> & { statusCode: number }> {
+  const body = multipart(
+    SUBMIT,
+    { input: { idempotencyKey: randomUUID(), ...input, files: files.map(() => null) } },
+    files.map((_, i) => `variables.input.files.${i}`),
+    files,
+  );
+  const res = await app.inject({
+    method: 'POST',
+    url: '/graphql',
+    headers: { 'content-type': body.contentType, authorization: `Bearer ${token}`, ...headers },
+    payload: body.payload,
+  });
+  const json = res.json<{ data?: { submitInvoice: SubmittedInvoice } | null; errors?: GraphQLResponse['errors'] }>();
+  return { status: res.statusCode, statusCode: res.statusCode, data: json.data, errors: json.errors };
+}

@@ -1,0 +1,45 @@
+import type { Kysely } from 'kysely';
+import type { Database } from '../../db/schema';
+
+/**
+ * Points for a purchase: the standard campaign's rate (points per R$ 1 of the invoice total, rounded down), then
+ * each multiplier campaign whose period contains the purchase date, applied in turn and rounded down. Integers only.
+ *
+ * The rules live in this module's own `earning_rules` table for now; see the closing note on joining them with the
+ * campaigns content later.
+ */
+export interface EarnedPart {
+  ruleId: number;
+  name: string;
+  points: number;
+}
+
+export interface EarnedPoints {
+  base: EarnedPart;
+  bonuses: EarnedPart[];
+  total: number;
+}
+
+const SAO_PAULO_DATE = new Intl.DateTimeFormat('en-CA', { timeZone: 'America/Sao_Paulo' });
+
+export async function pointsForPurchase(
+  db: Kysely<Database>,
+  totalCents: number,
+  purchasedAt: Date,
+): Promise<EarnedPoints> {
+  const day = SAO_PAULO_DATE.format(purchasedAt);
+  const rules = await db.selectFrom('earning_rules').selectAll().where('active', '=', 1).orderBy('id').execute();
+  const base = rules.find((r) => r.kind === 'base');
+  if (!base) throw new Error('Nenhuma regra de pontuação padrão ativa.');
+  const basePoints = Math.floor((totalCents * base.points_per_real) / 100);
+  let running = basePoints;
+  const bonuses: EarnedPart[] = [];
+  for (const rule of rules) {
+    if (rule.kind !== 'multiplier' || rule.multiplier_percent <= 100) continue;
+    if ((rule.starts_on && day < rule.starts_on) || (rule.ends_on && day > rule.ends_on)) continue;
+    const next = Math.floor((running * rule.multiplier_percent) / 100);
+    bonuses.push({ ruleId: rule.id, name: rule.name, points: next - running });
+    running = next;
+  }
+  return { base: { ruleId: base.id, name: base.name, points: basePoints }, bonuses, total: running };
+}

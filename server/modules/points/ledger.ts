@@ -1,0 +1,215 @@
+import { sql, type Kysely, type Transaction } from 'kysely';
+import type { Database } from '../../db/schema';
+import type { PointsEntryKind, PointsEntryRow } from '../invoices/tables';
+
+type Db = Kysely<Database>;
+
+/** Points expire 12 months after their credit, oldest first. */
+export const EXPIRY_MONTHS = 12;
+
+export function addMonths(date: Date, months: number): Date {
+  const result = new Date(date.getTime());
+  const day = result.getUTCDate();
+  result.setUTCMonth(result.getUTCMonth() + months);
+  // 29/02 + 12 months would roll into March; keep the last day of the month instead.
+  if (result.getUTCDate() !== day) result.setUTCDate(0);
+  return result;
+}
+
+/** Rows per INSERT: 11 columns each stays far below SQLite's limit of bound variables. */
+const INSERT_SLICE = 500;
+
+export interface NewEntry {
+  userId: number;
+  kind: PointsEntryKind;
+  /** Signed integer; zero-point entries are skipped. */
+  points: number;
+  description: string;
+  invoiceId?: number | null;
+  ruleId?: number | null;
+  expiredEntryId?: number | null;
+}
+
+async function inTransaction<T>(db: Db, work: (trx: Transaction<Database>) => Promise<T>): Promise<T> {
+  return db.isTransaction ? work(db as Transaction<Database>) : db.transaction().execute(work);
+}
+
+/**
+ * The only way points enter or leave: appends rows for ONE member and moves the cached balance in the same
+ * transaction. The balance row is written first, so the transaction holds SQLite's write lock before it reads
+ * anything (another process, e.g. the review CLI, waits instead of failing on a lock upgrade).
+ */
+export async function appendEntries(
+  db: Db,
+  userId: number,
+  entries: readonly NewEntry[],
+  now: Date,
+): Promise<PointsEntryRow[]> {
+  const rows = entries.filter((e) => e.points !== 0 && Number.isInteger(e.points));
+  if (rows.length === 0) return [];
+  const delta = rows.reduce((sum, e) => sum + e.points, 0);
+  const lotsDelta = rows.reduce((sum, e) => sum + (e.points > 0 && e.kind !== 'expiry' ? e.points : 0), 0);
+  const at = now.toISOString();
+  return inTransaction(db, async (trx) => {
+    const totals = await trx
+      .insertInto('points_balances')
+      .values({ user_id: userId, balance: delta, lots_total: lotsDelta, updated_at: at })
+      .onConflict((oc) =>
+        oc.column('user_id').doUpdateSet({
+          balance: sql`balance + excluded.balance`,
+          lots_total: sql`lots_total + excluded.lots_total`,
+          updated_at: at,
+        }),
+      )
+      .returning(['balance', 'lots_total'])
+      .executeTakeFirstOrThrow();
+    let balance = totals.balance - delta;
+    let lots = totals.lots_total - lotsDelta;
+    const values = rows.map((e) => {
+      balance += e.points;
+      const isLot = e.points > 0 && e.kind !== 'expiry';
+      if (isLot) lots += e.points;
+      return {
+        user_id: userId,
+        kind: e.kind,
+        points: e.points,
+        description: e.description,
+        invoice_id: e.invoiceId ?? null,
+        rule_id: e.ruleId ?? null,
+        expires_at: isLot ? addMonths(now, EXPIRY_MONTHS).toISOString() : null,
+        expired_entry_id: e.expiredEntryId ?? null,
+        balance_after: balance,
+        lot_cumulative: isLot ? lots : null,
+        created_at: at,
+      };
+    });
+    // SQLite caps the variables of one statement; a large expiry run is written in slices.
+    const inserted: PointsEntryRow[] = [];
+    for (let i = 0; i < values.length; i += INSERT_SLICE) {
+      inserted.push(
+        ...(await trx
+          .insertInto('points_ledger')
+          .values(values.slice(i, i + INSERT_SLICE))
+          .returningAll()
+          .execute()),
+      );
+    }
+    return inserted;
+  });
+}
+
+export async function getBalance(db: Db, userId: number): Promise<{ balance: number; lotsTotal: number }> {
+  const row = await db
+    .selectFrom('points_balances')
+    .select(['balance', 'lots_total'])
+    .where('user_id', '=', userId)
+    .executeTakeFirst();
+  return { balance: row?.balance ?? 0, lotsTotal: row?.lots_total ?? 0 };
+}
+
+export interface LotHolding {
+  entryId: number;
+  expiresAt: string;
+  createdAt: string;
+  /** Points of this lot still in the balance. */
+  held: number;
+}
+
+const LOT_BATCH = 500;
+
+/**
+ * Lots expiring before `to` that still hold part of the balance, oldest first. Debits consume the oldest lots
+ * first, so what remains of the balance sits in the newest lots: a lot holds min(points, lot_cumulative −
+ * (lotsTotal − balance)). Held lots are the lot_cumulative range above that threshold, and their expiry dates grow
+ * with lot_cumulative, so the scan walks the index from the threshold and stops at the first lot not yet due:
+ * a few rows, whatever the ledger's size.
+ */
+export async function dueLots(db: Db, userId: number, to: string): Promise<LotHolding[]> {
+  const { balance, lotsTotal } = await getBalance(db, userId);
+  if (balance <= 0) return [];
+  const threshold = lotsTotal - balance;
+  const lots: LotHolding[] = [];
+  let after = threshold;
+  for (;;) {
+    const rows = await db
+      .selectFrom('points_ledger')
+      .select(['id', 'points', 'lot_cumulative', 'expires_at', 'created_at'])
+      .where('user_id', '=', userId)
+      .where('lot_cumulative', '>', after)
+      .orderBy('lot_cumulative')
+      .limit(LOT_BATCH)
+      .execute();
+    for (const r of rows) {
+      if (!r.expires_at || r.expires_at >= to) return lots;
+      const held = Math.min(r.points, (r.lot_cumulative ?? 0) - threshold);
+      if (held > 0) lots.push({ entryId: r.id, expiresAt: r.expires_at, createdAt: r.created_at, held });
+      after = r.lot_cumulative ?? after;
+    }
+    if (rows.length < LOT_BATCH) return lots;
+  }
+}
+
+/** Held points expiring in [from, to), summed per São Paulo day (YYYY-MM-DD), in one index range over the window. */
+export async function expiringByDay(
+  db: Db,
+  userId: number,
+  from: string,
+  to: string,
+): Promise<{ date: string; points: number }[]> {
+  const { balance, lotsTotal } = await getBalance(db, userId);
+  if (balance <= 0) return [];
+  const threshold = lotsTotal - balance;
+  const rows = await db
+    .selectFrom('points_ledger')
+    .select([
+      sql<string>`substr(datetime(expires_at, '-3 hours'), 1, 10)`.as('date'),
+      sql<number>`sum(min(points, lot_cumulative - ${threshold}))`.as('points'),
+    ])
+    .where('user_id', '=', userId)
+    .where('lot_cumulative', 'is not', null)
+    .where('expires_at', '>=', from)
+    .where('expires_at', '<', to)
+    .where('lot_cumulative', '>', threshold)
+    .groupBy('date')
+    .orderBy('date')
+    .execute();
+  return rows.map((r) => ({ date: r.date, points: Number(r.points) }));
+}
+
+const EXPIRY_DATE = new Intl.DateTimeFormat('pt-BR', { timeZone: 'America/Sao_Paulo' });
+
+/** Writes an expiry debit for what each due lot still holds, oldest first. Returns the points expired. */
+export async function expireDuePoints(db: Db, userId: number, now: Date): Promise<number> {
+  return inTransaction(db, async (trx) => {
+    const due = await dueLots(trx, userId, now.toISOString());
+    if (due.length === 0) return 0;
+    await appendEntries(
+      trx,
+      userId,
+      due.map((lot) => ({
+        userId,
+        kind: 'expiry' as const,
+        points: -lot.held,
+        description: `Pontos expirados (créditos de ${EXPIRY_DATE.format(new Date(lot.createdAt))})`,
+        expiredEntryId: lot.entryId,
+      })),
+      now,
+    );
+    return due.reduce((sum, lot) => sum + lot.held, 0);
+  });
+}
+
+/** Every member with a due lot; run at start-up and then daily so balances never show expired points for long. */
+export async function expireAllDuePoints(db: Db, now: Date): Promise<number> {
+  const users = await db
+    .selectFrom('points_ledger')
+    .select('user_id')
+    .distinct()
+    .where('expires_at', 'is not', null)
+    .where('expires_at', '<=', now.toISOString())
+    .where('expired_entry_id', 'is', null)
+    .execute();
+  let total = 0;
+  for (const { user_id } of users) total += await expireDuePoints(db, user_id, now);
+  return total;
+}

@@ -1,0 +1,163 @@
+import { sql, type Kysely } from 'kysely';
+import { z } from 'zod';
+import type { Database } from '../../db/schema';
+import { badUserInput, unauthenticated } from '../../graphql/errors';
+import type { PointsEntryKind, PointsEntryRow } from '../invoices/tables';
+import { expireDuePoints, expiringByDay, getBalance } from './ledger';
+
+type Db = Kysely<Database>;
+const DAY_MS = 24 * 60 * 60 * 1000;
+
+export const ENTRIES_PAGE_DEFAULT = 20;
+export const ENTRIES_PAGE_MAX = 50;
+const KINDS = ['CREDIT', 'BONUS', 'EXPIRY', 'ADJUSTMENT'] as const;
+type KindEnum = (typeof KINDS)[number];
+
+export interface PointsEntryView {
+  id: string;
+  kind: KindEnum;
+  points: number;
+  description: string;
+  createdAt: string;
+  expiresAt: string | null;
+  invoiceId: string | null;
+}
+
+export const toEntryView = (row: PointsEntryRow): PointsEntryView => ({
+  id: String(row.id),
+  kind: row.kind.toUpperCase() as KindEnum,
+  points: row.points,
+  description: row.description,
+  createdAt: row.created_at,
+  expiresAt: row.expires_at,
+  invoiceId: row.invoice_id === null ? null : String(row.invoice_id),
+});
+
+/** Current balance after writing any due expiry. */
+export async function currentBalance(db: Db, userId: number, now: Date): Promise<number> {
+  await expireDuePoints(db, userId, now);
+  return (await getBalance(db, userId)).balance;
+}
+
+const SAO_PAULO_DATE = new Intl.DateTimeFormat('en-CA', { timeZone: 'America/Sao_Paulo' });
+
+/** The last 12 months, oldest first, as YYYY-MM, with the instant each one ends (São Paulo is UTC−3, no DST). */
+function lastTwelveMonths(now: Date): { month: string; endsAt: string }[] {
+  const [year = 0, month = 1] = SAO_PAULO_DATE.format(now).split('-').map(Number);
+  return Array.from({ length: 12 }, (_, i) => {
+    const d = new Date(Date.UTC(year, month - 1 - (11 - i), 1));
+    const end = new Date(Date.UTC(d.getUTCFullYear(), d.getUTCMonth() + 1, 1, 3));
+    return {
+      month: `${d.getUTCFullYear()}-${String(d.getUTCMonth() + 1).padStart(2, '0')}`,
+      endsAt: end.toISOString(),
+    };
+  });
+}
+
+export async function pointsSummary(db: Db, userId: number | null, now: Date) {
+  if (userId === null) throw unauthenticated();
+  const balance = await currentBalance(db, userId, now);
+  const expiring = await expiringByDay(
+    db,
+    userId,
+    now.toISOString(),
+    new Date(now.getTime() + 90 * DAY_MS).toISOString(),
+  );
+  const dayOf = (days: number) => SAO_PAULO_DATE.format(new Date(now.getTime() + days * DAY_MS));
+  const within = (days: number) => expiring.filter((e) => e.date <= dayOf(days)).reduce((sum, e) => sum + e.points, 0);
+  // The balance at each month's end is the running balance of that month's last row: 12 index lookups.
+  const history = await Promise.all(
+    lastTwelveMonths(now).map(async ({ month, endsAt }) => {
+      if (endsAt > now.toISOString()) return { month, balance };
+      const row = await db
+        .selectFrom('points_ledger')
+        .select('balance_after')
+        .where('user_id', '=', userId)
+        .where('created_at', '<', endsAt)
+        .orderBy('created_at', 'desc')
+        .orderBy('id', 'desc')
+        .limit(1)
+        .executeTakeFirst();
+      return { month, balance: row?.balance_after ?? 0 };
+    }),
+  );
+  return {
+    balance,
+    expiringIn30: within(30),
+    expiringIn60: within(60),
+    expiringIn90: within(90),
+    expiring,
+    history,
+  };
+}
+
+const dateOnly = z.string().regex(/^\d{4}-\d{2}-\d{2}$/, 'Use a data no formato aaaa-mm-dd.');
+const entriesArgs = z.object({
+  first: z
+    .number()
+    .int()
+    .min(1)
+    .max(ENTRIES_PAGE_MAX, `No máximo ${ENTRIES_PAGE_MAX} lançamentos por página.`)
+    .nullish(),
+  after: z.string().max(200).nullish(),
+  from: dateOnly.nullish(),
+  to: dateOnly.nullish(),
+  kinds: z.array(z.enum(KINDS)).max(KINDS.length).nullish(),
+});
+export type EntriesArgs = z.input<typeof entriesArgs>;
+
+const encodeCursor = (row: { created_at: string; id: number }) =>
+  Buffer.from(`${row.created_at}|${row.id}`, 'utf8').toString('base64url');
+
+function decodeCursor(cursor: string): { createdAt: string; id: number } | null {
+  const [createdAt, id] = Buffer.from(cursor, 'base64url').toString('utf8').split('|');
+  if (!createdAt || !/^\d{4}-\d{2}-\d{2}T/.test(createdAt) || !id || !/^\d+$/.test(id)) return null;
+  return { createdAt, id: Number(id) };
+}
+
+/** Start of a São Paulo day (UTC−3) as an ISO instant. */
+const dayStart = (day: string, plusDays = 0) =>
+  new Date(Date.parse(`${day}T03:00:00.000Z`) + plusDays * DAY_MS).toISOString();
+
+/**
+ * One page of the extract, newest first. Keyset pagination on (created_at, id) over the
+ * (user_id[, kind], created_at, id) indexes: each page is one index seek plus `first` rows, at any ledger size.
+ */
+export async function pointsEntries(db: Db, userId: number | null, rawArgs: EntriesArgs, now: Date) {
+  if (userId === null) throw unauthenticated();
+  const parsed = entriesArgs.safeParse(rawArgs);
+  if (!parsed.success) {
+    const issue = parsed.error.issues[0];
+    throw badUserInput(issue?.message ?? 'Filtro inválido.', {
+      [String(issue?.path[0] ?? 'filtro')]: issue?.message ?? '',
+    });
+  }
+  const args = parsed.data;
+  const cursor = args.after ? decodeCursor(args.after) : null;
+  if (args.after && !cursor) throw badUserInput('Página inválida. Recarregue o extrato.');
+  if (args.from && args.to && args.from > args.to) {
+    throw badUserInput('A data inicial deve ser antes da final.', { from: 'A data inicial deve ser antes da final.' });
+  }
+  await expireDuePoints(db, userId, now);
+  const first = args.first ?? ENTRIES_PAGE_DEFAULT;
+  let query = db.selectFrom('points_ledger').selectAll().where('user_id', '=', userId);
+  if (args.kinds && args.kinds.length > 0) {
+    query = query.where(
+      'kind',
+      'in',
+      args.kinds.map((k) => k.toLowerCase() as PointsEntryKind),
+    );
+  }
+  if (args.from) query = query.where('created_at', '>=', dayStart(args.from));
+  if (args.to) query = query.where('created_at', '<', dayStart(args.to, 1));
+  if (cursor) query = query.where(sql<boolean>`(created_at, id) < (${cursor.createdAt}, ${cursor.id})`);
+  const rows = await query
+    .orderBy('created_at', 'desc')
+    .orderBy('id', 'desc')
+    .limit(first + 1)
+    .execute();
+  const page = rows.slice(0, first);
+  const last = page.at(-1);
+  const hasMore = rows.length > first;
+  return { data: page.map(toEntryView), hasMore, nextCursor: hasMore && last ? encodeCursor(last) : null };
+}
