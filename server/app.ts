@@ -24,6 +24,8 @@ import { registerContentAssets } from './modules/content/assets-route';
 import { contentResolvers } from './modules/content/resolvers';
 import { pointsResolvers } from './modules/points/resolvers';
 import { usersResolvers } from './modules/users/resolvers';
+import { profileResolvers } from './modules/profile/resolvers';
+import { registerProfileImageRoute } from './modules/profile/profile-image';
 
 export const GRAPHQL_PATH = '/graphql';
 const BODY_LIMIT_BYTES = 1024 * 1024;
@@ -141,6 +143,7 @@ export function buildApp({ db, config, logger = false, queryCache = true }: Buil
       contentResolvers,
       invoicesResolvers,
       pointsResolvers,
+      profileResolvers,
     ) as never,
     path: GRAPHQL_PATH,
     graphiql: false,
@@ -153,6 +156,7 @@ export function buildApp({ db, config, logger = false, queryCache = true }: Buil
       formatExecutionErrors(execution as Parameters<typeof formatExecutionErrors>[0], context as never),
   });
 
+  registerProfileImageRoute(app, config.dataDir);
   registerContentAssets(app, db);
 
   if (config.serveStatic) registerStaticSite(app, { root: config.staticDir });

@@ -30,6 +30,8 @@ export interface AppConfig {
   readonly humanVerification: boolean;
   /** Clock in milliseconds; tests inject a fake one instead of sleeping. */
   readonly now: () => number;
+  /** CEP lookup (CEP_PROVIDER): 'viacep' asks ViaCEP over HTTP; 'sample' answers from a bundled sample, offline. */
+  readonly cepProvider: 'viacep' | 'sample';
 }
 
 const booleanFlag = z
@@ -58,6 +60,7 @@ const envSchema = z.object({
     .optional(),
   HUMAN_VERIFICATION: booleanFlag.default(true),
   MAIL_FROM: z.string().min(3).default('Clube do Marceneiro <nao-responda@clubedomarceneiro.com.br>'),
+  CEP_PROVIDER: z.enum(['viacep', 'sample']).default('sample'),
 });
 
 function databaseFileFrom(url: string | undefined, dataDir: string): string {
@@ -116,5 +119,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     mailFrom: e.MAIL_FROM,
     humanVerification: e.HUMAN_VERIFICATION,
     now: Date.now,
+    cepProvider: e.CEP_PROVIDER,
   };
 }

@@ -7,6 +7,7 @@ import { logout } from '@/lib/session/logout';
 import { profileGateTarget } from '@/lib/session/profile-gate';
 import { useCurrentUserQuery } from '@/lib/session/use-current-user-query';
 import { LoginScreen } from '../auth/login-screen';
+import { ConsentModal } from '../profile/consent-modal';
 import { AppShell } from '../layout/app-shell';
 import { PublicShell } from '../layout/public-shell';
 import { CurrentUserProvider } from '../providers/current-user';
@@ -51,7 +52,10 @@ export function PrivateGate({ children }: { children: ReactNode }) {
   }
   return (
     <CurrentUserProvider user={state.user}>
-      <AppShell>{children}</AppShell>
+      <AppShell>
+        {children}
+        <ConsentModal />
+      </AppShell>
     </CurrentUserProvider>
   );
 }

@@ -20,3 +20,17 @@ export function maskPhone(value: string): string {
   const digits = onlyDigits(value).slice(0, 11);
   return applyDigitMask(digits, digits.length <= 10 ? '(00) 0000-0000' : '(00) 00000-0000');
 }
+
+/** CEP "01310-100". */
+export const maskCep = (value: string): string => applyDigitMask(value, '00000-000');
+
+/** Date "dd/mm/aaaa" as the member types it. */
+export const maskDate = (value: string): string => applyDigitMask(value, '00/00/0000');
+
+/** "1988-03-14" → "14/03/1988"; anything else is returned as it is. */
+export function isoToBrDate(value: string | null | undefined): string {
+  const m = /^(\d{4})-(\d{2})-(\d{2})/.exec(value ?? '');
+  return m ? `${m[3]}/${m[2]}/${m[1]}` : (value ?? '');
+}
+
+export { formatCnpj as maskCnpj } from '../validation/cnpj';

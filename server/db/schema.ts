@@ -19,6 +19,8 @@ export interface CitiesTable {
   id: Generated<number>;
   state_id: number;
   name: string;
+  /** 1 for a city a member typed that is not in the shipped IBGE list; such cities are not offered to others. */
+  typed_by_member: Generated<Flag>;
 }
 
 export interface UsersTable {
@@ -124,7 +126,69 @@ export interface OutboxTable {
   created_at: string;
 }
 
+export interface UserWoodWorksTable {
+  id: Generated<number>;
+  user_id: number;
+  /** 14 characters, upper case, no punctuation (numeric or alphanumeric CNPJ). */
+  cnpj: string | null;
+  cnpj_updated_at: string | null;
+  corporate_name: string | null;
+  fantasy_name: string | null;
+  cep: string | null;
+  address: string | null;
+  number: string | null;
+  complement: string | null;
+  district: string | null;
+  state_id: number | null;
+  city_id: number | null;
+  site_url: string | null;
+  instagram_url: string | null;
+  facebook_url: string | null;
+  created_at: string;
+  updated_at: string;
+}
+
+export interface EquipmentsTable {
+  id: Generated<number>;
+  name: string;
+}
+
+export interface WoodworkSurveysTable {
+  id: Generated<number>;
+  wood_work_id: number;
+  employees_amount: number | null;
+  customer_type: string | null;
+  bedroom_project_grade: number | null;
+  kitchen_project_grade: number | null;
+  bathroom_project_grade: number | null;
+  laundry_project_grade: number | null;
+  living_room_project_grade: number | null;
+  other_project_types: string | null;
+  other_equipments: string | null;
+  created_at: string;
+  updated_at: string;
+}
+
+export interface WoodworkSurveyEquipmentsTable {
+  survey_id: number;
+  equipment_id: number;
+}
+
+export interface ConsentAnswersTable {
+  id: Generated<number>;
+  user_id: number;
+  accepted: Flag;
+  /** The text the member answered. */
+  message: string;
+  answered_at: string;
+}
+
 export interface Database {
+  user_wood_works: UserWoodWorksTable;
+  equipments: EquipmentsTable;
+  woodwork_surveys: WoodworkSurveysTable;
+  woodwork_survey_equipments: WoodworkSurveyEquipmentsTable;
+  consent_answers: ConsentAnswersTable;
   pending_signups: PendingSignupsTable;
   verification_codes: VerificationCodesTable;
   email_confirmations: EmailConfirmationsTable;

@@ -1,4 +1,5 @@
 import type { Kysely } from 'kysely';
+import { seedProfileReferenceData } from '../modules/profile/reference-data';
 import { seedContent } from '../modules/content/seed';
 import { seedInvoiceReferenceData } from '../modules/invoices/seed';
 import { createMember, findUserByCpf } from '../modules/users/repository';
@@ -82,6 +83,7 @@ export async function seedReferenceData(db: Kysely<Database>): Promise<void> {
     .values(cities)
     .onConflict((oc) => oc.columns(['state_id', 'name']).doNothing())
     .execute();
+  await seedProfileReferenceData(db);
   await seedInvoiceReferenceData(db);
 }
 

@@ -42,6 +42,7 @@ export function testConfig(overrides: Partial<AppConfig> = {}): AppConfig {
     mailFrom: 'Clube <teste@clube.test>',
     humanVerification: false,
     now: Date.now,
+    cepProvider: 'sample',
     ...overrides,
   };
 }

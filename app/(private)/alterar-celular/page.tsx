@@ -1,8 +1,8 @@
-import { RouteScreen } from '@/components/screens/route-screen';
+import { ChangePhoneScreen } from '@/components/profile/phone-screens';
 import { pageMetadata } from '@/lib/page-metadata';
 
 export const metadata = pageMetadata('changePhone');
 
 export default function Page() {
-  return <RouteScreen routeKey="changePhone" />;
+  return <ChangePhoneScreen />;
 }

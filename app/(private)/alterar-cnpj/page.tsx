@@ -1,8 +1,8 @@
-import { RouteScreen } from '@/components/screens/route-screen';
+import { ChangeCnpjScreen } from '@/components/profile/change-cnpj-screen';
 import { pageMetadata } from '@/lib/page-metadata';
 
 export const metadata = pageMetadata('changeCnpj');
 
 export default function Page() {
-  return <RouteScreen routeKey="changeCnpj" />;
+  return <ChangeCnpjScreen />;
 }

@@ -1,8 +1,8 @@
-import { RouteScreen } from '@/components/screens/route-screen';
+import { ChangeEmailScreen } from '@/components/profile/change-email-screen';
 import { pageMetadata } from '@/lib/page-metadata';
 
 export const metadata = pageMetadata('changeEmail');
 
 export default function Page() {
-  return <RouteScreen routeKey="changeEmail" />;
+  return <ChangeEmailScreen />;
 }

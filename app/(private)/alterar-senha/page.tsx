@@ -1,8 +1,8 @@
-import { RouteScreen } from '@/components/screens/route-screen';
+import { ChangePasswordScreen } from '@/components/profile/password-screens';
 import { pageMetadata } from '@/lib/page-metadata';
 
 export const metadata = pageMetadata('changePassword');
 
 export default function Page() {
-  return <RouteScreen routeKey="changePassword" />;
+  return <ChangePasswordScreen />;
 }

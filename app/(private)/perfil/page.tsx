@@ -1,8 +1,8 @@
-import { RouteScreen } from '@/components/screens/route-screen';
+import { ProfileScreen } from '@/components/profile/profile-screen';
 import { pageMetadata } from '@/lib/page-metadata';
 
 export const metadata = pageMetadata('profile');
 
 export default function Page() {
-  return <RouteScreen routeKey="profile" />;
+  return <ProfileScreen />;
 }

@@ -3,6 +3,7 @@ import { usersAndSessions } from './20261122T150000-users-and-sessions';
 import { content } from './20261122T160000-content';
 import { invoicesAndPoints } from './20261122T170000-invoices-and-points';
 import { signUpCodesAndOutbox } from './20261122T180000-sign-up-codes-and-outbox';
+import { profileWorkshopSurvey } from './20261122T190000-profile-workshop-survey';
 
 /**
  * Every migration, by name in timestamp order. A static record instead of a folder scan keeps migrations working
@@ -13,4 +14,5 @@ export const migrations: Record<string, Migration> = {
   '20261122T160000-content': content,
   '20261122T170000-invoices-and-points': invoicesAndPoints,
   '20261122T180000-sign-up-codes-and-outbox': signUpCodesAndOutbox,
+  '20261122T190000-profile-workshop-survey': profileWorkshopSurvey,
 };

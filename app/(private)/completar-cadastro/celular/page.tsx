@@ -1,8 +1,8 @@
-import { RouteScreen } from '@/components/screens/route-screen';
+import { CompletePhoneScreen } from '@/components/profile/phone-screens';
 import { pageMetadata } from '@/lib/page-metadata';
 
 export const metadata = pageMetadata('completePhone');
 
 export default function Page() {
-  return <RouteScreen routeKey="completePhone" />;
+  return <CompletePhoneScreen />;
 }

@@ -1,8 +1,8 @@
-import { RouteScreen } from '@/components/screens/route-screen';
+import { CompleteDataScreen } from '@/components/profile/complete-data-screen';
 import { pageMetadata } from '@/lib/page-metadata';
 
 export const metadata = pageMetadata('completeData');
 
 export default function Page() {
-  return <RouteScreen routeKey="completeData" />;
+  return <CompleteDataScreen />;
 }

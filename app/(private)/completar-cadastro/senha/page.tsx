@@ -1,8 +1,8 @@
-import { RouteScreen } from '@/components/screens/route-screen';
+import { CompletePasswordScreen } from '@/components/profile/password-screens';
 import { pageMetadata } from '@/lib/page-metadata';
 
 export const metadata = pageMetadata('completePassword');
 
 export default function Page() {
-  return <RouteScreen routeKey="completePassword" />;
+  return <CompletePasswordScreen />;
 }

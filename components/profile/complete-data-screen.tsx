@@ -1,0 +1,23 @@
+'use client';
+import { useRouter } from 'next/navigation';
+import { nextCompletionStep } from '@/lib/profile/next-step';
+import { useCurrentUser } from '../providers/current-user';
+import { ProfileForm } from './profile-form';
+
+/** Completion step one: the member's basic profile; saving moves on to the next missing step, or home. */
+export function CompleteDataScreen() {
+  const user = useCurrentUser();
+  const router = useRouter();
+  return (
+    <section className="card card--narrow profile-step" aria-labelledby="page-title">
+      <p className="step-indicator">Complete seu cadastro</p>
+      <h1 id="page-title">Complete seus dados</h1>
+      <p className="muted">Precisamos destes dados para você participar das campanhas e receber seus prêmios.</p>
+      <ProfileForm
+        user={user}
+        submitLabel="Salvar e continuar"
+        onSaved={(s) => router.replace(nextCompletionStep(s))}
+      />
+    </section>
+  );
+}

@@ -1,0 +1,115 @@
+'use client';
+import { useApolloClient, useMutation } from '@apollo/client/react';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useRouter } from 'next/navigation';
+import { useState } from 'react';
+import { useForm } from 'react-hook-form';
+import { errorMessage } from '@/lib/apollo/errors';
+import { MDeleteAccount, QMyData } from '@/lib/graphql/profile-operations';
+import { downloadText } from '@/lib/profile/photo';
+import { logout } from '@/lib/session/logout';
+import { deleteAccountSchema, type DeleteAccountInput } from '@/lib/validation/profile-schema';
+import { useFormServerError } from '../auth/use-form-server-error';
+import { CheckboxField } from '../ui/checkbox-field';
+import { Modal } from '../ui/modal';
+import { TextField } from '../ui/text-field';
+
+/** LGPD rights in /perfil: a JSON copy of the member's data, and closing the account. */
+export function DataRightsSection() {
+  const client = useApolloClient();
+  const [downloading, setDownloading] = useState(false);
+  const [error, setError] = useState<string | null>(null);
+  const [deleting, setDeleting] = useState(false);
+
+  const download = async () => {
+    setError(null);
+    setDownloading(true);
+    try {
+      const { data } = await client.query({ query: QMyData, fetchPolicy: 'no-cache' });
+      if (data)
+        downloadText(`meus-dados-clube-do-marceneiro-${new Date().toISOString().slice(0, 10)}.json`, data.myData);
+    } catch (e) {
+      setError(errorMessage(e as Error));
+    } finally {
+      setDownloading(false);
+    }
+  };
+
+  return (
+    <div className="form">
+      <p className="muted">Você pode baixar uma cópia de tudo o que o clube guarda sobre você, ou excluir sua conta.</p>
+      {error && (
+        <p className="alert alert--error" role="alert">
+          {error}
+        </p>
+      )}
+      <button
+        type="button"
+        className="button button--secondary button--block"
+        onClick={() => void download()}
+        disabled={downloading}
+      >
+        {downloading ? 'Preparando…' : 'Baixar meus dados'}
+      </button>
+      <button type="button" className="button button--danger button--block" onClick={() => setDeleting(true)}>
+        Excluir minha conta
+      </button>
+      <DeleteAccountModal open={deleting} onClose={() => setDeleting(false)} />
+    </div>
+  );
+}
+
+function DeleteAccountModal({ open, onClose }: { open: boolean; onClose: () => void }) {
+  const client = useApolloClient();
+  const router = useRouter();
+  const [remove, { loading }] = useMutation(MDeleteAccount);
+  const {
+    register,
+    handleSubmit,
+    setError,
+    formState: { errors },
+  } = useForm<DeleteAccountInput>({
+    resolver: zodResolver(deleteAccountSchema),
+    defaultValues: { password: '', confirmation: false as unknown as true },
+  });
+  const { serverError, showServerError, clearServerError } = useFormServerError(setError, ['password']);
+  const onSubmit = handleSubmit(async (values) => {
+    clearServerError();
+    try {
+      await remove({ variables: { password: values.password } });
+      await logout({ client, navigate: (path) => router.replace(`${path}?conta=excluida`) });
+    } catch (error) {
+      showServerError(error);
+    }
+  });
+  return (
+    <Modal open={open} title="Excluir minha conta" onClose={onClose}>
+      <form className="form" onSubmit={onSubmit} noValidate>
+        <p>
+          Sua conta será desativada e seus dados pessoais serão apagados. Seus pontos deixam de poder ser usados. Isso
+          não pode ser desfeito.
+        </p>
+        {serverError && (
+          <p className="alert alert--error" role="alert">
+            {serverError}
+          </p>
+        )}
+        <TextField
+          label="Sua senha"
+          type="password"
+          autoComplete="current-password"
+          error={errors.password?.message}
+          {...register('password')}
+        />
+        <CheckboxField
+          label="Entendo que a exclusão não pode ser desfeita"
+          error={errors.confirmation?.message}
+          {...register('confirmation')}
+        />
+        <button type="submit" className="button button--danger button--block" disabled={loading}>
+          {loading ? 'Excluindo…' : 'Excluir definitivamente'}
+        </button>
+      </form>
+    </Modal>
+  );
+}

@@ -1,0 +1,119 @@
+'use client';
+import { useQuery } from '@apollo/client/react';
+import Link from 'next/link';
+import { maskCnpj, maskCpf, maskPhone } from '@/lib/format/masks';
+import { QProfile, QProfileOptions } from '@/lib/graphql/profile-operations';
+import { routes } from '@/lib/routes';
+import { Spinner } from '../ui/spinner';
+import { DataRightsSection } from './data-rights-section';
+import { PhotoSection } from './photo-section';
+import { ProfileForm } from './profile-form';
+import { SurveyForm } from './survey-form';
+import { WorkshopForm } from './workshop-form';
+
+/** /perfil: photo, personal data, access data (e-mail, celular, senha), workshop and survey, privacy. */
+export function ProfileScreen() {
+  const { data, loading, error } = useQuery(QProfile, { fetchPolicy: 'network-only' });
+  const { data: options } = useQuery(QProfileOptions);
+  const me = data?.me;
+
+  if (!me) {
+    return (
+      <section className="card" aria-labelledby="page-title">
+        <h1 id="page-title">Meu perfil</h1>
+        {loading || !error ? (
+          <Spinner />
+        ) : (
+          <p className="alert alert--error" role="alert">
+            Não foi possível carregar seu perfil. Tente de novo.
+          </p>
+        )}
+      </section>
+    );
+  }
+
+  const ww = me.userWoodWork;
+  return (
+    <div className="profile">
+      <section className="card" aria-labelledby="page-title">
+        <h1 id="page-title">Meu perfil</h1>
+        <PhotoSection name={me.name} profileImage={me.profileImage ?? null} />
+        <dl className="profile__facts">
+          <div>
+            <dt>Nome</dt>
+            <dd>
+              {me.name} {me.surName}
+            </dd>
+          </div>
+          <div>
+            <dt>CPF</dt>
+            <dd>{maskCpf(me.cpf)}</dd>
+          </div>
+        </dl>
+      </section>
+
+      <section className="card" aria-labelledby="acesso-title">
+        <h2 id="acesso-title">Dados de acesso</h2>
+        <dl className="profile__facts">
+          <div>
+            <dt>E-mail</dt>
+            <dd>
+              {me.email}
+              {me.pendingEmail && (
+                <span className="profile__pending">
+                  {' '}
+                  Aguardando confirmação: <strong>{me.pendingEmail}</strong>
+                </span>
+              )}
+            </dd>
+            <dd>
+              <Link href={routes.changeEmail()}>Alterar e-mail</Link>
+            </dd>
+          </div>
+          <div>
+            <dt>Celular</dt>
+            <dd>{me.phoneNumber ? maskPhone(me.phoneNumber) : 'Não informado'}</dd>
+            <dd>
+              <Link href={routes.changePhone()}>Alterar celular</Link>
+            </dd>
+          </div>
+          <div>
+            <dt>Senha</dt>
+            <dd>••••••••</dd>
+            <dd>
+              <Link href={routes.changePassword()}>Alterar senha</Link>
+            </dd>
+          </div>
+        </dl>
+      </section>
+
+      <section className="card" aria-labelledby="dados-title">
+        <h2 id="dados-title">Dados pessoais e endereço</h2>
+        <ProfileForm key={me.id} user={me} submitLabel="Salvar dados" onSaved={() => undefined} />
+      </section>
+
+      {me.woodWorkRelated && (
+        <section className="card" aria-labelledby="marcenaria-title">
+          <h2 id="marcenaria-title">Minha marcenaria</h2>
+          <dl className="profile__facts">
+            <div>
+              <dt>CNPJ</dt>
+              <dd>{ww?.cnpj ? maskCnpj(ww.cnpj) : 'Não informado'}</dd>
+              <dd>
+                <Link href={routes.changeCnpj()}>{ww?.cnpj ? 'Alterar CNPJ' : 'Informar CNPJ'}</Link>
+              </dd>
+            </div>
+          </dl>
+          <WorkshopForm workshop={ww ?? null} states={options?.states ?? []} />
+          <h3 className="profile__subtitle">Pesquisa da marcenaria</h3>
+          <SurveyForm survey={ww?.woodworkSurvey ?? null} />
+        </section>
+      )}
+
+      <section className="card" aria-labelledby="privacidade-title">
+        <h2 id="privacidade-title">Privacidade</h2>
+        <DataRightsSection />
+      </section>
+    </div>
+  );
+}

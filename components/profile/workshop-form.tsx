@@ -1,0 +1,134 @@
+'use client';
+import { useMutation } from '@apollo/client/react';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useState } from 'react';
+import { useForm, type UseFormReturn } from 'react-hook-form';
+import { maskCep } from '@/lib/format/masks';
+import { MUpdateUserWoodWork } from '@/lib/graphql/profile-operations';
+import { workshopSchema, type WorkshopData, type WorkshopFormInput } from '@/lib/validation/profile-schema';
+import { useFormServerError } from '../auth/use-form-server-error';
+import { TextField } from '../ui/text-field';
+import { AddressFields, type AddressValues, type StateOption } from './address-fields';
+
+export interface WorkshopValues {
+  corporateName?: string | null;
+  fantasyName?: string | null;
+  cep?: string | null;
+  address?: string | null;
+  number?: string | null;
+  complement?: string | null;
+  district?: string | null;
+  state?: { id: string } | null;
+  city?: { name: string } | null;
+  siteUrl?: string | null;
+  instagramUrl?: string | null;
+  facebookUrl?: string | null;
+}
+
+const FIELDS = [
+  'corporateName',
+  'fantasyName',
+  'cep',
+  'address',
+  'number',
+  'complement',
+  'district',
+  'stateId',
+  'cityName',
+  'siteUrl',
+  'instagramUrl',
+  'facebookUrl',
+] as const;
+
+/** The member's workshop: names, address (same CEP flow) and links. Every field is optional. */
+export function WorkshopForm({
+  workshop,
+  states,
+}: {
+  workshop: WorkshopValues | null;
+  states: readonly StateOption[];
+}) {
+  const [save, { loading }] = useMutation(MUpdateUserWoodWork);
+  const [saved, setSaved] = useState(false);
+  const form = useForm<WorkshopFormInput, unknown, WorkshopData>({
+    resolver: zodResolver(workshopSchema),
+    defaultValues: {
+      corporateName: workshop?.corporateName ?? '',
+      fantasyName: workshop?.fantasyName ?? '',
+      cep: maskCep(workshop?.cep ?? ''),
+      address: workshop?.address ?? '',
+      number: workshop?.number ?? '',
+      complement: workshop?.complement ?? '',
+      district: workshop?.district ?? '',
+      stateId: workshop?.state?.id ?? '',
+      cityName: workshop?.city?.name ?? '',
+      siteUrl: workshop?.siteUrl ?? '',
+      instagramUrl: workshop?.instagramUrl ?? '',
+      facebookUrl: workshop?.facebookUrl ?? '',
+    },
+  });
+  const {
+    register,
+    formState: { errors },
+  } = form;
+  const { serverError, showServerError, clearServerError } = useFormServerError(form.setError, FIELDS);
+  const onSubmit = form.handleSubmit(async () => {
+    clearServerError();
+    setSaved(false);
+    try {
+      await save({ variables: { input: form.getValues() } });
+      setSaved(true);
+    } catch (error) {
+      showServerError(error);
+    }
+  });
+  return (
+    <form className="form" onSubmit={onSubmit} noValidate aria-label="Dados da marcenaria">
+      {serverError && (
+        <p className="alert alert--error" role="alert">
+          {serverError}
+        </p>
+      )}
+      <TextField
+        label="Razão social (opcional)"
+        autoComplete="organization"
+        error={errors.corporateName?.message}
+        {...register('corporateName')}
+      />
+      <TextField label="Nome fantasia (opcional)" error={errors.fantasyName?.message} {...register('fantasyName')} />
+      <AddressFields form={form as unknown as UseFormReturn<AddressValues>} states={states} required={false} />
+      <TextField
+        label="Site (opcional)"
+        type="url"
+        inputMode="url"
+        placeholder="www.suamarcenaria.com.br"
+        error={errors.siteUrl?.message}
+        {...register('siteUrl')}
+      />
+      <TextField
+        label="Instagram (opcional)"
+        type="url"
+        inputMode="url"
+        placeholder="instagram.com/suamarcenaria"
+        error={errors.instagramUrl?.message}
+        {...register('instagramUrl')}
+      />
+      <TextField
+        label="Facebook (opcional)"
+        type="url"
+        inputMode="url"
+        placeholder="facebook.com/suamarcenaria"
+        error={errors.facebookUrl?.message}
+        {...register('facebookUrl')}
+      />
+      {saved && (
+        <p className="alert alert--info" role="status">
+          Dados da marcenaria salvos.
+        </p>
+      )}
+      <button type="submit" className="button button--primary button--block" disabled={loading}>
+        {loading ? 'Salvando…' : 'Salvar marcenaria'}
+      </button>
+    </form>
+  );
+}

@@ -1,0 +1,301 @@
+import { graphql } from './generated';
+
+/** The member's fields the profile screens edit; mutations return them so Apollo's cache updates QMe too. */
+export const QProfile = graphql(`
+  query QProfile {
+    me {
+      id
+      name
+      surName
+      profileImage
+      phoneNumber
+      email
+      pendingEmail
+      cpf
+      birthDate
+      gender
+      career {
+        id
+        name
+        woodWorkRelated
+      }
+      woodWorkRelated
+      acceptEmailComunications
+      acceptMessageComunications
+      cep
+      address
+      number
+      complement
+      district
+      state {
+        id
+        uf
+      }
+      city {
+        id
+        name
+      }
+      userWoodWork {
+        id
+        cnpj
+        cnpjUpdatedAt
+        cnpjChangeAllowedFrom
+        corporateName
+        fantasyName
+        cep
+        address
+        number
+        complement
+        district
+        state {
+          id
+          uf
+        }
+        city {
+          id
+          name
+        }
+        siteUrl
+        instagramUrl
+        facebookUrl
+        woodworkSurvey {
+          id
+          employeesAmount
+          customerType
+          bedroomProjectGrade
+          kitchenProjectGrade
+          bathroomProjectGrade
+          laundryProjectGrade
+          livingRoomProjectGrade
+          otherProjectTypes
+          equipments {
+            id
+            name
+          }
+          otherEquipments
+        }
+      }
+      profileStatus {
+        id
+        hasBasicProfile
+        hasPhoneNumber
+        hasConfirmedEmail
+        hasPointsPartnerIntegration
+        hasAccountType
+        showModalConsent
+        messageModalConsent
+        changePasswordRequired
+      }
+    }
+  }
+`);
+
+export const QProfileOptions = graphql(`
+  query QProfileOptions {
+    careers {
+      id
+      name
+      woodWorkRelated
+    }
+    states {
+      id
+      uf
+      name
+    }
+  }
+`);
+
+export const QCities = graphql(`
+  query QCities($stateId: ID!) {
+    cities(stateId: $stateId) {
+      id
+      name
+    }
+  }
+`);
+
+export const QEquipments = graphql(`
+  query QEquipments {
+    equipments {
+      id
+      name
+    }
+  }
+`);
+
+export const QCepAddress = graphql(`
+  query QCepAddress($cep: String!) {
+    cepAddress(cep: $cep) {
+      cep
+      address
+      district
+      state {
+        id
+        uf
+        name
+      }
+      cityName
+    }
+  }
+`);
+
+export const QMyData = graphql(`
+  query QMyData {
+    myData
+  }
+`);
+
+export const MUpdateProfile = graphql(`
+  mutation MUpdateProfile($input: UpdateProfileInput!) {
+    updateProfile(input: $input) {
+      id
+      birthDate
+      gender
+      career {
+        id
+        name
+        woodWorkRelated
+      }
+      woodWorkRelated
+      acceptEmailComunications
+      acceptMessageComunications
+      cep
+      address
+      number
+      complement
+      district
+      state {
+        id
+        uf
+      }
+      city {
+        id
+        name
+      }
+      profileStatus {
+        id
+        hasBasicProfile
+        hasPhoneNumber
+        changePasswordRequired
+      }
+    }
+  }
+`);
+
+export const MUpdateProfileImage = graphql(`
+  mutation MUpdateProfileImage($dataUrl: String) {
+    updateProfileImage(dataUrl: $dataUrl) {
+      id
+      profileImage
+    }
+  }
+`);
+
+export const MUpdateUserWoodWork = graphql(`
+  mutation MUpdateUserWoodWork($input: UpdateUserWoodWorkInput!) {
+    updateUserWoodWork(input: $input) {
+      id
+      corporateName
+      fantasyName
+      cep
+      address
+      number
+      complement
+      district
+      state {
+        id
+        uf
+      }
+      city {
+        id
+        name
+      }
+      siteUrl
+      instagramUrl
+      facebookUrl
+    }
+  }
+`);
+
+export const MUpdateWoodworkSurvey = graphql(`
+  mutation MUpdateWoodworkSurvey($input: UpdateWoodworkSurveyInput!) {
+    updateWoodworkSurvey(input: $input) {
+      id
+      employeesAmount
+      customerType
+      bedroomProjectGrade
+      kitchenProjectGrade
+      bathroomProjectGrade
+      laundryProjectGrade
+      livingRoomProjectGrade
+      otherProjectTypes
+      equipments {
+        id
+        name
+      }
+      otherEquipments
+    }
+  }
+`);
+
+export const MUpdateCnpj = graphql(`
+  mutation MUpdateCnpj($cnpj: String!) {
+    updateCnpj(cnpj: $cnpj) {
+      id
+      cnpj
+      cnpjUpdatedAt
+      cnpjChangeAllowedFrom
+    }
+  }
+`);
+
+export const MRequestPhoneChange = graphql(`
+  mutation MRequestPhoneChange($phoneNumber: String!) {
+    requestPhoneChange(phoneNumber: $phoneNumber) {
+      maskedPhone
+      resendInSeconds
+    }
+  }
+`);
+
+export const MConfirmPhoneChange = graphql(`
+  mutation MConfirmPhoneChange($code: String!) {
+    confirmPhoneChange(code: $code) {
+      id
+      phoneNumber
+      phoneNumberPrefix
+      profileStatus {
+        id
+        hasBasicProfile
+        hasPhoneNumber
+        changePasswordRequired
+      }
+    }
+  }
+`);
+
+export const MRequestEmailChange = graphql(`
+  mutation MRequestEmailChange($email: String!) {
+    requestEmailChange(email: $email) {
+      pendingEmail
+    }
+  }
+`);
+
+export const MAnswerConsent = graphql(`
+  mutation MAnswerConsent($accepted: Boolean!) {
+    answerConsent(accepted: $accepted) {
+      id
+      showModalConsent
+      messageModalConsent
+    }
+  }
+`);
+
+export const MDeleteAccount = graphql(`
+  mutation MDeleteAccount($password: String!) {
+    deleteAccount(password: $password) {
+      success
+    }
+  }
+`);

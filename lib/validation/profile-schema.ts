@@ -1,0 +1,233 @@
+import { z } from 'zod';
+import { onlyDigits } from '../format/digits';
+import { isValidCnpj, normaliseCnpj } from './cnpj';
+import { ageOn, celularSchema, codeSchema, emailSchema, MIN_AGE } from './sign-up-schema';
+
+/**
+ * The profile, workshop and survey forms: one schema per form, used by the form and again by the API, so both
+ * refuse the same input with the same pt-BR message.
+ */
+
+export const GENDERS = [
+  { value: 'feminino', label: 'Feminino' },
+  { value: 'masculino', label: 'Masculino' },
+  { value: 'outro', label: 'Outro' },
+  { value: 'nao-informar', label: 'Prefiro não informar' },
+] as const;
+
+export const CUSTOMER_TYPES = [
+  { value: 'pessoa-fisica', label: 'Clientes finais (pessoa física)' },
+  { value: 'pessoa-juridica', label: 'Empresas, lojas e construtoras' },
+  { value: 'ambos', label: 'Os dois' },
+] as const;
+
+export const PROJECT_GRADES = [
+  { name: 'bedroomProjectGrade', label: 'Quartos' },
+  { name: 'kitchenProjectGrade', label: 'Cozinhas' },
+  { name: 'bathroomProjectGrade', label: 'Banheiros' },
+  { name: 'laundryProjectGrade', label: 'Lavanderias' },
+  { name: 'livingRoomProjectGrade', label: 'Salas' },
+] as const;
+
+export const GRADE_MIN = 1;
+export const GRADE_MAX = 5;
+
+const BR_DATE = /^(\d{2})\/(\d{2})\/(\d{4})$/;
+const ISO_DATE = /^(\d{4})-(\d{2})-(\d{2})$/;
+
+/** "dd/mm/aaaa" (what the member types) or "aaaa-mm-dd" (what the API returns) → ISO date of a real day, or null. */
+export function parseDate(value: string): string | null {
+  const br = BR_DATE.exec(value);
+  const iso = br ? `${br[3]}-${br[2]}-${br[1]}` : ISO_DATE.test(value) ? value : null;
+  if (!iso) return null;
+  const date = new Date(`${iso}T00:00:00Z`);
+  return !Number.isNaN(date.getTime()) && date.toISOString().slice(0, 10) === iso ? iso : null;
+}
+
+const text = (max: number, empty?: string) => {
+  const base = z.string().trim().max(max, `Use no máximo ${max} caracteres.`);
+  return empty ? base.min(1, empty) : base;
+};
+
+/** Optional text: empty becomes null. */
+const optionalText = (max: number) =>
+  z
+    .string()
+    .trim()
+    .max(max, `Use no máximo ${max} caracteres.`)
+    .transform((v) => (v === '' ? null : v));
+
+export const cepSchema = z
+  .string()
+  .trim()
+  .min(1, 'Informe o CEP.')
+  .refine((v) => /^\d{5}-?\d{3}$/.test(v), 'CEP inválido. Use 8 números, como 01310-100.')
+  .transform(onlyDigits);
+
+const optionalCep = z
+  .string()
+  .trim()
+  .refine((v) => v === '' || /^\d{5}-?\d{3}$/.test(v), 'CEP inválido. Use 8 números, como 01310-100.')
+  .transform((v) => (v === '' ? null : onlyDigits(v)));
+
+const idSchema = (empty: string) =>
+  z
+    .string()
+    .trim()
+    .min(1, empty)
+    .regex(/^\d{1,9}$/, empty);
+
+const optionalId = z
+  .string()
+  .trim()
+  .refine((v) => v === '' || /^\d{1,9}$/.test(v), 'Opção inválida.')
+  .transform((v) => (v === '' ? null : v));
+
+const cityNameSchema = z
+  .string()
+  .trim()
+  .max(80, 'Use no máximo 80 caracteres.')
+  .refine((v) => v === '' || /^[\p{L}][\p{L}' .-]*$/u.test(v), 'Use apenas letras no nome da cidade.');
+
+export function profileSchema(today: () => Date = () => new Date()) {
+  return z.object({
+    birthDate: z
+      .string()
+      .trim()
+      .min(1, 'Informe sua data de nascimento.')
+      .refine((v) => parseDate(v) !== null, 'Data inválida. Use dd/mm/aaaa.')
+      .refine((v) => {
+        const iso = parseDate(v);
+        return iso === null || ageOn(iso, today()) >= MIN_AGE;
+      }, 'O clube é para maiores de 18 anos.')
+      .refine((v) => {
+        const iso = parseDate(v);
+        return iso === null || ageOn(iso, today()) <= 120;
+      }, 'Confira o ano de nascimento.')
+      .transform((v) => parseDate(v) ?? v),
+    gender: z.enum(
+      GENDERS.map((g) => g.value),
+      'Escolha uma opção.',
+    ),
+    careerId: idSchema('Escolha sua profissão.'),
+    cep: cepSchema,
+    address: text(120, 'Informe o endereço.'),
+    number: text(10, 'Informe o número (ou S/N).'),
+    complement: optionalText(60),
+    district: text(80, 'Informe o bairro.'),
+    stateId: idSchema('Escolha o estado.'),
+    cityName: cityNameSchema.refine((v) => v !== '', 'Informe a cidade.'),
+    acceptEmailComunications: z.boolean(),
+    acceptMessageComunications: z.boolean(),
+  });
+}
+
+export type ProfileFormInput = z.input<ReturnType<typeof profileSchema>>;
+export type ProfileData = z.output<ReturnType<typeof profileSchema>>;
+
+/** Adds https:// when the member leaves it out, then checks the host. */
+function urlSchema(hosts: readonly string[] | null, message: string) {
+  return z
+    .string()
+    .trim()
+    .max(200, 'Use no máximo 200 caracteres.')
+    .transform((v) => (v === '' || /^https?:\/\//i.test(v) ? v : `https://${v}`))
+    .refine((v) => {
+      if (v === '') return true;
+      try {
+        const url = new URL(v);
+        if (url.protocol !== 'https:' && url.protocol !== 'http:') return false;
+        const host = url.hostname.toLowerCase();
+        if (hosts === null) return /^[a-z0-9-]+(\.[a-z0-9-]+)+$/.test(host);
+        return hosts.some((h) => host === h || host.endsWith(`.${h}`)) && url.pathname.length > 1;
+      } catch {
+        return false;
+      }
+    }, message)
+    .transform((v) => (v === '' ? null : v));
+}
+
+export const workshopSchema = z
+  .object({
+    corporateName: optionalText(150),
+    fantasyName: optionalText(150),
+    cep: optionalCep,
+    address: optionalText(120),
+    number: optionalText(10),
+    complement: optionalText(60),
+    district: optionalText(80),
+    stateId: optionalId,
+    cityName: cityNameSchema.transform((v) => (v === '' ? null : v)),
+    siteUrl: urlSchema(null, 'Endereço inválido. Exemplo: www.suamarcenaria.com.br'),
+    instagramUrl: urlSchema(['instagram.com'], 'Use o endereço do perfil, como instagram.com/suamarcenaria'),
+    facebookUrl: urlSchema(['facebook.com', 'fb.com'], 'Use o endereço da página, como facebook.com/suamarcenaria'),
+  })
+  .refine((v) => v.cityName === null || v.stateId !== null, {
+    message: 'Escolha o estado da cidade.',
+    path: ['stateId'],
+  });
+
+export type WorkshopFormInput = z.input<typeof workshopSchema>;
+export type WorkshopData = z.output<typeof workshopSchema>;
+
+const grade = z
+  .number('Escolha uma nota.')
+  .int('Escolha uma nota.')
+  .min(GRADE_MIN, `Notas de ${GRADE_MIN} a ${GRADE_MAX}.`)
+  .max(GRADE_MAX, `Notas de ${GRADE_MIN} a ${GRADE_MAX}.`)
+  .nullable();
+
+export const surveySchema = z.object({
+  employeesAmount: z
+    .number('Informe um número inteiro.')
+    .int('Informe um número inteiro.')
+    .min(0, 'Informe um número de 0 a 10000.')
+    .max(10000, 'Informe um número de 0 a 10000.')
+    .nullable(),
+  customerType: z
+    .enum(
+      CUSTOMER_TYPES.map((c) => c.value),
+      'Escolha uma opção.',
+    )
+    .nullable(),
+  bedroomProjectGrade: grade,
+  kitchenProjectGrade: grade,
+  bathroomProjectGrade: grade,
+  laundryProjectGrade: grade,
+  livingRoomProjectGrade: grade,
+  otherProjectTypes: optionalText(300),
+  equipmentIds: z
+    .array(z.string().regex(/^\d{1,9}$/, 'Equipamento inválido.'))
+    .max(50, 'Escolha no máximo 50 equipamentos.')
+    .transform((ids) => [...new Set(ids)]),
+  otherEquipments: optionalText(300),
+});
+
+export type SurveyFormInput = z.input<typeof surveySchema>;
+export type SurveyData = z.output<typeof surveySchema>;
+
+export const cnpjSchema = z
+  .string()
+  .trim()
+  .min(1, 'Informe o CNPJ.')
+  .max(24, 'CNPJ inválido. Confira os caracteres.')
+  .refine(isValidCnpj, 'CNPJ inválido. Confira os números e letras.')
+  .transform(normaliseCnpj);
+
+export const changeCnpjSchema = z.object({ cnpj: cnpjSchema });
+export type ChangeCnpjInput = z.input<typeof changeCnpjSchema>;
+
+export const changePhoneSchema = z.object({ phoneNumber: celularSchema });
+export type ChangePhoneInput = z.input<typeof changePhoneSchema>;
+
+export const phoneCodeSchema = z.object({ code: codeSchema });
+export type PhoneCodeInput = z.input<typeof phoneCodeSchema>;
+
+export const changeEmailSchema = z.object({ email: emailSchema });
+export type ChangeEmailInput = z.input<typeof changeEmailSchema>;
+
+export const deleteAccountSchema = z.object({
+  password: z.string().min(1, 'Informe sua senha.').max(1024, 'Senha incorreta.'),
+  confirmation: z.literal(true, 'Confirme que entende que a exclusão não pode ser desfeita.'),
+});
+export type DeleteAccountInput = z.input<typeof deleteAccountSchema>;

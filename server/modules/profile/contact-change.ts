@@ -1,0 +1,86 @@
+import { badUserInput } from '../../graphql/errors';
+import { parseInput } from '../../graphql/validate';
+import { changeEmailSchema, changePhoneSchema, phoneCodeSchema } from '../../../lib/validation/profile-schema';
+import { consumeCode, issueCode, maskPhoneDestination, secondsUntilResend } from '../auth/codes';
+import { sendEmailConfirmation } from '../auth/email-confirmation';
+import { codeDepsOf, type FlowDeps } from '../auth/flow-deps';
+import { THROTTLE_RULES } from '../auth/throttle';
+import { findUserByEmail, findUserByPhone, updateUser } from '../users/repository';
+import { requireMember } from './service';
+
+export const CONTACT_MESSAGES = {
+  phoneTaken: 'Este celular já está cadastrado em outra conta.',
+  phoneSame: 'Este já é o seu celular.',
+  emailTaken: 'Este e-mail já está cadastrado em outra conta.',
+  emailSame: 'Este já é o seu e-mail.',
+} as const;
+
+/** New celular → SMS code (the sign-up code rules: 6 digits, 10 minutes, 30-second resend, 5 wrong tries). */
+export async function requestPhoneChange(deps: FlowDeps, userId: number | null, phoneNumber: unknown) {
+  const user = await requireMember(deps.db, userId);
+  const { phoneNumber: phone } = parseInput(changePhoneSchema, { phoneNumber });
+  if (phone === user.phone_number && user.phone_verified_at !== null) {
+    throw badUserInput(CONTACT_MESSAGES.phoneSame, { phoneNumber: CONTACT_MESSAGES.phoneSame });
+  }
+  const owner = await findUserByPhone(deps.db, phone);
+  if (owner && owner.id !== user.id) {
+    throw badUserInput(CONTACT_MESSAGES.phoneTaken, { phoneNumber: CONTACT_MESSAGES.phoneTaken });
+  }
+  const subject = String(user.id);
+  const codes = codeDepsOf(deps);
+  // The cooldown is checked before the throttle counts, so waiting out the timer does not use up the hour's sends.
+  await issueCodeAfterChecks(deps, subject, phone);
+  return {
+    maskedPhone: maskPhoneDestination(phone),
+    resendInSeconds: await secondsUntilResend(codes, 'phone', subject),
+  };
+}
+
+async function issueCodeAfterChecks(deps: FlowDeps, subject: string, phone: string): Promise<void> {
+  const codes = codeDepsOf(deps);
+  const wait = await secondsUntilResend(codes, 'phone', subject);
+  if (wait === 0) deps.throttle.hit(THROTTLE_RULES.codeSends, `phone:${subject}`, deps.ip);
+  const code = await issueCode(codes, 'phone', subject, phone);
+  await deps.messenger.sendSms(
+    phone,
+    `Clube do Marceneiro: seu código para confirmar o celular é ${code}. Vale por 10 minutos.`,
+  );
+}
+
+/** The code proves the new celular; it replaces the old one. */
+export async function confirmPhoneChange(deps: FlowDeps, userId: number | null, code: unknown): Promise<void> {
+  const user = await requireMember(deps.db, userId);
+  const parsed = parseInput(phoneCodeSchema, { code });
+  const phone = await consumeCode(codeDepsOf(deps), 'phone', String(user.id), parsed.code);
+  const owner = await findUserByPhone(deps.db, phone);
+  if (owner && owner.id !== user.id) {
+    throw badUserInput(CONTACT_MESSAGES.phoneTaken, { code: CONTACT_MESSAGES.phoneTaken });
+  }
+  const now = new Date(deps.config.now());
+  await updateUser(
+    deps.db,
+    user.id,
+    { phone_number: phone, phone_number_prefix: '55', phone_verified_at: now.toISOString() },
+    now,
+  );
+}
+
+/** Sends the confirmation link; the e-mail changes only when it is opened (confirmEmail). */
+export async function requestEmailChange(deps: FlowDeps, userId: number | null, email: unknown): Promise<string> {
+  const user = await requireMember(deps.db, userId);
+  const parsed = parseInput(changeEmailSchema, { email });
+  if (parsed.email === user.email) {
+    throw badUserInput(CONTACT_MESSAGES.emailSame, { email: CONTACT_MESSAGES.emailSame });
+  }
+  const owner = await findUserByEmail(deps.db, parsed.email);
+  if (owner && owner.id !== user.id) {
+    throw badUserInput(CONTACT_MESSAGES.emailTaken, { email: CONTACT_MESSAGES.emailTaken });
+  }
+  deps.throttle.hit(THROTTLE_RULES.codeSends, `email:${user.id}`, deps.ip);
+  await sendEmailConfirmation(
+    { db: deps.db, messenger: deps.messenger, publicUrl: deps.config.publicUrl, now: deps.config.now },
+    user.id,
+    parsed.email,
+  );
+  return parsed.email;
+}

@@ -1,0 +1,157 @@
+import type { ApiContext } from '../../graphql/context';
+import { badUserInput } from '../../graphql/errors';
+import { createCepProvider, type CepProvider } from '../../adapters/cep';
+import { flowDepsOf } from '../auth/flow-deps';
+import { getCurrentMember, type MeResult } from '../users/service';
+import { updateUser } from '../users/repository';
+import { confirmPhoneChange, requestEmailChange, requestPhoneChange } from './contact-change';
+import { deleteAccount, exportMyData } from './data-rights';
+import { decodePhoto, removePhoto, storePhoto } from './profile-image';
+import { findSurveyByWoodWork, findWoodWorkByUser } from './repository';
+import {
+  answerConsent,
+  assertOwnId,
+  pendingEmailOf,
+  requireMember,
+  surveyView,
+  updateCnpj,
+  updateProfile,
+  updateSurvey,
+  updateWoodWork,
+  woodWorkView,
+} from './service';
+
+const nowOf = (ctx: ApiContext) => new Date(ctx.config.now());
+
+/** One provider per configuration: ViaCEP, or the bundled sample. */
+const providers = new Map<string, CepProvider>();
+const cepProviderOf = (ctx: ApiContext): CepProvider => {
+  let provider = providers.get(ctx.config.cepProvider);
+  if (!provider) {
+    provider = createCepProvider(ctx.config.cepProvider, {
+      onError: (error) => console.warn('Consulta de CEP falhou; usando a amostra local.', (error as Error).message),
+    });
+    providers.set(ctx.config.cepProvider, provider);
+  }
+  return provider;
+};
+
+const me = (ctx: ApiContext) => getCurrentMember(ctx.db, ctx.userId);
+
+export const profileResolvers = {
+  User: {
+    pendingEmail: async (parent: MeResult, _args: unknown, ctx: ApiContext) =>
+      pendingEmailOf(ctx.db, { id: Number(parent.id), email: parent.email }, ctx.config.now()),
+    userWoodWork: (parent: MeResult, _args: unknown, ctx: ApiContext) =>
+      woodWorkView(ctx.db, Number(parent.id), ctx.config.now()),
+  },
+  UserWoodWork: {
+    woodworkSurvey: (parent: { woodworkSurvey: () => Promise<unknown> }) => parent.woodworkSurvey(),
+  },
+  Query: {
+    user: async (_root: unknown, args: { id: string }, ctx: ApiContext) => {
+      const user = await requireMember(ctx.db, ctx.userId);
+      assertOwnId(args.id, user.id);
+      return me(ctx);
+    },
+    userWoodWork: async (_root: unknown, args: { id?: string | null }, ctx: ApiContext) => {
+      const user = await requireMember(ctx.db, ctx.userId);
+      assertOwnId(args.id, (await findWoodWorkByUser(ctx.db, user.id))?.id);
+      return woodWorkView(ctx.db, user.id, ctx.config.now());
+    },
+    woodworkSurvey: async (_root: unknown, args: { id?: string | null }, ctx: ApiContext) => {
+      const user = await requireMember(ctx.db, ctx.userId);
+      const ww = await findWoodWorkByUser(ctx.db, user.id);
+      const survey = ww ? await findSurveyByWoodWork(ctx.db, ww.id) : undefined;
+      assertOwnId(args.id, survey?.id);
+      return ww ? surveyView(ctx.db, ww.id) : null;
+    },
+    careers: async (_root: unknown, _args: unknown, ctx: ApiContext) => {
+      const rows = await ctx.db.selectFrom('careers').selectAll().orderBy('name').execute();
+      return rows.map((c) => ({ id: String(c.id), name: c.name, woodWorkRelated: c.wood_work_related === 1 }));
+    },
+    states: async (_root: unknown, _args: unknown, ctx: ApiContext) => {
+      const rows = await ctx.db.selectFrom('states').selectAll().orderBy('name').execute();
+      return rows.map((s) => ({ id: String(s.id), uf: s.uf, name: s.name }));
+    },
+    cities: async (_root: unknown, args: { stateId: string }, ctx: ApiContext) => {
+      if (!/^\d{1,9}$/.test(args.stateId)) return [];
+      const rows = await ctx.db
+        .selectFrom('cities')
+        .select(['id', 'name'])
+        .where('state_id', '=', Number(args.stateId))
+        .where('typed_by_member', '=', 0)
+        .orderBy('name')
+        .execute();
+      return rows.map((c) => ({ id: String(c.id), name: c.name }));
+    },
+    equipments: async (_root: unknown, _args: unknown, ctx: ApiContext) => {
+      const rows = await ctx.db.selectFrom('equipments').selectAll().orderBy('name').execute();
+      return rows.map((e) => ({ id: String(e.id), name: e.name }));
+    },
+    cepAddress: async (_root: unknown, args: { cep: string }, ctx: ApiContext) => {
+      // Members only: the lookup must not become an open proxy to the provider.
+      await requireMember(ctx.db, ctx.userId);
+      const cep = args.cep.replace(/\D/g, '');
+      if (cep.length !== 8 || args.cep.length > 12) {
+        const message = 'CEP inválido. Use 8 números, como 01310-100.';
+        throw badUserInput(message, { cep: message });
+      }
+      const found = await cepProviderOf(ctx).lookup(cep);
+      if (!found) return null;
+      const state = await ctx.db.selectFrom('states').selectAll().where('uf', '=', found.uf).executeTakeFirst();
+      return {
+        cep,
+        address: found.address,
+        district: found.district,
+        state: state ? { id: String(state.id), uf: state.uf, name: state.name } : null,
+        cityName: found.cityName,
+      };
+    },
+    myData: (_root: unknown, _args: unknown, ctx: ApiContext) => exportMyData(ctx.db, ctx.userId, nowOf(ctx)),
+  },
+  Mutation: {
+    updateProfile: async (_root: unknown, args: { input: unknown }, ctx: ApiContext) => {
+      await updateProfile(ctx.db, ctx.userId, args.input, nowOf(ctx));
+      return me(ctx);
+    },
+    updateProfileImage: async (_root: unknown, args: { dataUrl?: string | null }, ctx: ApiContext) => {
+      const user = await requireMember(ctx.db, ctx.userId);
+      const url = args.dataUrl ? await storePhoto(ctx.config.dataDir, decodePhoto(args.dataUrl)) : null;
+      await updateUser(ctx.db, user.id, { profile_image: url }, nowOf(ctx));
+      await removePhoto(ctx.config.dataDir, user.profile_image);
+      return me(ctx);
+    },
+    updateUserWoodWork: async (_root: unknown, args: { id?: string | null; input: unknown }, ctx: ApiContext) => {
+      await updateWoodWork(ctx.db, ctx.userId, args.id, args.input, nowOf(ctx));
+      return woodWorkView(ctx.db, ctx.userId!, ctx.config.now());
+    },
+    updateWoodworkSurvey: async (_root: unknown, args: { id?: string | null; input: unknown }, ctx: ApiContext) => {
+      await updateSurvey(ctx.db, ctx.userId, args.id, args.input, nowOf(ctx));
+      const ww = await findWoodWorkByUser(ctx.db, ctx.userId!);
+      return ww ? surveyView(ctx.db, ww.id) : null;
+    },
+    updateCnpj: async (_root: unknown, args: { cnpj: string }, ctx: ApiContext) => {
+      await updateCnpj(ctx.db, ctx.userId, { cnpj: args.cnpj }, nowOf(ctx));
+      return woodWorkView(ctx.db, ctx.userId!, ctx.config.now());
+    },
+    requestPhoneChange: (_root: unknown, args: { phoneNumber: string }, ctx: ApiContext) =>
+      requestPhoneChange(flowDepsOf(ctx), ctx.userId, args.phoneNumber),
+    confirmPhoneChange: async (_root: unknown, args: { code: string }, ctx: ApiContext) => {
+      await confirmPhoneChange(flowDepsOf(ctx), ctx.userId, args.code);
+      return me(ctx);
+    },
+    requestEmailChange: async (_root: unknown, args: { email: string }, ctx: ApiContext) => ({
+      pendingEmail: await requestEmailChange(flowDepsOf(ctx), ctx.userId, args.email),
+    }),
+    answerConsent: (_root: unknown, args: { accepted: boolean }, ctx: ApiContext) =>
+      answerConsent(ctx.db, ctx.userId, args.accepted, nowOf(ctx)),
+    deleteAccount: async (_root: unknown, args: { password: string }, ctx: ApiContext) => {
+      await deleteAccount({ db: ctx.db, config: ctx.config, throttle: ctx.throttle, ip: ctx.ip }, ctx.userId, {
+        password: args.password,
+        confirmation: true,
+      });
+      return { success: true };
+    },
+  },
+};

@@ -1,0 +1,354 @@
+import type { Kysely } from 'kysely';
+import type { Database, UserRow } from '../../db/schema';
+import { badUserInput, forbidden, notFound, unauthenticated } from '../../graphql/errors';
+import { parseInput } from '../../graphql/validate';
+import { changeCnpjSchema, profileSchema, surveySchema, workshopSchema } from '../../../lib/validation/profile-schema';
+import { findUserById, updateUser } from '../users/repository';
+import { CONSENT_MESSAGE, profileStatusOf, USER_DISABLED_MESSAGE, type ProfileStatus } from '../users/service';
+import {
+  ensureWoodWork,
+  findSurveyByWoodWork,
+  findWoodWorkByUser,
+  resolveStateAndCity,
+  surveyEquipments,
+} from './repository';
+
+type Db = Kysely<Database>;
+
+/** A CNPJ may change once every 90 days (setting the first one is free): points follow the company. */
+export const CNPJ_CHANGE_INTERVAL_DAYS = 90;
+const DAY_MS = 24 * 60 * 60 * 1000;
+
+export const PROFILE_MESSAGES = {
+  cnpjTaken: 'Este CNPJ já está cadastrado por outro participante.',
+  cnpjSame: 'Este já é o seu CNPJ.',
+  cnpjTooSoon: (date: string) => `O CNPJ só pode ser alterado de novo a partir de ${date}.`,
+  career: 'Escolha sua profissão.',
+  notWoodWork: 'A marcenaria é só para profissões ligadas à madeira. Atualize sua profissão no perfil.',
+} as const;
+
+/** The signed-in, enabled member, or the error the client acts on. */
+export async function requireMember(db: Db, userId: number | null): Promise<UserRow> {
+  if (userId === null) throw unauthenticated();
+  const user = await findUserById(db, userId);
+  if (!user) throw unauthenticated();
+  if (user.disabled_at !== null) throw forbidden(USER_DISABLED_MESSAGE);
+  return user;
+}
+
+/** An id argument that must name the member's own record: any other id answers NOT_FOUND, as if it did not exist. */
+export function assertOwnId(given: string | null | undefined, own: number | undefined): void {
+  if (given === null || given === undefined) return;
+  if (own === undefined || given !== String(own)) throw notFound();
+}
+
+export async function updateProfile(db: Db, userId: number | null, input: unknown, now: Date): Promise<void> {
+  const user = await requireMember(db, userId);
+  const data = parseInput(
+    profileSchema(() => now),
+    input,
+  );
+  const career = await db.selectFrom('careers').select('id').where('id', '=', Number(data.careerId)).executeTakeFirst();
+  if (!career) throw badUserInput(PROFILE_MESSAGES.career, { careerId: PROFILE_MESSAGES.career });
+  await db.transaction().execute(async (trx) => {
+    const place = await resolveStateAndCity(trx, data.stateId, data.cityName);
+    await updateUser(
+      trx,
+      user.id,
+      {
+        birth_date: data.birthDate,
+        gender: data.gender,
+        career_id: career.id,
+        cep: data.cep,
+        address: data.address,
+        number: data.number,
+        complement: data.complement,
+        district: data.district,
+        state_id: place.stateId,
+        city_id: place.cityId,
+        accept_email_comunications: data.acceptEmailComunications ? 1 : 0,
+        accept_message_comunications: data.acceptMessageComunications ? 1 : 0,
+      },
+      now,
+    );
+  });
+}
+
+async function requireWoodWorkMember(db: Db, userId: number | null): Promise<UserRow> {
+  const user = await requireMember(db, userId);
+  const career =
+    user.career_id === null
+      ? undefined
+      : await db.selectFrom('careers').select('wood_work_related').where('id', '=', user.career_id).executeTakeFirst();
+  if (career?.wood_work_related !== 1) throw forbidden(PROFILE_MESSAGES.notWoodWork);
+  return user;
+}
+
+export async function updateWoodWork(
+  db: Db,
+  userId: number | null,
+  id: string | null | undefined,
+  input: unknown,
+  now: Date,
+): Promise<number> {
+  const user = await requireMember(db, userId);
+  assertOwnId(id, (await findWoodWorkByUser(db, user.id))?.id);
+  await requireWoodWorkMember(db, userId);
+  const data = parseInput(workshopSchema, input);
+  return db.transaction().execute(async (trx) => {
+    const place =
+      data.stateId !== null && data.cityName !== null
+        ? await resolveStateAndCity(trx, data.stateId, data.cityName)
+        : null;
+    if (data.stateId !== null && place === null) {
+      const state = await trx
+        .selectFrom('states')
+        .select('id')
+        .where('id', '=', Number(data.stateId))
+        .executeTakeFirst();
+      if (!state) throw badUserInput('Escolha o estado.', { stateId: 'Escolha o estado.' });
+    }
+    const row = await ensureWoodWork(trx, user.id, now);
+    await trx
+      .updateTable('user_wood_works')
+      .set({
+        corporate_name: data.corporateName,
+        fantasy_name: data.fantasyName,
+        cep: data.cep,
+        address: data.address,
+        number: data.number,
+        complement: data.complement,
+        district: data.district,
+        state_id: place?.stateId ?? (data.stateId === null ? null : Number(data.stateId)),
+        city_id: place?.cityId ?? null,
+        site_url: data.siteUrl,
+        instagram_url: data.instagramUrl,
+        facebook_url: data.facebookUrl,
+        updated_at: now.toISOString(),
+      })
+      .where('id', '=', row.id)
+      .execute();
+    return row.id;
+  });
+}
+
+export async function updateSurvey(
+  db: Db,
+  userId: number | null,
+  id: string | null | undefined,
+  input: unknown,
+  now: Date,
+): Promise<number> {
+  const user = await requireMember(db, userId);
+  const woodWork = await findWoodWorkByUser(db, user.id);
+  const existing = woodWork ? await findSurveyByWoodWork(db, woodWork.id) : undefined;
+  assertOwnId(id, existing?.id);
+  await requireWoodWorkMember(db, userId);
+  const data = parseInput(surveySchema, input);
+  if (data.equipmentIds.length > 0) {
+    const known = await db
+      .selectFrom('equipments')
+      .select('id')
+      .where('id', 'in', data.equipmentIds.map(Number))
+      .execute();
+    if (known.length !== data.equipmentIds.length) {
+      throw badUserInput('Equipamento inválido.', { equipmentIds: 'Equipamento inválido.' });
+    }
+  }
+  const stamp = now.toISOString();
+  const values = {
+    employees_amount: data.employeesAmount,
+    customer_type: data.customerType,
+    bedroom_project_grade: data.bedroomProjectGrade,
+    kitchen_project_grade: data.kitchenProjectGrade,
+    bathroom_project_grade: data.bathroomProjectGrade,
+    laundry_project_grade: data.laundryProjectGrade,
+    living_room_project_grade: data.livingRoomProjectGrade,
+    other_project_types: data.otherProjectTypes,
+    other_equipments: data.otherEquipments,
+    updated_at: stamp,
+  };
+  return db.transaction().execute(async (trx) => {
+    const ww = await ensureWoodWork(trx, user.id, now);
+    const current = await findSurveyByWoodWork(trx, ww.id);
+    const surveyId = current
+      ? (await trx.updateTable('woodwork_surveys').set(values).where('id', '=', current.id).execute(), current.id)
+      : (
+          await trx
+            .insertInto('woodwork_surveys')
+            .values({ ...values, wood_work_id: ww.id, created_at: stamp })
+            .returning('id')
+            .executeTakeFirstOrThrow()
+        ).id;
+    await trx.deleteFrom('woodwork_survey_equipments').where('survey_id', '=', surveyId).execute();
+    if (data.equipmentIds.length > 0) {
+      await trx
+        .insertInto('woodwork_survey_equipments')
+        .values(data.equipmentIds.map((e) => ({ survey_id: surveyId, equipment_id: Number(e) })))
+        .execute();
+    }
+    return surveyId;
+  });
+}
+
+const brDate = (iso: string): string => {
+  const [y, m, d] = iso.slice(0, 10).split('-');
+  return `${d}/${m}/${y}`;
+};
+
+/** The moment from which the CNPJ may change again, or null when it may change now. */
+export function cnpjChangeAllowedFrom(cnpj: string | null, updatedAt: string | null, now: number): string | null {
+  if (cnpj === null || updatedAt === null) return null;
+  const from = Date.parse(updatedAt) + CNPJ_CHANGE_INTERVAL_DAYS * DAY_MS;
+  return from > now ? new Date(from).toISOString() : null;
+}
+
+export async function updateCnpj(db: Db, userId: number | null, input: unknown, now: Date): Promise<number> {
+  const user = await requireMember(db, userId);
+  const { cnpj } = parseInput(changeCnpjSchema, input);
+  const current = await findWoodWorkByUser(db, user.id);
+  if (current?.cnpj === cnpj) throw badUserInput(PROFILE_MESSAGES.cnpjSame, { cnpj: PROFILE_MESSAGES.cnpjSame });
+  const allowedFrom = cnpjChangeAllowedFrom(current?.cnpj ?? null, current?.cnpj_updated_at ?? null, now.getTime());
+  if (allowedFrom) {
+    const message = PROFILE_MESSAGES.cnpjTooSoon(brDate(allowedFrom));
+    throw badUserInput(message, { cnpj: message });
+  }
+  const taken = await db
+    .selectFrom('user_wood_works')
+    .select('id')
+    .where('cnpj', '=', cnpj)
+    .where('user_id', '!=', user.id)
+    .executeTakeFirst();
+  if (taken) throw badUserInput(PROFILE_MESSAGES.cnpjTaken, { cnpj: PROFILE_MESSAGES.cnpjTaken });
+  return db.transaction().execute(async (trx) => {
+    const row = await ensureWoodWork(trx, user.id, now);
+    await trx
+      .updateTable('user_wood_works')
+      .set({ cnpj, cnpj_updated_at: now.toISOString(), updated_at: now.toISOString() })
+      .where('id', '=', row.id)
+      .execute();
+    return row.id;
+  });
+}
+
+export async function answerConsent(
+  db: Db,
+  userId: number | null,
+  accepted: boolean,
+  now: Date,
+): Promise<ProfileStatus> {
+  const user = await requireMember(db, userId);
+  if (user.consent_pending !== 1) return profileStatusOf(user);
+  await db.transaction().execute(async (trx) => {
+    await trx
+      .insertInto('consent_answers')
+      .values({
+        user_id: user.id,
+        accepted: accepted ? 1 : 0,
+        message: CONSENT_MESSAGE,
+        answered_at: now.toISOString(),
+      })
+      .execute();
+    await updateUser(trx, user.id, { consent_pending: 0 }, now);
+  });
+  return profileStatusOf({ ...user, consent_pending: 0 });
+}
+
+export interface WoodWorkView {
+  id: string;
+  cnpj: string | null;
+  cnpjUpdatedAt: string | null;
+  cnpjChangeAllowedFrom: string | null;
+  corporateName: string | null;
+  fantasyName: string | null;
+  cep: string | null;
+  address: string | null;
+  number: string | null;
+  complement: string | null;
+  district: string | null;
+  state: { id: string; uf: string } | null;
+  city: { id: string; name: string } | null;
+  siteUrl: string | null;
+  instagramUrl: string | null;
+  facebookUrl: string | null;
+  woodworkSurvey: () => Promise<SurveyView | null>;
+}
+
+export interface SurveyView {
+  id: string;
+  employeesAmount: number | null;
+  customerType: string | null;
+  bedroomProjectGrade: number | null;
+  kitchenProjectGrade: number | null;
+  bathroomProjectGrade: number | null;
+  laundryProjectGrade: number | null;
+  livingRoomProjectGrade: number | null;
+  otherProjectTypes: string | null;
+  equipments: { id: string; name: string }[];
+  otherEquipments: string | null;
+}
+
+export async function surveyView(db: Db, woodWorkId: number): Promise<SurveyView | null> {
+  const s = await findSurveyByWoodWork(db, woodWorkId);
+  if (!s) return null;
+  const equipments = await surveyEquipments(db, s.id);
+  return {
+    id: String(s.id),
+    employeesAmount: s.employees_amount,
+    customerType: s.customer_type,
+    bedroomProjectGrade: s.bedroom_project_grade,
+    kitchenProjectGrade: s.kitchen_project_grade,
+    bathroomProjectGrade: s.bathroom_project_grade,
+    laundryProjectGrade: s.laundry_project_grade,
+    livingRoomProjectGrade: s.living_room_project_grade,
+    otherProjectTypes: s.other_project_types,
+    equipments: equipments.map((e) => ({ id: String(e.id), name: e.name })),
+    otherEquipments: s.other_equipments,
+  };
+}
+
+/** The member's workshop as the API shows it; null when the member never saved one. */
+export async function woodWorkView(db: Db, userId: number, now: number): Promise<WoodWorkView | null> {
+  const w = await findWoodWorkByUser(db, userId);
+  if (!w) return null;
+  const [state, city] = await Promise.all([
+    w.state_id === null
+      ? undefined
+      : db.selectFrom('states').select(['id', 'uf']).where('id', '=', w.state_id).executeTakeFirst(),
+    w.city_id === null
+      ? undefined
+      : db.selectFrom('cities').select(['id', 'name']).where('id', '=', w.city_id).executeTakeFirst(),
+  ]);
+  return {
+    id: String(w.id),
+    cnpj: w.cnpj,
+    cnpjUpdatedAt: w.cnpj_updated_at,
+    cnpjChangeAllowedFrom: cnpjChangeAllowedFrom(w.cnpj, w.cnpj_updated_at, now),
+    corporateName: w.corporate_name,
+    fantasyName: w.fantasy_name,
+    cep: w.cep,
+    address: w.address,
+    number: w.number,
+    complement: w.complement,
+    district: w.district,
+    state: state ? { id: String(state.id), uf: state.uf } : null,
+    city: city ? { id: String(city.id), name: city.name } : null,
+    siteUrl: w.site_url,
+    instagramUrl: w.instagram_url,
+    facebookUrl: w.facebook_url,
+    woodworkSurvey: () => surveyView(db, w.id),
+  };
+}
+
+/** The pending e-mail: the newest unused, unexpired confirmation for an address other than the current one. */
+export async function pendingEmailOf(db: Db, user: Pick<UserRow, 'id' | 'email'>, now: number): Promise<string | null> {
+  const row = await db
+    .selectFrom('email_confirmations')
+    .select(['email', 'expires_at'])
+    .where('user_id', '=', user.id)
+    .where('used_at', 'is', null)
+    .where('email', '!=', user.email)
+    .orderBy('created_at', 'desc')
+    .executeTakeFirst();
+  return row && Date.parse(row.expires_at) > now ? row.email : null;
+}
