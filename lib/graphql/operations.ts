@@ -1,5 +1,20 @@
 import { graphql } from './generated';
 
+/** Everything the completeness gate and the consent modal read (SPEC 3 profileStatus). */
+export const ProfileStatusFields = graphql(`
+  fragment ProfileStatusFields on ProfileStatus {
+    id
+    hasBasicProfile
+    hasPhoneNumber
+    hasConfirmedEmail
+    hasPointsPartnerIntegration
+    hasAccountType
+    showModalConsent
+    messageModalConsent
+    changePasswordRequired
+  }
+`);
+
 /** The current member (SPEC 3). Always read from the network: see useCurrentUserQuery. */
 export const QMe = graphql(`
   query QMe {
@@ -40,15 +55,7 @@ export const QMe = graphql(`
       accountType
       pointsBalance
       profileStatus {
-        id
-        hasBasicProfile
-        hasPhoneNumber
-        hasConfirmedEmail
-        hasPointsPartnerIntegration
-        hasAccountType
-        showModalConsent
-        messageModalConsent
-        changePasswordRequired
+        ...ProfileStatusFields
       }
     }
   }

@@ -1,10 +1,89 @@
 import { graphql } from './generated';
 
-/** The member's fields the profile screens edit; mutations return them so Apollo's cache updates QMe too. */
+/** The personal fields the profile form edits; the profile query and its update return the same set. */
+export const ProfileFields = graphql(`
+  fragment ProfileFields on User {
+    id
+    birthDate
+    gender
+    career {
+      id
+      name
+      woodWorkRelated
+    }
+    woodWorkRelated
+    acceptEmailComunications
+    acceptMessageComunications
+    cep
+    address
+    number
+    complement
+    district
+    state {
+      id
+      uf
+    }
+    city {
+      id
+      name
+    }
+    profileStatus {
+      ...ProfileStatusFields
+    }
+  }
+`);
+
+export const WoodworkSurveyFields = graphql(`
+  fragment WoodworkSurveyFields on WoodworkSurvey {
+    id
+    employeesAmount
+    customerType
+    bedroomProjectGrade
+    kitchenProjectGrade
+    bathroomProjectGrade
+    laundryProjectGrade
+    livingRoomProjectGrade
+    otherProjectTypes
+    equipments {
+      id
+      name
+    }
+    otherEquipments
+  }
+`);
+
+export const UserWoodWorkFields = graphql(`
+  fragment UserWoodWorkFields on UserWoodWork {
+    id
+    cnpj
+    cnpjUpdatedAt
+    cnpjChangeAllowedFrom
+    corporateName
+    fantasyName
+    cep
+    address
+    number
+    complement
+    district
+    state {
+      id
+      uf
+    }
+    city {
+      id
+      name
+    }
+    siteUrl
+    instagramUrl
+    facebookUrl
+  }
+`);
+
+/** The member's fields the profile screens edit; mutations return the same fragments so Apollo's cache updates QMe too. */
 export const QProfile = graphql(`
   query QProfile {
     me {
-      id
+      ...ProfileFields
       name
       surName
       profileImage
@@ -12,79 +91,11 @@ export const QProfile = graphql(`
       email
       pendingEmail
       cpf
-      birthDate
-      gender
-      career {
-        id
-        name
-        woodWorkRelated
-      }
-      woodWorkRelated
-      acceptEmailComunications
-      acceptMessageComunications
-      cep
-      address
-      number
-      complement
-      district
-      state {
-        id
-        uf
-      }
-      city {
-        id
-        name
-      }
       userWoodWork {
-        id
-        cnpj
-        cnpjUpdatedAt
-        cnpjChangeAllowedFrom
-        corporateName
-        fantasyName
-        cep
-        address
-        number
-        complement
-        district
-        state {
-          id
-          uf
-        }
-        city {
-          id
-          name
-        }
-        siteUrl
-        instagramUrl
-        facebookUrl
+        ...UserWoodWorkFields
         woodworkSurvey {
-          id
-          employeesAmount
-          customerType
-          bedroomProjectGrade
-          kitchenProjectGrade
-          bathroomProjectGrade
-          laundryProjectGrade
-          livingRoomProjectGrade
-          otherProjectTypes
-          equipments {
-            id
-            name
-          }
-          otherEquipments
+          ...WoodworkSurveyFields
         }
-      }
-      profileStatus {
-        id
-        hasBasicProfile
-        hasPhoneNumber
-        hasConfirmedEmail
-        hasPointsPartnerIntegration
-        hasAccountType
-        showModalConsent
-        messageModalConsent
-        changePasswordRequired
       }
     }
   }
@@ -148,36 +159,7 @@ export const QMyData = graphql(`
 export const MUpdateProfile = graphql(`
   mutation MUpdateProfile($input: UpdateProfileInput!) {
     updateProfile(input: $input) {
-      id
-      birthDate
-      gender
-      career {
-        id
-        name
-        woodWorkRelated
-      }
-      woodWorkRelated
-      acceptEmailComunications
-      acceptMessageComunications
-      cep
-      address
-      number
-      complement
-      district
-      state {
-        id
-        uf
-      }
-      city {
-        id
-        name
-      }
-      profileStatus {
-        id
-        hasBasicProfile
-        hasPhoneNumber
-        changePasswordRequired
-      }
+      ...ProfileFields
     }
   }
 `);
@@ -194,25 +176,7 @@ export const MUpdateProfileImage = graphql(`
 export const MUpdateUserWoodWork = graphql(`
   mutation MUpdateUserWoodWork($input: UpdateUserWoodWorkInput!) {
     updateUserWoodWork(input: $input) {
-      id
-      corporateName
-      fantasyName
-      cep
-      address
-      number
-      complement
-      district
-      state {
-        id
-        uf
-      }
-      city {
-        id
-        name
-      }
-      siteUrl
-      instagramUrl
-      facebookUrl
+      ...UserWoodWorkFields
     }
   }
 `);
@@ -220,20 +184,7 @@ export const MUpdateUserWoodWork = graphql(`
 export const MUpdateWoodworkSurvey = graphql(`
   mutation MUpdateWoodworkSurvey($input: UpdateWoodworkSurveyInput!) {
     updateWoodworkSurvey(input: $input) {
-      id
-      employeesAmount
-      customerType
-      bedroomProjectGrade
-      kitchenProjectGrade
-      bathroomProjectGrade
-      laundryProjectGrade
-      livingRoomProjectGrade
-      otherProjectTypes
-      equipments {
-        id
-        name
-      }
-      otherEquipments
+      ...WoodworkSurveyFields
     }
   }
 `);
@@ -265,10 +216,7 @@ export const MConfirmPhoneChange = graphql(`
       phoneNumber
       phoneNumberPrefix
       profileStatus {
-        id
-        hasBasicProfile
-        hasPhoneNumber
-        changePasswordRequired
+        ...ProfileStatusFields
       }
     }
   }
