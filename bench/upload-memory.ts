@@ -92,6 +92,8 @@ async function main(): Promise<void> {
       SERVE_STATIC: 'false',
       SKIP_BUILD: '1',
       LOG_LEVEL: 'warn',
+      // The bench logs in through the API; the human check is not what it measures.
+      HUMAN_VERIFICATION: 'false',
     },
     stdio: 'inherit',
   });
