@@ -1,4 +1,4 @@
-import { readFileSync } from 'node:fs';
+import { mkdirSync, readFileSync } from 'node:fs';
 import { ensureChromium } from './ensure-chromium';
 import { run } from './run';
 
@@ -7,6 +7,8 @@ import { run } from './run';
  * Playwright against the built export, then the JavaScript budget of every route. Ends with one summary line "N passed, N failed".
  */
 ensureChromium();
+// Jest writes its JSON summary but does not create the folder; a fresh clone has none.
+mkdirSync('test-results', { recursive: true });
 run('npm', ['run', 'codegen', '--silent']);
 run('npx', ['tsc', '--noEmit']);
 run('npx', ['eslint', '.', '--max-warnings', '0']);
