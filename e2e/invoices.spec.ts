@@ -1,4 +1,5 @@
-import { expect, expectNoAxeViolations, signInWithStorage, test } from './fixtures';
+import { randomUUID } from 'node:crypto';
+import { expect, expectNoAxeViolations, loginTokens, signInWithStorage, test } from './fixtures';
 import { createInvoiceMember, freshKey, JPEG, masked, nfeXmlFile, reviewCli } from './invoices-helpers';
 import type { Page } from '@playwright/test';
 
@@ -149,6 +150,39 @@ test.describe('invoices and points', () => {
     await expect(card.locator('.status-badge')).toHaveText('Em análise');
     await expect(card.getByRole('link', { name: 'Abrir nitida.pdf' })).toBeVisible();
     await expect(card.getByText('Reenviada com arquivo corrigido.')).toBeVisible();
+  });
+
+  test('the list shows the newest ten and "Ver notas mais antigas" brings the rest, oldest last', async ({ page }) => {
+    const member = await createInvoiceMember();
+    const { token } = await loginTokens(page.request, member.email);
+    const keys: string[] = [];
+    for (let i = 0; i < 12; i += 1) {
+      const key = freshKey();
+      keys.push(key);
+      // Sent through the API as the app would, to keep the test about the list rather than the form.
+      const response = await page.request.post('/graphql', {
+        headers: { authorization: `Bearer ${token}`, 'apollo-require-preflight': 'true' },
+        multipart: {
+          operations: JSON.stringify({
+            query: 'mutation ($input: SubmitInvoiceInput!) { submitInvoice(input: $input) { id } }',
+            variables: { input: { accessKey: key, idempotencyKey: randomUUID(), files: [null] } },
+          }),
+          // A non-numeric name: JavaScript would put a key like "1" before `map`, and the spec wants files last.
+          map: JSON.stringify({ nota: ['variables.input.files.0'] }),
+          nota: { name: 'nota.jpg', mimeType: 'image/jpeg', buffer: JPEG },
+        },
+      });
+      expect((await response.json()).errors).toBeUndefined();
+    }
+    await signInWithStorage(page, member.email);
+    await page.goto('/minhas-nfs');
+    const cards = page.locator('article.invoice-card');
+    await expect(cards).toHaveCount(10);
+    await expect(cards.first()).toContainText(masked(keys[11]!));
+    await page.getByRole('button', { name: 'Ver notas mais antigas' }).click();
+    await expect(cards).toHaveCount(12);
+    await expect(cards.last()).toContainText(masked(keys[0]!));
+    await expect(page.getByRole('button', { name: 'Ver notas mais antigas' })).toHaveCount(0);
   });
 
   test('both screens pass axe with content on them @desktop', async ({ page }) => {

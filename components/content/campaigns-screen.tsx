@@ -1,45 +1,36 @@
 'use client';
 import { useQuery } from '@apollo/client/react';
 import Link from 'next/link';
-import { useState } from 'react';
+import { appendPage } from '@/lib/apollo/append-page';
 import { errorMessage } from '@/lib/apollo/errors';
 import { QCampaigns } from '@/lib/content/operations';
 import { routes } from '@/lib/routes';
 import { ContentCard } from './cards';
-import { CardListSkeleton, EmptyState, ErrorState, Loading } from './content-states';
-import { LoadMore } from './paged-list';
-
-export const LIST_PAGE_SIZE = 6;
+import { useLoadMore } from '../ui/use-load-more';
+import { ErrorState } from './content-states';
+import { CardGrid, LIST_PAGE_SIZE, nextPageOf } from './paged-list';
 
 export function CampaignsScreen() {
-  const [loadingMore, setLoadingMore] = useState(false);
   const { data, error, loading, refetch, fetchMore } = useQuery(QCampaigns, {
     variables: { page: 1, pageSize: LIST_PAGE_SIZE },
     notifyOnNetworkStatusChange: false,
   });
   const list = data?.customCampaigns;
+  const loadMore = useLoadMore(
+    list
+      ? () =>
+          fetchMore({
+            variables: { page: nextPageOf(list.data.length) },
+            updateQuery: (shown, { fetchMoreResult }) => ({
+              customCampaigns: appendPage(shown.customCampaigns, fetchMoreResult.customCampaigns),
+            }),
+          })
+      : null,
+  );
 
   if (error && !list) {
     return <ErrorState title="Campanhas" message={errorMessage(error)} onRetry={() => void refetch()} />;
   }
-
-  const loadMore = async () => {
-    if (!list) return;
-    setLoadingMore(true);
-    try {
-      await fetchMore({
-        variables: { page: Math.floor(list.data.length / LIST_PAGE_SIZE) + 1 },
-        updateQuery: (previous, { fetchMoreResult }) => ({
-          customCampaigns: {
-            ...fetchMoreResult.customCampaigns,
-            data: [...(previous.customCampaigns?.data ?? []), ...fetchMoreResult.customCampaigns.data],
-          },
-        }),
-      });
-    } finally {
-      setLoadingMore(false);
-    }
-  };
 
   return (
     <section aria-labelledby="page-title" className="content-page">
@@ -50,30 +41,16 @@ export function CampaignsScreen() {
           <Link href={routes.standardCampaign()}>campanha padrão</Link>.
         </p>
       </header>
-      {loading && !list ? (
-        <Loading>
-          <CardListSkeleton />
-        </Loading>
-      ) : list && list.data.length === 0 ? (
-        <EmptyState>Nenhuma campanha no momento. Volte em breve!</EmptyState>
-      ) : list ? (
-        <>
-          <ul className="content-grid" aria-label="Campanhas">
-            {list.data.map((c) => (
-              <li key={c.id}>
-                <ContentCard item={c} href={routes.campaign({ campaignId: c.id })} />
-              </li>
-            ))}
-          </ul>
-          <LoadMore
-            shown={list.data.length}
-            total={list.total}
-            loading={loadingMore}
-            onLoadMore={() => void loadMore()}
-            noun="campanhas"
-          />
-        </>
-      ) : null}
+      <CardGrid
+        list={list}
+        loading={loading}
+        label="Campanhas"
+        noun="campanhas"
+        emptyText="Nenhuma campanha no momento. Volte em breve!"
+        loadMore={loadMore}
+        keyOf={(c) => c.id}
+        renderCard={(c) => <ContentCard item={c} href={routes.campaign({ campaignId: c.id })} />}
+      />
     </section>
   );
 }

@@ -1,9 +1,10 @@
 'use client';
 import { useQuery } from '@apollo/client/react';
-import { useState } from 'react';
 import { errorMessage } from '@/lib/apollo/errors';
 import { QMyInvoices } from '@/lib/invoices/operations';
-import { Spinner } from '../ui/spinner';
+import { appendPage } from '@/lib/apollo/append-page';
+import { ListStatus, OlderItemsButton } from '../ui/list-states';
+import { useLoadMore } from '../ui/use-load-more';
 import { InvoiceCard } from './invoice-card';
 
 const PAGE = 10;
@@ -14,37 +15,30 @@ export function InvoiceList() {
     fetchPolicy: 'cache-and-network',
     notifyOnNetworkStatusChange: false,
   });
-  const [more, setMore] = useState(false);
   const page = data?.myInvoices;
-
-  async function loadMore() {
-    if (!page?.nextCursor) return;
-    setMore(true);
-    try {
-      await fetchMore({
-        variables: { first: PAGE, after: page.nextCursor },
-        updateQuery: (previous, { fetchMoreResult }) => ({
-          myInvoices: {
-            ...fetchMoreResult.myInvoices,
-            data: [...previous.myInvoices.data, ...fetchMoreResult.myInvoices.data],
-          },
-        }),
-      });
-    } finally {
-      setMore(false);
-    }
-  }
+  const cursor = page?.nextCursor;
+  const { loadingMore, loadMoreError, loadMore } = useLoadMore(
+    cursor
+      ? () =>
+          fetchMore({
+            variables: { first: PAGE, after: cursor },
+            updateQuery: (shown, { fetchMoreResult }) => ({
+              myInvoices: appendPage(shown.myInvoices, fetchMoreResult.myInvoices),
+            }),
+          })
+      : null,
+  );
 
   return (
     <section className="card invoice-list" aria-labelledby="invoice-list-title">
       <h2 id="invoice-list-title">Notas enviadas</h2>
-      {error && !page && (
-        <p className="alert alert--error" role="alert">
-          {errorMessage(error)}
-        </p>
-      )}
-      {loading && !page && <Spinner label="Carregando suas notas" />}
-      {page && page.data.length === 0 && <p className="muted">Você ainda não enviou nenhuma nota fiscal.</p>}
+      <ListStatus
+        error={error && !page ? errorMessage(error) : null}
+        loading={loading && !page}
+        empty={page?.data.length === 0}
+        loadingLabel="Carregando suas notas"
+        emptyText="Você ainda não enviou nenhuma nota fiscal."
+      />
       {page && page.data.length > 0 && (
         <ul className="invoice-list__items">
           {page.data.map((invoice) => (
@@ -55,14 +49,9 @@ export function InvoiceList() {
         </ul>
       )}
       {page?.hasMore && (
-        <button
-          type="button"
-          className="button button--secondary button--block"
-          onClick={() => void loadMore()}
-          disabled={more}
-        >
-          {more ? 'Carregando…' : 'Ver notas mais antigas'}
-        </button>
+        <OlderItemsButton loading={loadingMore} error={loadMoreError} onClick={loadMore}>
+          Ver notas mais antigas
+        </OlderItemsButton>
       )}
     </section>
   );

@@ -8,7 +8,9 @@ import { formatSignedPoints } from '@/lib/format/numbers';
 import type { PointsEntryKind } from '@/lib/graphql/generated/graphql';
 import { QPointsEntries } from '@/lib/points/operations';
 import { routes } from '@/lib/routes';
-import { Spinner } from '../ui/spinner';
+import { appendPage } from '@/lib/apollo/append-page';
+import { ListStatus, OlderItemsButton } from '../ui/list-states';
+import { useLoadMore } from '../ui/use-load-more';
 
 const PAGE = 20;
 
@@ -31,7 +33,6 @@ export function PointsEntries() {
   const [from, setFrom] = useState('');
   const [to, setTo] = useState('');
   const [type, setType] = useState('all');
-  const [more, setMore] = useState(false);
   const rangeError = from && to && from > to ? 'A data inicial deve ser antes da final.' : null;
   const variables = {
     first: PAGE,
@@ -46,23 +47,18 @@ export function PointsEntries() {
   });
   const page = data?.pointsEntries;
 
-  async function loadMore() {
-    if (!page?.nextCursor) return;
-    setMore(true);
-    try {
-      await fetchMore({
-        variables: { ...variables, after: page.nextCursor },
-        updateQuery: (previous, { fetchMoreResult }) => ({
-          pointsEntries: {
-            ...fetchMoreResult.pointsEntries,
-            data: [...previous.pointsEntries.data, ...fetchMoreResult.pointsEntries.data],
-          },
-        }),
-      });
-    } finally {
-      setMore(false);
-    }
-  }
+  const cursor = page?.nextCursor;
+  const { loadingMore, loadMoreError, loadMore } = useLoadMore(
+    cursor
+      ? () =>
+          fetchMore({
+            variables: { ...variables, after: cursor },
+            updateQuery: (shown, { fetchMoreResult }) => ({
+              pointsEntries: appendPage(shown.pointsEntries, fetchMoreResult.pointsEntries),
+            }),
+          })
+      : null,
+  );
 
   return (
     <section className="card" aria-labelledby="entries-title">
@@ -113,13 +109,13 @@ export function PointsEntries() {
         )}
       </form>
 
-      {error && !page && (
-        <p className="alert alert--error" role="alert">
-          {errorMessage(error)}
-        </p>
-      )}
-      {loading && !page && <Spinner label="Carregando lançamentos" />}
-      {page && page.data.length === 0 && <p className="muted">Nenhum lançamento neste período.</p>}
+      <ListStatus
+        error={error && !page ? errorMessage(error) : null}
+        loading={loading && !page}
+        empty={page?.data.length === 0}
+        loadingLabel="Carregando lançamentos"
+        emptyText="Nenhum lançamento neste período."
+      />
       {page && page.data.length > 0 && (
         <ul className="entries">
           {page.data.map((entry) => (
@@ -147,14 +143,9 @@ export function PointsEntries() {
         </ul>
       )}
       {page?.hasMore && (
-        <button
-          type="button"
-          className="button button--secondary button--block"
-          onClick={() => void loadMore()}
-          disabled={more}
-        >
-          {more ? 'Carregando…' : 'Ver lançamentos anteriores'}
-        </button>
+        <OlderItemsButton loading={loadingMore} error={loadMoreError} onClick={loadMore}>
+          Ver lançamentos anteriores
+        </OlderItemsButton>
       )}
     </section>
   );

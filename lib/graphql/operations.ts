@@ -15,11 +15,47 @@ export const ProfileStatusFields = graphql(`
   }
 `);
 
+/**
+ * The personal fields the profile form edits; `QMe`, the profile query and the profile update return the same set,
+ * so an update refreshes the cached member everywhere.
+ */
+export const ProfileFields = graphql(`
+  fragment ProfileFields on User {
+    id
+    birthDate
+    gender
+    career {
+      id
+      name
+      woodWorkRelated
+    }
+    woodWorkRelated
+    acceptEmailComunications
+    acceptMessageComunications
+    cep
+    address
+    number
+    complement
+    district
+    state {
+      id
+      uf
+    }
+    city {
+      id
+      name
+    }
+    profileStatus {
+      ...ProfileStatusFields
+    }
+  }
+`);
+
 /** The current member (SPEC 3). Always read from the network: see useCurrentUserQuery. */
 export const QMe = graphql(`
   query QMe {
     me {
-      id
+      ...ProfileFields
       name
       surName
       profileImage
@@ -27,36 +63,10 @@ export const QMe = graphql(`
       phoneNumberPrefix
       email
       cpf
-      birthDate
-      gender
-      career {
-        id
-        name
-        woodWorkRelated
-      }
-      woodWorkRelated
-      acceptEmailComunications
-      acceptMessageComunications
       chatbotInvoiceUploadEnabled
-      cep
-      address
-      number
-      complement
-      district
-      state {
-        id
-        uf
-      }
-      city {
-        id
-        name
-      }
       subsidiarySlug
       accountType
       pointsBalance
-      profileStatus {
-        ...ProfileStatusFields
-      }
     }
   }
 `);

@@ -1,38 +1,5 @@
 import { graphql } from './generated';
 
-/** The personal fields the profile form edits; the profile query and its update return the same set. */
-export const ProfileFields = graphql(`
-  fragment ProfileFields on User {
-    id
-    birthDate
-    gender
-    career {
-      id
-      name
-      woodWorkRelated
-    }
-    woodWorkRelated
-    acceptEmailComunications
-    acceptMessageComunications
-    cep
-    address
-    number
-    complement
-    district
-    state {
-      id
-      uf
-    }
-    city {
-      id
-      name
-    }
-    profileStatus {
-      ...ProfileStatusFields
-    }
-  }
-`);
-
 export const WoodworkSurveyFields = graphql(`
   fragment WoodworkSurveyFields on WoodworkSurvey {
     id
