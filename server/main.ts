@@ -13,7 +13,7 @@ async function main(): Promise<void> {
 
   const db = createDatabase({ file: config.databaseFile });
   await migrateToLatest(db);
-  await seedDemoData(db);
+  await seedDemoData(db, { history: config });
 
   const app = buildApp({ db, config, logger: loggerOptions(process.env['LOG_LEVEL'] ?? 'info') });
 

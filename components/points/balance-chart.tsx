@@ -11,7 +11,7 @@ export function BalanceChart({ history }: { history: { month: string; balance: n
   return (
     <figure className="balance-chart">
       <svg
-        viewBox={`0 0 ${width} ${height + 20}`}
+        viewBox={`0 0 ${width} ${height + 22}`}
         role="img"
         aria-labelledby="balance-chart-caption"
         className="balance-chart__svg"
@@ -22,7 +22,7 @@ export function BalanceChart({ history }: { history: { month: string; balance: n
           return (
             <g key={h.month}>
               <rect x={x} y={height - barHeight} width={bar} height={barHeight} rx={3} className="balance-chart__bar" />
-              <text x={x + bar / 2} y={height + 14} textAnchor="middle" className="balance-chart__label">
+              <text x={x + bar / 2} y={height + 17} textAnchor="middle" className="balance-chart__label">
                 {formatMonth(h.month).slice(0, 3)}
               </text>
             </g>

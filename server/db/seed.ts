@@ -1,8 +1,10 @@
 import type { Kysely } from 'kysely';
 import { seedProfileReferenceData } from '../modules/profile/reference-data';
 import { seedContent } from '../modules/content/seed';
+import { seedDemoHistory } from '../modules/invoices/demo-history';
 import { seedInvoiceReferenceData } from '../modules/invoices/seed';
 import { createMember, findUserByCpf } from '../modules/users/repository';
+import type { AppConfig } from '../config';
 import type { Database } from './schema';
 
 const CAREERS: readonly { name: string; woodWorkRelated: boolean }[] = [
@@ -87,12 +89,16 @@ export async function seedReferenceData(db: Kysely<Database>): Promise<void> {
   await seedInvoiceReferenceData(db);
 }
 
-/** Reference data plus the demo member (looked up by CPF, so a second start changes nothing). */
-export async function seedDemoData(db: Kysely<Database>): Promise<void> {
+/**
+ * Reference data plus the demo member (looked up by CPF, so a second start changes nothing). With `history`, the
+ * config of the running server, the demo member also gets a year of invoices and points; API tests leave it out so
+ * each of them starts from a member with no invoices.
+ */
+export async function seedDemoData(db: Kysely<Database>, options: { history?: AppConfig } = {}): Promise<void> {
   await seedReferenceData(db);
   await seedContent(db);
   if (await findUserByCpf(db, DEMO_MEMBER.cpf)) return;
-  await createMember(db, {
+  const member = await createMember(db, {
     ...DEMO_MEMBER,
     emailConfirmed: true,
     phoneVerified: true,
@@ -110,4 +116,5 @@ export async function seedDemoData(db: Kysely<Database>): Promise<void> {
     chatbotInvoiceUploadEnabled: true,
     accountType: 'member',
   });
+  if (options.history) await seedDemoHistory(db, options.history, member);
 }

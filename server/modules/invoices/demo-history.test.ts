@@ -1,0 +1,115 @@
+import '../../test/esm-shims';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import type { Kysely } from 'kysely';
+import { sniffFileKind } from '../../../lib/invoices/file-type';
+import { buildApp } from '../../app';
+import { createDatabase } from '../../db/database';
+import { migrateToLatest } from '../../db/migrate';
+import type { Database } from '../../db/schema';
+import { DEMO_MEMBER, seedDemoData } from '../../db/seed';
+import { fakeClock, gql, loginAs, testConfig } from '../../test/helpers';
+import { demoDanfePdf } from './demo-history';
+import { absolutePathOf, uploadsDirOf } from './storage';
+
+let dataDir: string;
+let db: Kysely<Database>;
+
+beforeEach(() => {
+  dataDir = mkdtempSync(path.join(tmpdir(), 'clube-demo-'));
+  db = createDatabase({ file: path.join(dataDir, 'club.sqlite') });
+});
+afterEach(async () => {
+  await db.destroy();
+  rmSync(dataDir, { recursive: true, force: true });
+});
+
+const HISTORY = `{
+  myInvoices(first: 20) { data { status rejectionReason points hasXml files { name } } }
+  pointsSummary { balance expiringIn30 history { month balance } }
+  pointsEntries(first: 50) { data { kind points } }
+}`;
+
+interface History {
+  myInvoices: {
+    data: {
+      status: string;
+      rejectionReason: string | null;
+      points: number | null;
+      hasXml: boolean;
+      files: { name: string }[];
+    }[];
+  };
+  pointsSummary: { balance: number; expiringIn30: number; history: { month: string; balance: number }[] };
+  pointsEntries: { data: { kind: string; points: number }[] };
+}
+
+describe('the demo member of a fresh start', () => {
+  it('has a year of invoices and points: approved, refused, waiting, expired and about to expire', async () => {
+    const config = testConfig({ dataDir, now: fakeClock().now });
+    await migrateToLatest(db);
+    await seedDemoData(db, { history: config });
+    const app = buildApp({ db, config, queryCache: false });
+    try {
+      const { token } = await loginAs(app, DEMO_MEMBER.email, DEMO_MEMBER.password);
+      const { data, errors } = await gql<History>(app, HISTORY, {}, { authorization: `Bearer ${token}` });
+      expect(errors).toBeUndefined();
+      const { myInvoices, pointsSummary, pointsEntries } = data!;
+
+      const statuses = myInvoices.data.map((i) => i.status);
+      expect(statuses[0]).toBe('IN_REVIEW');
+      expect(statuses.filter((s) => s === 'APPROVED')).toHaveLength(5);
+      expect(myInvoices.data.find((i) => i.status === 'REJECTED')?.rejectionReason).toMatch(/chave de acesso/);
+      expect(myInvoices.data.filter((i) => i.hasXml)).toHaveLength(4);
+
+      const kinds = pointsEntries.data.map((e) => e.kind);
+      expect(kinds).toContain('EXPIRY');
+      const sum = pointsEntries.data.reduce((total, e) => total + e.points, 0);
+      expect(pointsSummary.balance).toBe(sum);
+      expect(pointsSummary.balance).toBeGreaterThan(0);
+      expect(pointsSummary.expiringIn30).toBeGreaterThan(0);
+      expect(new Set(pointsSummary.history.map((m) => m.balance)).size).toBeGreaterThan(3);
+    } finally {
+      await app.close();
+    }
+  });
+
+  it('keeps every invoice file on disk, readable as what its name says', async () => {
+    const config = testConfig({ dataDir, now: fakeClock().now });
+    await migrateToLatest(db);
+    await seedDemoData(db, { history: config });
+    const files = await db.selectFrom('invoice_files').select(['kind', 'storage_path', 'size_bytes']).execute();
+    expect(files).toHaveLength(7);
+    for (const file of files) {
+      const bytes = readFileSync(absolutePathOf(uploadsDirOf(dataDir), file.storage_path));
+      expect(bytes.length).toBe(file.size_bytes);
+      expect(sniffFileKind(bytes)).toBe(file.kind);
+    }
+  });
+
+  it('is seeded once: a second start adds no invoices or points', async () => {
+    const config = testConfig({ dataDir, now: fakeClock().now });
+    await migrateToLatest(db);
+    await seedDemoData(db, { history: config });
+    const count = async () =>
+      [
+        (await db.selectFrom('invoices').select(db.fn.countAll<number>().as('n')).executeTakeFirstOrThrow()).n,
+        (await db.selectFrom('points_ledger').select(db.fn.countAll<number>().as('n')).executeTakeFirstOrThrow()).n,
+      ] as const;
+    const before = await count();
+    await seedDemoData(db, { history: config });
+    expect(await count()).toEqual(before);
+  });
+});
+
+describe('demoDanfePdf', () => {
+  it('writes a PDF whose cross-reference table points at each object', () => {
+    const pdf = demoDanfePdf(['DANFE (demonstração)']).toString('latin1');
+    const xrefAt = Number(/startxref\n(\d+)/.exec(pdf)?.[1]);
+    expect(pdf.slice(xrefAt, xrefAt + 4)).toBe('xref');
+    const offsets = [...pdf.slice(xrefAt).matchAll(/^(\d{10}) 00000 n $/gm)].map((m) => Number(m[1]));
+    expect(offsets).toHaveLength(5);
+    offsets.forEach((offset, i) => expect(pdf.slice(offset).startsWith(`${i + 1} 0 obj`)).toBe(true));
+  });
+});

@@ -1,0 +1,119 @@
+import { Readable } from 'node:stream';
+import { sampleNfeXml } from '../../../lib/invoices/nfe-xml';
+import { withCheckDigit } from '../../../lib/validation/access-key';
+import type { AppConfig } from '../../config';
+import type { Kysely } from 'kysely';
+import type { Database } from '../../db/schema';
+import { expireDuePoints } from '../points/ledger';
+import { REGISTERED_STORES } from './seed';
+import { approveInvoice, rejectInvoice, submitInvoice, type FileUpload } from './service';
+
+const DAY_MS = 24 * 60 * 60 * 1000;
+
+/**
+ * A year of club life for the demo member, so a fresh `npm start` shows a real extract: invoices sent through the
+ * same code a member uses, at past dates, approved automatically or in review, one refused and one still waiting,
+ * a credit that already expired and one about to. Dates are relative to the first start, so they never go stale.
+ */
+type Step =
+  | { kind: 'xml'; daysAgo: number; store: number; total: string }
+  | { kind: 'photo'; daysAgo: number; store: number; review?: { afterDays: number; points?: number; reason?: string } };
+
+const STEPS: readonly Step[] = [
+  // Credited 13 months ago: expired a month ago (12-month validity).
+  { kind: 'xml', daysAgo: 398, store: 0, total: '420.00' },
+  // Credited 50 weeks ago: expires in about two weeks.
+  { kind: 'xml', daysAgo: 350, store: 1, total: '980.50' },
+  { kind: 'photo', daysAgo: 240, store: 2, review: { afterDays: 3, points: 350 } },
+  { kind: 'xml', daysAgo: 150, store: 0, total: '1560.00' },
+  { kind: 'xml', daysAgo: 60, store: 3, total: '2340.90' },
+  {
+    kind: 'photo',
+    daysAgo: 20,
+    store: 1,
+    review: { afterDays: 2, reason: 'A foto cortou a chave de acesso. Envie a nota inteira, bem iluminada.' },
+  },
+  { kind: 'photo', daysAgo: 3, store: 0 },
+];
+
+/** A one-page PDF with the words of a DANFE summary: opens in any browser when the member taps the file. */
+export function demoDanfePdf(lines: readonly string[]): Buffer {
+  const text = lines
+    .map((line, i) => `BT /F1 12 Tf 40 ${780 - i * 20} Td (${line.replace(/[()\\]/g, '')}) Tj ET`)
+    .join('\n');
+  const objects = [
+    '<< /Type /Catalog /Pages 2 0 R >>',
+    '<< /Type /Pages /Kids [3 0 R] /Count 1 >>',
+    '<< /Type /Page /Parent 2 0 R /MediaBox [0 0 595 842] /Contents 4 0 R /Resources << /Font << /F1 5 0 R >> >> >>',
+    `<< /Length ${Buffer.byteLength(text, 'latin1')} >>\nstream\n${text}\nendstream`,
+    '<< /Type /Font /Subtype /Type1 /BaseFont /Helvetica /Encoding /WinAnsiEncoding >>',
+  ];
+  let body = '%PDF-1.4\n';
+  const offsets: number[] = [];
+  objects.forEach((object, i) => {
+    offsets.push(Buffer.byteLength(body, 'latin1'));
+    body += `${i + 1} 0 obj\n${object}\nendobj\n`;
+  });
+  const xref = Buffer.byteLength(body, 'latin1');
+  body += `xref\n0 ${objects.length + 1}\n0000000000 65535 f \n`;
+  body += offsets.map((o) => `${String(o).padStart(10, '0')} 00000 n \n`).join('');
+  body += `trailer\n<< /Size ${objects.length + 1} /Root 1 0 R >>\nstartxref\n${xref}\n%%EOF\n`;
+  return Buffer.from(body, 'latin1');
+}
+
+/** An NF-e key of São Paulo for the month of `issued`, unique per step. */
+function demoKey(issued: Date, cnpj: string, step: number): string {
+  const yymm = `${String(issued.getUTCFullYear()).slice(2)}${String(issued.getUTCMonth() + 1).padStart(2, '0')}`;
+  const number = String(41_000 + step * 137).padStart(9, '0');
+  const code = String(73_000_000 + step * 7_919).padStart(8, '0');
+  return withCheckDigit(`35${yymm}${cnpj}55001${number}1${code}`);
+}
+
+const upload = (filename: string, mimetype: string, bytes: Buffer): Promise<FileUpload> =>
+  Promise.resolve({ filename, mimetype, createReadStream: () => Readable.from([bytes]) });
+
+export async function seedDemoHistory(
+  db: Kysely<Database>,
+  config: AppConfig,
+  member: { id: number; cpf: string },
+): Promise<void> {
+  const start = config.now();
+  for (const [index, step] of STEPS.entries()) {
+    const sentAt = start - step.daysAgo * DAY_MS;
+    const issued = new Date(sentAt - 2 * DAY_MS);
+    const store = REGISTERED_STORES[step.store] ?? REGISTERED_STORES[0]!;
+    const accessKey = demoKey(issued, store.cnpj, index);
+    // The member's own send path, with the clock set to the day it happened.
+    const deps = { db, userId: member.id, config: { ...config, now: () => sentAt } };
+    const files =
+      step.kind === 'xml'
+        ? [
+            upload(
+              'nfe.xml',
+              'text/xml',
+              Buffer.from(
+                sampleNfeXml({
+                  accessKey,
+                  issuerCnpj: store.cnpj,
+                  issuerName: store.name,
+                  buyerCpf: member.cpf,
+                  issuedAt: issued.toISOString().replace(/\.\d{3}Z$/, '-00:00'),
+                  total: step.total,
+                }),
+              ),
+            ),
+          ]
+        : [upload('danfe.pdf', 'application/pdf', demoDanfePdf(['DANFE - documento de demonstração', store.name]))];
+    const invoice = await submitInvoice(deps, {
+      accessKey: step.kind === 'photo' ? accessKey : null,
+      idempotencyKey: `demo-${index}-${accessKey.slice(-12)}`,
+      files,
+    });
+    const review = step.kind === 'photo' ? step.review : undefined;
+    if (!review) continue;
+    const reviewedAt = new Date(sentAt + review.afterDays * DAY_MS);
+    if (review.reason) await rejectInvoice(db, Number(invoice.id), review.reason, reviewedAt);
+    else await approveInvoice(db, Number(invoice.id), reviewedAt, review.points);
+  }
+  await expireDuePoints(db, member.id, new Date(start));
+}
