@@ -8,7 +8,8 @@ import { createTestApp, fakeClock, gql, loginAs, type TestApp } from '../../test
 import { createMember } from '../users/repository';
 import { approveInvoice, rejectInvoice } from './service';
 import { sweepOrphans, uploadsDirOf } from './storage';
-import { HTML, JPEG, multipart, newKey, nfeXml, PDF, RESEND, SUBMIT, submit } from './test/upload-helpers';
+import { multipart } from '../../test/multipart';
+import { HTML, JPEG, newKey, nfeXml, PDF, RESEND, SUBMIT, submit } from './test/upload-helpers';
 
 let t: TestApp;
 let dataDir: string;
