@@ -256,8 +256,18 @@ test.describe('perfil', () => {
       'base64',
     );
     await page.getByLabel('Escolher foto').setInputFiles({ name: 'foto.png', mimeType: 'image/png', buffer: png });
-    await expect(page.getByRole('img', { name: 'Prévia da nova foto' })).toBeVisible();
+    const preview = page.getByRole('img', { name: 'Prévia da nova foto' });
+    await expect(preview).toBeVisible();
+    await expect(preview).toHaveAttribute('src', /^blob:/);
+    // The cropped JPEG leaves as a GraphQL multipart upload, not as text in a JSON body.
+    const upload = page.waitForRequest(
+      (request) =>
+        request.method() === 'POST' &&
+        new URL(request.url()).pathname === '/graphql' &&
+        (request.headers()['content-type'] ?? '').startsWith('multipart/form-data'),
+    );
     await page.getByRole('button', { name: 'Salvar foto' }).click();
+    await upload;
     await expect(page.getByText('Foto salva.')).toBeVisible();
     const src = await page.getByRole('img', { name: `Foto de ${who.name}` }).getAttribute('src');
     expect(src).toMatch(/^\/uploads\/profile\/[a-f0-9]{32}\.jpg$/);

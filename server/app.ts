@@ -131,7 +131,8 @@ export function buildApp({ db, config, logger = false, queryCache = true }: Buil
     if (request.routeOptions.url === GRAPHQL_PATH) await csrfGuard(request, reply);
   });
 
-  // Multipart GraphQL requests (invoice files); the CSRF hook above has already refused any without the preflight header.
+  // Multipart GraphQL requests (invoice files, profile photo); the CSRF hook above has already refused any without
+  // the preflight header.
   void app.register(mercuriusUpload, UPLOAD_OPTIONS);
   void app.register(invoicesHttp, { db, config });
 

@@ -1,15 +1,32 @@
 'use client';
 import { useMutation } from '@apollo/client/react';
-import { useId, useState } from 'react';
+import { useEffect, useId, useState } from 'react';
 import { errorMessage, fieldErrors } from '@/lib/apollo/errors';
 import { MUpdateProfileImage } from '@/lib/graphql/profile-operations';
-import { squarePhotoDataUrl } from '@/lib/profile/photo';
+import { squarePhotoFile } from '@/lib/profile/photo';
 
-/** Profile photo: pick, preview the square crop, save; or remove. */
+/** An object URL for the blob, revoked when the blob is replaced or the component unmounts. */
+function useObjectUrl(blob: Blob | null): string | null {
+  const [current, setCurrent] = useState<{ blob: Blob; url: string } | null>(null);
+  useEffect(() => {
+    if (!blob) {
+      setCurrent(null);
+      return;
+    }
+    const url = URL.createObjectURL(blob);
+    setCurrent({ blob, url });
+    return () => URL.revokeObjectURL(url);
+  }, [blob]);
+  // Never a URL of an earlier blob, even for the one render before the effect catches up.
+  return current && current.blob === blob ? current.url : null;
+}
+
+/** Profile photo: pick, preview the square crop, save (a multipart upload of the JPEG); or remove. */
 export function PhotoSection({ name, profileImage }: { name: string; profileImage: string | null }) {
   const inputId = useId();
   const errorId = useId();
-  const [preview, setPreview] = useState<string | null>(null);
+  const [photo, setPhoto] = useState<File | null>(null);
+  const preview = useObjectUrl(photo);
   const [error, setError] = useState<string | null>(null);
   const [notice, setNotice] = useState<string | null>(null);
   const [save, { loading }] = useMutation(MUpdateProfileImage);
@@ -20,18 +37,18 @@ export function PhotoSection({ name, profileImage }: { name: string; profileImag
     setNotice(null);
     if (!file) return;
     try {
-      setPreview(await squarePhotoDataUrl(file));
+      setPhoto(await squarePhotoFile(file));
     } catch (e) {
       setError((e as Error).message);
     }
   };
 
-  const send = async (dataUrl: string | null) => {
+  const send = async (file: File | null) => {
     setError(null);
     try {
-      await save({ variables: { dataUrl } });
-      setPreview(null);
-      setNotice(dataUrl ? 'Foto salva.' : 'Foto removida.');
+      await save({ variables: { file } });
+      setPhoto(null);
+      setNotice(file ? 'Foto salva.' : 'Foto removida.');
     } catch (e) {
       setError(fieldErrors(e as Error)['photo'] ?? errorMessage(e as Error));
     }
@@ -41,7 +58,7 @@ export function PhotoSection({ name, profileImage }: { name: string; profileImag
     <div className="photo-section">
       <div className="photo-section__avatar" aria-hidden={shown ? undefined : true}>
         {shown ? (
-          // eslint-disable-next-line @next/next/no-img-element -- a data URL or an API path: next/image cannot optimise either in a static export
+          // eslint-disable-next-line @next/next/no-img-element -- an object URL or an API path: next/image cannot optimise either in a static export
           <img src={shown} alt={preview ? 'Prévia da nova foto' : `Foto de ${name}`} width={96} height={96} />
         ) : (
           <span className="photo-section__initial">{name.slice(0, 1).toUpperCase()}</span>
@@ -59,17 +76,12 @@ export function PhotoSection({ name, profileImage }: { name: string; profileImag
           aria-describedby={error ? errorId : undefined}
           onChange={(e) => void pick(e.target.files?.[0])}
         />
-        {preview && (
-          <button
-            type="button"
-            className="button button--primary"
-            disabled={loading}
-            onClick={() => void send(preview)}
-          >
+        {photo && (
+          <button type="button" className="button button--primary" disabled={loading} onClick={() => void send(photo)}>
             {loading ? 'Salvando…' : 'Salvar foto'}
           </button>
         )}
-        {!preview && profileImage && (
+        {!photo && profileImage && (
           <button type="button" className="link-button" disabled={loading} onClick={() => void send(null)}>
             Remover foto
           </button>

@@ -132,8 +132,8 @@ export const MUpdateProfile = graphql(`
 `);
 
 export const MUpdateProfileImage = graphql(`
-  mutation MUpdateProfileImage($dataUrl: String) {
-    updateProfileImage(dataUrl: $dataUrl) {
+  mutation MUpdateProfileImage($file: Upload) {
+    updateProfileImage(file: $file) {
       id
       profileImage
     }

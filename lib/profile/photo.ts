@@ -25,11 +25,14 @@ function loadImage(file: Blob): Promise<HTMLImageElement> {
   });
 }
 
+/** The name the cropped photo travels under; the API decides the type from its bytes anyway. */
+export const PHOTO_UPLOAD_NAME = 'foto.jpg';
+
 /**
- * Crops the centre square of a photo and scales it to PHOTO_SIDE, as a JPEG data URL. Done in the browser so a
- * phone's 5 MB picture leaves as ~60 KB, under the API's body limit.
+ * Crops the centre square of a photo and scales it to PHOTO_SIDE, as a JPEG file ready for a multipart upload.
+ * Done in the browser so a phone's 5 MB picture leaves as ~60 KB, far under the API's 2 MB limit.
  */
-export async function squarePhotoDataUrl(file: File): Promise<string> {
+export async function squarePhotoFile(file: File): Promise<File> {
   if (!(PHOTO_TYPES as readonly string[]).includes(file.type)) throw new Error(PHOTO_ERRORS.type);
   if (file.size > PHOTO_MAX_FILE_BYTES) throw new Error(PHOTO_ERRORS.size);
   const img = await loadImage(file);
@@ -44,7 +47,9 @@ export async function squarePhotoDataUrl(file: File): Promise<string> {
   const sx = (img.naturalWidth - side) / 2;
   const sy = (img.naturalHeight - side) / 2;
   ctx.drawImage(img, sx, sy, side, side, 0, 0, out, out);
-  return canvas.toDataURL('image/jpeg', 0.85);
+  const blob = await new Promise<Blob | null>((resolve) => canvas.toBlob(resolve, 'image/jpeg', 0.85));
+  if (!blob) throw new Error(PHOTO_ERRORS.read);
+  return new File([blob], PHOTO_UPLOAD_NAME, { type: 'image/jpeg' });
 }
 
 /** Saves text as a file through a temporary link (no server round trip: the JSON is already here). */

@@ -8,7 +8,8 @@ import { createTestApp, fakeClock, gql, loginAs, type TestApp } from '../../test
 import { createMember } from '../users/repository';
 import { approveInvoice, rejectInvoice } from './service';
 import { sweepOrphans, uploadsDirOf } from './storage';
-import { HTML, JPEG, multipart, newKey, nfeXml, PDF, RESEND, SUBMIT, submit } from './test/upload-helpers';
+import { multipart } from '../../test/multipart';
+import { HTML, JPEG, newKey, nfeXml, PDF, RESEND, SUBMIT, submit } from './test/upload-helpers';
 
 let t: TestApp;
 let dataDir: string;
@@ -331,13 +332,19 @@ describe('orphan sweep', () => {
     mkdirSync(path.join(dir, '2026', '10'), { recursive: true });
     writeFileSync(path.join(dir, 'tmp', 'x.part'), 'meio arquivo');
     writeFileSync(path.join(dir, '2026', '10', 'orfao.jpg'), 'sem linha');
+    // Profile photos share DATA_DIR/uploads but are not invoice files: the sweep leaves them alone.
+    const photo = path.join(dir, 'profile', `${'a'.repeat(32)}.jpg`);
+    mkdirSync(path.dirname(photo), { recursive: true });
+    writeFileSync(photo, 'foto de perfil');
     const old = new Date(clock.now() - 2 * 60 * 60 * 1000);
     utimesSync(path.join(dir, 'tmp', 'x.part'), old, old);
     utimesSync(path.join(dir, '2026', '10', 'orfao.jpg'), old, old);
+    utimesSync(photo, old, old);
     const referenced = async (p: string) =>
       !!(await t.db.selectFrom('invoice_files').select('id').where('storage_path', '=', p).executeTakeFirst());
     expect(await sweepOrphans(dir, referenced, new Date(clock.now()))).toBe(2);
-    expect(storedFiles()).toHaveLength(1);
+    expect(storedFiles()).toHaveLength(2);
+    expect(existsSync(photo)).toBe(true);
   });
 });
 

@@ -1,14 +1,7 @@
 import { GraphQLUpload } from 'graphql-upload-minimal';
 import type { ApiContext } from '../../graphql/context';
-import {
-  checkAccessKey,
-  getInvoice,
-  listInvoices,
-  resendInvoice,
-  submitInvoice,
-  type FileUpload,
-  type SubmitInput,
-} from './service';
+import { checkAccessKey, getInvoice, listInvoices, resendInvoice, submitInvoice, type SubmitInput } from './service';
+import type { FileUpload } from '../../uploads/file-upload';
 
 const deps = (ctx: ApiContext) => ({ db: ctx.db, config: ctx.config, userId: ctx.userId });
 

@@ -12,6 +12,7 @@ import { findUserById } from '../users/repository';
 import { pointsForPurchase } from '../points/earning';
 import { appendEntries } from '../points/ledger';
 import { signedFileUrl } from './file-links';
+import { drainUploads, type FileUpload } from '../../uploads/file-upload';
 import { absolutePathOf, discardStored, FileRejected, storeUpload, uploadsDirOf, type StoredFile } from './storage';
 import type { InvoiceFileRow, InvoiceRow, InvoiceStatus } from './tables';
 import { uploadLimiterFor } from './upload-limiter';
@@ -30,13 +31,6 @@ export interface Deps {
   db: Db;
   config: AppConfig;
   userId: number | null;
-}
-
-/** What graphql-upload-minimal hands the resolver for each file. */
-export interface FileUpload {
-  filename: string;
-  mimetype: string;
-  createReadStream: () => Readable;
 }
 
 const DATE = new Intl.DateTimeFormat('pt-BR', { timeZone: 'America/Sao_Paulo' });
@@ -231,21 +225,9 @@ interface ReceivedFile extends StoredFile {
   name: string;
 }
 
-/** Every upload stream must be read or drained, or the multipart request never ends. */
-async function drain(uploads: readonly Promise<FileUpload>[], used: Set<number>): Promise<void> {
-  await Promise.all(
-    uploads.map(async (promise, index) => {
-      if (used.has(index)) return;
-      try {
-        const stream = (await promise).createReadStream();
-        stream.on('error', () => {});
-        stream.resume();
-      } catch {
-        // A file the parser already refused (over the size limit, request aborted): nothing left to drain.
-      }
-    }),
-  );
-}
+/** Drains every upload the resolver has not read yet, so the multipart request ends. */
+const drain = (uploads: readonly Promise<FileUpload>[], used: ReadonlySet<number>): Promise<void> =>
+  drainUploads(uploads.filter((_, index) => !used.has(index)));
 
 const safeName = (name: string): string =>
   (name || 'arquivo')

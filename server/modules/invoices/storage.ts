@@ -145,9 +145,14 @@ async function* walk(dir: string): AsyncGenerator<string> {
   }
 }
 
+/** Where storeUpload puts invoice files: "tmp/…" while in flight, then "YYYY/MM/<uuid>.<ext>". */
+const INVOICE_TMP = /^tmp\//;
+const INVOICE_STORED = /^\d{4}\/\d{2}\/[^/]+$/;
+
 /**
  * Start-up sweep: temporary files and stored files without a database row, older than `minAgeMs` (so an upload in
- * flight in another process is left alone), are removed. Returns how many files went.
+ * flight in another process is left alone), are removed. Returns how many files went. Only paths of the invoice
+ * layout are considered: other modules' files in the same folder (profile photos under "profile/") stay.
  */
 export async function sweepOrphans(
   uploadsDir: string,
@@ -157,10 +162,12 @@ export async function sweepOrphans(
 ): Promise<number> {
   let removed = 0;
   for await (const file of walk(uploadsDir)) {
+    const relative = path.relative(uploadsDir, file).split(path.sep).join('/');
+    const temporary = INVOICE_TMP.test(relative);
+    if (!temporary && !INVOICE_STORED.test(relative)) continue;
     const info = await stat(file).catch(() => null);
     if (!info || now.getTime() - info.mtimeMs < minAgeMs) continue;
-    const relative = path.relative(uploadsDir, file).split(path.sep).join('/');
-    const orphan = relative.startsWith('tmp/') || !(await isReferenced(relative));
+    const orphan = temporary || !(await isReferenced(relative));
     if (orphan) {
       await rm(file, { force: true });
       removed++;

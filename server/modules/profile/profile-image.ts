@@ -2,8 +2,10 @@ import { randomBytes } from 'node:crypto';
 import { createReadStream } from 'node:fs';
 import { mkdir, stat, unlink, writeFile } from 'node:fs/promises';
 import path from 'node:path';
+import type { Readable } from 'node:stream';
 import type { FastifyInstance } from 'fastify';
 import { badUserInput } from '../../graphql/errors';
+import { readCapped, UploadTooLarge, type FileUpload } from '../../uploads/file-upload';
 
 export const PROFILE_IMAGE_MAX_BYTES = 2 * 1024 * 1024;
 export const PROFILE_IMAGE_URL_PREFIX = '/uploads/profile/';
@@ -15,9 +17,10 @@ type Extension = keyof typeof CONTENT_TYPES;
 export const PHOTO_MESSAGES = {
   format: 'Envie uma foto JPG, PNG ou WebP.',
   size: 'A foto pode ter no máximo 2 MB.',
+  receive: 'Não foi possível receber a foto. Tente de novo.',
 } as const;
 
-/** The type the bytes say, whatever the data URL claims. */
+/** The type the bytes say, whatever the file name or declared type claim. */
 export function sniffImage(bytes: Buffer): Extension | null {
   if (bytes.length >= 3 && bytes[0] === 0xff && bytes[1] === 0xd8 && bytes[2] === 0xff) return 'jpg';
   if (bytes.length >= 8 && bytes.subarray(0, 8).equals(Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]))) {
@@ -29,14 +32,25 @@ export function sniffImage(bytes: Buffer): Extension | null {
   return null;
 }
 
-/** Decodes a base64 data URL, refusing anything over the limit before decoding it. */
-export function decodePhoto(dataUrl: string): { bytes: Buffer; ext: Extension } {
+/**
+ * Reads a photo sent as a multipart upload: at most PROFILE_IMAGE_MAX_BYTES are kept (the rest is drained, so the
+ * request still ends), and the type comes from the bytes, whatever the file name or declared type say.
+ */
+export async function receivePhoto(upload: Promise<FileUpload>): Promise<{ bytes: Buffer; ext: Extension }> {
   const fail = (message: string) => badUserInput(message, { photo: message });
-  const match = /^data:image\/(?:jpeg|jpg|png|webp);base64,([A-Za-z0-9+/]+={0,2})$/.exec(dataUrl);
-  if (!match?.[1]) throw fail(PHOTO_MESSAGES.format);
-  if (Math.floor((match[1].length * 3) / 4) > PROFILE_IMAGE_MAX_BYTES + 2) throw fail(PHOTO_MESSAGES.size);
-  const bytes = Buffer.from(match[1], 'base64');
-  if (bytes.length > PROFILE_IMAGE_MAX_BYTES) throw fail(PHOTO_MESSAGES.size);
+  let stream: Readable;
+  try {
+    stream = (await upload).createReadStream();
+  } catch (error) {
+    // The parser already cut the file at its own limit (413) or lost the connection.
+    throw fail((error as { status?: number }).status === 413 ? PHOTO_MESSAGES.size : PHOTO_MESSAGES.receive);
+  }
+  let bytes: Buffer;
+  try {
+    bytes = await readCapped(stream, PROFILE_IMAGE_MAX_BYTES);
+  } catch (error) {
+    throw fail(error instanceof UploadTooLarge ? PHOTO_MESSAGES.size : PHOTO_MESSAGES.receive);
+  }
   const ext = sniffImage(bytes);
   if (!ext) throw fail(PHOTO_MESSAGES.format);
   return { bytes, ext };

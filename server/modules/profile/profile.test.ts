@@ -1,10 +1,19 @@
 import '../../test/esm-shims';
-import { mkdtempSync, readdirSync, rmSync } from 'node:fs';
+import { existsSync, mkdtempSync, readdirSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { sql } from 'kysely';
 import { DEMO_MEMBER } from '../../db/seed';
-import { createTestApp, fakeClock, gql, loginAs, type FakeClock, type TestApp } from '../../test/helpers';
+import {
+  createTestApp,
+  fakeClock,
+  gql,
+  loginAs,
+  type FakeClock,
+  type GraphQLResponse,
+  type TestApp,
+} from '../../test/helpers';
+import { multipart, type TestFile } from '../../test/multipart';
 import { createMember } from '../users/repository';
 import { createCepProvider, viaCepProvider } from '../../adapters/cep';
 import { CONTACT_MESSAGES } from './contact-change';
@@ -542,23 +551,47 @@ describe('reference lists', () => {
 });
 
 describe('profile photo', () => {
-  const PHOTO = `mutation ($d: String) { updateProfileImage(dataUrl: $d) { profileImage } }`;
+  const PHOTO = `mutation ($file: Upload) { updateProfileImage(file: $file) { profileImage } }`;
   const PNG = Buffer.from(
     'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg==',
     'base64',
   );
+  const JPEG = Buffer.concat([Buffer.from([0xff, 0xd8, 0xff, 0xe0, 0x00, 0x10]), Buffer.from('JFIF foto')]);
+  type PhotoResult = GraphQLResponse<{ updateProfileImage: { profileImage: string | null } }>;
 
-  it('stores a sniffed image under a random name, serves it, replaces it and refuses other bytes', async () => {
+  /** Sends the photo as the browser does: a GraphQL multipart request with the CSRF preflight header. */
+  async function sendPhoto(token: string, file: TestFile | null): Promise<PhotoResult> {
+    const body = multipart(PHOTO, { file: null }, file ? ['variables.file'] : [], file ? [file] : []);
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/graphql',
+      headers: { 'content-type': body.contentType, 'apollo-require-preflight': 'true', ...auth(token) },
+      payload: body.payload,
+    });
+    const json = res.json<Pick<PhotoResult, 'data' | 'errors'>>();
+    return { status: res.statusCode, data: json.data, errors: json.errors };
+  }
+  const storedPhotos = () => {
+    const dir = path.join(dataDir, 'uploads', 'profile');
+    return existsSync(dir) ? readdirSync(dir) : [];
+  };
+  const profileImageOf = async () =>
+    (
+      await t.db
+        .selectFrom('users')
+        .select('profile_image')
+        .where('cpf', '=', DEMO_MEMBER.cpf)
+        .executeTakeFirstOrThrow()
+    ).profile_image;
+
+  it('stores an uploaded photo under a random name with the type its bytes say, and serves it', async () => {
     const token = await demoToken();
-    // Declared as JPEG, sniffed as PNG: the bytes decide.
-    const res = await gql<{ updateProfileImage: { profileImage: string } }>(
-      t.app,
-      PHOTO,
-      { d: `data:image/jpeg;base64,${PNG.toString('base64')}` },
-      auth(token),
-    );
+    // Named and declared as JPEG, sniffed as PNG: the bytes decide.
+    const res = await sendPhoto(token, { name: 'eu.jpg', content: PNG, type: 'image/jpeg' });
+    expect(res.errors).toBeUndefined();
     const url = res.data?.updateProfileImage.profileImage ?? '';
     expect(url).toMatch(/^\/uploads\/profile\/[a-f0-9]{32}\.png$/);
+    expect(await profileImageOf()).toBe(url);
     const served = await t.app.inject({ method: 'GET', url });
     expect(served.statusCode).toBe(200);
     expect(served.headers['content-type']).toBe('image/png');
@@ -566,21 +599,67 @@ describe('profile photo', () => {
     expect((await t.app.inject({ method: 'GET', url: '/uploads/profile/' })).statusCode).toBe(404);
     expect((await t.app.inject({ method: 'GET', url: '/uploads/profile/..%2Fclub.sqlite' })).statusCode).toBe(404);
 
-    const text = await gql(
-      t.app,
-      PHOTO,
-      { d: `data:image/png;base64,${Buffer.from('<svg/>').toString('base64')}` },
-      auth(token),
-    );
-    expect(text.errors?.[0]?.extensions?.fields).toEqual({ photo: 'Envie uma foto JPG, PNG ou WebP.' });
-    const big = Buffer.concat([PNG, Buffer.alloc(2 * 1024 * 1024)]);
-    const tooBig = await gql(t.app, PHOTO, { d: `data:image/png;base64,${big.toString('base64')}` }, auth(token));
-    expect(
-      tooBig.status === 413 || tooBig.errors?.[0]?.extensions?.fields?.['photo'] === 'A foto pode ter no máximo 2 MB.',
-    ).toBe(true);
+    // A new photo replaces the old one, whose file goes.
+    const next = await sendPhoto(token, { name: 'nova.jpg', content: JPEG, type: 'image/jpeg' });
+    const nextUrl = next.data?.updateProfileImage.profileImage ?? '';
+    expect(nextUrl).toMatch(/^\/uploads\/profile\/[a-f0-9]{32}\.jpg$/);
+    expect(storedPhotos()).toEqual([path.basename(nextUrl)]);
+    expect((await t.app.inject({ method: 'GET', url })).statusCode).toBe(404);
+  });
 
-    await gql(t.app, PHOTO, { d: null }, auth(token));
-    expect(readdirSync(path.join(dataDir, 'uploads', 'profile'))).toEqual([]);
+  it('refuses a 2.5 MB photo with the pt-BR message, not HTTP 413, and keeps the current one', async () => {
+    const token = await demoToken();
+    const first = await sendPhoto(token, { name: 'eu.png', content: PNG, type: 'image/png' });
+    const url = first.data?.updateProfileImage.profileImage;
+    const big = Buffer.concat([JPEG, Buffer.alloc(2.5 * 1024 * 1024 - JPEG.length)]);
+    const res = await sendPhoto(token, { name: 'grande.jpg', content: big, type: 'image/jpeg' });
+    expect(res.status).toBe(200);
+    expect(res.errors?.[0]).toMatchObject({
+      message: 'A foto pode ter no máximo 2 MB.',
+      extensions: { code: 'BAD_USER_INPUT', fields: { photo: 'A foto pode ter no máximo 2 MB.' } },
+    });
+    expect(await profileImageOf()).toBe(url);
+    expect(storedPhotos()).toHaveLength(1);
+    // Exactly 2 MB still goes through.
+    const limit = Buffer.concat([JPEG, Buffer.alloc(2 * 1024 * 1024 - JPEG.length)]);
+    const ok = await sendPhoto(token, { name: 'limite.jpg', content: limit, type: 'image/jpeg' });
+    expect(ok.errors).toBeUndefined();
+  });
+
+  it('refuses HTML bytes named .jpg with the format message', async () => {
+    const token = await demoToken();
+    const html = Buffer.from('<!DOCTYPE html><html><body><script>alert(1)</script></body></html>');
+    const res = await sendPhoto(token, { name: 'foto.jpg', content: html, type: 'image/jpeg' });
+    expect(res.errors?.[0]).toMatchObject({
+      message: 'Envie uma foto JPG, PNG ou WebP.',
+      extensions: { code: 'BAD_USER_INPUT', fields: { photo: 'Envie uma foto JPG, PNG ou WebP.' } },
+    });
+    const empty = await sendPhoto(token, { name: 'vazia.jpg', content: Buffer.alloc(0), type: 'image/jpeg' });
+    expect(empty.errors?.[0]?.extensions?.fields).toEqual({ photo: 'Envie uma foto JPG, PNG ou WebP.' });
+    expect(await profileImageOf()).toBeNull();
+    expect(storedPhotos()).toEqual([]);
+  });
+
+  it('removes the photo when no file is sent, as multipart or as plain JSON', async () => {
+    const token = await demoToken();
+    await sendPhoto(token, { name: 'eu.png', content: PNG, type: 'image/png' });
+    expect(storedPhotos()).toHaveLength(1);
+    const removed = await sendPhoto(token, null);
+    expect(removed.errors).toBeUndefined();
+    expect(removed.data?.updateProfileImage.profileImage).toBeNull();
+    expect(storedPhotos()).toEqual([]);
+    expect(await profileImageOf()).toBeNull();
+
+    await sendPhoto(token, { name: 'eu.png', content: PNG, type: 'image/png' });
+    const json = await gql<{ updateProfileImage: { profileImage: string | null } }>(t.app, PHOTO, {}, auth(token));
+    expect(json.data?.updateProfileImage.profileImage).toBeNull();
+    expect(storedPhotos()).toEqual([]);
+  });
+
+  it('needs a session', async () => {
+    const res = await sendPhoto('nao-e-token', { name: 'eu.png', content: PNG, type: 'image/png' });
+    expect(res.errors?.[0]?.extensions?.code).toBe('UNAUTHENTICATED');
+    expect(storedPhotos()).toEqual([]);
   });
 });
 

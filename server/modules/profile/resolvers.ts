@@ -2,11 +2,12 @@ import type { ApiContext } from '../../graphql/context';
 import { badUserInput } from '../../graphql/errors';
 import { createCepProvider, type CepProvider } from '../../adapters/cep';
 import { flowDepsOf } from '../auth/flow-deps';
+import { drainUploads, type FileUpload } from '../../uploads/file-upload';
 import { getCurrentMember, type MeResult } from '../users/service';
 import { updateUser } from '../users/repository';
 import { confirmPhoneChange, requestEmailChange, requestPhoneChange } from './contact-change';
 import { deleteAccount, exportMyData } from './data-rights';
-import { decodePhoto, removePhoto, storePhoto } from './profile-image';
+import { receivePhoto, removePhoto, storePhoto } from './profile-image';
 import { findSurveyByWoodWork, findWoodWorkByUser } from './repository';
 import {
   answerConsent,
@@ -115,9 +116,14 @@ export const profileResolvers = {
       await updateProfile(ctx.db, ctx.userId, args.input, nowOf(ctx));
       return me(ctx);
     },
-    updateProfileImage: async (_root: unknown, args: { dataUrl?: string | null }, ctx: ApiContext) => {
-      const user = await requireMember(ctx.db, ctx.userId);
-      const url = args.dataUrl ? await storePhoto(ctx.config.dataDir, decodePhoto(args.dataUrl)) : null;
+    updateProfileImage: async (_root: unknown, args: { file?: Promise<FileUpload> | null }, ctx: ApiContext) => {
+      const upload = args.file ?? null;
+      const user = await requireMember(ctx.db, ctx.userId).catch(async (error: unknown) => {
+        // The multipart request ends only once its file is read.
+        if (upload) await drainUploads([upload]);
+        throw error;
+      });
+      const url = upload ? await storePhoto(ctx.config.dataDir, await receivePhoto(upload)) : null;
       await updateUser(ctx.db, user.id, { profile_image: url }, nowOf(ctx));
       await removePhoto(ctx.config.dataDir, user.profile_image);
       return me(ctx);

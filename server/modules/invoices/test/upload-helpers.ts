@@ -3,12 +3,7 @@ import type { FastifyInstance } from 'fastify';
 import { sampleNfeXml } from '../../../../lib/invoices/nfe-xml';
 import { withCheckDigit } from '../../../../lib/validation/access-key';
 import type { GraphQLResponse } from '../../../test/helpers';
-
-export interface TestFile {
-  name: string;
-  content: Buffer;
-  type?: string;
-}
+import { multipart, type TestFile } from '../../../test/multipart';
 
 export const JPEG = Buffer.concat([
   Buffer.from([0xff, 0xd8, 0xff, 0xe0, 0x00, 0x10]),
@@ -33,27 +28,6 @@ export function nfeXml(
   issuerCnpj = key.slice(6, 20),
 ): Buffer {
   return Buffer.from(sampleNfeXml({ accessKey: key, issuerCnpj, buyerCpf, issuedAt, total }));
-}
-
-/** A GraphQL multipart request (jaydenseric spec) as app.inject takes it. */
-export function multipart(query: string, variables: Record<string, unknown>, filePaths: string[], files: TestFile[]) {
-  const boundary = `----clube${randomUUID()}`;
-  const parts: Buffer[] = [];
-  const field = (name: string, value: string) =>
-    parts.push(Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="${name}"\r\n\r\n${value}\r\n`));
-  field('operations', JSON.stringify({ query, variables }));
-  field('map', JSON.stringify(Object.fromEntries(filePaths.map((p, i) => [String(i + 1), [p]]))));
-  files.forEach((file, i) => {
-    parts.push(
-      Buffer.from(
-        `--${boundary}\r\nContent-Disposition: form-data; name="${i + 1}"; filename="${file.name}"\r\nContent-Type: ${file.type ?? 'application/octet-stream'}\r\n\r\n`,
-      ),
-      file.content,
-      Buffer.from('\r\n'),
-    );
-  });
-  parts.push(Buffer.from(`--${boundary}--\r\n`));
-  return { payload: Buffer.concat(parts), contentType: `multipart/form-data; boundary=${boundary}` };
 }
 
 export const SUBMIT = `mutation Submit($input: SubmitInvoiceInput!) {
