@@ -6,7 +6,8 @@ import type { Kysely } from 'kysely';
 import type { Database } from '../../db/schema';
 import { expireDuePoints } from '../points/ledger';
 import { REGISTERED_STORES } from './seed';
-import { approveInvoice, rejectInvoice, submitInvoice, type FileUpload } from './service';
+import type { FileUpload } from '../../uploads/file-upload';
+import { approveInvoice, rejectInvoice, submitInvoice } from './service';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 
