@@ -32,6 +32,22 @@ test.describe('app shell', () => {
     await expect.poll(() => page.evaluate(() => window.scrollY)).toBe(0);
   });
 
+  test('says when the phone loses its connection and clears the notice when it comes back', async ({
+    page,
+    context,
+  }) => {
+    await signInWithStorage(page, demo.email);
+    await page.goto('/');
+    await expect(page.getByRole('heading', { name: `Olá, ${demo.name}!` })).toBeVisible();
+    const notice = page.getByText('Você está sem internet.');
+    await expect(notice).toHaveCount(0);
+    await context.setOffline(true);
+    await expect(notice).toBeVisible();
+    await expect(page.getByRole('heading', { name: `Olá, ${demo.name}!` })).toBeVisible();
+    await context.setOffline(false);
+    await expect(notice).toHaveCount(0);
+  });
+
   test('registers /service-worker.js on load', async ({ page }) => {
     const registered = page.waitForEvent('console', (m) => m.text().startsWith('Service worker registrado'));
     await page.goto('/login');

@@ -5,13 +5,14 @@ import { errorMessage, fieldErrors } from '@/lib/apollo/errors';
 import type { ProgressFetchOptions } from '@/lib/apollo/xhr-fetch';
 import { FILE_ACCEPT, FILE_KIND_LABELS, FILE_MESSAGES, MAX_FILES_PER_INVOICE } from '@/lib/invoices/file-type';
 import { MSubmitInvoice, QInvoiceKeyCheck, QMyInvoices } from '@/lib/invoices/operations';
-import { newAttemptKey, perFileProgress, pickFiles, type PickedFile } from '@/lib/invoices/pick-files';
+import { newAttemptKey, perFileProgress, type PickedFile } from '@/lib/invoices/pick-files';
 import { ACCESS_KEY_LENGTH, maskAccessKey, normalizeAccessKey, parseAccessKey } from '@/lib/validation/access-key';
 import { Modal } from '../ui/modal';
 import { Spinner } from '../ui/spinner';
 import { TextField } from '../ui/text-field';
 import { AccessKeyDetails } from './access-key-info';
 import { FileList } from './file-list';
+import { useFileReader } from './use-file-reader';
 
 // The camera code (and the ZXing fallback inside it) is fetched only when the member opens the scanner.
 const BarcodeScanner = lazy(() => import('./barcode-scanner'));
@@ -34,6 +35,7 @@ export function InvoiceUploadForm({ memberCpf }: { memberCpf: string }) {
   const [scanning, setScanning] = useState(false);
   const attempt = useRef(newAttemptKey());
   const [submit, { loading }] = useMutation(MSubmitInvoice, { refetchQueries: [QMyInvoices] });
+  const { reading, read } = useFileReader();
 
   const parsedKey = parseAccessKey(key);
   const xmlFile = files.find((f) => f.nfe);
@@ -77,22 +79,23 @@ export function InvoiceUploadForm({ memberCpf }: { memberCpf: string }) {
     const picked = Array.from(input.files ?? []);
     input.value = '';
     if (picked.length === 0) return;
-    const { accepted, errors } = await pickFiles(files.length, picked);
-    const xml = accepted.find((f) => f.nfe);
-    const nextErrors = [...errors];
-    let keep = accepted;
-    if (xml?.nfe) {
-      const typed = normalizeAccessKey(key);
-      if (typed === '' || typed === xml.nfe.accessKey) {
-        setKeyValue(xml.nfe.accessKey);
-      } else {
-        nextErrors.push(KEY_MISMATCH);
-        keep = accepted.filter((f) => f !== xml);
+    await read(files.length, picked, ({ accepted, errors }) => {
+      const xml = accepted.find((f) => f.nfe);
+      const nextErrors = [...errors];
+      let keep = accepted;
+      if (xml?.nfe) {
+        const typed = normalizeAccessKey(key);
+        if (typed === '' || typed === xml.nfe.accessKey) {
+          setKeyValue(xml.nfe.accessKey);
+        } else {
+          nextErrors.push(KEY_MISMATCH);
+          keep = accepted.filter((f) => f !== xml);
+        }
       }
-    }
-    setFiles((current) => [...current, ...keep]);
-    setFileErrors(nextErrors);
-    changed();
+      setFiles((current) => [...current, ...keep]);
+      setFileErrors(nextErrors);
+      changed();
+    });
   }
 
   function removeFile(id: string) {
@@ -228,8 +231,8 @@ export function InvoiceUploadForm({ memberCpf }: { memberCpf: string }) {
         onRemove={loading ? undefined : removeFile}
       />
 
-      <button type="submit" className="button button--primary button--block" disabled={loading}>
-        {loading ? 'Enviando…' : 'Enviar nota fiscal'}
+      <button type="submit" className="button button--primary button--block" disabled={loading || reading}>
+        {loading ? 'Enviando…' : reading ? 'Lendo arquivos…' : 'Enviar nota fiscal'}
       </button>
       {sent && (
         <p className="alert alert--ok" role="status">

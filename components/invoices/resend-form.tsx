@@ -5,8 +5,9 @@ import { errorMessage } from '@/lib/apollo/errors';
 import type { ProgressFetchOptions } from '@/lib/apollo/xhr-fetch';
 import { FILE_ACCEPT, FILE_KIND_LABELS, FILE_MESSAGES } from '@/lib/invoices/file-type';
 import { MResendInvoice } from '@/lib/invoices/operations';
-import { newAttemptKey, perFileProgress, pickFiles, type PickedFile } from '@/lib/invoices/pick-files';
+import { newAttemptKey, perFileProgress, type PickedFile } from '@/lib/invoices/pick-files';
 import { FileList } from './file-list';
+import { useFileReader } from './use-file-reader';
 
 /** New files for a refused invoice; the key stays the same. */
 export function ResendForm({ invoiceId, accessKey }: { invoiceId: string; accessKey: string }) {
@@ -16,16 +17,18 @@ export function ResendForm({ invoiceId, accessKey }: { invoiceId: string; access
   const [progress, setProgress] = useState<number[] | null>(null);
   const attempt = useRef(newAttemptKey());
   const [resend, { loading }] = useMutation(MResendInvoice);
+  const { reading, read } = useFileReader();
 
   async function onPick(event: ChangeEvent<HTMLInputElement>) {
     const input = event.currentTarget;
     const picked = Array.from(input.files ?? []);
     input.value = '';
-    const { accepted, errors: refused } = await pickFiles(files.length, picked);
-    const wrongXml = accepted.find((f) => f.nfe && f.nfe.accessKey !== accessKey);
-    setFiles((current) => [...current, ...accepted.filter((f) => f !== wrongXml)]);
-    setErrors(wrongXml ? [...refused, 'Este XML é de outra nota fiscal.'] : refused);
-    attempt.current = newAttemptKey();
+    await read(files.length, picked, ({ accepted, errors: refused }) => {
+      const wrongXml = accepted.find((f) => f.nfe && f.nfe.accessKey !== accessKey);
+      setFiles((current) => [...current, ...accepted.filter((f) => f !== wrongXml)]);
+      setErrors(wrongXml ? [...refused, 'Este XML é de outra nota fiscal.'] : refused);
+      attempt.current = newAttemptKey();
+    });
   }
 
   async function onSubmit(event: FormEvent) {
@@ -82,8 +85,8 @@ export function ResendForm({ invoiceId, accessKey }: { invoiceId: string; access
         progress={progress}
         onRemove={loading ? undefined : (id) => setFiles((c) => c.filter((f) => f.id !== id))}
       />
-      <button type="submit" className="button button--primary" disabled={loading}>
-        {loading ? 'Reenviando…' : 'Reenviar nota'}
+      <button type="submit" className="button button--primary" disabled={loading || reading}>
+        {loading ? 'Reenviando…' : reading ? 'Lendo arquivos…' : 'Reenviar nota'}
       </button>
     </form>
   );

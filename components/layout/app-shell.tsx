@@ -6,6 +6,7 @@ import type { ReactNode } from 'react';
 import { routes } from '@/lib/routes';
 import { logout } from '@/lib/session/logout';
 import { Brand } from './brand';
+import { ConnectionStatus } from './connection-status';
 import { SiteFooter } from './site-footer';
 
 const NAV = [
@@ -54,6 +55,7 @@ export function AppShell({ children }: { children: ReactNode }) {
           ))}
         </ul>
       </nav>
+      <ConnectionStatus />
       <main id="conteudo" className="shell__main">
         {children}
       </main>

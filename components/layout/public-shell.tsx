@@ -1,5 +1,6 @@
 import type { ReactNode } from 'react';
 import { Brand } from './brand';
+import { ConnectionStatus } from './connection-status';
 import { SiteFooter } from './site-footer';
 
 /** Frame of the public pages and of the login screen shown on private URLs. */
@@ -12,6 +13,7 @@ export function PublicShell({ children }: { children: ReactNode }) {
       <header className="site-header">
         <Brand />
       </header>
+      <ConnectionStatus />
       <main id="conteudo" className="shell__main">
         {children}
       </main>
