@@ -3,7 +3,12 @@ import type { ReactNode } from 'react';
 import { AnalyticsScripts } from '@/components/providers/analytics-scripts';
 import { AppProviders } from '@/components/providers/app-providers';
 import { config } from '@/lib/config';
+// Base first, then one stylesheet per area; the order is the cascade order.
 import './globals.css';
+import './styles/sessions.css';
+import './styles/content.css';
+import './styles/invoices.css';
+import './styles/profile.css';
 
 export const metadata: Metadata = {
   title: { default: 'Clube do Marceneiro', template: '%s | Clube do Marceneiro' },
