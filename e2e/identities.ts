@@ -1,7 +1,10 @@
 import { execFileSync } from 'node:child_process';
 import { randomInt } from 'node:crypto';
+import { readFileSync } from 'node:fs';
 import SqliteDatabase from 'better-sqlite3';
+import { decodeJwt } from 'jose';
 import { join } from 'node:path';
+import { signAccessToken } from '../server/modules/auth/tokens';
 
 /** A valid, random CPF, so a retried test never collides with the member its first run created. */
 export function randomCpf(): string {
@@ -78,4 +81,15 @@ export function expireCodesOf(destination: string): void {
   } finally {
     db.close();
   }
+}
+
+/**
+ * An access token of the same member, signed with the test server's own secret but expired 5 minutes ago: what a
+ * phone holds after a night in the drawer.
+ */
+export function expiredAccessTokenOf(validToken: string): Promise<string> {
+  const secret = new Uint8Array(readFileSync(join(dataDir(), 'jwt-secret')));
+  const memberId = Number(decodeJwt(validToken).sub);
+  const twentyMinutesAgo = Date.now() - 20 * 60 * 1000;
+  return signAccessToken({ jwtSecret: secret, now: () => twentyMinutesAgo }, memberId);
 }

@@ -9,7 +9,14 @@ import {
   signInWithStorage,
   test,
 } from './fixtures';
-import { expireCodesOf, lastCode, lastLink, newIdentity, passResendCooldownOf } from './identities';
+import {
+  expireCodesOf,
+  expiredAccessTokenOf,
+  lastCode,
+  lastLink,
+  newIdentity,
+  passResendCooldownOf,
+} from './identities';
 import { demo } from './members';
 
 type Identity = ReturnType<typeof newIdentity>;
@@ -251,6 +258,30 @@ test.describe('token lifecycle in the browser', () => {
     expect(refreshes).toHaveLength(1);
     const stored = await page.evaluate(() => localStorage.getItem('CD_TOKEN'));
     expect(stored).not.toContain('lixo');
+  });
+
+  test('an expired access token is replaced through one refresh and the page still works', async ({ page }) => {
+    const tokens = await loginTokens(page.request, demo.email);
+    const expired = await expiredAccessTokenOf(tokens.token);
+    await page.addInitScript(
+      ([token, refresh]) => {
+        if (sessionStorage.getItem('seeded')) return;
+        sessionStorage.setItem('seeded', '1');
+        localStorage.setItem('CD_TOKEN', JSON.stringify({ value: token }));
+        localStorage.setItem('CD_REFRESH_TOKEN', JSON.stringify({ value: refresh }));
+        localStorage.setItem('CD_INITIALIZED', JSON.stringify({ value: true }));
+      },
+      [expired, tokens.refresh_token],
+    );
+    const refreshes: string[] = [];
+    page.on('request', (r) => {
+      if (r.method() === 'POST' && (r.postData() ?? '').includes('MRefreshToken')) refreshes.push(r.url());
+    });
+    await page.goto('/historico');
+    await expect(page.getByRole('heading', { name: 'Extrato de pontos', level: 1 })).toBeVisible();
+    expect(refreshes).toHaveLength(1);
+    const stored = await page.evaluate(() => localStorage.getItem('CD_TOKEN'));
+    expect(stored).not.toContain(expired);
   });
 
   test('a garbage refresh token ends in a clean logged-out state', async ({ page }) => {
