@@ -43,9 +43,24 @@ export interface BuildAppOptions {
 }
 
 /** Secrets never reach the log: auth headers, cookies, and passwords or tokens in GraphQL variables. */
+/**
+ * A request line without its query string: a GraphQL query sent by GET carries its variables there (a CPF, an
+ * e-mail), and a signed file link its signature.
+ */
+export function requestLogLine(request: { method: string; url: string; host?: string; ip?: string }) {
+  const query = request.url.indexOf('?');
+  return {
+    method: request.method,
+    url: query === -1 ? request.url : `${request.url.slice(0, query)}?[oculto]`,
+    host: request.host,
+    remoteAddress: request.ip,
+  };
+}
+
 export function loggerOptions(level: string): FastifyServerOptions['logger'] {
   return {
     level,
+    serializers: { req: requestLogLine },
     redact: {
       paths: [
         'req.headers.authorization',

@@ -1,7 +1,7 @@
 import './esm-shims';
 import type { FastifyInstance } from 'fastify';
 import type { Kysely } from 'kysely';
-import { buildApp } from '../app';
+import { buildApp, type BuildAppOptions } from '../app';
 import type { AppConfig } from '../config';
 import { createDatabase } from '../db/database';
 import { migrateToLatest } from '../db/migrate';
@@ -55,12 +55,15 @@ export interface TestApp {
 }
 
 /** A fresh in-memory database, migrated and seeded with the demo member, behind a new app instance. */
-export async function createTestApp(overrides: Partial<AppConfig> = {}): Promise<TestApp> {
+export async function createTestApp(
+  overrides: Partial<AppConfig> = {},
+  { logger = false }: { logger?: BuildAppOptions['logger'] } = {},
+): Promise<TestApp> {
   const config = testConfig(overrides);
   const db = createDatabase({ file: ':memory:' });
   await migrateToLatest(db);
   await seedDemoData(db);
-  const app = buildApp({ db, config, queryCache: false });
+  const app = buildApp({ db, config, logger, queryCache: false });
   await app.ready();
   return {
     app,
