@@ -48,6 +48,16 @@ test.describe('app shell', () => {
     await expect(notice).toHaveCount(0);
   });
 
+  test("on a phone the menu shows the current page's tab, even the last one", async ({ page }) => {
+    await signInWithStorage(page, demo.email);
+    await page.goto('/perfil');
+    const menu = page.getByRole('navigation', { name: 'Menu principal' });
+    await expect(menu.getByRole('link', { name: 'Perfil' })).toHaveAttribute('aria-current', 'page');
+    await expect(menu.getByRole('link', { name: 'Perfil' })).toBeInViewport({ ratio: 1 });
+    await menu.getByRole('link', { name: 'Início' }).click();
+    await expect(menu.getByRole('link', { name: 'Início' })).toBeInViewport({ ratio: 1 });
+  });
+
   test('registers /service-worker.js on load', async ({ page }) => {
     const registered = page.waitForEvent('console', (m) => m.text().startsWith('Service worker registrado'));
     await page.goto('/login');

@@ -2,7 +2,7 @@
 import { useApolloClient } from '@apollo/client/react';
 import Link from 'next/link';
 import { usePathname, useRouter } from 'next/navigation';
-import type { ReactNode } from 'react';
+import { useEffect, useRef, type ReactNode } from 'react';
 import { routes } from '@/lib/routes';
 import { logout } from '@/lib/session/logout';
 import { Brand } from './brand';
@@ -29,6 +29,18 @@ export function AppShell({ children }: { children: ReactNode }) {
   const pathname = usePathname();
   const router = useRouter();
   const client = useApolloClient();
+  const navRef = useRef<HTMLElement>(null);
+
+  // On a phone the menu scrolls sideways; bring the current page's tab into view so "Perfil" or "Dúvidas" is not
+  // hidden past the edge of the screen.
+  useEffect(() => {
+    const nav = navRef.current;
+    const current = nav?.querySelector<HTMLElement>('[aria-current="page"]');
+    if (!nav || !current || nav.scrollWidth <= nav.clientWidth) return;
+    const left = current.getBoundingClientRect().left - nav.getBoundingClientRect().left + nav.scrollLeft;
+    nav.scrollLeft = left - (nav.clientWidth - current.offsetWidth) / 2;
+  }, [pathname]);
+
   return (
     <div className="shell">
       <a className="skip-link" href="#conteudo">
@@ -44,7 +56,7 @@ export function AppShell({ children }: { children: ReactNode }) {
           Sair
         </button>
       </header>
-      <nav className="main-nav" aria-label="Menu principal">
+      <nav ref={navRef} className="main-nav" aria-label="Menu principal">
         <ul>
           {NAV.map((item) => (
             <li key={item.href}>
