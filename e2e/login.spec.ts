@@ -84,3 +84,20 @@ test.describe('login', () => {
     await expect(page.getByText('Informe sua senha.')).toBeVisible();
   });
 });
+
+test.describe('before any script arrives', () => {
+  // What a phone on a weak signal shows while the JavaScript is still downloading.
+  test.use({ javaScriptEnabled: false });
+
+  for (const [path, heading, field] of [
+    ['/login', 'Entrar no clube', 'CPF, e-mail ou celular'],
+    ['/login-cpf', 'Entrar no clube', 'CPF'],
+    ['/cadastro', 'Cadastre-se no clube', 'CPF'],
+  ] as const) {
+    test(`${path} already shows its heading and form fields in the HTML`, async ({ page }) => {
+      await page.goto(path);
+      await expect(page.getByRole('heading', { level: 1, name: heading })).toBeVisible();
+      await expect(page.getByLabel(field, { exact: true })).toBeVisible();
+    });
+  }
+});
