@@ -85,6 +85,19 @@ test.describe('login', () => {
   });
 });
 
+test('the login form validates without any Content-Security-Policy violation', async ({ page }) => {
+  await page.addInitScript(() => {
+    const seen: string[] = [];
+    (window as unknown as { cspViolations: string[] }).cspViolations = seen;
+    document.addEventListener('securitypolicyviolation', (e) => seen.push(`${e.violatedDirective} ${e.sourceFile}`));
+  });
+  await page.goto('/login');
+  await page.getByLabel('CPF, e-mail ou celular').fill('123');
+  await page.getByRole('button', { name: 'Entrar' }).click();
+  await expect(page.getByText('Informe sua senha.')).toBeVisible();
+  expect(await page.evaluate(() => (window as unknown as { cspViolations: string[] }).cspViolations)).toEqual([]);
+});
+
 test.describe('before any script arrives', () => {
   // What a phone on a weak signal shows while the JavaScript is still downloading.
   test.use({ javaScriptEnabled: false });

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from './z';
 import { isValidCpf } from './cpf';
 import { classifyLoginIdentifier } from './login-identifier';
 

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from './z';
 
 export const PASSWORD_MIN_LENGTH = 8;
 export const PASSWORD_MAX_LENGTH = 128;
