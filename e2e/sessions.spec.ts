@@ -284,6 +284,39 @@ test.describe('token lifecycle in the browser', () => {
     expect(stored).not.toContain(expired);
   });
 
+  test('a member whose signal drops is not asked to log in again, and the page loads when it returns', async ({
+    page,
+  }) => {
+    const tokens = await loginTokens(page.request, demo.email);
+    const expired = await expiredAccessTokenOf(tokens.token);
+    await page.addInitScript(
+      ([token, refresh]) => {
+        if (sessionStorage.getItem('seeded')) return;
+        sessionStorage.setItem('seeded', '1');
+        localStorage.setItem('CD_TOKEN', JSON.stringify({ value: token }));
+        localStorage.setItem('CD_REFRESH_TOKEN', JSON.stringify({ value: refresh }));
+        localStorage.setItem('CD_INITIALIZED', JSON.stringify({ value: true }));
+      },
+      [expired, tokens.refresh_token],
+    );
+    // The access token has expired, so the app must refresh it; the refresh is the request that gets lost.
+    let signal = false;
+    await page.route('**/graphql', (route) =>
+      signal || !(route.request().postData() ?? '').includes('MRefreshToken')
+        ? route.continue()
+        : route.abort('internetdisconnected'),
+    );
+    await page.goto('/historico');
+    await expect(page.getByRole('heading', { name: 'Sem conexão com o clube', level: 1 })).toBeVisible();
+    await expect(page.getByLabel('CPF, e-mail ou celular')).toHaveCount(0);
+    expect(await page.evaluate(() => localStorage.getItem('CD_REFRESH_TOKEN'))).toContain(tokens.refresh_token);
+
+    signal = true;
+    await page.getByRole('button', { name: 'Tentar de novo' }).click();
+    await expect(page.getByRole('heading', { name: 'Extrato de pontos', level: 1 })).toBeVisible();
+    expect(await page.evaluate(() => localStorage.getItem('CD_TOKEN'))).not.toContain(expired);
+  });
+
   test('a garbage refresh token ends in a clean logged-out state', async ({ page }) => {
     await page.addInitScript(() => {
       if (sessionStorage.getItem('seeded')) return;

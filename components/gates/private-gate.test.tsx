@@ -1,6 +1,6 @@
 import { ApolloClient, ApolloLink, InMemoryCache, Observable } from '@apollo/client';
 import { ApolloProvider } from '@apollo/client/react';
-import { render, screen, waitFor } from '@testing-library/react';
+import { fireEvent, render, screen, waitFor } from '@testing-library/react';
 import { useSessionStore } from '@/lib/session/store';
 import { PrivateGate } from './private-gate';
 
@@ -23,6 +23,47 @@ function clientAnswering(message: string, code: string) {
   );
   return { client: new ApolloClient({ cache: new InMemoryCache(), link }), operations };
 }
+
+const completeMember = {
+  __typename: 'User',
+  id: '1',
+  name: 'Ana',
+  surName: 'Souza',
+  profileImage: null,
+  phoneNumber: '11987654321',
+  phoneNumberPrefix: '+55',
+  email: 'marceneiro@exemplo.com.br',
+  cpf: '52998224725',
+  birthDate: '1988-03-14',
+  gender: 'feminino',
+  career: { __typename: 'Career', id: '1', name: 'Marceneiro', woodWorkRelated: true },
+  woodWorkRelated: true,
+  acceptEmailComunications: true,
+  acceptMessageComunications: true,
+  chatbotInvoiceUploadEnabled: false,
+  cep: '01310100',
+  address: 'Avenida Paulista',
+  number: '1000',
+  complement: null,
+  district: 'Bela Vista',
+  state: { __typename: 'State', id: '25', uf: 'SP' },
+  city: { __typename: 'City', id: '1', name: 'São Paulo' },
+  subsidiarySlug: null,
+  accountType: 'member',
+  pointsBalance: 0,
+  profileStatus: {
+    __typename: 'ProfileStatus',
+    id: '1',
+    hasBasicProfile: true,
+    hasPhoneNumber: true,
+    hasConfirmedEmail: true,
+    hasPointsPartnerIntegration: false,
+    hasAccountType: true,
+    showModalConsent: false,
+    messageModalConsent: null,
+    changePasswordRequired: false,
+  },
+};
 
 describe('PrivateGate', () => {
   beforeEach(() => {
@@ -55,5 +96,35 @@ describe('PrivateGate', () => {
     );
     expect(await screen.findByLabelText('CPF, e-mail ou celular')).toBeInTheDocument();
     expect(replace).not.toHaveBeenCalledWith('/login');
+  });
+
+  it('keeps the member logged in when the API cannot be reached, and loads the page on "Tentar de novo"', async () => {
+    let online = false;
+    const link = new ApolloLink(
+      () =>
+        new Observable((observer) => {
+          if (!online) {
+            observer.error(new TypeError('Failed to fetch'));
+            return;
+          }
+          observer.next({ data: { me: completeMember } } as never);
+          observer.complete();
+        }),
+    );
+    jest.spyOn(console, 'warn').mockImplementation(() => {});
+    render(
+      <ApolloProvider client={new ApolloClient({ cache: new InMemoryCache(), link })}>
+        <PrivateGate>
+          <p>página</p>
+        </PrivateGate>
+      </ApolloProvider>,
+    );
+    expect(await screen.findByRole('heading', { name: 'Sem conexão com o clube' })).toBeInTheDocument();
+    expect(screen.queryByLabelText('CPF, e-mail ou celular')).not.toBeInTheDocument();
+    expect(useSessionStore.getState()).toMatchObject({ token: 'a.b.c', refreshToken: 'r.s.t' });
+
+    online = true;
+    fireEvent.click(screen.getByRole('button', { name: 'Tentar de novo' }));
+    expect(await screen.findByText('página')).toBeInTheDocument();
   });
 });

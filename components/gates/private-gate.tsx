@@ -12,6 +12,7 @@ import { AppShell } from '../layout/app-shell';
 import { PublicShell } from '../layout/public-shell';
 import { CurrentUserProvider } from '../providers/current-user';
 import { Spinner } from '../ui/spinner';
+import { UnreachableScreen } from './unreachable-screen';
 import { useEmailConfirmation } from './use-email-confirmation';
 
 /**
@@ -36,6 +37,13 @@ export function PrivateGate({ children }: { children: ReactNode }) {
     if (redirect && !confirming) router.replace(redirect);
   }, [redirect, confirming, router]);
 
+  if (state.status === 'unreachable') {
+    return (
+      <PublicShell>
+        <UnreachableScreen retry={state.retry} />
+      </PublicShell>
+    );
+  }
   if (state.status === 'anonymous' && !disabled) {
     return (
       <PublicShell>

@@ -25,7 +25,11 @@ interface Call {
   method: string;
 }
 
-function setup(options: { refreshOk: boolean; unauthorizedAs?: 'graphql' | '401' }) {
+function setup(options: {
+  refreshOk: boolean;
+  unauthorizedAs?: 'graphql' | '401';
+  refreshUnreachable?: 'offline' | '502';
+}) {
   const calls: Call[] = [];
   const fetchMock = jest.fn(async (_url: RequestInfo | URL, init?: RequestInit) => {
     const body = JSON.parse(String(init?.body)) as { operationName: string };
@@ -33,6 +37,8 @@ function setup(options: { refreshOk: boolean; unauthorizedAs?: 'graphql' | '401'
     calls.push({ operationName: body.operationName, headers, method: init?.method ?? 'GET' });
     if (body.operationName === 'MRefreshToken') {
       await new Promise((r) => setTimeout(r, 20));
+      if (options.refreshUnreachable === 'offline') throw new TypeError('Failed to fetch');
+      if (options.refreshUnreachable === '502') return new Response('Bad Gateway', { status: 502 });
       if (!options.refreshOk) return unauthenticated();
       return json({
         data: { refreshToken: { access_token: 'new-access', refresh_token: 'new-refresh', token_type: 'Bearer' } },
@@ -99,6 +105,24 @@ describe('Apollo links', () => {
     expect(onSessionLost).toHaveBeenCalledTimes(1);
     expect(useSessionStore.getState()).toMatchObject({ token: null, refreshToken: null, initialized: false });
   });
+
+  it.each(['offline', '502'] as const)(
+    'keeps the session when the refresh cannot reach the API (%s) and refreshes on the next try',
+    async (refreshUnreachable) => {
+      const { client, calls, onSessionLost } = setup({ refreshOk: true, refreshUnreachable });
+      await expect(client.query({ query: PING, variables: { n: 1 }, fetchPolicy: 'no-cache' })).rejects.toThrow(
+        'Não foi possível renovar a sessão agora.',
+      );
+      expect(onSessionLost).not.toHaveBeenCalled();
+      expect(useSessionStore.getState()).toMatchObject({ token: 'old-access', refreshToken: 'old-refresh' });
+
+      const back = setup({ refreshOk: true });
+      const result = await back.client.query({ query: PING, variables: { n: 2 }, fetchPolicy: 'no-cache' });
+      expect(result.data).toEqual({ ping: 1 });
+      expect(calls.filter((c) => c.operationName === 'MRefreshToken')).toHaveLength(1);
+      expect(useSessionStore.getState()).toMatchObject({ token: 'new-access', refreshToken: 'new-refresh' });
+    },
+  );
 
   it('logs GraphQL errors as warnings with message and path', async () => {
     useSessionStore.setState({ token: 'new-access' });

@@ -27,21 +27,38 @@ function reloadWithoutSession(): void {
   window.location.reload();
 }
 
+/**
+ * The refresh could not be tried: no connection, a timeout, or a server error. The tokens may still be good, so
+ * the session is kept and the operation fails like any other network error; the next one tries again.
+ */
+export class RefreshUnreachable extends Error {
+  constructor(cause: unknown) {
+    super('Não foi possível renovar a sessão agora.', { cause });
+    this.name = 'RefreshUnreachable';
+  }
+}
+
 /** Exchanges the refresh token outside Apollo, so a failing refresh can never loop through the error link. */
 async function fetchNewTokens(uri: string, fetchImpl: typeof fetch, refreshToken: string): Promise<string> {
-  const response = await fetchImpl(uri, {
-    method: 'POST',
-    headers: { ...BASE_HEADERS, 'content-type': 'application/json' },
-    body: JSON.stringify({
-      operationName: 'MRefreshToken',
-      query: print(MRefreshToken),
-      variables: { refreshToken },
-    }),
-  });
-  const body = (await response.json()) as {
-    data?: { refreshToken?: { access_token: string; refresh_token: string } | null } | null;
-  };
+  let response: Response;
+  let body: { data?: { refreshToken?: { access_token: string; refresh_token: string } | null } | null };
+  try {
+    response = await fetchImpl(uri, {
+      method: 'POST',
+      headers: { ...BASE_HEADERS, 'content-type': 'application/json' },
+      body: JSON.stringify({
+        operationName: 'MRefreshToken',
+        query: print(MRefreshToken),
+        variables: { refreshToken },
+      }),
+    });
+    if (response.status >= 500) throw new Error(`HTTP ${response.status}`);
+    body = (await response.json()) as typeof body;
+  } catch (error) {
+    throw new RefreshUnreachable(error);
+  }
   const tokens = body.data?.refreshToken;
+  // The API answered and said no: the refresh token is expired, revoked or reused.
   if (!response.ok || !tokens) throw new Error('refresh refused');
   useSessionStore.getState().setTokens({ accessToken: tokens.access_token, refreshToken: tokens.refresh_token });
   return tokens.access_token;
@@ -67,7 +84,12 @@ export function createLink(options: LinkOptions = {}): ApolloLink {
             operation.setContext({ retried: true });
             forward(operation).subscribe(observer);
           },
-          () => {
+          (refreshError: unknown) => {
+            if (refreshError instanceof RefreshUnreachable) {
+              console.warn(`[Network error]: ${refreshError.message}`);
+              observer.error(refreshError);
+              return;
+            }
             onSessionLost();
             observer.error(error);
           },
