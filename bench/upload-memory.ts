@@ -1,5 +1,5 @@
 /**
- * Uploads a 10 MB invoice photo to a real API process and reports how much that process's memory grew.
+ * Uploads 10 MB invoice photos in a row to a real API process and reports how much that process's memory grew.
  * Not a test: `node --import tsx bench/upload-memory.ts`. The server runs as a child process (its own RSS is
  * read from /proc), the file is streamed from disk, so only the server's handling is measured.
  */
@@ -13,6 +13,8 @@ import path from 'node:path';
 import { withCheckDigit } from '../lib/validation/access-key';
 
 const FILE_BYTES = 10 * 1024 * 1024;
+/** Uploads in a row (`ROUNDS=20 node --import tsx bench/upload-memory.ts`): enough to see whether growth levels off. */
+const ROUNDS = Number(process.env['ROUNDS'] ?? 10);
 
 const freePort = () =>
   new Promise<number>((resolve) => {
@@ -121,8 +123,8 @@ async function main(): Promise<void> {
     await new Promise((r) => setTimeout(r, 500));
     const pid = server.pid!;
     const before = kib(pid, 'VmRSS');
-    // Three 10 MB uploads in a row: if memory followed file size the peaks would add up; bounded, they stay level.
-    for (let round = 1; round <= 3; round++) {
+    // 10 MB uploads in a row: if memory followed file size the peaks would add up; bounded, they level off.
+    for (let round = 1; round <= ROUNDS; round++) {
       let peak = kib(pid, 'VmRSS');
       const start = peak;
       const sampler = setInterval(() => (peak = Math.max(peak, kib(pid, 'VmRSS'))), 5);
