@@ -43,17 +43,6 @@ const config = [
     },
   },
   {
-    // Browser code takes zod from lib/validation/z.ts, which turns off zod's eval probe (the CSP refuses eval).
-    files: ['app/**', 'components/**', 'lib/**'],
-    ignores: ['lib/validation/z.ts'],
-    rules: {
-      'no-restricted-imports': [
-        'error',
-        { paths: [{ name: 'zod', message: "Import { z } from '@/lib/validation/z' (CSP-safe zod)." }] },
-      ],
-    },
-  },
-  {
     files: ['server/**', 'scripts/**', 'e2e/**', 'bench/**'],
     rules: { 'no-console': 'off' },
   },

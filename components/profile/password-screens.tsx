@@ -5,7 +5,7 @@ import Link from 'next/link';
 import { useRouter } from 'next/navigation';
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
-import { z } from '@/lib/validation/z';
+import { z } from 'zod';
 import { MUpdatePassword } from '@/lib/graphql/auth-operations';
 import { QMe } from '@/lib/graphql/operations';
 import { nextCompletionStep } from '@/lib/profile/next-step';

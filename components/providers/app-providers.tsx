@@ -2,6 +2,7 @@
 import { usePathname } from 'next/navigation';
 import { useEffect, type ReactNode } from 'react';
 import { registerServiceWorker } from '@/lib/pwa/register-service-worker';
+import '@/lib/validation/zod-csp';
 import { hydrateSession } from '@/lib/session/store';
 import { ApolloProvider } from './apollo-provider';
 

@@ -1,4 +1,4 @@
-import { z } from '../validation/z';
+import { z } from 'zod';
 import type { SurveyAnswerInput, SurveyQuestionKind } from '../graphql/generated/graphql';
 
 /** What the survey form needs of a question (the QPromotionSurvey fields). */

@@ -1,4 +1,4 @@
-import { z } from './z';
+import { z } from 'zod';
 import { isValidCpf } from './cpf';
 import { classifyLoginIdentifier } from './login-identifier';
 

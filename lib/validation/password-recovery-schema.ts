@@ -1,4 +1,4 @@
-import { z } from './z';
+import { z } from 'zod';
 import { codeSchema, matchingPasswords, MISMATCH, newPasswordFields } from './sign-up-schema';
 
 export const recoveryIdentifierSchema = z.object({

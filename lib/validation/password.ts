@@ -1,4 +1,4 @@
-import { z } from './z';
+import { z } from 'zod';
 
 export const PASSWORD_MIN_LENGTH = 8;
 export const PASSWORD_MAX_LENGTH = 128;

@@ -1,4 +1,4 @@
-import { z } from './z';
+import { z } from 'zod';
 import { onlyDigits } from '../format/digits';
 import { isValidCnpj, normaliseCnpj } from './cnpj';
 import { ageOn, celularSchema, codeSchema, emailSchema, MIN_AGE } from './sign-up-schema';

@@ -1,4 +1,4 @@
-import { z } from './z';
+import { z } from 'zod';
 import { onlyDigits } from '../format/digits';
 import { isValidCpf } from './cpf';
 import { passwordSchema, PASSWORD_MESSAGES } from './password';
