@@ -4,7 +4,13 @@ import { badUserInput, forbidden, notFound, unauthenticated } from '../../graphq
 import { parseInput } from '../../graphql/validate';
 import { changeCnpjSchema, profileSchema, surveySchema, workshopSchema } from '../../../lib/validation/profile-schema';
 import { findUserById, updateUser } from '../users/repository';
-import { CONSENT_MESSAGE, profileStatusOf, USER_DISABLED_MESSAGE, type ProfileStatus } from '../users/service';
+import {
+  CONSENT_MESSAGE,
+  profileStatusOf,
+  USER_DISABLED_MESSAGE,
+  type AddressView,
+  type ProfileStatus,
+} from '../users/service';
 import {
   ensureWoodWork,
   findSurveyByWoodWork,
@@ -254,20 +260,13 @@ export async function answerConsent(
   return profileStatusOf({ ...user, consent_pending: 0 });
 }
 
-export interface WoodWorkView {
+export interface WoodWorkView extends AddressView {
   id: string;
   cnpj: string | null;
   cnpjUpdatedAt: string | null;
   cnpjChangeAllowedFrom: string | null;
   corporateName: string | null;
   fantasyName: string | null;
-  cep: string | null;
-  address: string | null;
-  number: string | null;
-  complement: string | null;
-  district: string | null;
-  state: { id: string; uf: string } | null;
-  city: { id: string; name: string } | null;
   siteUrl: string | null;
   instagramUrl: string | null;
   facebookUrl: string | null;

@@ -22,7 +22,18 @@ export interface ProfileStatus {
   changePasswordRequired: boolean;
 }
 
-export interface MeResult {
+/** An address as the API returns it, for the member and for the workshop alike. */
+export interface AddressView {
+  cep: string | null;
+  address: string | null;
+  number: string | null;
+  complement: string | null;
+  district: string | null;
+  state: { id: string; uf: string } | null;
+  city: { id: string; name: string } | null;
+}
+
+export interface MeResult extends AddressView {
   id: string;
   name: string;
   surName: string;
@@ -38,13 +49,6 @@ export interface MeResult {
   acceptEmailComunications: boolean;
   acceptMessageComunications: boolean;
   chatbotInvoiceUploadEnabled: boolean;
-  cep: string | null;
-  address: string | null;
-  number: string | null;
-  complement: string | null;
-  district: string | null;
-  state: { id: string; uf: string } | null;
-  city: { id: string; name: string } | null;
   subsidiarySlug: string | null;
   accountType: string | null;
   profileStatus: ProfileStatus;
