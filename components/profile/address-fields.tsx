@@ -18,6 +18,30 @@ export interface AddressValues {
   cityName: string;
 }
 
+/** An address as the API returns it, for the member or for the workshop. */
+export interface StoredAddress {
+  cep?: string | null;
+  address?: string | null;
+  number?: string | null;
+  complement?: string | null;
+  district?: string | null;
+  state?: { id: string } | null;
+  city?: { name: string } | null;
+}
+
+/** The form's starting values for a stored address: the CEP masked, every missing part an empty field. */
+export function addressFormValues(stored: StoredAddress | null | undefined): AddressValues {
+  return {
+    cep: maskCep(stored?.cep ?? ''),
+    address: stored?.address ?? '',
+    number: stored?.number ?? '',
+    complement: stored?.complement ?? '',
+    district: stored?.district ?? '',
+    stateId: stored?.state?.id ?? '',
+    cityName: stored?.city?.name ?? '',
+  };
+}
+
 export interface StateOption {
   id: string;
   uf: string;

@@ -3,7 +3,7 @@ import { useMutation, useQuery } from '@apollo/client/react';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useState } from 'react';
 import { useForm, type UseFormReturn } from 'react-hook-form';
-import { isoToBrDate, maskCep, maskDate } from '@/lib/format/masks';
+import { isoToBrDate, maskDate } from '@/lib/format/masks';
 import { MUpdateProfile, QProfileOptions } from '@/lib/graphql/profile-operations';
 import { GENDERS, profileSchema, type ProfileData, type ProfileFormInput } from '@/lib/validation/profile-schema';
 import { useFormServerError } from '../auth/use-form-server-error';
@@ -11,19 +11,12 @@ import { CheckboxField } from '../ui/checkbox-field';
 import { SelectField } from '../ui/select-field';
 import { Spinner } from '../ui/spinner';
 import { TextField } from '../ui/text-field';
-import { AddressFields, type AddressValues } from './address-fields';
+import { AddressFields, addressFormValues, type AddressValues, type StoredAddress } from './address-fields';
 
-export interface ProfileFormUser {
+export interface ProfileFormUser extends StoredAddress {
   birthDate?: string | null;
   gender?: string | null;
   career?: { id: string } | null;
-  cep?: string | null;
-  address?: string | null;
-  number?: string | null;
-  complement?: string | null;
-  district?: string | null;
-  state?: { id: string } | null;
-  city?: { name: string } | null;
   acceptEmailComunications: boolean;
   acceptMessageComunications: boolean;
 }
@@ -65,13 +58,7 @@ export function ProfileForm({
       birthDate: isoToBrDate(user.birthDate),
       gender: (user.gender ?? '') as ProfileFormInput['gender'],
       careerId: user.career?.id ?? '',
-      cep: maskCep(user.cep ?? ''),
-      address: user.address ?? '',
-      number: user.number ?? '',
-      complement: user.complement ?? '',
-      district: user.district ?? '',
-      stateId: user.state?.id ?? '',
-      cityName: user.city?.name ?? '',
+      ...addressFormValues(user),
       acceptEmailComunications: user.acceptEmailComunications,
       acceptMessageComunications: user.acceptMessageComunications,
     },

@@ -3,23 +3,21 @@ import { useMutation } from '@apollo/client/react';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useState } from 'react';
 import { useForm, type UseFormReturn } from 'react-hook-form';
-import { maskCep } from '@/lib/format/masks';
 import { MUpdateUserWoodWork } from '@/lib/graphql/profile-operations';
 import { workshopSchema, type WorkshopData, type WorkshopFormInput } from '@/lib/validation/profile-schema';
 import { useFormServerError } from '../auth/use-form-server-error';
 import { TextField } from '../ui/text-field';
-import { AddressFields, type AddressValues, type StateOption } from './address-fields';
+import {
+  AddressFields,
+  addressFormValues,
+  type AddressValues,
+  type StateOption,
+  type StoredAddress,
+} from './address-fields';
 
-export interface WorkshopValues {
+export interface WorkshopValues extends StoredAddress {
   corporateName?: string | null;
   fantasyName?: string | null;
-  cep?: string | null;
-  address?: string | null;
-  number?: string | null;
-  complement?: string | null;
-  district?: string | null;
-  state?: { id: string } | null;
-  city?: { name: string } | null;
   siteUrl?: string | null;
   instagramUrl?: string | null;
   facebookUrl?: string | null;
@@ -55,13 +53,7 @@ export function WorkshopForm({
     defaultValues: {
       corporateName: workshop?.corporateName ?? '',
       fantasyName: workshop?.fantasyName ?? '',
-      cep: maskCep(workshop?.cep ?? ''),
-      address: workshop?.address ?? '',
-      number: workshop?.number ?? '',
-      complement: workshop?.complement ?? '',
-      district: workshop?.district ?? '',
-      stateId: workshop?.state?.id ?? '',
-      cityName: workshop?.city?.name ?? '',
+      ...addressFormValues(workshop),
       siteUrl: workshop?.siteUrl ?? '',
       instagramUrl: workshop?.instagramUrl ?? '',
       facebookUrl: workshop?.facebookUrl ?? '',
