@@ -114,3 +114,37 @@ test.describe('before any script arrives', () => {
     });
   }
 });
+
+test.describe('while the scripts are still arriving', () => {
+  test('what the member typed is kept, "Entrar" waits for the page, and no request carries the password in its URL', async ({
+    page,
+  }) => {
+    const urls: string[] = [];
+    page.on('request', (request) => urls.push(request.url()));
+    let release: () => void = () => {};
+    const held = new Promise<void>((resolve) => (release = resolve));
+    // A weak signal: the page paints, but its JavaScript takes long to arrive.
+    await page.route('**/_next/static/chunks/**', async (route) => {
+      await held;
+      await route.continue();
+    });
+    await page.goto('/login', { waitUntil: 'commit' });
+    const button = page.getByRole('button', { name: 'Carregando…' });
+    await expect(button).toBeDisabled();
+    await page.getByLabel('CPF, e-mail ou celular').fill(demo.email);
+    await page.getByLabel('Senha').fill(demo.password);
+    await page.getByLabel('Senha').press('Enter');
+    await expect(button).toBeDisabled();
+
+    release();
+    await expect(page.getByRole('button', { name: 'Entrar' })).toBeEnabled();
+    await expect(page.getByLabel('CPF, e-mail ou celular')).toHaveValue(demo.email);
+    await expect(page.getByLabel('Senha')).toHaveValue(demo.password);
+    await passHumanCheck(page);
+    await page.getByRole('button', { name: 'Entrar' }).click();
+    await expect(page.getByRole('heading', { name: `Olá, ${demo.name}!` })).toBeVisible();
+    expect(urls.filter((url) => url.includes(encodeURIComponent(demo.password)) || url.includes('password='))).toEqual(
+      [],
+    );
+  });
+});

@@ -39,7 +39,7 @@ test.describe('app shell', () => {
     await signInWithStorage(page, demo.email);
     await page.goto('/');
     await expect(page.getByRole('heading', { name: `Olá, ${demo.name}!` })).toBeVisible();
-    const notice = page.getByText('Você está sem internet.');
+    const notice = page.getByText('Você está sem conexão.');
     await expect(notice).toHaveCount(0);
     await context.setOffline(true);
     await expect(notice).toBeVisible();
@@ -74,7 +74,7 @@ test.describe('app shell', () => {
     await context.setOffline(true);
     await page.reload();
     await expect(page.getByRole('heading', { name: 'Sem conexão com o clube', level: 1 })).toBeVisible();
-    await expect(page.getByText('Você está sem internet.')).toBeVisible();
+    await expect(page.getByText('Você está sem conexão.')).toBeVisible();
     await expect(page.getByLabel('CPF, e-mail ou celular')).toHaveCount(0);
 
     await context.setOffline(false);

@@ -13,6 +13,7 @@ import { LOGIN_FIELD_LABEL, loginSchema, type LoginInput, type LoginVariant } fr
 import { FormAlert } from '../ui/form-alert';
 import { TextField } from '../ui/text-field';
 import { HumanCheck, useHumanCheck } from './human-check';
+import { SubmitButton } from '../ui/submit-button';
 
 const INPUT_PROPS: Record<
   LoginVariant,
@@ -56,7 +57,7 @@ export function LoginForm({ variant }: { variant: LoginVariant }) {
   });
 
   return (
-    <form className="form" onSubmit={onSubmit} noValidate>
+    <form className="form" method="post" onSubmit={onSubmit} noValidate>
       <FormAlert message={serverError} />
       <TextField
         label={LOGIN_FIELD_LABEL[variant]}
@@ -74,9 +75,9 @@ export function LoginForm({ variant }: { variant: LoginVariant }) {
         {...register('password')}
       />
       <HumanCheck ref={human.ref} error={human.error} />
-      <button type="submit" className="button button--primary button--block" disabled={loading}>
-        {loading ? 'Entrando…' : 'Entrar'}
-      </button>
+      <SubmitButton busy={loading} busyLabel="Entrando…">
+        Entrar
+      </SubmitButton>
       <p className="form__links">
         <Link href={routes.forgotPassword()}>Esqueci minha senha</Link>
       </p>

@@ -19,6 +19,7 @@ import { NewPasswordFields } from './new-password-fields';
 import { ResendCodeButton } from './resend-code-button';
 import { HumanCheck, useHumanCheck } from './human-check';
 import { useFormServerError } from './use-form-server-error';
+import { SubmitButton } from '../ui/submit-button';
 
 interface Destination {
   channel: ResetChannel;
@@ -91,7 +92,7 @@ export function PasswordRecoveryScreen() {
     <section className="card card--narrow" aria-labelledby="recovery-title">
       <h1 id="recovery-title">Recuperar senha</h1>
       {!destinations && (
-        <form className="form" onSubmit={findChannels} noValidate>
+        <form className="form" method="post" onSubmit={findChannels} noValidate>
           <p className="muted">Informe seus dados de acesso e enviaremos um código para você criar uma nova senha.</p>
           <FormAlert message={error} />
           <TextField
@@ -101,9 +102,7 @@ export function PasswordRecoveryScreen() {
             {...identifierForm.register('login')}
           />
           <HumanCheck ref={human.ref} error={human.error} />
-          <button type="submit" className="button button--primary button--block" disabled={busy}>
-            Continuar
-          </button>
+          <SubmitButton busy={busy}>Continuar</SubmitButton>
         </form>
       )}
       {destinations && !sent && (
@@ -181,7 +180,7 @@ function ResetForm({
     }
   });
   return (
-    <form className="form" onSubmit={onSubmit} noValidate>
+    <form className="form" method="post" onSubmit={onSubmit} noValidate>
       <p>
         Enviamos um código de 6 números por {sent.channel === 'SMS' ? 'SMS' : 'e-mail'} para{' '}
         <strong>{sent.destination}</strong>. Ele vale por 10 minutos.

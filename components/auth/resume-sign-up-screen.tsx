@@ -15,6 +15,7 @@ import { HumanCheck, useHumanCheck } from './human-check';
 import { SignUpCodeForm } from './sign-up-code-form';
 import type { PendingSignUp } from './sign-up-form';
 import { useFormServerError } from './use-form-server-error';
+import { SubmitButton } from '../ui/submit-button';
 
 const resumeSchema = z.object({ cpf: cpfSchema });
 
@@ -55,7 +56,7 @@ export function ResumeSignUpScreen() {
       {pending ? (
         <SignUpCodeForm pending={pending} onRestart={() => setPending(null)} />
       ) : (
-        <form className="form" onSubmit={onSubmit} noValidate>
+        <form className="form" method="post" onSubmit={onSubmit} noValidate>
           <p className="muted">
             Começou o cadastro e não terminou? Informe seu CPF e enviaremos um novo código para o celular cadastrado.
           </p>
@@ -70,9 +71,9 @@ export function ResumeSignUpScreen() {
             })}
           />
           <HumanCheck ref={human.ref} error={human.error} />
-          <button type="submit" className="button button--primary button--block" disabled={loading}>
-            {loading ? 'Enviando…' : 'Enviar código'}
-          </button>
+          <SubmitButton busy={loading} busyLabel="Enviando…">
+            Enviar código
+          </SubmitButton>
         </form>
       )}
       <p className="login__signup">

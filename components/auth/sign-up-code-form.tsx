@@ -62,7 +62,7 @@ export function SignUpCodeForm({ pending, onRestart }: { pending: PendingSignUp;
   };
 
   return (
-    <form className="form" onSubmit={onSubmit} noValidate>
+    <form className="form" method="post" onSubmit={onSubmit} noValidate>
       <p>
         Enviamos um código de 6 números por SMS para <strong>{pending.maskedPhone}</strong>. Ele vale por 10 minutos.
       </p>

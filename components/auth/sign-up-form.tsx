@@ -11,6 +11,7 @@ import { FormAlert } from '../ui/form-alert';
 import { TextField } from '../ui/text-field';
 import { HumanCheck, useHumanCheck } from './human-check';
 import { useFormServerError } from './use-form-server-error';
+import { SubmitButton } from '../ui/submit-button';
 
 export interface PendingSignUp {
   signupId: string;
@@ -69,7 +70,7 @@ export function SignUpForm({
   });
 
   return (
-    <form className="form" onSubmit={onSubmit} noValidate>
+    <form className="form" method="post" onSubmit={onSubmit} noValidate>
       <FormAlert message={serverError} />
       <div className="form__row">
         <TextField label="Nome" autoComplete="given-name" error={errors.name?.message} {...register('name')} />
@@ -137,9 +138,9 @@ export function SignUpForm({
         <CheckboxField label="Por SMS e WhatsApp" {...register('acceptMessageComunications')} />
       </fieldset>
       <HumanCheck ref={human.ref} error={human.error} />
-      <button type="submit" className="button button--primary button--block" disabled={loading}>
-        {loading ? 'Enviando…' : 'Continuar'}
-      </button>
+      <SubmitButton busy={loading} busyLabel="Enviando…">
+        Continuar
+      </SubmitButton>
     </form>
   );
 }

@@ -1,36 +1,58 @@
 'use client';
-import { useSyncExternalStore } from 'react';
+import { useEffect, useSyncExternalStore } from 'react';
+import { config } from '@/lib/config';
+import { isClubUnreachable, PROBE_INTERVAL_MS, probeClub, subscribeReachability } from '@/lib/network/reachability';
 
 function subscribe(onChange: () => void): () => void {
   window.addEventListener('online', onChange);
   window.addEventListener('offline', onChange);
+  const unsubscribe = subscribeReachability(onChange);
   return () => {
     window.removeEventListener('online', onChange);
     window.removeEventListener('offline', onChange);
+    unsubscribe();
   };
 }
 
+const isOffline = (): boolean => !navigator.onLine || isClubUnreachable();
+
 /**
  * Says so when the phone loses its connection, which in a workshop happens often: what is on screen stays usable,
- * but a send would fail. The live region is always in the page so screen readers hear the change.
+ * but a send would fail. Offline is what the browser says or, since a weak signal keeps the bars up while nothing
+ * gets through, a request to the club that failed. The live region is always in the page so screen readers hear
+ * the change.
  */
 export function ConnectionStatus() {
-  const online = useSyncExternalStore(
+  const offline = useSyncExternalStore(
     subscribe,
-    () => navigator.onLine,
+    isOffline,
     // The static export renders as online; the browser's real state replaces it on hydration.
-    () => true,
+    () => false,
   );
+
+  // While the club does not answer, ask again now and then (and as soon as the browser says it is back): the page
+  // learns the signal returned without the member having to tap anything.
+  useEffect(() => {
+    if (!offline) return;
+    const probe = () => void probeClub(config.graphqlUrl);
+    const timer = window.setInterval(probe, PROBE_INTERVAL_MS);
+    window.addEventListener('online', probe);
+    return () => {
+      window.clearInterval(timer);
+      window.removeEventListener('online', probe);
+    };
+  }, [offline]);
+
   // aria-live rather than role="status": the pages keep their own status messages, and this one must not be
   // mistaken for them.
   return (
-    <div aria-live="polite" data-testid="connection-status" className={online ? undefined : 'connection-status'}>
-      {online ? null : (
+    <div aria-live="polite" data-testid="connection-status" className={offline ? 'connection-status' : undefined}>
+      {offline ? (
         <p>
-          <strong>Você está sem internet.</strong> O que já abriu continua aqui; para enviar notas e formulários, espere
+          <strong>Você está sem conexão.</strong> O que já abriu continua aqui; para enviar notas e formulários, espere
           a conexão voltar.
         </p>
-      )}
+      ) : null}
     </div>
   );
 }

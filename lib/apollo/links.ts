@@ -8,6 +8,7 @@ import { Observable } from 'rxjs';
 import { config } from '../config';
 import { MRefreshToken } from '../graphql/operations';
 import { useSessionStore } from '../session/store';
+import { trackReachability } from '../network/reachability';
 import { isUnauthenticated } from './errors';
 import { createRefreshCoordinator } from './refresh-coordinator';
 import { createProgressFetch } from './xhr-fetch';
@@ -67,7 +68,8 @@ async function fetchNewTokens(uri: string, fetchImpl: typeof fetch, refreshToken
 /** Error link → auth link → HTTP/upload link (SPEC 7 and 8). */
 export function createLink(options: LinkOptions = {}): ApolloLink {
   const uri = options.uri ?? config.graphqlUrl;
-  const fetchImpl = options.fetch ?? ((...args: Parameters<typeof fetch>) => fetch(...args));
+  // Every request tells the connection notice whether the club answered.
+  const fetchImpl = trackReachability(options.fetch ?? ((...args: Parameters<typeof fetch>) => fetch(...args)));
   const onSessionLost = options.onSessionLost ?? reloadWithoutSession;
   const coordinator = createRefreshCoordinator({
     currentAccessToken: () => useSessionStore.getState().token,
