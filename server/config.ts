@@ -2,13 +2,14 @@ import { randomBytes } from 'node:crypto';
 import { chmodSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { z } from 'zod';
+import { databaseTargetFrom, type DatabaseTarget } from './db/database';
 
 export interface AppConfig {
   readonly port: number;
   readonly host: string;
   readonly dataDir: string;
-  /** SQLite file path, or ':memory:'. */
-  readonly databaseFile: string;
+  /** DATABASE_URL: a SQLite file (default, in DATA_DIR) or a PostgreSQL server. */
+  readonly database: DatabaseTarget;
   readonly jwtSecret: Uint8Array;
   readonly nodeEnv: 'development' | 'production' | 'test';
   readonly staticDir: string;
@@ -63,15 +64,6 @@ const envSchema = z.object({
   CEP_PROVIDER: z.enum(['viacep', 'sample']).default('sample'),
 });
 
-function databaseFileFrom(url: string | undefined, dataDir: string): string {
-  if (url === undefined) return path.join(dataDir, 'club.sqlite');
-  if (/^postgres(ql)?:\/\//i.test(url)) {
-    throw new Error('PostgreSQL ainda não é suportado nesta versão. Remova DATABASE_URL para usar o SQLite.');
-  }
-  if (url === ':memory:') return url;
-  return url.replace(/^(sqlite|file):(\/\/)?/i, '');
-}
-
 /**
  * Without JWT_SECRET a random secret is generated once and kept beside the data, so sessions survive restarts
  * without anyone having to invent a secret for the embedded setup.
@@ -99,11 +91,18 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
   }
   const e = parsed.data;
   const dataDir = path.resolve(e.DATA_DIR);
+  const database = databaseTargetFrom(e.DATABASE_URL, path.join(dataDir, 'club.sqlite'));
+  // A secret generated into one disk would differ between processes and log members out as they move between them.
+  if (database.kind === 'postgres' && !e.JWT_SECRET) {
+    throw new Error(
+      'Configuração inválida: JWT_SECRET: defina JWT_SECRET ao usar PostgreSQL (todos os processos da API usam o mesmo).',
+    );
+  }
   return {
     port: e.PORT,
     host: e.HOST,
     dataDir,
-    databaseFile: databaseFileFrom(e.DATABASE_URL, dataDir),
+    database,
     jwtSecret: e.JWT_SECRET ? new TextEncoder().encode(e.JWT_SECRET) : readOrCreateSecret(dataDir),
     nodeEnv: e.NODE_ENV,
     staticDir: path.resolve(e.STATIC_DIR),

@@ -11,7 +11,7 @@ async function main(): Promise<void> {
   const rootDir = path.resolve(__dirname, '..');
   if (process.env['SKIP_BUILD'] !== '1' && config.serveStatic) ensureExport(rootDir);
 
-  const db = createDatabase({ file: config.databaseFile });
+  const db = createDatabase(config.database);
   await migrateToLatest(db);
   await seedDemoData(db, { history: config });
 

@@ -19,7 +19,7 @@ async function main(argv: readonly string[]): Promise<number> {
   }
   const asDraft = flags.length > 0;
   const bundle = readContentFolder(folder, { asDraft });
-  const db = createDatabase({ file: loadConfig().databaseFile });
+  const db = createDatabase(loadConfig().database);
   try {
     await migrateToLatest(db);
     const summary = await importContent(db, bundle);

@@ -21,7 +21,7 @@ async function main(): Promise<number> {
   });
   const [command, rawId] = positionals;
   const config = loadConfig();
-  const db = createDatabase({ file: config.databaseFile });
+  const db = createDatabase(config.database);
   try {
     await migrateToLatest(db);
     const now = new Date();

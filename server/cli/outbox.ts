@@ -16,7 +16,7 @@ async function main(argv: readonly string[]): Promise<void> {
   const recipient = raw.includes('@')
     ? raw.trim().toLowerCase()
     : raw.replace(/\D/g, '').replace(/^55(?=\d{10,11}$)/, '');
-  const db = createDatabase({ file: loadConfig().databaseFile });
+  const db = createDatabase(loadConfig().database);
   try {
     await migrateToLatest(db);
     const rows = await db

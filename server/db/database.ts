@@ -1,18 +1,70 @@
 import SqliteDatabase from 'better-sqlite3';
-import { Kysely, SqliteDialect } from 'kysely';
+import { Kysely, PostgresAdapter, PostgresDialect, SqliteDialect } from 'kysely';
+import pg from 'pg';
 import type { Database } from './schema';
 
-export interface DatabaseOptions {
-  /** SQLite file path, or ':memory:' for tests. */
-  readonly file: string;
-}
+/** Where the club's data lives: a SQLite file (the embedded default) or a PostgreSQL server. */
+export type DatabaseTarget =
+  { readonly kind: 'sqlite'; readonly file: string } | { readonly kind: 'postgres'; readonly url: string };
 
-export function createDatabase({ file }: DatabaseOptions): Kysely<Database> {
+export type Dialect = DatabaseTarget['kind'];
+
+/** The driver under a Kysely instance, for the few libraries that take one directly (rate-limiter-flexible). */
+export type Driver =
+  | { readonly dialect: 'sqlite'; readonly sqlite: SqliteDatabase.Database }
+  | { readonly dialect: 'postgres'; readonly pool: pg.Pool };
+
+const drivers = new WeakMap<Kysely<Database>, Driver>();
+
+// PostgreSQL's bigint (count, sum) and numeric arrive as strings by default; the club's numbers are points, cents
+// and counts that fit a JS number, and SQLite gives numbers, so both dialects answer alike.
+pg.types.setTypeParser(pg.types.builtins.INT8, (v) => Number(v));
+pg.types.setTypeParser(pg.types.builtins.NUMERIC, (v) => Number(v));
+
+/** Pool size of one API process; several processes share the server's max_connections (100 by default). */
+const POOL_SIZE = 10;
+
+function createSqlite(file: string): Kysely<Database> {
   const sqlite = new SqliteDatabase(file);
   // WAL lets readers run beside the writer; FULL makes a committed login or token rotation survive a power cut.
   sqlite.pragma('journal_mode = WAL');
   sqlite.pragma('synchronous = FULL');
   sqlite.pragma('foreign_keys = ON');
   sqlite.pragma('busy_timeout = 5000');
-  return new Kysely<Database>({ dialect: new SqliteDialect({ database: sqlite }) });
+  const db = new Kysely<Database>({ dialect: new SqliteDialect({ database: sqlite }) });
+  drivers.set(db, { dialect: 'sqlite', sqlite });
+  return db;
+}
+
+function createPostgres(url: string): Kysely<Database> {
+  const pool = new pg.Pool({ connectionString: url, max: POOL_SIZE });
+  const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
+  drivers.set(db, { dialect: 'postgres', pool });
+  return db;
+}
+
+/** Opens the club's database; `{ file }` is a SQLite file (or ':memory:'), kept for the tools that pass one. */
+export function createDatabase(target: DatabaseTarget | { readonly file: string }): Kysely<Database> {
+  if ('kind' in target && target.kind === 'postgres') return createPostgres(target.url);
+  return createSqlite(target.file);
+}
+
+/** The driver a database was opened with. */
+export function driverOf(db: Kysely<Database>): Driver {
+  const driver = drivers.get(db);
+  if (!driver) throw new Error('database not opened by createDatabase');
+  return driver;
+}
+
+/** Which SQL dialect a database or transaction speaks; the helpers of server/db/ branch on it, modules never do. */
+export function dialectOf(db: Pick<Kysely<unknown>, 'getExecutor'>): Dialect {
+  return db.getExecutor().adapter instanceof PostgresAdapter ? 'postgres' : 'sqlite';
+}
+
+/** Parses DATABASE_URL: unset is SQLite in the data folder; `postgres://…` is PostgreSQL; `sqlite:path` a file. */
+export function databaseTargetFrom(url: string | undefined, defaultFile: string): DatabaseTarget {
+  if (url === undefined) return { kind: 'sqlite', file: defaultFile };
+  if (/^postgres(ql)?:\/\//i.test(url)) return { kind: 'postgres', url };
+  if (url === ':memory:') return { kind: 'sqlite', file: url };
+  return { kind: 'sqlite', file: url.replace(/^(sqlite|file):(\/\/)?/i, '') };
 }

@@ -26,7 +26,7 @@ export function testConfig(overrides: Partial<AppConfig> = {}): AppConfig {
     port: 0,
     host: '127.0.0.1',
     dataDir: '/nonexistent',
-    databaseFile: ':memory:',
+    database: { kind: 'sqlite', file: ':memory:' },
     jwtSecret: TEST_SECRET,
     nodeEnv: 'test',
     staticDir: '/nonexistent',
