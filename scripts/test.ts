@@ -1,12 +1,17 @@
 import { mkdirSync, readFileSync } from 'node:fs';
+import { postgresBinDir } from '../server/db/postgres/test-server';
 import { ensureChromium } from './ensure-chromium';
+import { ensureDebianPackage } from './ensure-debian-package';
 import { run } from './run';
 
 /**
- * Every test of the project, in the order that fails fastest: types, lint, Jest (unit + API), then the build and
- * Playwright against the built export, then the JavaScript budget of every route. Ends with one summary line "N passed, N failed".
+ * Every test of the project, in the order that fails fastest: types, lint, Jest (unit, and the API on SQLite and on
+ * PostgreSQL), then the build and Playwright against the built export, then the JavaScript budget of every route.
+ * Ends with one summary line "N passed, N failed".
  */
 ensureChromium();
+// The API suite runs a second time on a real PostgreSQL server that Jest starts from Debian's binaries.
+if (!postgresBinDir()) ensureDebianPackage('/usr/lib/postgresql', 'postgresql', 'PG_BIN');
 // Jest writes its JSON summary but does not create the folder; a fresh clone has none.
 mkdirSync('test-results', { recursive: true });
 run('npm', ['run', 'codegen', '--silent']);

@@ -38,6 +38,9 @@ function createSqlite(file: string): Kysely<Database> {
 
 function createPostgres(url: string): Kysely<Database> {
   const pool = new pg.Pool({ connectionString: url, max: POOL_SIZE });
+  // An idle connection cut by the server (restart, failover) is dropped by the pool and replaced on the next query;
+  // without a listener, Node would end the whole API process on that event.
+  pool.on('error', () => undefined);
   const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
   drivers.set(db, { dialect: 'postgres', pool });
   return db;

@@ -3,10 +3,8 @@ import type { FastifyInstance } from 'fastify';
 import type { Kysely } from 'kysely';
 import { buildApp, type BuildAppOptions } from '../app';
 import type { AppConfig } from '../config';
-import { createDatabase } from '../db/database';
-import { migrateToLatest } from '../db/migrate';
-import { seedDemoData } from '../db/seed';
 import type { Database } from '../db/schema';
+import { createTestDatabase } from './test-database';
 
 /** A clock tests move by hand, so expiry and grace windows are checked without sleeping. */
 export interface FakeClock {
@@ -60,9 +58,7 @@ export async function createTestApp(
   { logger = false }: { logger?: BuildAppOptions['logger'] } = {},
 ): Promise<TestApp> {
   const config = testConfig(overrides);
-  const db = createDatabase({ file: ':memory:' });
-  await migrateToLatest(db);
-  await seedDemoData(db);
+  const { db, drop } = await createTestDatabase();
   const app = buildApp({ db, config, logger, queryCache: false });
   await app.ready();
   return {
@@ -71,7 +67,7 @@ export async function createTestApp(
     config,
     close: async () => {
       await app.close();
-      await db.destroy();
+      await drop();
     },
   };
 }

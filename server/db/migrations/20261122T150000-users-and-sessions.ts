@@ -1,25 +1,26 @@
-import { sql, type Kysely, type Migration } from 'kysely';
+import type { Kysely, Migration } from 'kysely';
+import { idColumn, currentTimestampText } from '../dialect';
 
 // Migrations take Kysely<unknown>: they must keep working after the schema types move on.
 export const usersAndSessions: Migration = {
   async up(db: Kysely<unknown>) {
     await db.schema
       .createTable('careers')
-      .addColumn('id', 'integer', (c) => c.primaryKey().autoIncrement())
+      .$call(idColumn(db))
       .addColumn('name', 'text', (c) => c.notNull().unique())
       .addColumn('wood_work_related', 'integer', (c) => c.notNull().defaultTo(0))
       .execute();
 
     await db.schema
       .createTable('states')
-      .addColumn('id', 'integer', (c) => c.primaryKey().autoIncrement())
+      .$call(idColumn(db))
       .addColumn('uf', 'text', (c) => c.notNull().unique())
       .addColumn('name', 'text', (c) => c.notNull())
       .execute();
 
     await db.schema
       .createTable('cities')
-      .addColumn('id', 'integer', (c) => c.primaryKey().autoIncrement())
+      .$call(idColumn(db))
       .addColumn('state_id', 'integer', (c) => c.notNull().references('states.id'))
       .addColumn('name', 'text', (c) => c.notNull())
       .addUniqueConstraint('cities_state_name_unique', ['state_id', 'name'])
@@ -27,7 +28,7 @@ export const usersAndSessions: Migration = {
 
     await db.schema
       .createTable('users')
-      .addColumn('id', 'integer', (c) => c.primaryKey().autoIncrement())
+      .$call(idColumn(db))
       .addColumn('name', 'text', (c) => c.notNull())
       .addColumn('sur_name', 'text', (c) => c.notNull())
       .addColumn('cpf', 'text', (c) => c.notNull().unique())
@@ -56,8 +57,8 @@ export const usersAndSessions: Migration = {
       .addColumn('change_password_required', 'integer', (c) => c.notNull().defaultTo(0))
       .addColumn('consent_pending', 'integer', (c) => c.notNull().defaultTo(0))
       .addColumn('disabled_at', 'text')
-      .addColumn('created_at', 'text', (c) => c.notNull().defaultTo(sql`CURRENT_TIMESTAMP`))
-      .addColumn('updated_at', 'text', (c) => c.notNull().defaultTo(sql`CURRENT_TIMESTAMP`))
+      .addColumn('created_at', 'text', (c) => c.notNull().defaultTo(currentTimestampText(db)))
+      .addColumn('updated_at', 'text', (c) => c.notNull().defaultTo(currentTimestampText(db)))
       .execute();
 
     await db.schema

@@ -1,4 +1,5 @@
-import { sql, type Kysely, type Migration } from 'kysely';
+import type { Kysely, Migration } from 'kysely';
+import { bytesType, currentTimestampText, idColumn } from '../dialect';
 
 /**
  * Club content (campaigns, standard campaign, promotions, rule book, FAQ) in one table: every kind has the same
@@ -9,7 +10,7 @@ export const content: Migration = {
   async up(db: Kysely<unknown>) {
     await db.schema
       .createTable('content_entries')
-      .addColumn('id', 'integer', (c) => c.primaryKey().autoIncrement())
+      .$call(idColumn(db))
       .addColumn('kind', 'text', (c) => c.notNull())
       // FAQ items live under a subject; every other kind uses ''.
       .addColumn('parent_key', 'text', (c) => c.notNull().defaultTo(''))
@@ -24,7 +25,7 @@ export const content: Migration = {
       .addColumn('banner_asset_id', 'text')
       .addColumn('banner_alt', 'text', (c) => c.notNull().defaultTo(''))
       .addColumn('data', 'text', (c) => c.notNull().defaultTo('{}'))
-      .addColumn('updated_at', 'text', (c) => c.notNull().defaultTo(sql`CURRENT_TIMESTAMP`))
+      .addColumn('updated_at', 'text', (c) => c.notNull().defaultTo(currentTimestampText(db)))
       .addUniqueConstraint('content_entries_identity', ['kind', 'parent_key', 'key', 'state'])
       .execute();
     await db.schema
@@ -40,13 +41,13 @@ export const content: Migration = {
       .addColumn('mime', 'text', (c) => c.notNull())
       .addColumn('width', 'integer', (c) => c.notNull())
       .addColumn('height', 'integer', (c) => c.notNull())
-      .addColumn('bytes', 'blob', (c) => c.notNull())
-      .addColumn('created_at', 'text', (c) => c.notNull().defaultTo(sql`CURRENT_TIMESTAMP`))
+      .addColumn('bytes', bytesType(db), (c) => c.notNull())
+      .addColumn('created_at', 'text', (c) => c.notNull().defaultTo(currentTimestampText(db)))
       .execute();
 
     await db.schema
       .createTable('survey_responses')
-      .addColumn('id', 'integer', (c) => c.primaryKey().autoIncrement())
+      .$call(idColumn(db))
       .addColumn('promotion_key', 'text', (c) => c.notNull())
       .addColumn('user_id', 'integer', (c) => c.notNull().references('users.id').onDelete('cascade'))
       .addColumn('answers', 'text', (c) => c.notNull())

@@ -1,4 +1,5 @@
 import { sql, type Kysely, type Migration } from 'kysely';
+import { idColumn, currentTimestampText, makeAppendOnly } from '../dialect';
 
 /**
  * Invoices (notas fiscais) with their files and status timeline, the registered stores, the earning rules and the
@@ -8,17 +9,17 @@ export const invoicesAndPoints: Migration = {
   async up(db: Kysely<unknown>) {
     await db.schema
       .createTable('stores')
-      .addColumn('id', 'integer', (c) => c.primaryKey().autoIncrement())
+      .$call(idColumn(db))
       .addColumn('cnpj', 'text', (c) => c.notNull().unique())
       .addColumn('name', 'text', (c) => c.notNull())
-      .addColumn('created_at', 'text', (c) => c.notNull().defaultTo(sql`CURRENT_TIMESTAMP`))
+      .addColumn('created_at', 'text', (c) => c.notNull().defaultTo(currentTimestampText(db)))
       .execute();
 
     // 'base': points per R$ 1 of the invoice total (the standard campaign); 'multiplier': a campaign multiplying
     // the base points of invoices issued inside [starts_on, ends_on], in percent (200 = double points).
     await db.schema
       .createTable('earning_rules')
-      .addColumn('id', 'integer', (c) => c.primaryKey().autoIncrement())
+      .$call(idColumn(db))
       .addColumn('code', 'text', (c) => c.notNull().unique())
       .addColumn('name', 'text', (c) => c.notNull())
       .addColumn('kind', 'text', (c) => c.notNull().check(sql`kind in ('base', 'multiplier')`))
@@ -35,7 +36,7 @@ export const invoicesAndPoints: Migration = {
 
     await db.schema
       .createTable('invoices')
-      .addColumn('id', 'integer', (c) => c.primaryKey().autoIncrement())
+      .$call(idColumn(db))
       .addColumn('user_id', 'integer', (c) => c.notNull().references('users.id').onDelete('cascade'))
       .addColumn('access_key', 'text', (c) => c.notNull().unique())
       .addColumn('idempotency_key', 'text', (c) => c.notNull())
@@ -66,7 +67,7 @@ export const invoicesAndPoints: Migration = {
 
     await db.schema
       .createTable('invoice_files')
-      .addColumn('id', 'integer', (c) => c.primaryKey().autoIncrement())
+      .$call(idColumn(db))
       .addColumn('invoice_id', 'integer', (c) => c.notNull().references('invoices.id').onDelete('cascade'))
       .addColumn('kind', 'text', (c) => c.notNull())
       .addColumn('original_name', 'text', (c) => c.notNull())
@@ -81,7 +82,7 @@ export const invoicesAndPoints: Migration = {
 
     await db.schema
       .createTable('invoice_events')
-      .addColumn('id', 'integer', (c) => c.primaryKey().autoIncrement())
+      .$call(idColumn(db))
       .addColumn('invoice_id', 'integer', (c) => c.notNull().references('invoices.id').onDelete('cascade'))
       .addColumn('status', 'text', (c) => c.notNull())
       .addColumn('note', 'text')
@@ -97,7 +98,7 @@ export const invoicesAndPoints: Migration = {
     // credit); an expiry row points at the entry it expires, at most once.
     await db.schema
       .createTable('points_ledger')
-      .addColumn('id', 'integer', (c) => c.primaryKey().autoIncrement())
+      .$call(idColumn(db))
       .addColumn('user_id', 'integer', (c) => c.notNull().references('users.id').onDelete('cascade'))
       .addColumn('kind', 'text', (c) => c.notNull().check(sql`kind in ('credit', 'bonus', 'expiry', 'adjustment')`))
       .addColumn('points', 'integer', (c) => c.notNull())
@@ -136,10 +137,7 @@ export const invoicesAndPoints: Migration = {
       .columns(['user_id', 'expires_at'])
       .where(sql.ref('lot_cumulative'), 'is not', null)
       .execute();
-    await sql`CREATE TRIGGER points_ledger_no_update BEFORE UPDATE ON points_ledger
-      BEGIN SELECT RAISE(ABORT, 'points_ledger is append-only'); END`.execute(db);
-    await sql`CREATE TRIGGER points_ledger_no_delete BEFORE DELETE ON points_ledger
-      BEGIN SELECT RAISE(ABORT, 'points_ledger is append-only'); END`.execute(db);
+    await makeAppendOnly(db, 'points_ledger');
 
     // The ledger's sum per member, kept in the same transaction as each append so reading a balance never sums a
     // million rows. A test checks it against the real sum.

@@ -1,4 +1,5 @@
 import type { Kysely, Migration } from 'kysely';
+import { idColumn } from '../dialect';
 
 export const signUpCodesAndOutbox: Migration = {
   async up(db: Kysely<unknown>) {
@@ -53,7 +54,7 @@ export const signUpCodesAndOutbox: Migration = {
     // What the embedded default "sends": read it with `npm run outbox -- --to <phone or e-mail>`.
     await db.schema
       .createTable('outbox')
-      .addColumn('id', 'integer', (c) => c.primaryKey().autoIncrement())
+      .$call(idColumn(db))
       .addColumn('channel', 'text', (c) => c.notNull())
       .addColumn('recipient', 'text', (c) => c.notNull())
       .addColumn('subject', 'text')

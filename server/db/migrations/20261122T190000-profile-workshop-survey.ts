@@ -1,4 +1,5 @@
 import type { Kysely, Migration } from 'kysely';
+import { idColumn } from '../dialect';
 
 export const profileWorkshopSurvey: Migration = {
   async up(db: Kysely<unknown>) {
@@ -10,7 +11,7 @@ export const profileWorkshopSurvey: Migration = {
 
     await db.schema
       .createTable('user_wood_works')
-      .addColumn('id', 'integer', (c) => c.primaryKey().autoIncrement())
+      .$call(idColumn(db))
       .addColumn('user_id', 'integer', (c) => c.notNull().unique().references('users.id').onDelete('cascade'))
       .addColumn('cnpj', 'text', (c) => c.unique())
       .addColumn('cnpj_updated_at', 'text')
@@ -32,13 +33,13 @@ export const profileWorkshopSurvey: Migration = {
 
     await db.schema
       .createTable('equipments')
-      .addColumn('id', 'integer', (c) => c.primaryKey().autoIncrement())
+      .$call(idColumn(db))
       .addColumn('name', 'text', (c) => c.notNull().unique())
       .execute();
 
     await db.schema
       .createTable('woodwork_surveys')
-      .addColumn('id', 'integer', (c) => c.primaryKey().autoIncrement())
+      .$call(idColumn(db))
       .addColumn('wood_work_id', 'integer', (c) =>
         c.notNull().unique().references('user_wood_works.id').onDelete('cascade'),
       )
@@ -65,7 +66,7 @@ export const profileWorkshopSurvey: Migration = {
     // Every answer to the consent modal, kept as evidence (LGPD art. 8: the controller proves consent).
     await db.schema
       .createTable('consent_answers')
-      .addColumn('id', 'integer', (c) => c.primaryKey().autoIncrement())
+      .$call(idColumn(db))
       .addColumn('user_id', 'integer', (c) => c.notNull().references('users.id').onDelete('cascade'))
       .addColumn('accepted', 'integer', (c) => c.notNull())
       .addColumn('message', 'text', (c) => c.notNull())

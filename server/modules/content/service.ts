@@ -1,6 +1,7 @@
 import { sql, type ExpressionBuilder, type Kysely } from 'kysely';
 import { z } from 'zod';
 import type { Database } from '../../db/schema';
+import { isUniqueViolation } from '../../db/dialect';
 import type { ApiContext } from '../../graphql/context';
 import { badUserInput, forbidden, notFound, unauthenticated } from '../../graphql/errors';
 import { findUserById } from '../users/repository';
@@ -287,8 +288,7 @@ export async function answerSurvey(ctx: ApiContext, promotionSlug: unknown, answ
       .execute();
   } catch (error) {
     // Two submissions racing: the unique constraint lets only one through.
-    if (error instanceof Error && 'code' in error && String(error.code).startsWith('SQLITE_CONSTRAINT'))
-      throw forbidden(ALREADY_ANSWERED);
+    if (isUniqueViolation(error)) throw forbidden(ALREADY_ANSWERED);
     throw error;
   }
   return promotion.survey;

@@ -7,6 +7,7 @@ import { parseNfeXml, type NfeData } from '../../../lib/invoices/nfe-xml';
 import { ACCESS_KEY_MESSAGES, parseAccessKey, type AccessKeyInfo } from '../../../lib/validation/access-key';
 import type { AppConfig } from '../../config';
 import type { Database } from '../../db/schema';
+import { isUniqueViolation } from '../../db/dialect';
 import { badUserInput, notFound, tooManyRequests, unauthenticated } from '../../graphql/errors';
 import { findUserById } from '../users/repository';
 import { pointsForPurchase } from '../points/earning';
@@ -300,9 +301,6 @@ function refuse(uploads: readonly Promise<FileUpload>[], message: string, field:
     throw badUserInput(message, { [field]: message });
   });
 }
-
-const isUniqueViolation = (error: unknown): boolean =>
-  error instanceof Error && /UNIQUE constraint failed/.test(error.message);
 
 export async function submitInvoice(deps: Deps, input: SubmitInput): Promise<InvoiceView> {
   const userId = requireUser(deps.userId);

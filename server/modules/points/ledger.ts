@@ -1,5 +1,6 @@
 import { sql, type Kysely, type Transaction } from 'kysely';
 import type { Database } from '../../db/schema';
+import { brasiliaDay, least } from '../../db/dialect';
 import type { PointsEntryKind, PointsEntryRow } from '../invoices/tables';
 
 type Db = Kysely<Database>;
@@ -56,8 +57,9 @@ export async function appendEntries(
       .values({ user_id: userId, balance: delta, lots_total: lotsDelta, updated_at: at })
       .onConflict((oc) =>
         oc.column('user_id').doUpdateSet({
-          balance: sql`balance + excluded.balance`,
-          lots_total: sql`lots_total + excluded.lots_total`,
+          // Qualified: PostgreSQL would find a bare `balance` ambiguous between the row and `excluded`.
+          balance: sql`points_balances.balance + excluded.balance`,
+          lots_total: sql`points_balances.lots_total + excluded.lots_total`,
           updated_at: at,
         }),
       )
@@ -162,8 +164,8 @@ export async function expiringByDay(
   const rows = await db
     .selectFrom('points_ledger')
     .select([
-      sql<string>`substr(datetime(expires_at, '-3 hours'), 1, 10)`.as('date'),
-      sql<number>`sum(min(points, lot_cumulative - ${threshold}))`.as('points'),
+      brasiliaDay(db, 'expires_at').as('date'),
+      sql<number>`sum(${least(db, sql.ref('points'), sql`lot_cumulative - ${threshold}`)})`.as('points'),
     ])
     .where('user_id', '=', userId)
     .where('lot_cumulative', 'is not', null)

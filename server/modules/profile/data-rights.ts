@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { sql, type Kysely } from 'kysely';
 import type { AppConfig } from '../../config';
 import type { Database } from '../../db/schema';
+import { foreignKeysOf } from '../../db/dialect';
 import { badUserInput } from '../../graphql/errors';
 import { parseInput } from '../../graphql/validate';
 import { hashPassword, verifyPassword } from '../auth/passwords';
@@ -40,18 +41,16 @@ const withoutSecrets = (row: Record<string, unknown>) =>
 
 /**
  * Rows of other modules' tables (invoices, points, survey answers…) that belong to the member: every table with a
- * user_id column, found in sqlite_master, so a module added later is included without changing this code.
+ * user_id column, found in the database's catalogue, so a module added later is included without changing this code.
  */
 async function otherModulesData(db: Db, userId: number): Promise<Record<string, unknown[]>> {
-  const tables = await sql<{ name: string }>`
-    SELECT name FROM sqlite_master WHERE type = 'table' AND name NOT LIKE 'sqlite_%' AND name NOT LIKE 'kysely_%'
-    ORDER BY name`.execute(db);
+  // Kysely's introspection lists the tables of either database, without its own migration tables.
+  const tables = (await db.introspection.getTables()).sort((a, b) => a.name.localeCompare(b.name));
   const out: Record<string, unknown[]> = {};
   const children: string[] = [];
-  for (const { name } of tables.rows) {
+  for (const { name, columns } of tables) {
     if (KNOWN_TABLES.has(name)) continue;
-    const columns = await sql<{ name: string }>`SELECT name FROM pragma_table_info(${name})`.execute(db);
-    if (!columns.rows.some((c) => c.name === 'user_id')) {
+    if (!columns.some((c) => c.name === 'user_id')) {
       children.push(name);
       continue;
     }
@@ -61,9 +60,8 @@ async function otherModulesData(db: Db, userId: number): Promise<Record<string, 
   }
   // One level further: rows that hang off the member's rows by a foreign key (an invoice's files and events).
   for (const name of children) {
-    const keys = await sql<{ table: string; from: string; to: string }>`
-      SELECT "table", "from", "to" FROM pragma_foreign_key_list(${name})`.execute(db);
-    const key = keys.rows.find((k) => k.table in out && !KNOWN_TABLES.has(k.table));
+    const keys = await foreignKeysOf(db, name);
+    const key = keys.find((k) => k.table in out && !KNOWN_TABLES.has(k.table));
     if (!key) continue;
     const rows = await sql<Record<string, unknown>>`
       SELECT * FROM ${sql.table(name)} WHERE ${sql.ref(key.from)} IN (

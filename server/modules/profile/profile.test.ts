@@ -680,7 +680,9 @@ describe('data rights', () => {
     const biaId = ids.find((u) => u.cpf !== DEMO_MEMBER.cpf)!.id;
     await sql`INSERT INTO nf_fake (id, user_id, number, file_hash)
       VALUES (1, ${demoId}, 'NF-DEMO', 'abc'), (2, ${biaId}, 'NF-BIA', 'def')`.execute(t.db);
-    await sql`INSERT INTO nf_fake_events (nf_id, note) VALUES (1, 'evento da Ana'), (2, 'evento da Bia')`.execute(t.db);
+    await sql`INSERT INTO nf_fake_events (id, nf_id, note) VALUES (1, 1, 'evento da Ana'), (2, 2, 'evento da Bia')`.execute(
+      t.db,
+    );
 
     const res = await gql<{ myData: string }>(t.app, `{ myData }`, {}, auth(token));
     const data = JSON.parse(res.data!.myData);

@@ -1,0 +1,78 @@
+import { randomBytes } from 'node:crypto';
+import type { Kysely } from 'kysely';
+import pg from 'pg';
+import { createDatabase } from '../db/database';
+import { migrateToLatest } from '../db/migrate';
+import type { Database } from '../db/schema';
+import { seedDemoData } from '../db/seed';
+
+/**
+ * The API suite runs twice: on SQLite (a fresh in-memory database per test app) and on a real PostgreSQL server
+ * started by the suite's global setup (a fresh database per test app, copied from a template migrated and seeded
+ * once). The Jest project says which through its `globals`.
+ */
+export const TEMPLATE_DATABASE = 'club_template';
+export const POSTGRES_URL_ENV = 'CLUB_TEST_POSTGRES_URL';
+
+export function testDialect(): 'sqlite' | 'postgres' {
+  return (globalThis as { CLUB_TEST_DATABASE?: string }).CLUB_TEST_DATABASE === 'postgres' ? 'postgres' : 'sqlite';
+}
+
+function serverUrl(): string {
+  const url = process.env[POSTGRES_URL_ENV];
+  if (!url) throw new Error(`${POSTGRES_URL_ENV} is not set: run the PostgreSQL project through Jest's global setup`);
+  return url;
+}
+
+const withDatabase = (url: string, database: string) => {
+  const parsed = new URL(url);
+  parsed.pathname = `/${database}`;
+  return parsed.href;
+};
+
+async function admin<T>(work: (client: pg.Client) => Promise<T>): Promise<T> {
+  const client = new pg.Client({ connectionString: serverUrl() });
+  await client.connect();
+  try {
+    return await work(client);
+  } finally {
+    await client.end();
+  }
+}
+
+/** Migrates and seeds the template every PostgreSQL test database is copied from. */
+export async function createTemplate(url: string): Promise<void> {
+  const client = new pg.Client({ connectionString: url });
+  await client.connect();
+  await client.query(`CREATE DATABASE ${TEMPLATE_DATABASE}`);
+  await client.end();
+  const db = createDatabase({ kind: 'postgres', url: withDatabase(url, TEMPLATE_DATABASE) });
+  await migrateToLatest(db);
+  await seedDemoData(db);
+  await db.destroy();
+}
+
+export interface TestDatabase {
+  db: Kysely<Database>;
+  drop: () => Promise<void>;
+}
+
+/** A fresh, migrated database with the demo member, on the dialect of the running Jest project. */
+export async function createTestDatabase(): Promise<TestDatabase> {
+  if (testDialect() === 'sqlite') {
+    const db = createDatabase({ kind: 'sqlite', file: ':memory:' });
+    await migrateToLatest(db);
+    await seedDemoData(db);
+    return { db, drop: () => db.destroy() };
+  }
+  const name = `test_${randomBytes(6).toString('hex')}`;
+  await admin((client) => client.query(`CREATE DATABASE ${name} TEMPLATE ${TEMPLATE_DATABASE}`));
+  const db = createDatabase({ kind: 'postgres', url: withDatabase(serverUrl(), name) });
+  return {
+    db,
+    drop: async () => {
+      await db.destroy();
+      await admin((client) => client.query(`DROP DATABASE ${name} WITH (FORCE)`));
+    },
+  };
+}
