@@ -1,10 +1,21 @@
-import { generateNginxConfig } from '../server/hosting/nginx-config';
+import { generateNginxConfig, parseApiServers, parseListen } from '../server/hosting/nginx-config';
 
-/** Prints the nginx server block for hosting out/ behind nginx: `npm run nginx > clube.conf`. */
-process.stdout.write(
-  generateNginxConfig({
-    root: process.env.NGINX_ROOT ?? '/srv/clube/out',
-    apiUpstream: process.env.NGINX_API_UPSTREAM ?? 'http://127.0.0.1:3000',
-    serverName: process.env.NGINX_SERVER_NAME ?? 'clube.exemplo.com.br',
-  }),
-);
+/**
+ * Prints the nginx config for hosting out/ behind nginx, with the API processes as an upstream, for the http
+ * context: `npm run nginx > /etc/nginx/conf.d/clube.conf`.
+ */
+try {
+  process.stdout.write(
+    generateNginxConfig({
+      root: process.env.NGINX_ROOT ?? '/srv/clube/out',
+      apiServers: parseApiServers(process.env.NGINX_API_SERVERS ?? '127.0.0.1:3000'),
+      serverName: process.env.NGINX_SERVER_NAME ?? 'clube.exemplo.com.br',
+      listen: parseListen(process.env.NGINX_LISTEN ?? '80'),
+      brotli: ['1', 'true'].includes(process.env.NGINX_BROTLI ?? ''),
+    }),
+  );
+} catch (error) {
+  // A bad setting is the operator's to fix: name it, without a stack trace.
+  console.error((error as Error).message);
+  process.exitCode = 1;
+}

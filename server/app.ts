@@ -11,10 +11,11 @@ import type { Database } from './db/schema';
 import { buildContext } from './graphql/context';
 import { formatExecutionErrors } from './graphql/format-errors';
 import { loadSchemaSdl } from './graphql/schema';
+import { apiRouteTable, JSON_BODY_MAX_BYTES, UPLOAD_OPTIONS } from './http/api-routes';
 import { csrfGuard } from './http/csrf';
 import { registerStaticSite } from './http/static-site';
 import { authResolvers } from './modules/auth/resolvers';
-import { invoicesHttp, UPLOAD_OPTIONS } from './modules/invoices/http';
+import { invoicesHttp } from './modules/invoices/http';
 import { invoicesResolvers } from './modules/invoices/resolvers';
 import { LoginRateLimiter } from './modules/auth/rate-limit';
 import { Throttle } from './modules/auth/throttle';
@@ -27,8 +28,7 @@ import { usersResolvers } from './modules/users/resolvers';
 import { profileResolvers } from './modules/profile/resolvers';
 import { registerProfileImageRoute } from './modules/profile/profile-image';
 
-export const GRAPHQL_PATH = '/graphql';
-const BODY_LIMIT_BYTES = 1024 * 1024;
+const GRAPHQL_PATH = apiRouteTable.graphql.path;
 
 export interface BuildAppOptions {
   readonly db: Kysely<Database>;
@@ -108,7 +108,7 @@ const mergeResolvers = (...parts: Record<string, Record<string, unknown>>[]) => 
 };
 
 export function buildApp({ db, config, logger = false, queryCache = true }: BuildAppOptions): FastifyInstance {
-  const app = Fastify({ logger, bodyLimit: BODY_LIMIT_BYTES, trustProxy: config.trustProxy });
+  const app = Fastify({ logger, bodyLimit: JSON_BODY_MAX_BYTES, trustProxy: config.trustProxy });
   const loginLimiter = new LoginRateLimiter(config.now, config.loginAttemptsPerIp);
   const throttle = new Throttle(config.now, config.loginAttemptsPerIp);
   const messenger = createMessenger(db, config, config.now);

@@ -1,11 +1,71 @@
 import { allRoutes, exportPathOf, type RouteDef } from '../../lib/routes';
+import { allApiRoutes, locationPathOf, NO_BODY_MAX_BYTES } from '../http/api-routes';
 
 export interface NginxOptions {
   /** Folder holding the static export (`out/`) on the host. */
   root: string;
-  /** Upstream of the club API processes. */
-  apiUpstream: string;
+  /** `host:port` of each club API process; nginx spreads requests over them. */
+  apiServers: readonly string[];
   serverName: string;
+  /** What nginx listens on: a port, or `address:port`. */
+  listen: string;
+  /** Serve precompressed `.br` files; only when nginx has the brotli module, which Debian's nginx-light lacks. */
+  brotli: boolean;
+}
+
+/** Name of the upstream block of API processes. */
+export const API_UPSTREAM = 'clube_api';
+
+/** Idle connections each nginx worker keeps open to the API processes, so requests skip the TCP handshake. */
+const UPSTREAM_KEEPALIVE = 16;
+
+/** Text types nginx compresses on the fly; text/html always is, and listing it again makes nginx warn. */
+const GZIP_TYPES = [
+  'text/plain',
+  'text/css',
+  'application/javascript',
+  'application/json',
+  'application/manifest+json',
+  'application/xml',
+  'image/svg+xml',
+];
+
+/** A host name, IPv4 or bracketed IPv6 address, and a port: nothing that could end the directive early. */
+const HOST_PORT = /^(?:[A-Za-z0-9.-]+|\[[0-9A-Fa-f:.]+\]):\d{1,5}$/;
+const LISTEN = /^(?:(?:[A-Za-z0-9.-]+|\[[0-9A-Fa-f:.]+\]):)?\d{1,5}$/;
+
+/** `host:port,host:port` from NGINX_API_SERVERS; anything else would end up as a broken or injected directive. */
+export function parseApiServers(value: string): string[] {
+  const servers = value
+    .split(',')
+    .map((s) => s.trim())
+    .filter((s) => s !== '');
+  const bad = servers.find((s) => !HOST_PORT.test(s));
+  if (bad !== undefined) throw new Error(`NGINX_API_SERVERS: "${bad}" is not host:port`);
+  if (servers.length === 0) throw new Error('NGINX_API_SERVERS: name at least one host:port');
+  return servers;
+}
+
+export function parseListen(value: string): string {
+  if (!LISTEN.test(value.trim())) throw new Error(`NGINX_LISTEN: "${value}" is not a port or address:port`);
+  return value.trim();
+}
+
+/** An nginx size: whole mebibytes or kibibytes, rounded up so the API's own limit is never undercut. */
+export function nginxSize(bytes: number): string {
+  // client_max_body_size 0 switches the check off, the opposite of what a zero limit means here.
+  if (!(bytes > 0)) throw new Error(`A body limit is a positive number of bytes, not ${bytes}`);
+  const MiB = 1024 * 1024;
+  return bytes >= MiB ? `${Math.ceil(bytes / MiB)}m` : `${Math.ceil(bytes / 1024)}k`;
+}
+
+/** One proxied location per route of the API's table, in table order. */
+export function apiLocations(): { match: '=' | '^~'; path: string; maxBody: string }[] {
+  return allApiRoutes.map(([, route]) => ({
+    match: route.match === 'exact' ? '=' : '^~',
+    path: locationPathOf(route),
+    maxBody: nginxSize(route.maxBodyBytes),
+  }));
 }
 
 const escapeRegex = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
@@ -47,22 +107,60 @@ export function pageLocations(): { match: '=' | '~'; path: string; file: string;
   return locations;
 }
 
-/** The nginx server block for production hosting of the export, with the same rewrites as the API server. */
-export function generateNginxConfig({ root, apiUpstream, serverName }: NginxOptions): string {
+/**
+ * The upstream of API processes and the nginx server block for production hosting of the export: the same page
+ * rewrites as the API server, and the API's own routes proxied to the processes.
+ */
+export function generateNginxConfig({ root, apiServers, serverName, listen, brotli }: NginxOptions): string {
+  if (apiServers.length === 0) throw new Error('At least one API server is needed');
+  const badServer = apiServers.find((server) => !HOST_PORT.test(server));
+  if (badServer !== undefined) throw new Error(`Not host:port: "${badServer}"`);
+  if (!LISTEN.test(listen)) throw new Error(`Not a port or address:port: "${listen}"`);
+  // A stray ';' or brace would end the directive early and let the rest of the value through as config.
+  if (/[\s;{}"'\\]/.test(root)) throw new Error(`The export folder cannot go into nginx as is: "${root}"`);
+  if (/[;{}"'\\\r\n]/.test(serverName)) throw new Error(`Not a server name: "${serverName}"`);
+  const servers = apiServers.map((server) => `  server ${server};`).join('\n');
+  const api = apiLocations()
+    .map(
+      ({ match, path, maxBody }) => `  location ${match} ${path} {
+    client_max_body_size ${maxBody};
+    proxy_pass http://${API_UPSTREAM};
+    proxy_http_version 1.1;
+    proxy_set_header Connection "";
+    proxy_set_header Host $host;
+    proxy_set_header X-Forwarded-For $remote_addr;
+    proxy_set_header X-Forwarded-Proto $scheme;
+  }`,
+    )
+    .join('\n\n');
   const pages = pageLocations()
     .map(({ match, path, file, kind }) => {
       const type = kind === 'txt' ? 'text/plain' : 'text/html';
       return `  location ${match} ${path} {\n    default_type ${type};\n    add_header Cache-Control "no-cache" always;\n    try_files ${file} =404;\n  }`;
     })
     .join('\n');
-  return `# Generated from lib/routes.ts by \`npm run nginx\`. Do not edit by hand.
+  return `# Generated from lib/routes.ts and server/http/api-routes.ts by \`npm run nginx\`. Do not edit by hand.
+upstream ${API_UPSTREAM} {
+${servers}
+  keepalive ${UPSTREAM_KEEPALIVE};
+}
+
 server {
-  listen 80;
+  listen ${listen};
   server_name ${serverName};
   root ${root};
   charset utf-8;
-  types { text/plain txt; text/html html; application/javascript js; text/css css; image/svg+xml svg; application/manifest+json webmanifest; }
+  types { text/plain txt; text/html html; application/javascript js; text/css css; image/svg+xml svg; application/manifest+json webmanifest; application/json json; image/png png; image/x-icon ico; font/woff2 woff2; }
+  # Pages and files take no body; the API locations below set their own limits.
+  client_max_body_size ${nginxSize(NO_BODY_MAX_BYTES)};
 
+  gzip on;
+  gzip_vary on;
+  gzip_proxied any;
+  gzip_min_length 1024;
+  gzip_types ${GZIP_TYPES.join(' ')};
+  gzip_static on;
+${brotli ? '  brotli_static on;\n' : ''}
   location ^~ /_next/static/ {
     add_header Cache-Control "public, max-age=31536000, immutable" always;
     try_files $uri =404;
@@ -74,13 +172,11 @@ server {
     try_files $uri =404;
   }
 
-  location = /graphql {
-    client_max_body_size 60m;
-    proxy_pass ${apiUpstream};
-    proxy_set_header Host $host;
-    proxy_set_header X-Forwarded-For $proxy_add_x_forwarded_for;
-    proxy_set_header X-Forwarded-Proto $scheme;
-  }
+  # The club API's own routes (server/http/api-routes.ts). HTTP/1.1 without "Connection: close" lets nginx reuse
+  # its connections to the API processes. X-Forwarded-For is replaced, never appended to: the API trusts the proxy,
+  # so an address the client wrote there would dodge the per-IP rate limits (behind a load balancer, set the
+  # client's address with the realip module).
+${api}
 
 ${pages}
 

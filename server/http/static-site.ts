@@ -4,6 +4,9 @@ import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { exportFileFor } from '../../lib/routes';
 
+/** The embedded server's catch-all for the export; a host like nginx serves out/ itself instead. */
+export const STATIC_SITE_PATHS = ['/', '/*'] as const;
+
 export interface StaticSiteOptions {
   /** Absolute path of the Next static export (out/). */
   readonly root: string;
@@ -127,6 +130,5 @@ export function registerStaticSite(app: FastifyInstance, { root }: StaticSiteOpt
     return notFound(reply);
   }
 
-  app.get('/*', handle);
-  app.get('/', handle);
+  for (const sitePath of STATIC_SITE_PATHS) app.get(sitePath, handle);
 }

@@ -3,8 +3,9 @@ import { CappedMap, create, randomInt } from 'altcha-lib/frameworks/fastify';
 import { createHmac } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
 import { apiError } from '../../graphql/errors';
+import { apiRouteTable } from '../../http/api-routes';
 
-export const ALTCHA_CHALLENGE_PATH = '/altcha/challenge';
+export const ALTCHA_CHALLENGE_PATH = apiRouteTable.altchaChallenge.path;
 export { HUMAN_CHECK_MESSAGE } from '../../../lib/validation/human-check';
 import { HUMAN_CHECK_MESSAGE } from '../../../lib/validation/human-check';
 

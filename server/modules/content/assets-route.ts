@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { Kysely } from 'kysely';
 import type { Database } from '../../db/schema';
+import { apiRouteTable } from '../../http/api-routes';
 import { contentDb } from './tables';
 
 const ASSET_ID = /^[0-9a-f]{32}\.(png|jpg|webp|gif|svg)$/;
@@ -10,7 +11,7 @@ const ASSET_ID = /^[0-9a-f]{32}\.(png|jpg|webp|gif|svg)$/;
  * them without a shared volume. The id is a hash of the bytes, so a URL never changes meaning and caches for good.
  */
 export function registerContentAssets(app: FastifyInstance, db: Kysely<Database>): void {
-  app.get<{ Params: { id: string } }>('/conteudo/imagens/:id', async (request, reply) => {
+  app.get<{ Params: { id: string } }>(apiRouteTable.contentImage.path, async (request, reply) => {
     const { id } = request.params;
     const asset = ASSET_ID.test(id)
       ? await contentDb(db)

@@ -1,5 +1,7 @@
 import type { Generated, Kysely, Selectable } from 'kysely';
+import { buildPath } from '../../../lib/routes';
 import type { Database } from '../../db/schema';
+import { apiRouteTable } from '../../http/api-routes';
 
 export const CONTENT_KINDS = [
   'campaign',
@@ -65,4 +67,4 @@ export type ContentEntryRow = Selectable<ContentEntriesTable>;
 /** The content tables live in this module, so the shared Database type does not have to know them. */
 export const contentDb = (db: Kysely<Database>): ContentDb => db.withTables<ContentTables>();
 
-export const assetUrl = (assetId: string): string => `/conteudo/imagens/${assetId}`;
+export const assetUrl = (assetId: string): string => buildPath(apiRouteTable.contentImage.path, { id: assetId });

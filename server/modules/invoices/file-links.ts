@@ -1,8 +1,10 @@
 import { createHmac, timingSafeEqual } from 'node:crypto';
+import { buildPath } from '../../../lib/routes';
+import { apiRouteTable } from '../../http/api-routes';
 
 /** How long a file link from the API stays valid. */
 export const FILE_LINK_TTL_MS = 10 * 60 * 1000;
-export const FILE_ROUTE = '/arquivos/notas/:fileId';
+export const FILE_ROUTE = apiRouteTable.invoiceFile.path;
 
 const signature = (secret: Uint8Array, fileId: number, userId: number, expires: number): string =>
   createHmac('sha256', secret).update(`invoice-file:${fileId}:${userId}:${expires}`).digest('base64url');
@@ -14,7 +16,7 @@ const signature = (secret: Uint8Array, fileId: number, userId: number, expires: 
 export function signedFileUrl(secret: Uint8Array, fileId: number, userId: number, now: number): string {
   const expires = now + FILE_LINK_TTL_MS;
   const sig = signature(secret, fileId, userId, expires);
-  return `/arquivos/notas/${fileId}?u=${userId}&e=${expires}&s=${sig}`;
+  return `${buildPath(FILE_ROUTE, { fileId: String(fileId) })}?u=${userId}&e=${expires}&s=${sig}`;
 }
 
 export function verifyFileLink(

@@ -1,29 +1,13 @@
 import { createReadStream } from 'node:fs';
 import type { FastifyInstance } from 'fastify';
 import type { Kysely } from 'kysely';
-import {
-  FILE_EXTENSIONS,
-  FILE_MIME_TYPES,
-  MAX_FILE_BYTES,
-  MAX_FILES_PER_INVOICE,
-  type InvoiceFileKind,
-} from '../../../lib/invoices/file-type';
+import { FILE_EXTENSIONS, FILE_MIME_TYPES, type InvoiceFileKind } from '../../../lib/invoices/file-type';
 import type { AppConfig } from '../../config';
 import type { Database } from '../../db/schema';
 import { expireAllDuePoints } from '../points/ledger';
 import { FILE_ROUTE, verifyFileLink } from './file-links';
 import { ownedFile } from './service';
 import { absolutePathOf, sweepOrphans, uploadsDirOf } from './storage';
-
-/**
- * mercurius-upload limits. One byte over 10 MB lets the busboy stream reach the limit, so the resolver sees the
- * truncation and answers with the pt-BR message; files beyond the 5 allowed are refused there too, up to a hard cap.
- */
-export const UPLOAD_OPTIONS = {
-  maxFileSize: MAX_FILE_BYTES + 1,
-  maxFiles: MAX_FILES_PER_INVOICE + 5,
-  maxFieldSize: 100_000,
-};
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 

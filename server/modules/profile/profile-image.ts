@@ -5,10 +5,10 @@ import path from 'node:path';
 import type { Readable } from 'node:stream';
 import type { FastifyInstance } from 'fastify';
 import { badUserInput } from '../../graphql/errors';
+import { apiRouteTable, locationPathOf, PROFILE_IMAGE_MAX_BYTES } from '../../http/api-routes';
 import { readCapped, UploadTooLarge, type FileUpload } from '../../uploads/file-upload';
 
-export const PROFILE_IMAGE_MAX_BYTES = 2 * 1024 * 1024;
-export const PROFILE_IMAGE_URL_PREFIX = '/uploads/profile/';
+export const PROFILE_IMAGE_URL_PREFIX = locationPathOf(apiRouteTable.profileImage);
 const NAME = /^[a-f0-9]{32}\.(jpg|png|webp)$/;
 
 const CONTENT_TYPES = { jpg: 'image/jpeg', png: 'image/png', webp: 'image/webp' } as const;
@@ -80,7 +80,7 @@ export async function removePhoto(dataDir: string, url: string | null): Promise<
  * listed: only a name of the exact generated shape is looked up.
  */
 export function registerProfileImageRoute(app: FastifyInstance, dataDir: string): void {
-  app.get<{ Params: { name: string } }>(`${PROFILE_IMAGE_URL_PREFIX}:name`, async (request, reply) => {
+  app.get<{ Params: { name: string } }>(apiRouteTable.profileImage.path, async (request, reply) => {
     const { name } = request.params;
     const match = NAME.exec(name);
     const file = path.join(profileImageDir(dataDir), name);

@@ -1,0 +1,243 @@
+import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
+import { existsSync } from 'node:fs';
+import { mkdir, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
+import http from 'node:http';
+import net, { type AddressInfo } from 'node:net';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { generateNginxConfig, type NginxOptions } from './nginx-config';
+
+/** Debian installs nginx outside a normal user's PATH, so the usual sbin folders are looked at too. */
+const nginxBin = [...(process.env.PATH ?? '').split(path.delimiter), '/usr/sbin', '/usr/local/sbin']
+  .filter((dir) => dir !== '')
+  .map((dir) => path.join(dir, 'nginx'))
+  .find((file) => existsSync(file));
+
+if (!nginxBin) {
+  console.warn('nginx is not installed: the generated config is not checked against a real nginx.');
+}
+const withNginx = nginxBin ? describe : describe.skip;
+
+/**
+ * The http-level wrapper a host's nginx.conf provides, with every path nginx writes to inside the test's folder.
+ * One process without a master, so the test can stop it by its pid and nothing outlives the test.
+ */
+function wrapperConf(dir: string): string {
+  return `daemon off;
+master_process off;
+pid ${dir}/nginx.pid;
+error_log ${dir}/error.log warn;
+events { worker_connections 64; }
+http {
+  access_log off;
+  client_body_temp_path ${dir}/tmp/body;
+  proxy_temp_path ${dir}/tmp/proxy;
+  fastcgi_temp_path ${dir}/tmp/fastcgi;
+  uwsgi_temp_path ${dir}/tmp/uwsgi;
+  scgi_temp_path ${dir}/tmp/scgi;
+  include ${dir}/clube.conf;
+}
+`;
+}
+
+/** nginx's own arguments: the test folder as prefix, and its error log before the config is even read. */
+const nginxArgs = (dir: string) => ['-p', dir, '-e', `${dir}/error.log`, '-c', `${dir}/nginx.conf`];
+
+async function writeSetup(dir: string, options: Omit<NginxOptions, 'root' | 'serverName'>): Promise<void> {
+  const root = path.join(dir, 'out');
+  await mkdir(root, { recursive: true });
+  await mkdir(path.join(dir, 'tmp'), { recursive: true });
+  await writeFile(path.join(root, 'login.html'), `<!doctype html><title>Entrar</title>${'<p>Entrar</p>'.repeat(200)}`);
+  await writeFile(path.join(root, '404.html'), '<!doctype html><title>Página não encontrada</title>');
+  await writeFile(path.join(dir, 'nginx.conf'), wrapperConf(dir));
+  await writeFile(path.join(dir, 'clube.conf'), generateNginxConfig({ ...options, root, serverName: 'clube.test' }));
+}
+
+interface Seen {
+  upstream: string;
+  method: string;
+  url: string;
+  httpVersion: string;
+  headers: http.IncomingHttpHeaders;
+  bodyBytes: number;
+}
+
+/** A stand-in API process that answers every request with what it received. */
+async function fakeApi(name: string): Promise<http.Server> {
+  const server = http.createServer((req, res) => {
+    let bodyBytes = 0;
+    req.on('data', (chunk: Buffer) => (bodyBytes += chunk.length));
+    req.on('end', () => {
+      const seen: Seen = {
+        upstream: name,
+        method: req.method ?? '',
+        url: req.url ?? '',
+        httpVersion: req.httpVersion,
+        headers: req.headers,
+        bodyBytes,
+      };
+      res.writeHead(200, { 'content-type': 'application/json' }).end(JSON.stringify(seen));
+    });
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  return server;
+}
+
+const portOf = (server: http.Server | net.Server) => (server.address() as AddressInfo).port;
+
+/** A port free a moment ago; nginx takes it right after. */
+async function freePort(): Promise<number> {
+  const server = net.createServer();
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const port = portOf(server);
+  await new Promise((resolve) => server.close(resolve));
+  return port;
+}
+
+interface Answer {
+  status: number;
+  headers: http.IncomingHttpHeaders;
+  body: string;
+}
+
+function request(
+  port: number,
+  url: string,
+  { method = 'GET', headers = {}, body }: { method?: string; headers?: http.OutgoingHttpHeaders; body?: Buffer } = {},
+): Promise<Answer> {
+  return new Promise((resolve, reject) => {
+    const req = http.request({ host: '127.0.0.1', port, path: url, method, headers, agent: false }, (res) => {
+      const chunks: Buffer[] = [];
+      res.on('data', (chunk: Buffer) => chunks.push(chunk));
+      res.on('end', () =>
+        resolve({ status: res.statusCode ?? 0, headers: res.headers, body: Buffer.concat(chunks).toString('utf8') }),
+      );
+    });
+    req.on('error', reject);
+    req.end(body);
+  });
+}
+
+async function waitForPort(port: number, nginx: ChildProcess, dir: string, timeoutMs = 5000): Promise<void> {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    if (nginx.exitCode !== null) {
+      const log = await readFile(path.join(dir, 'error.log'), 'utf8').catch(() => '');
+      throw new Error(`nginx exited with code ${nginx.exitCode}: ${log}`);
+    }
+    const open = await new Promise<boolean>((resolve) => {
+      const socket = net.connect(port, '127.0.0.1', () => {
+        socket.destroy();
+        resolve(true);
+      });
+      socket.on('error', () => resolve(false));
+    });
+    if (open) return;
+    if (Date.now() > deadline) throw new Error(`nginx did not open port ${port}`);
+    await new Promise((resolve) => setTimeout(resolve, 20));
+  }
+}
+
+withNginx('the generated config in a real nginx', () => {
+  const bin = nginxBin ?? 'nginx';
+
+  it('passes nginx -t', async () => {
+    const dir = await mkdtemp(path.join(tmpdir(), 'clube-nginx-'));
+    try {
+      await writeSetup(dir, { apiServers: ['127.0.0.1:3000', '127.0.0.1:3001'], listen: '8080', brotli: false });
+      const check = spawnSync(bin, ['-t', ...nginxArgs(dir)], { encoding: 'utf8' });
+      expect(check.stderr).toContain('test is successful');
+      expect(check.status).toBe(0);
+    } finally {
+      await rm(dir, { recursive: true, force: true });
+    }
+  });
+
+  describe('serving', () => {
+    let dir: string;
+    let apis: http.Server[] = [];
+    let nginx: ChildProcess | undefined;
+    let port: number;
+
+    beforeAll(async () => {
+      dir = await mkdtemp(path.join(tmpdir(), 'clube-nginx-'));
+      apis = [await fakeApi('api-1'), await fakeApi('api-2')];
+      port = await freePort();
+      await writeSetup(dir, {
+        apiServers: apis.map((api) => `127.0.0.1:${portOf(api)}`),
+        listen: `127.0.0.1:${port}`,
+        brotli: false,
+      });
+      nginx = spawn(bin, nginxArgs(dir), { stdio: 'ignore' });
+      await waitForPort(port, nginx, dir);
+    });
+
+    afterAll(async () => {
+      if (nginx && nginx.exitCode === null) {
+        const exited = new Promise((resolve) => nginx?.once('exit', resolve));
+        nginx.kill('SIGTERM');
+        await exited;
+      }
+      await Promise.all(apis.map((api) => new Promise((resolve) => api.close(resolve))));
+      await rm(dir, { recursive: true, force: true });
+    });
+    it.each([
+      '/altcha/challenge',
+      '/arquivos/notas/1?u=2&e=1999999999999&s=assinatura',
+      '/uploads/profile/0123456789abcdef0123456789abcdef.jpg',
+      '/conteudo/imagens/0123456789abcdef0123456789abcdef.png',
+      '/graphql?query=%7Bme%7Bid%7D%7D',
+    ])('hands %s to an API process as it came, with the forwarding headers nginx sets', async (url) => {
+      const answer = await request(port, url, { headers: { host: 'clube.test', 'x-forwarded-for': '203.0.113.9' } });
+      expect(answer.status).toBe(200);
+      const seen = JSON.parse(answer.body) as Seen;
+      expect(seen.url).toBe(url);
+      expect(seen.httpVersion).toBe('1.1');
+      expect(seen.headers.connection).toBeUndefined();
+      expect(seen.headers.host).toBe('clube.test');
+      expect(seen.headers['x-forwarded-for']).toBe('127.0.0.1');
+      expect(seen.headers['x-forwarded-proto']).toBe('http');
+    });
+
+    it('passes a GraphQL post with its body and spreads requests over the API processes', async () => {
+      const body = Buffer.from(JSON.stringify({ query: '{ me { id } }' }));
+      const upstreams = new Set<string>();
+      for (let i = 0; i < 4; i++) {
+        const answer = await request(port, '/graphql', {
+          method: 'POST',
+          headers: { 'content-type': 'application/json', 'content-length': body.length },
+          body,
+        });
+        const seen = JSON.parse(answer.body) as Seen;
+        expect(seen.method).toBe('POST');
+        expect(seen.bodyBytes).toBe(body.length);
+        upstreams.add(seen.upstream);
+      }
+      expect([...upstreams].sort()).toEqual(['api-1', 'api-2']);
+    });
+
+    it('refuses a body over the limit of a route that takes none', async () => {
+      const body = Buffer.alloc(64 * 1024);
+      const answer = await request(port, '/altcha/challenge', {
+        method: 'POST',
+        headers: { 'content-length': body.length },
+        body,
+      });
+      expect(answer.status).toBe(413);
+    });
+
+    it('serves pages from the export, compressed, without asking the API', async () => {
+      const answer = await request(port, '/login', { headers: { 'accept-encoding': 'identity' } });
+      expect(answer.status).toBe(200);
+      expect(answer.headers['content-type']).toBe('text/html; charset=utf-8');
+      expect(answer.body).toContain('<title>Entrar</title>');
+
+      const gzipped = await request(port, '/login', { headers: { 'accept-encoding': 'gzip' } });
+      expect(gzipped.headers['content-encoding']).toBe('gzip');
+
+      const missing = await request(port, '/nao-existe');
+      expect(missing.status).toBe(404);
+      expect(missing.body).toContain('Página não encontrada');
+    });
+  });
+});

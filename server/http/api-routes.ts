@@ -1,0 +1,111 @@
+import { MAX_FILE_BYTES, MAX_FILES_PER_INVOICE } from '../../lib/invoices/file-type';
+
+/**
+ * The API's own HTTP routes and the request limits behind them. The server registers each route under the path
+ * written here and the nginx generator writes one proxied location per entry, so a path or a limit is spelled
+ * once. Page routes live in lib/routes.ts; the static-site catch-all of the embedded server is not an API route.
+ */
+
+/** Largest JSON or form body Fastify parses: every GraphQL request without files. */
+export const JSON_BODY_MAX_BYTES = 1024 * 1024;
+
+/** Largest profile photo the API keeps; the browser sends a small square JPEG, far under it. */
+export const PROFILE_IMAGE_MAX_BYTES = 2 * 1024 * 1024;
+
+/**
+ * mercurius-upload limits. One byte over the largest file any upload accepts lets the busboy stream reach the
+ * limit, so the resolver sees the truncation and answers with the pt-BR message; files beyond the 5 allowed per
+ * invoice are refused there too, up to a hard cap.
+ */
+export const UPLOAD_OPTIONS = {
+  maxFileSize: Math.max(MAX_FILE_BYTES, PROFILE_IMAGE_MAX_BYTES) + 1,
+  maxFiles: MAX_FILES_PER_INVOICE + 5,
+  maxFieldSize: 100_000,
+} as const;
+
+/** graphql-upload-minimal accepts only two non-file parts: 'operations' and 'map'. */
+const MULTIPART_FIELDS = 2;
+/** busboy refuses a part whose headers pass 16 KiB; the boundary line around each part is under 128 bytes. */
+const MULTIPART_PART_OVERHEAD_BYTES = 16 * 1024 + 128;
+
+/**
+ * The largest multipart request the parser reads without cutting anything: every file at the parser's size
+ * limit, both fields full, and each part's headers. A proxy in front must let all of it through, or a member
+ * sees the proxy's bare 413 instead of the API's message.
+ */
+export const MULTIPART_MAX_BYTES =
+  UPLOAD_OPTIONS.maxFiles * UPLOAD_OPTIONS.maxFileSize +
+  MULTIPART_FIELDS * UPLOAD_OPTIONS.maxFieldSize +
+  (UPLOAD_OPTIONS.maxFiles + MULTIPART_FIELDS) * MULTIPART_PART_OVERHEAD_BYTES;
+
+/** Routes that take no body still get a bound: a proxy limit of 0 would mean unlimited. */
+export const NO_BODY_MAX_BYTES = 16 * 1024;
+
+export type ApiMethod = 'GET' | 'POST';
+
+export interface ApiRoute {
+  /** Methods the API answers; Fastify answers HEAD wherever it answers GET. */
+  readonly methods: readonly ApiMethod[];
+  /** Fastify path pattern; `:name` is one path segment. */
+  readonly path: string;
+  /** How a proxy matches it: the exact path, or everything under the pattern's fixed start. */
+  readonly match: 'exact' | 'prefix';
+  /** Largest request body the API reads here; a proxy refuses bigger ones before they reach a process. */
+  readonly maxBodyBytes: number;
+}
+
+const apiRoute = <const R extends ApiRoute>(r: R): R => r;
+
+export const apiRouteTable = {
+  graphql: apiRoute({
+    methods: ['GET', 'POST'],
+    path: '/graphql',
+    match: 'exact',
+    maxBodyBytes: Math.max(JSON_BODY_MAX_BYTES, MULTIPART_MAX_BYTES),
+  }),
+  altchaChallenge: apiRoute({
+    methods: ['GET'],
+    path: '/altcha/challenge',
+    match: 'exact',
+    maxBodyBytes: NO_BODY_MAX_BYTES,
+  }),
+  invoiceFile: apiRoute({
+    methods: ['GET'],
+    path: '/arquivos/notas/:fileId',
+    match: 'prefix',
+    maxBodyBytes: NO_BODY_MAX_BYTES,
+  }),
+  profileImage: apiRoute({
+    methods: ['GET'],
+    path: '/uploads/profile/:name',
+    match: 'prefix',
+    maxBodyBytes: NO_BODY_MAX_BYTES,
+  }),
+  contentImage: apiRoute({
+    methods: ['GET'],
+    path: '/conteudo/imagens/:id',
+    match: 'prefix',
+    maxBodyBytes: NO_BODY_MAX_BYTES,
+  }),
+} as const;
+
+export type ApiRouteKey = keyof typeof apiRouteTable;
+
+export const allApiRoutes = Object.entries(apiRouteTable) as [ApiRouteKey, ApiRoute][];
+
+/**
+ * The path a proxy location matches: the whole path of an exact route, or a prefix route's fixed start up to its
+ * first parameter (ending in '/', so `/conteudo/imagens/` never catches `/conteudo/imagens-antigas`).
+ */
+export function locationPathOf(route: ApiRoute): string {
+  const param = route.path.search(/[:*]/);
+  if (route.match === 'exact') {
+    if (param !== -1) throw new Error(`An exact API route has no parameters: ${route.path}`);
+    return route.path;
+  }
+  const prefix = param === -1 ? route.path : route.path.slice(0, param);
+  if (param === -1 || !prefix.endsWith('/')) {
+    throw new Error(`A prefix API route is a fixed start ending in '/', then a parameter: ${route.path}`);
+  }
+  return prefix;
+}
