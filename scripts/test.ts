@@ -12,6 +12,8 @@ import { run } from './run';
 ensureChromium();
 // The API suite runs a second time on a real PostgreSQL server that Jest starts from Debian's binaries.
 if (!postgresBinDir()) ensureDebianPackage('/usr/lib/postgresql', 'postgresql', 'PG_BIN');
+// The generated nginx block is checked by a real nginx in front of the API.
+ensureDebianPackage('/usr/sbin/nginx', 'nginx', 'PATH');
 // Jest writes its JSON summary but does not create the folder; a fresh clone has none.
 mkdirSync('test-results', { recursive: true });
 run('npm', ['run', 'codegen', '--silent']);
