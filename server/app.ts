@@ -27,6 +27,8 @@ import { pointsResolvers } from './modules/points/resolvers';
 import { usersResolvers } from './modules/users/resolvers';
 import { profileResolvers } from './modules/profile/resolvers';
 import { registerProfileImageRoute } from './modules/profile/profile-image';
+import type { FileStorage } from './storage/file-storage';
+import { createFileStorage } from './storage/from-config';
 
 const GRAPHQL_PATH = apiRouteTable.graphql.path;
 
@@ -40,6 +42,11 @@ export interface BuildAppOptions {
    * cannot run, so the test helper turns it off.
    */
   readonly queryCache?: boolean;
+  /**
+   * Where members' files go; by default the one the config names (S3 or DATA_DIR/uploads), closed with the app. A
+   * storage passed in stays open: whoever made it closes it.
+   */
+  readonly storage?: FileStorage;
 }
 
 /** Secrets never reach the log: auth headers, cookies, and passwords or tokens in GraphQL variables. */
@@ -107,8 +114,16 @@ const mergeResolvers = (...parts: Record<string, Record<string, unknown>>[]) => 
   return merged;
 };
 
-export function buildApp({ db, config, logger = false, queryCache = true }: BuildAppOptions): FastifyInstance {
+export function buildApp({
+  db,
+  config,
+  logger = false,
+  queryCache = true,
+  storage: givenStorage,
+}: BuildAppOptions): FastifyInstance {
   const app = Fastify({ logger, bodyLimit: JSON_BODY_MAX_BYTES, trustProxy: config.trustProxy });
+  const storage = givenStorage ?? createFileStorage(config);
+  if (!givenStorage) app.addHook('onClose', () => storage.close());
   const loginLimiter = new LoginRateLimiter(config.now, config.loginAttemptsPerIp);
   const throttle = new Throttle(config.now, config.loginAttemptsPerIp);
   const messenger = createMessenger(db, config, config.now);
@@ -149,7 +164,7 @@ export function buildApp({ db, config, logger = false, queryCache = true }: Buil
   // Multipart GraphQL requests (invoice files, profile photo); the CSRF hook above has already refused any without
   // the preflight header.
   void app.register(mercuriusUpload, UPLOAD_OPTIONS);
-  void app.register(invoicesHttp, { db, config });
+  void app.register(invoicesHttp, { db, config, storage });
 
   void app.register(mercurius, {
     schema: loadSchemaSdl(),
@@ -167,12 +182,12 @@ export function buildApp({ db, config, logger = false, queryCache = true }: Buil
     queryDepth: 10,
     allowBatchedQueries: false,
     validationRules: config.nodeEnv === 'production' ? [NoSchemaIntrospectionCustomRule] : [],
-    context: (request) => buildContext(request, { db, config, loginLimiter, throttle, messenger, humanCheck }),
+    context: (request) => buildContext(request, { db, config, loginLimiter, throttle, messenger, humanCheck, storage }),
     errorFormatter: (execution, context) =>
       formatExecutionErrors(execution as Parameters<typeof formatExecutionErrors>[0], context as never),
   });
 
-  registerProfileImageRoute(app, config.dataDir);
+  registerProfileImageRoute(app, storage);
   registerContentAssets(app, db);
 
   if (config.serveStatic) registerStaticSite(app, { root: config.staticDir });

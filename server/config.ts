@@ -3,6 +3,7 @@ import { chmodSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { z } from 'zod';
 import { databaseTargetFrom, type DatabaseTarget } from './db/database';
+import type { S3Settings } from './storage/s3';
 
 export interface AppConfig {
   readonly port: number;
@@ -33,6 +34,8 @@ export interface AppConfig {
   readonly now: () => number;
   /** CEP lookup (CEP_PROVIDER): 'viacep' asks ViaCEP over HTTP; 'sample' answers from a bundled sample, offline. */
   readonly cepProvider: 'viacep' | 'sample';
+  /** Members' files in an S3 bucket (S3_BUCKET and the other S3_*); unset keeps them in DATA_DIR/uploads. */
+  readonly s3: S3Settings | undefined;
 }
 
 const booleanFlag = z
@@ -62,7 +65,48 @@ const envSchema = z.object({
   HUMAN_VERIFICATION: booleanFlag.default(true),
   MAIL_FROM: z.string().min(3).default('Clube do Marceneiro <nao-responda@clubedomarceneiro.com.br>'),
   CEP_PROVIDER: z.enum(['viacep', 'sample']).default('sample'),
+  S3_BUCKET: z.string().min(1).optional(),
+  S3_ENDPOINT: z.url({ protocol: /^https?$/, error: 'S3_ENDPOINT deve começar com http:// ou https://' }).optional(),
+  S3_REGION: z.string().min(1).default('us-east-1'),
+  S3_ACCESS_KEY_ID: z.string().min(1).optional(),
+  S3_SECRET_ACCESS_KEY: z.string().min(1).optional(),
+  S3_PREFIX: z
+    .string()
+    .transform((v) => v.replace(/^\/+|\/+$/g, ''))
+    .refine(
+      (v) => v === '' || v.split('/').every((segment) => /^[A-Za-z0-9_-][A-Za-z0-9._-]*$/.test(segment)),
+      'S3_PREFIX aceita pastas com letras, números, ".", "_" e "-", separadas por "/".',
+    )
+    .default(''),
 });
+
+type Env = z.infer<typeof envSchema>;
+
+/** S3 settings, or undefined for the local disk; settings that only make sense with a bucket require one. */
+function s3SettingsFrom(e: Env): S3Settings | undefined {
+  const invalid = (message: string) => new Error(`Configuração inválida: ${message}`);
+  if ((e.S3_ACCESS_KEY_ID === undefined) !== (e.S3_SECRET_ACCESS_KEY === undefined)) {
+    throw invalid(
+      'S3_ACCESS_KEY_ID e S3_SECRET_ACCESS_KEY: defina os dois, ou nenhum para usar as credenciais do ambiente.',
+    );
+  }
+  if (!e.S3_BUCKET) {
+    if (e.S3_ENDPOINT || e.S3_ACCESS_KEY_ID || e.S3_PREFIX) {
+      throw invalid('S3_BUCKET: defina o bucket para guardar os arquivos no S3, ou remova as outras variáveis S3_*.');
+    }
+    return undefined;
+  }
+  return {
+    bucket: e.S3_BUCKET,
+    region: e.S3_REGION,
+    endpoint: e.S3_ENDPOINT,
+    credentials:
+      e.S3_ACCESS_KEY_ID && e.S3_SECRET_ACCESS_KEY
+        ? { accessKeyId: e.S3_ACCESS_KEY_ID, secretAccessKey: e.S3_SECRET_ACCESS_KEY }
+        : undefined,
+    prefix: e.S3_PREFIX,
+  };
+}
 
 /**
  * Without JWT_SECRET a random secret is generated once and kept beside the data, so sessions survive restarts
@@ -119,5 +163,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     humanVerification: e.HUMAN_VERIFICATION,
     now: Date.now,
     cepProvider: e.CEP_PROVIDER,
+    s3: s3SettingsFrom(e),
   };
 }

@@ -5,6 +5,7 @@ import { loadConfig } from './config';
 import { createDatabase } from './db/database';
 import { migrateToLatest } from './db/migrate';
 import { seedDemoData } from './db/seed';
+import { createFileStorage } from './storage/from-config';
 
 async function main(): Promise<void> {
   const config = loadConfig();
@@ -13,18 +14,21 @@ async function main(): Promise<void> {
 
   const db = createDatabase(config.database);
   await migrateToLatest(db);
-  await seedDemoData(db, { history: config });
+  // One storage for the demo history and the server.
+  const storage = createFileStorage(config);
+  await seedDemoData(db, { history: { config, storage } });
 
-  const app = buildApp({ db, config, logger: loggerOptions(process.env['LOG_LEVEL'] ?? 'info') });
+  const app = buildApp({ db, config, storage, logger: loggerOptions(process.env['LOG_LEVEL'] ?? 'info') });
 
   let closing = false;
   const shutdown = (signal: string) => {
     if (closing) return;
     closing = true;
     app.log.info({ signal }, 'Encerrando o servidor');
-    // In-flight requests finish first; the database closes last so no request loses its connection.
+    // In-flight requests finish first; the storage and the database close last so no request loses its connection.
     app
       .close()
+      .then(() => storage.close())
       .then(() => db.destroy())
       .then(() => process.exit(0))
       .catch((error: unknown) => {

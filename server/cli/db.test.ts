@@ -12,6 +12,7 @@ import { migrateToLatest } from '../db/migrate';
 import { startTestPostgres, type TestPostgres } from '../db/postgres/test-server';
 import type { Database } from '../db/schema';
 import { DEMO_MEMBER, seedDemoData } from '../db/seed';
+import { createFileStorage } from '../storage/from-config';
 import { testConfig } from '../test/helpers';
 import { POSTGRES_URL_ENV } from '../test/test-database';
 
@@ -65,7 +66,8 @@ beforeAll(async () => {
   source = createDatabase({ kind: 'sqlite', file: path.join(dataDir, 'club.sqlite') });
   await migrateToLatest(source);
   // The demo member with a year of invoices, files and ledger entries: every module's tables hold rows.
-  await seedDemoData(source, { history: testConfig({ dataDir }) });
+  const config = testConfig({ dataDir });
+  await seedDemoData(source, { history: { config, storage: createFileStorage(config) } });
 }, 60_000);
 
 afterAll(async () => {

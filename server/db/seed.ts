@@ -1,10 +1,9 @@
 import type { Kysely } from 'kysely';
 import { seedProfileReferenceData } from '../modules/profile/reference-data';
 import { seedContent } from '../modules/content/seed';
-import { seedDemoHistory } from '../modules/invoices/demo-history';
+import { seedDemoHistory, type DemoHistoryDeps } from '../modules/invoices/demo-history';
 import { seedInvoiceReferenceData } from '../modules/invoices/seed';
 import { createMember, findUserByCpf } from '../modules/users/repository';
-import type { AppConfig } from '../config';
 import type { Database } from './schema';
 
 const CAREERS: readonly { name: string; woodWorkRelated: boolean }[] = [
@@ -91,10 +90,10 @@ export async function seedReferenceData(db: Kysely<Database>): Promise<void> {
 
 /**
  * Reference data plus the demo member (looked up by CPF, so a second start changes nothing). With `history`, the
- * config of the running server, the demo member also gets a year of invoices and points; API tests leave it out so
- * each of them starts from a member with no invoices.
+ * config and file storage of the running server, the demo member also gets a year of invoices and points; API tests
+ * leave it out so each of them starts from a member with no invoices.
  */
-export async function seedDemoData(db: Kysely<Database>, options: { history?: AppConfig } = {}): Promise<void> {
+export async function seedDemoData(db: Kysely<Database>, options: { history?: DemoHistoryDeps } = {}): Promise<void> {
   await seedReferenceData(db);
   await seedContent(db);
   if (await findUserByCpf(db, DEMO_MEMBER.cpf)) return;

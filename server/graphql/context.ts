@@ -3,6 +3,7 @@ import type { Kysely } from 'kysely';
 import type { AppConfig } from '../config';
 import type { Database } from '../db/schema';
 import type { Messenger } from '../adapters/messenger';
+import type { FileStorage } from '../storage/file-storage';
 import type { LoginRateLimiter } from '../modules/auth/rate-limit';
 import type { HumanVerifier } from '../modules/auth/human-verification';
 import type { Throttle } from '../modules/auth/throttle';
@@ -15,6 +16,8 @@ export interface ApiContext {
   readonly throttle: Throttle;
   readonly messenger: Messenger;
   readonly humanCheck: HumanVerifier;
+  /** Where members' files (invoice files, profile photos) are kept. */
+  readonly storage: FileStorage;
   /** The member of a valid access token, or null. */
   readonly userId: number | null;
   /** A token was sent but failed verification (expired, forged, wrong type); lets resolvers tell it from no token. */
@@ -29,6 +32,7 @@ export interface ContextDeps {
   readonly throttle: Throttle;
   readonly messenger: Messenger;
   readonly humanCheck: HumanVerifier;
+  readonly storage: FileStorage;
 }
 
 function bearerToken(header: string | undefined): string | null {

@@ -41,6 +41,7 @@ export function testConfig(overrides: Partial<AppConfig> = {}): AppConfig {
     humanVerification: false,
     now: Date.now,
     cepProvider: 'sample',
+    s3: undefined,
     ...overrides,
   };
 }

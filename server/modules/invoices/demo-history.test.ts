@@ -11,10 +11,15 @@ import type { Database } from '../../db/schema';
 import { DEMO_MEMBER, seedDemoData } from '../../db/seed';
 import { fakeClock, gql, loginAs, testConfig } from '../../test/helpers';
 import { demoDanfePdf } from './demo-history';
-import { absolutePathOf, uploadsDirOf } from './storage';
+import { LocalDiskStorage, uploadsDirOf } from '../../storage/local-disk';
 
 let dataDir: string;
 let db: Kysely<Database>;
+/** The server's history as `npm start` seeds it: its config and the local disk under DATA_DIR. */
+const historyOf = () => {
+  const config = testConfig({ dataDir, now: fakeClock().now });
+  return { config, storage: new LocalDiskStorage(uploadsDirOf(dataDir)) };
+};
 
 beforeEach(() => {
   dataDir = mkdtempSync(path.join(tmpdir(), 'clube-demo-'));
@@ -47,10 +52,10 @@ interface History {
 
 describe('the demo member of a fresh start', () => {
   it('has a year of invoices and points: approved, refused, waiting, expired and about to expire', async () => {
-    const config = testConfig({ dataDir, now: fakeClock().now });
+    const history = historyOf();
     await migrateToLatest(db);
-    await seedDemoData(db, { history: config });
-    const app = buildApp({ db, config, queryCache: false });
+    await seedDemoData(db, { history });
+    const app = buildApp({ db, config: history.config, storage: history.storage, queryCache: false });
     try {
       const { token } = await loginAs(app, DEMO_MEMBER.email, DEMO_MEMBER.password);
       const { data, errors } = await gql<History>(app, HISTORY, {}, { authorization: `Bearer ${token}` });
@@ -76,29 +81,28 @@ describe('the demo member of a fresh start', () => {
   });
 
   it('keeps every invoice file on disk, readable as what its name says', async () => {
-    const config = testConfig({ dataDir, now: fakeClock().now });
     await migrateToLatest(db);
-    await seedDemoData(db, { history: config });
+    await seedDemoData(db, { history: historyOf() });
     const files = await db.selectFrom('invoice_files').select(['kind', 'storage_path', 'size_bytes']).execute();
     expect(files).toHaveLength(7);
     for (const file of files) {
-      const bytes = readFileSync(absolutePathOf(uploadsDirOf(dataDir), file.storage_path));
+      const bytes = readFileSync(path.join(uploadsDirOf(dataDir), file.storage_path));
       expect(bytes.length).toBe(file.size_bytes);
       expect(sniffFileKind(bytes)).toBe(file.kind);
     }
   });
 
   it('is seeded once: a second start adds no invoices or points', async () => {
-    const config = testConfig({ dataDir, now: fakeClock().now });
+    const history = historyOf();
     await migrateToLatest(db);
-    await seedDemoData(db, { history: config });
+    await seedDemoData(db, { history });
     const count = async () =>
       [
         (await db.selectFrom('invoices').select(db.fn.countAll<number>().as('n')).executeTakeFirstOrThrow()).n,
         (await db.selectFrom('points_ledger').select(db.fn.countAll<number>().as('n')).executeTakeFirstOrThrow()).n,
       ] as const;
     const before = await count();
-    await seedDemoData(db, { history: config });
+    await seedDemoData(db, { history });
     expect(await count()).toEqual(before);
   });
 });

@@ -2,6 +2,7 @@ import { Readable } from 'node:stream';
 import { sampleNfeXml } from '../../../lib/invoices/nfe-xml';
 import { withCheckDigit } from '../../../lib/validation/access-key';
 import type { AppConfig } from '../../config';
+import type { FileStorage } from '../../storage/file-storage';
 import type { Kysely } from 'kysely';
 import type { Database } from '../../db/schema';
 import { expireDuePoints } from '../points/ledger';
@@ -73,9 +74,15 @@ function demoKey(issued: Date, cnpj: string, step: number): string {
 const upload = (filename: string, mimetype: string, bytes: Buffer): Promise<FileUpload> =>
   Promise.resolve({ filename, mimetype, createReadStream: () => Readable.from([bytes]) });
 
+/** What the demo history needs from the running server: its clock and settings, and where files go. */
+export interface DemoHistoryDeps {
+  readonly config: AppConfig;
+  readonly storage: FileStorage;
+}
+
 export async function seedDemoHistory(
   db: Kysely<Database>,
-  config: AppConfig,
+  { config, storage }: DemoHistoryDeps,
   member: { id: number; cpf: string },
 ): Promise<void> {
   const start = config.now();
@@ -85,7 +92,7 @@ export async function seedDemoHistory(
     const store = REGISTERED_STORES[step.store] ?? REGISTERED_STORES[0]!;
     const accessKey = demoKey(issued, store.cnpj, index);
     // The member's own send path, with the clock set to the day it happened.
-    const deps = { db, userId: member.id, config: { ...config, now: () => sentAt } };
+    const deps = { db, storage, userId: member.id, config: { ...config, now: () => sentAt } };
     const files =
       step.kind === 'xml'
         ? [

@@ -1,35 +1,36 @@
-import { createReadStream } from 'node:fs';
 import type { FastifyInstance } from 'fastify';
 import type { Kysely } from 'kysely';
 import { FILE_EXTENSIONS, FILE_MIME_TYPES, type InvoiceFileKind } from '../../../lib/invoices/file-type';
 import type { AppConfig } from '../../config';
 import type { Database } from '../../db/schema';
+import type { FileStorage } from '../../storage/file-storage';
 import { expireAllDuePoints } from '../points/ledger';
 import { FILE_ROUTE, verifyFileLink } from './file-links';
 import { ownedFile } from './service';
-import { absolutePathOf, sweepOrphans, uploadsDirOf } from './storage';
+import { sweepOrphans } from './storage';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 
 export interface InvoicesHttpOptions {
   db: Kysely<Database>;
   config: AppConfig;
+  storage: FileStorage;
 }
 
 /**
  * The signed-link route that serves a member's own invoice files, the start-up sweep of orphaned uploads and the
  * daily points-expiry run.
  */
-export async function invoicesHttp(app: FastifyInstance, { db, config }: InvoicesHttpOptions): Promise<void> {
-  const uploadsDir = uploadsDirOf(config.dataDir);
-
+export async function invoicesHttp(app: FastifyInstance, { db, config, storage }: InvoicesHttpOptions): Promise<void> {
   app.get<{ Params: { fileId: string }; Querystring: { u?: string; e?: string; s?: string } }>(
     FILE_ROUTE,
     async (request, reply) => {
       const fileId = /^\d{1,12}$/.test(request.params.fileId) ? Number(request.params.fileId) : null;
       const link = fileId === null ? null : verifyFileLink(config.jwtSecret, fileId, request.query, config.now());
       const file = fileId !== null && link ? await ownedFile(db, fileId, link.userId) : undefined;
-      if (!file) {
+      const stored = file ? await storage.get(file.storage_path) : null;
+      if (file && !stored) request.log.error({ fileId: file.id }, 'Arquivo de nota sem conteúdo no armazenamento');
+      if (!file || !stored) {
         return reply
           .code(404)
           .type('text/plain; charset=utf-8')
@@ -38,7 +39,7 @@ export async function invoicesHttp(app: FastifyInstance, { db, config }: Invoice
       const kind = file.kind as InvoiceFileKind;
       return reply
         .header('content-type', FILE_MIME_TYPES[kind])
-        .header('content-length', String(file.size_bytes))
+        .header('content-length', String(stored.size))
         .header('x-content-type-options', 'nosniff')
         .header('cache-control', 'private, max-age=300')
         .header('content-security-policy', "default-src 'none'; img-src 'self'; style-src 'unsafe-inline'; sandbox")
@@ -46,7 +47,7 @@ export async function invoicesHttp(app: FastifyInstance, { db, config }: Invoice
           'content-disposition',
           `${kind === 'xml' ? 'attachment' : 'inline'}; filename="nota-${file.invoice_id}-${file.id}.${FILE_EXTENSIONS[kind]}"`,
         )
-        .send(createReadStream(absolutePathOf(uploadsDir, file.storage_path)));
+        .send(stored.body);
     },
   );
 
@@ -55,7 +56,10 @@ export async function invoicesHttp(app: FastifyInstance, { db, config }: Invoice
     const now = new Date(config.now());
     const isReferenced = async (storagePath: string) =>
       !!(await db.selectFrom('invoice_files').select('id').where('storage_path', '=', storagePath).executeTakeFirst());
-    const removed = await sweepOrphans(uploadsDir, isReferenced, now).catch(() => 0);
+    const removed = await sweepOrphans(storage, isReferenced, now).catch((error: unknown) => {
+      app.log.warn({ err: error }, 'Falha ao procurar arquivos órfãos de envios');
+      return 0;
+    });
     if (removed > 0) app.log.info({ removed }, 'Arquivos órfãos de envios removidos');
     const runExpiry = () =>
       expireAllDuePoints(db, new Date(config.now())).catch((error: unknown) =>

@@ -7,7 +7,8 @@ import { DEMO_MEMBER } from '../../db/seed';
 import { createTestApp, fakeClock, gql, loginAs, type TestApp } from '../../test/helpers';
 import { createMember } from '../users/repository';
 import { approveInvoice, rejectInvoice } from './service';
-import { sweepOrphans, uploadsDirOf } from './storage';
+import { LocalDiskStorage, uploadsDirOf } from '../../storage/local-disk';
+import { sweepOrphans } from './storage';
 import { multipart } from '../../test/multipart';
 import { HTML, JPEG, newKey, nfeXml, PDF, RESEND, SUBMIT, submit } from './test/upload-helpers';
 
@@ -342,7 +343,7 @@ describe('orphan sweep', () => {
     utimesSync(photo, old, old);
     const referenced = async (p: string) =>
       !!(await t.db.selectFrom('invoice_files').select('id').where('storage_path', '=', p).executeTakeFirst());
-    expect(await sweepOrphans(dir, referenced, new Date(clock.now()))).toBe(2);
+    expect(await sweepOrphans(new LocalDiskStorage(dir), referenced, new Date(clock.now()))).toBe(2);
     expect(storedFiles()).toHaveLength(2);
     expect(existsSync(photo)).toBe(true);
   });

@@ -1,4 +1,3 @@
-import { readFile } from 'node:fs/promises';
 import type { Readable } from 'node:stream';
 import type { Kysely } from 'kysely';
 import { z } from 'zod';
@@ -14,7 +13,8 @@ import { pointsForPurchase } from '../points/earning';
 import { appendEntries } from '../points/ledger';
 import { signedFileUrl } from './file-links';
 import { drainUploads, type FileUpload } from '../../uploads/file-upload';
-import { absolutePathOf, discardStored, FileRejected, storeUpload, uploadsDirOf, type StoredFile } from './storage';
+import type { FileStorage } from '../../storage/file-storage';
+import { discardStored, FileRejected, readStored, storeUpload, type StoredFile } from './storage';
 import type { InvoiceFileRow, InvoiceRow, InvoiceStatus } from './tables';
 import { uploadLimiterFor } from './upload-limiter';
 
@@ -31,6 +31,7 @@ const MAX_XML_PARSE_BYTES = 2 * 1024 * 1024;
 export interface Deps {
   db: Db;
   config: AppConfig;
+  storage: FileStorage;
   userId: number | null;
 }
 
@@ -236,9 +237,9 @@ const safeName = (name: string): string =>
     .replace(/[\u0000-\u001f\u007f]/g, '')
     .slice(0, 120);
 
-/** Streams each upload to disk in order; on any refusal, removes what was stored and drains the rest. */
+/** Streams each upload to the storage in order; on any refusal, removes what was stored and drains the rest. */
 async function receiveFiles(
-  uploadsDir: string,
+  storage: FileStorage,
   uploads: readonly Promise<FileUpload>[],
   now: Date,
 ): Promise<ReceivedFile[]> {
@@ -260,24 +261,24 @@ async function receiveFiles(
           status === 413 ? FILE_MESSAGES.tooBig(name) : `Não foi possível receber o arquivo "${name}". Tente de novo.`,
         );
       }
-      const file = await storeUpload(stream, name, uploadsDir, now);
+      const file = await storeUpload(stream, name, storage, now);
       stored.push({ ...file, name });
     }
     return stored;
   } catch (error) {
-    await Promise.all(stored.map((f) => discardStored(uploadsDir, f.storagePath)));
+    await Promise.all(stored.map((f) => discardStored(storage, f.storagePath)));
     await drain(uploads, used);
     if (error instanceof FileRejected) throw badUserInput(error.message, { files: error.message });
     throw error;
   }
 }
 
-async function readXml(uploadsDir: string, files: readonly ReceivedFile[]): Promise<NfeData | null> {
+async function readXml(storage: FileStorage, files: readonly ReceivedFile[]): Promise<NfeData | null> {
   const xml = files.find((f) => f.kind === 'xml');
   if (!xml) return null;
   if (xml.sizeBytes > MAX_XML_PARSE_BYTES)
     throw badUserInput(INVOICE_MESSAGES.xmlTooBig, { files: INVOICE_MESSAGES.xmlTooBig });
-  const parsed = parseNfeXml(await readFile(absolutePathOf(uploadsDir, xml.storagePath), 'utf8'));
+  const parsed = parseNfeXml((await readStored(storage, xml.storagePath)).toString('utf8'));
   if (!parsed.ok) throw badUserInput(parsed.message, { files: parsed.message });
   return parsed.data;
 }
@@ -310,7 +311,7 @@ export async function submitInvoice(deps: Deps, input: SubmitInput): Promise<Inv
     const issue = parsed.error.issues[0];
     return refuse(uploads, issue?.message ?? 'Envio inválido.', String(issue?.path[0] ?? 'files'));
   }
-  const { db, config } = deps;
+  const { db, config, storage } = deps;
 
   // A retry of an attempt that already made its invoice gets that invoice back, before any file is stored.
   const replay = await db
@@ -340,11 +341,10 @@ export async function submitInvoice(deps: Deps, input: SubmitInput): Promise<Inv
   }
 
   const now = new Date(config.now());
-  const uploadsDir = uploadsDirOf(config.dataDir);
-  const files = await receiveFiles(uploadsDir, uploads, now);
-  const discardAll = () => Promise.all(files.map((f) => discardStored(uploadsDir, f.storagePath)));
+  const files = await receiveFiles(storage, uploads, now);
+  const discardAll = () => Promise.all(files.map((f) => discardStored(storage, f.storagePath)));
   try {
-    const xml = await readXml(uploadsDir, files);
+    const xml = await readXml(storage, files);
     if (typedKey && xml && xml.accessKey !== typedKey.key)
       throw badUserInput(INVOICE_MESSAGES.keyMismatch, { accessKey: INVOICE_MESSAGES.keyMismatch });
     const keyInfo =
@@ -617,7 +617,7 @@ export async function resendInvoice(
 ): Promise<InvoiceView> {
   const userId = requireUser(deps.userId);
   const uploads = Array.isArray(input.files) ? input.files : [];
-  const { db, config } = deps;
+  const { db, config, storage } = deps;
   const invoice = await ownInvoice(db, userId, input.id).catch(async (error: unknown) => {
     await drain(uploads, new Set());
     throw error;
@@ -642,10 +642,9 @@ export async function resendInvoice(
     return drain(uploads, new Set()).then(() => Promise.reject(tooManyRequests(INVOICE_MESSAGES.tooMany)));
 
   const now = new Date(config.now());
-  const uploadsDir = uploadsDirOf(config.dataDir);
-  const files = await receiveFiles(uploadsDir, uploads, now);
+  const files = await receiveFiles(storage, uploads, now);
   try {
-    const xml = await readXml(uploadsDir, files);
+    const xml = await readXml(storage, files);
     if (xml && xml.accessKey !== invoice.access_key) {
       throw badUserInput(INVOICE_MESSAGES.keyMismatch, { files: INVOICE_MESSAGES.keyMismatch });
     }
@@ -684,7 +683,7 @@ export async function resendInvoice(
     });
     return toView(db, config, await autoReview(db, updated, xml, now));
   } catch (error) {
-    await Promise.all(files.map((f) => discardStored(uploadsDir, f.storagePath)));
+    await Promise.all(files.map((f) => discardStored(storage, f.storagePath)));
     throw error;
   }
 }

@@ -3,6 +3,7 @@ import { sql, type Kysely } from 'kysely';
 import type { AppConfig } from '../../config';
 import type { Database } from '../../db/schema';
 import { foreignKeysOf } from '../../db/dialect';
+import type { FileStorage } from '../../storage/file-storage';
 import { badUserInput } from '../../graphql/errors';
 import { parseInput } from '../../graphql/validate';
 import { hashPassword, verifyPassword } from '../auth/passwords';
@@ -140,6 +141,7 @@ const DELETION_RULE = { name: 'account-deletion', max: 5, windowMs: 60 * 60 * 10
 export interface DeletionDeps {
   readonly db: Db;
   readonly config: AppConfig;
+  readonly storage: FileStorage;
   readonly throttle: Throttle;
   readonly ip: string;
 }
@@ -199,5 +201,5 @@ export async function deleteAccount(deps: DeletionDeps, userId: number | null, i
       .execute();
     await revokeAllSessions(trx, user.id, now);
   });
-  await removePhoto(deps.config.dataDir, user.profile_image);
+  await removePhoto(deps.storage, user.profile_image);
 }

@@ -1,11 +1,9 @@
 import { randomBytes } from 'node:crypto';
-import { createReadStream } from 'node:fs';
-import { mkdir, stat, unlink, writeFile } from 'node:fs/promises';
-import path from 'node:path';
 import type { Readable } from 'node:stream';
 import type { FastifyInstance } from 'fastify';
 import { badUserInput } from '../../graphql/errors';
 import { apiRouteTable, locationPathOf, PROFILE_IMAGE_MAX_BYTES } from '../../http/api-routes';
+import type { FileStorage } from '../../storage/file-storage';
 import { readCapped, UploadTooLarge, type FileUpload } from '../../uploads/file-upload';
 
 export const PROFILE_IMAGE_URL_PREFIX = locationPathOf(apiRouteTable.profileImage);
@@ -56,47 +54,39 @@ export async function receivePhoto(upload: Promise<FileUpload>): Promise<{ bytes
   return { bytes, ext };
 }
 
-export const profileImageDir = (dataDir: string): string => path.join(dataDir, 'uploads', 'profile');
+/** Photos sit under "profile/" in the file storage (DATA_DIR/uploads/profile on the local disk). */
+const keyOf = (name: string): string => `profile/${name}`;
 
-/** Writes the photo under a random name and returns the URL path the API serves it from. */
-export async function storePhoto(dataDir: string, photo: { bytes: Buffer; ext: Extension }): Promise<string> {
-  const dir = profileImageDir(dataDir);
-  await mkdir(dir, { recursive: true });
+/** Stores the photo under a random name and returns the URL path the API serves it from. */
+export async function storePhoto(storage: FileStorage, photo: { bytes: Buffer; ext: Extension }): Promise<string> {
   const name = `${randomBytes(16).toString('hex')}.${photo.ext}`;
-  await writeFile(path.join(dir, name), photo.bytes, { mode: 0o640 });
+  await storage.put(keyOf(name), photo.bytes, CONTENT_TYPES[photo.ext]);
   return `${PROFILE_IMAGE_URL_PREFIX}${name}`;
 }
 
 /** Removes a stored photo; a missing file or a URL that is not ours is ignored. */
-export async function removePhoto(dataDir: string, url: string | null): Promise<void> {
+export async function removePhoto(storage: FileStorage, url: string | null): Promise<void> {
   if (!url?.startsWith(PROFILE_IMAGE_URL_PREFIX)) return;
   const name = url.slice(PROFILE_IMAGE_URL_PREFIX.length);
   if (!NAME.test(name)) return;
-  await unlink(path.join(profileImageDir(dataDir), name)).catch(() => undefined);
+  await storage.delete(keyOf(name)).catch(() => undefined);
 }
 
 /**
- * Serves one photo by its random name. Photos are not secret (owner-only is not needed), but the folder is never
+ * Serves one photo by its random name. Photos are not secret (owner-only is not needed), but the storage is never
  * listed: only a name of the exact generated shape is looked up.
  */
-export function registerProfileImageRoute(app: FastifyInstance, dataDir: string): void {
+export function registerProfileImageRoute(app: FastifyInstance, storage: FileStorage): void {
   app.get<{ Params: { name: string } }>(apiRouteTable.profileImage.path, async (request, reply) => {
     const { name } = request.params;
     const match = NAME.exec(name);
-    const file = path.join(profileImageDir(dataDir), name);
-    if (
-      !match ||
-      !(await stat(file).then(
-        (s) => s.isFile(),
-        () => false,
-      ))
-    ) {
-      return reply.code(404).type('text/plain; charset=utf-8').send('Não encontrado.');
-    }
+    const stored = match ? await storage.get(keyOf(name)) : null;
+    if (!match || !stored) return reply.code(404).type('text/plain; charset=utf-8').send('Não encontrado.');
     return reply
       .type(CONTENT_TYPES[match[1] as Extension])
+      .header('content-length', String(stored.size))
       .header('cache-control', 'public, max-age=31536000, immutable')
       .header('x-content-type-options', 'nosniff')
-      .send(createReadStream(file));
+      .send(stored.body);
   });
 }

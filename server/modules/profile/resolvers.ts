@@ -123,9 +123,9 @@ export const profileResolvers = {
         if (upload) await drainUploads([upload]);
         throw error;
       });
-      const url = upload ? await storePhoto(ctx.config.dataDir, await receivePhoto(upload)) : null;
+      const url = upload ? await storePhoto(ctx.storage, await receivePhoto(upload)) : null;
       await updateUser(ctx.db, user.id, { profile_image: url }, nowOf(ctx));
-      await removePhoto(ctx.config.dataDir, user.profile_image);
+      await removePhoto(ctx.storage, user.profile_image);
       return me(ctx);
     },
     updateUserWoodWork: async (_root: unknown, args: { id?: string | null; input: unknown }, ctx: ApiContext) => {
@@ -153,10 +153,11 @@ export const profileResolvers = {
     answerConsent: (_root: unknown, args: { accepted: boolean }, ctx: ApiContext) =>
       answerConsent(ctx.db, ctx.userId, args.accepted, nowOf(ctx)),
     deleteAccount: async (_root: unknown, args: { password: string }, ctx: ApiContext) => {
-      await deleteAccount({ db: ctx.db, config: ctx.config, throttle: ctx.throttle, ip: ctx.ip }, ctx.userId, {
-        password: args.password,
-        confirmation: true,
-      });
+      await deleteAccount(
+        { db: ctx.db, config: ctx.config, storage: ctx.storage, throttle: ctx.throttle, ip: ctx.ip },
+        ctx.userId,
+        { password: args.password, confirmation: true },
+      );
       return { success: true };
     },
   },

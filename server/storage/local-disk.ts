@@ -1,0 +1,145 @@
+import { randomUUID } from 'node:crypto';
+import { createWriteStream } from 'node:fs';
+import { mkdir, open, readdir, rename, rm, stat, unlink } from 'node:fs/promises';
+import path from 'node:path';
+import { Readable } from 'node:stream';
+import { pipeline } from 'node:stream/promises';
+import { assertValidKey, assertValidPrefix, type FileStorage, type ListedKey, type StoredObject } from './file-storage';
+
+/** The folder the API has always kept members' files in, so a club that had them keeps them. */
+export const uploadsDirOf = (dataDir: string): string => path.join(dataDir, 'uploads');
+
+/**
+ * Files in flight are written here, then renamed into place. Earlier versions used the same folder, and the invoice
+ * start-up sweep removes what a crash left in it.
+ */
+export const LOCAL_TMP_FOLDER = 'tmp';
+
+/** The disk keeps no metadata: a file's type is the one its extension names. */
+const TYPES: Readonly<Record<string, string>> = {
+  jpg: 'image/jpeg',
+  jpeg: 'image/jpeg',
+  png: 'image/png',
+  webp: 'image/webp',
+  gif: 'image/gif',
+  svg: 'image/svg+xml',
+  heic: 'image/heic',
+  pdf: 'application/pdf',
+  xml: 'application/xml',
+  txt: 'text/plain; charset=utf-8',
+  json: 'application/json',
+};
+
+const typeOf = (key: string): string => TYPES[path.extname(key).slice(1).toLowerCase()] ?? 'application/octet-stream';
+
+const isMissing = (error: unknown): boolean => {
+  const code = (error as NodeJS.ErrnoException).code;
+  return code === 'ENOENT' || code === 'ENOTDIR';
+};
+
+/** Syncs a folder so a rename into it survives a power cut. */
+async function syncDir(dir: string): Promise<void> {
+  const handle = await open(dir, 'r');
+  try {
+    await handle.sync();
+  } catch {
+    // Some filesystems refuse fsync on folders; the file itself is already synced.
+  } finally {
+    await handle.close();
+  }
+}
+
+async function* walk(dir: string): AsyncGenerator<string> {
+  let entries;
+  try {
+    entries = await readdir(dir, { withFileTypes: true });
+  } catch {
+    return;
+  }
+  for (const entry of entries) {
+    const full = path.join(dir, entry.name);
+    if (entry.isDirectory()) yield* walk(full);
+    else if (entry.isFile()) yield full;
+  }
+}
+
+/** Files under one folder (DATA_DIR/uploads), the key being the path below it. */
+export class LocalDiskStorage implements FileStorage {
+  private readonly root: string;
+
+  constructor(root: string) {
+    this.root = path.resolve(root);
+  }
+
+  private pathOf(key: string): string {
+    assertValidKey(key);
+    return path.join(this.root, ...key.split('/'));
+  }
+
+  /**
+   * Written to a temporary file, flushed to disk and renamed into place, so a reader never sees half a file and a
+   * failed stream leaves the key as it was.
+   */
+  async put(key: string, body: Buffer | Readable, _contentType: string): Promise<void> {
+    const target = this.pathOf(key);
+    const tmpDir = path.join(this.root, LOCAL_TMP_FOLDER);
+    await mkdir(tmpDir, { recursive: true });
+    const tmpPath = path.join(tmpDir, `${randomUUID()}.part`);
+    try {
+      const source = Buffer.isBuffer(body) ? Readable.from([body]) : body;
+      // flush: fsync before close, so a finished pipeline means the bytes are on disk.
+      await pipeline(source, createWriteStream(tmpPath, { flush: true, mode: 0o640 }));
+      await mkdir(path.dirname(target), { recursive: true });
+      await rename(tmpPath, target);
+    } catch (error) {
+      await rm(tmpPath, { force: true });
+      throw error;
+    }
+    await syncDir(path.dirname(target));
+  }
+
+  async get(key: string): Promise<StoredObject | null> {
+    const file = this.pathOf(key);
+    let handle;
+    try {
+      handle = await open(file, 'r');
+    } catch (error) {
+      if (isMissing(error)) return null;
+      throw error;
+    }
+    try {
+      const info = await handle.stat();
+      if (!info.isFile()) {
+        await handle.close();
+        return null;
+      }
+      // The stream closes the handle when it ends or is destroyed.
+      return { body: handle.createReadStream(), size: info.size, contentType: typeOf(key) };
+    } catch (error) {
+      await handle.close();
+      throw error;
+    }
+  }
+
+  async delete(key: string): Promise<void> {
+    try {
+      await unlink(this.pathOf(key));
+    } catch (error) {
+      if (!isMissing(error)) throw error;
+    }
+  }
+
+  async *list(prefix: string): AsyncIterable<ListedKey> {
+    assertValidPrefix(prefix);
+    // Only the folder the prefix names is walked, not the whole tree.
+    const folder = prefix.includes('/') ? prefix.slice(0, prefix.lastIndexOf('/')) : '';
+    for await (const file of walk(path.join(this.root, ...folder.split('/').filter(Boolean)))) {
+      const key = path.relative(this.root, file).split(path.sep).join('/');
+      if (!key.startsWith(prefix)) continue;
+      const info = await stat(file).catch(() => null);
+      if (info) yield { key, modifiedAt: info.mtime };
+    }
+  }
+
+  async close(): Promise<void> {}
+}
