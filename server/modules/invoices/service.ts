@@ -303,6 +303,10 @@ function refuse(uploads: readonly Promise<FileUpload>[], message: string, field:
   });
 }
 
+/** The invoice an identical request (same member, same idempotency key) already made. */
+const isSameAttempt = (invoice: InvoiceRow, userId: number, idempotencyKey: string): boolean =>
+  invoice.user_id === userId && invoice.idempotency_key === idempotencyKey;
+
 export async function submitInvoice(deps: Deps, input: SubmitInput): Promise<InvoiceView> {
   const userId = requireUser(deps.userId);
   const uploads = Array.isArray(input.files) ? input.files : [];
@@ -337,6 +341,11 @@ export async function submitInvoice(deps: Deps, input: SubmitInput): Promise<Inv
       .selectAll()
       .where('access_key', '=', key.info.key)
       .executeTakeFirst();
+    // An identical request that committed since the check above is this attempt's own invoice, not a duplicate.
+    if (existing && isSameAttempt(existing, userId, parsed.data.idempotencyKey)) {
+      await drain(uploads, new Set());
+      return replayOf(deps, existing, parsed.data.accessKey);
+    }
     if (existing) return refuse(uploads, duplicateMessage(existing, userId), 'accessKey');
   }
 
@@ -364,6 +373,8 @@ export async function submitInvoice(deps: Deps, input: SubmitInput): Promise<Inv
         .selectAll()
         .where('access_key', '=', keyInfo.key)
         .executeTakeFirst();
+      if (existing && isSameAttempt(existing, userId, parsed.data.idempotencyKey))
+        return { replayed: true, row: existing };
       if (existing)
         throw badUserInput(duplicateMessage(existing, userId), { accessKey: duplicateMessage(existing, userId) });
       const at = now.toISOString();
