@@ -8,6 +8,7 @@ const createJestConfig = nextJest({ dir: './' });
 
 // An API test builds an app and a database with the demo member (an argon2 hash) before it starts: under a second
 // on an idle machine, several seconds on a busy one. Jest's 5 s default would fail them there for no fault of theirs.
+// Unit tests never come near it; a hang still fails, after 30 s.
 const API_TEST_TIMEOUT_MS = 30_000;
 
 const shared: Config = {
@@ -20,6 +21,8 @@ const shared: Config = {
 // test app and once with a fresh PostgreSQL database per test app.
 async function jestConfig(): Promise<Config> {
   return {
+    // A global option: Jest ignores testTimeout inside a project's config.
+    testTimeout: API_TEST_TIMEOUT_MS,
     projects: [
       await createJestConfig({
         ...shared,
@@ -32,7 +35,6 @@ async function jestConfig(): Promise<Config> {
         ...shared,
         displayName: 'api',
         testEnvironment: 'node',
-        testTimeout: API_TEST_TIMEOUT_MS,
         testMatch: ['<rootDir>/server/**/*.test.ts'],
       })(),
       // The same API suite on a real PostgreSQL server that the global setup starts (Debian's postgresql).
@@ -40,7 +42,6 @@ async function jestConfig(): Promise<Config> {
         ...shared,
         displayName: 'api-postgres',
         testEnvironment: 'node',
-        testTimeout: API_TEST_TIMEOUT_MS,
         testMatch: ['<rootDir>/server/**/*.test.ts'],
         globals: { CLUB_TEST_DATABASE: 'postgres' },
         globalSetup: '<rootDir>/server/test/postgres-setup.ts',
