@@ -30,6 +30,8 @@ export interface AppConfig {
   readonly mailFrom: string;
   /** ALTCHA on sign-up, login and password recovery (HUMAN_VERIFICATION); must match the web app's switch. */
   readonly humanVerification: boolean;
+  /** DEMO_DATA: seed the demo members and their history at start (default: on SQLite only). */
+  readonly demoData: boolean;
   /** Clock in milliseconds; tests inject a fake one instead of sleeping. */
   readonly now: () => number;
   /** CEP lookup (CEP_PROVIDER): 'viacep' asks ViaCEP over HTTP; 'sample' answers from a bundled sample, offline. */
@@ -63,6 +65,7 @@ const envSchema = z.object({
     .regex(/^smtps?:\/\//, 'SMTP_URL deve começar com smtp:// ou smtps://')
     .optional(),
   HUMAN_VERIFICATION: booleanFlag.default(true),
+  DEMO_DATA: booleanFlag.optional(),
   MAIL_FROM: z.string().min(3).default('Clube do Marceneiro <nao-responda@clubedomarceneiro.com.br>'),
   CEP_PROVIDER: z.enum(['viacep', 'sample']).default('sample'),
   S3_BUCKET: z.string().min(1).optional(),
@@ -161,6 +164,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     smtpUrl: e.SMTP_URL,
     mailFrom: e.MAIL_FROM,
     humanVerification: e.HUMAN_VERIFICATION,
+    // A production database never gets the demo member (a known password) unless asked for.
+    demoData: e.DEMO_DATA ?? database.kind === 'sqlite',
     now: Date.now,
     cepProvider: e.CEP_PROVIDER,
     s3: s3SettingsFrom(e),

@@ -4,7 +4,7 @@ import { ensureExport } from './build/ensure-export';
 import { loadConfig } from './config';
 import { createDatabase } from './db/database';
 import { migrateToLatest } from './db/migrate';
-import { seedDemoData } from './db/seed';
+import { seedClubData, seedDemoData } from './db/seed';
 import { createFileStorage } from './storage/from-config';
 
 async function main(): Promise<void> {
@@ -16,7 +16,8 @@ async function main(): Promise<void> {
   await migrateToLatest(db);
   // One storage for the demo history and the server.
   const storage = createFileStorage(config);
-  await seedDemoData(db, { history: { config, storage } });
+  if (config.demoData) await seedDemoData(db, { history: { config, storage } });
+  else await seedClubData(db);
 
   const app = buildApp({ db, config, storage, logger: loggerOptions(process.env['LOG_LEVEL'] ?? 'info') });
 

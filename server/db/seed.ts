@@ -93,9 +93,14 @@ export async function seedReferenceData(db: Kysely<Database>): Promise<void> {
  * config and file storage of the running server, the demo member also gets a year of invoices and points; API tests
  * leave it out so each of them starts from a member with no invoices.
  */
-export async function seedDemoData(db: Kysely<Database>, options: { history?: DemoHistoryDeps } = {}): Promise<void> {
+/** What every club needs at start, demo or not: reference data and the content files. */
+export async function seedClubData(db: Kysely<Database>): Promise<void> {
   await seedReferenceData(db);
   await seedContent(db);
+}
+
+export async function seedDemoData(db: Kysely<Database>, options: { history?: DemoHistoryDeps } = {}): Promise<void> {
+  await seedClubData(db);
   if (await findUserByCpf(db, DEMO_MEMBER.cpf)) return;
   const member = await createMember(db, {
     ...DEMO_MEMBER,

@@ -39,6 +39,7 @@ export function testConfig(overrides: Partial<AppConfig> = {}): AppConfig {
     smtpUrl: undefined,
     mailFrom: 'Clube <teste@clube.test>',
     humanVerification: false,
+    demoData: true,
     now: Date.now,
     cepProvider: 'sample',
     s3: undefined,

@@ -1,0 +1,41 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { loadConfig } from './config';
+
+let dataDir: string;
+beforeEach(() => (dataDir = mkdtempSync(path.join(tmpdir(), 'clube-config-'))));
+afterEach(() => rmSync(dataDir, { recursive: true, force: true }));
+
+const SECRET = 's'.repeat(40);
+
+describe('loadConfig', () => {
+  it('keeps SQLite in DATA_DIR by default, with the demo members', () => {
+    const config = loadConfig({ DATA_DIR: dataDir });
+    expect(config.database).toEqual({ kind: 'sqlite', file: path.join(dataDir, 'club.sqlite') });
+    expect(config.demoData).toBe(true);
+  });
+
+  it('runs on PostgreSQL with DATABASE_URL, without demo members unless asked', () => {
+    const url = 'postgres://clube:senha@db.interno:5432/clube';
+    const config = loadConfig({ DATA_DIR: dataDir, DATABASE_URL: url, JWT_SECRET: SECRET });
+    expect(config.database).toEqual({ kind: 'postgres', url });
+    expect(config.demoData).toBe(false);
+    expect(loadConfig({ DATA_DIR: dataDir, DATABASE_URL: url, JWT_SECRET: SECRET, DEMO_DATA: 'true' }).demoData).toBe(
+      true,
+    );
+  });
+
+  it('refuses PostgreSQL without an explicit JWT_SECRET, which every process must share', () => {
+    expect(() => loadConfig({ DATA_DIR: dataDir, DATABASE_URL: 'postgresql://localhost/clube' })).toThrow(
+      /defina JWT_SECRET ao usar PostgreSQL/,
+    );
+  });
+
+  it('reads sqlite: URLs as files', () => {
+    expect(loadConfig({ DATA_DIR: dataDir, DATABASE_URL: `sqlite:${dataDir}/outro.sqlite` }).database).toEqual({
+      kind: 'sqlite',
+      file: `${dataDir}/outro.sqlite`,
+    });
+  });
+});
