@@ -1,7 +1,10 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { loadConfig } from './config';
+import { loadConfig as load } from './config';
+
+/** loadConfig over a plain set of variables, as a shell would give them. */
+const loadConfig = (env: Record<string, string>) => load(env as NodeJS.ProcessEnv);
 
 let dataDir: string;
 beforeEach(() => (dataDir = mkdtempSync(path.join(tmpdir(), 'clube-config-'))));

@@ -3,11 +3,10 @@ import { z } from 'zod';
 import type { Database } from '../../db/schema';
 import { isUniqueViolation } from '../../db/dialect';
 import type { ApiContext } from '../../graphql/context';
-import { badUserInput, forbidden, notFound, unauthenticated } from '../../graphql/errors';
-import { findUserById } from '../users/repository';
-import { USER_DISABLED_MESSAGE } from '../users/service';
+import { badUserInput, forbidden, notFound } from '../../graphql/errors';
 import { surveyDefinitionSchema, validateAnswers, type SurveyDefinition } from './survey';
 import { assetUrl, contentDb, type ContentDb, type ContentKind, type ContentTables } from './tables';
+import { requireMember } from '../users/service';
 
 /** accountType values that may read drafts (the /rascunho/... pages). */
 export const CONTENT_PREVIEW_ACCOUNT_TYPES: readonly string[] = ['editor'];
@@ -33,17 +32,11 @@ export function statusOf(startsOn: string | null, endsOn: string | null, today: 
   return 'ACTIVE';
 }
 
-async function requireMember(ctx: ApiContext) {
-  if (ctx.userId === null) throw unauthenticated();
-  const user = await findUserById(ctx.db, ctx.userId);
-  if (!user) throw unauthenticated();
-  if (user.disabled_at !== null) throw forbidden(USER_DISABLED_MESSAGE);
-  return user;
-}
+const requireReaderMember = (ctx: ApiContext) => requireMember(ctx.db, ctx.userId);
 
 /** Every content read needs a member; drafts also need an account type that grants preview. */
 async function requireReader(ctx: ApiContext, preview: boolean) {
-  const user = await requireMember(ctx);
+  const user = await requireReaderMember(ctx);
   if (preview && !CONTENT_PREVIEW_ACCOUNT_TYPES.includes(user.account_type ?? ''))
     throw forbidden(CONTENT_UNAVAILABLE_MESSAGE);
   return user;
@@ -269,7 +262,7 @@ export async function hasAnswered(db: Kysely<Database>, promotionKey: string, us
 const ALREADY_ANSWERED = 'Você já respondeu esta pesquisa. Obrigado!';
 
 export async function answerSurvey(ctx: ApiContext, promotionSlug: unknown, answers: unknown) {
-  const user = await requireMember(ctx);
+  const user = await requireReaderMember(ctx);
   const promotion = await getPromotion(ctx, promotionSlug, false);
   if (!promotion.survey) throw notFound('Esta promoção não tem pesquisa.');
   if (promotion.status === 'ENDED') throw forbidden('A pesquisa desta promoção está encerrada.');

@@ -45,6 +45,28 @@ const storedFiles = () => {
   return walk(dir);
 };
 
+describe('a disabled account', () => {
+  it('stops at once: its still-valid access token can neither send an invoice nor read invoices or points', async () => {
+    await t.db
+      .updateTable('users')
+      .set({ disabled_at: new Date(START).toISOString() })
+      .where('cpf', '=', DEMO_MEMBER.cpf)
+      .execute();
+    const sent = await submit(t.app, ana, { accessKey: newKey() }, [{ name: 'nota.jpg', content: JPEG }]);
+    expect(sent.errors?.[0]).toMatchObject({ message: 'User disabled', extensions: { code: 'FORBIDDEN' } });
+    expect(await t.db.selectFrom('invoices').select('id').execute()).toEqual([]);
+    expect(storedFiles()).toEqual([]);
+    for (const query of [
+      '{ myInvoices(first: 5) { data { id } } }',
+      '{ pointsSummary { balance } }',
+      '{ pointsEntries(first: 5) { data { points } } }',
+    ]) {
+      const res = await gql(t.app, query, {}, bearer(ana));
+      expect({ query, error: res.errors?.[0]?.message }).toEqual({ query, error: 'User disabled' });
+    }
+  });
+});
+
 describe('submitInvoice', () => {
   it('stores a photo with a typed key, decodes the key and puts the invoice "Em análise"', async () => {
     const key = newKey();

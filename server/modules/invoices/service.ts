@@ -7,7 +7,7 @@ import { ACCESS_KEY_MESSAGES, parseAccessKey, type AccessKeyInfo } from '../../.
 import type { AppConfig } from '../../config';
 import type { Database } from '../../db/schema';
 import { isUniqueViolation } from '../../db/dialect';
-import { badUserInput, notFound, tooManyRequests, unauthenticated } from '../../graphql/errors';
+import { badUserInput, notFound, tooManyRequests } from '../../graphql/errors';
 import { findUserById } from '../users/repository';
 import { pointsForPurchase } from '../points/earning';
 import { appendEntries } from '../points/ledger';
@@ -17,6 +17,7 @@ import type { FileStorage } from '../../storage/file-storage';
 import { discardStored, FileRejected, readStored, storeUpload, type StoredFile } from './storage';
 import type { InvoiceFileRow, InvoiceRow, InvoiceStatus } from './tables';
 import { uploadLimiterFor } from './upload-limiter';
+import { requireMember } from '../users/service';
 
 type Db = Kysely<Database>;
 
@@ -140,10 +141,8 @@ async function toView(db: Db, config: AppConfig, invoice: InvoiceRow): Promise<I
   return view;
 }
 
-const requireUser = (userId: number | null): number => {
-  if (userId === null) throw unauthenticated();
-  return userId;
-};
+/** The id of the signed-in, enabled member (a disabled account's still-valid token stops here). */
+const requireMemberId = async (deps: Deps): Promise<number> => (await requireMember(deps.db, deps.userId)).id;
 
 const parseId = (id: string): number | null => (/^\d{1,12}$/.test(id) ? Number(id) : null);
 
@@ -175,7 +174,7 @@ const pageArgs = z.object({
 });
 
 export async function listInvoices(deps: Deps, rawArgs: { first?: number | null; after?: string | null }) {
-  const userId = requireUser(deps.userId);
+  const userId = await requireMemberId(deps);
   const parsed = pageArgs.safeParse(rawArgs);
   if (!parsed.success) throw badUserInput(parsed.error.issues[0]?.message ?? 'Página inválida.');
   const first = parsed.data.first ?? INVOICES_PAGE_DEFAULT;
@@ -195,7 +194,7 @@ export async function listInvoices(deps: Deps, rawArgs: { first?: number | null;
 }
 
 export async function getInvoice(deps: Deps, id: string): Promise<InvoiceView> {
-  const userId = requireUser(deps.userId);
+  const userId = await requireMemberId(deps);
   return toView(deps.db, deps.config, await ownInvoice(deps.db, userId, id));
 }
 
@@ -207,7 +206,7 @@ export async function checkAccessKey(
   deps: Deps,
   accessKey: string,
 ): Promise<{ available: boolean; message: string | null }> {
-  const userId = requireUser(deps.userId);
+  const userId = await requireMemberId(deps);
   const parsed = parseAccessKey(accessKey.slice(0, 100));
   if (!parsed.ok) return { available: false, message: parsed.message };
   const existing = await deps.db
@@ -308,7 +307,7 @@ const isSameAttempt = (invoice: InvoiceRow, userId: number, idempotencyKey: stri
   invoice.user_id === userId && invoice.idempotency_key === idempotencyKey;
 
 export async function submitInvoice(deps: Deps, input: SubmitInput): Promise<InvoiceView> {
-  const userId = requireUser(deps.userId);
+  const userId = await requireMemberId(deps);
   const uploads = Array.isArray(input.files) ? input.files : [];
   const parsed = submitSchema.safeParse(input);
   if (!parsed.success) {
@@ -626,7 +625,7 @@ export async function resendInvoice(
   deps: Deps,
   input: { id: string; idempotencyKey: string; files: Promise<FileUpload>[] },
 ): Promise<InvoiceView> {
-  const userId = requireUser(deps.userId);
+  const userId = await requireMemberId(deps);
   const uploads = Array.isArray(input.files) ? input.files : [];
   const { db, config, storage } = deps;
   const invoice = await ownInvoice(db, userId, input.id).catch(async (error: unknown) => {

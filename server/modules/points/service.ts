@@ -1,9 +1,10 @@
 import { sql, type Kysely } from 'kysely';
 import { z } from 'zod';
 import type { Database } from '../../db/schema';
-import { badUserInput, unauthenticated } from '../../graphql/errors';
+import { badUserInput } from '../../graphql/errors';
 import type { PointsEntryKind, PointsEntryRow } from '../invoices/tables';
 import { expireDuePoints, expiringByDay, getBalance } from './ledger';
+import { requireMember } from '../users/service';
 
 type Db = Kysely<Database>;
 const DAY_MS = 24 * 60 * 60 * 1000;
@@ -54,8 +55,8 @@ function lastTwelveMonths(now: Date): { month: string; endsAt: string }[] {
   });
 }
 
-export async function pointsSummary(db: Db, userId: number | null, now: Date) {
-  if (userId === null) throw unauthenticated();
+export async function pointsSummary(db: Db, memberId: number | null, now: Date) {
+  const userId = (await requireMember(db, memberId)).id;
   const balance = await currentBalance(db, userId, now);
   const expiring = await expiringByDay(
     db,
@@ -123,8 +124,8 @@ const dayStart = (day: string, plusDays = 0) =>
  * One page of the extract, newest first. Keyset pagination on (created_at, id) over the
  * (user_id[, kind], created_at, id) indexes: each page is one index seek plus `first` rows, at any ledger size.
  */
-export async function pointsEntries(db: Db, userId: number | null, rawArgs: EntriesArgs, now: Date) {
-  if (userId === null) throw unauthenticated();
+export async function pointsEntries(db: Db, memberId: number | null, rawArgs: EntriesArgs, now: Date) {
+  const userId = (await requireMember(db, memberId)).id;
   const parsed = entriesArgs.safeParse(rawArgs);
   if (!parsed.success) {
     const issue = parsed.error.issues[0];

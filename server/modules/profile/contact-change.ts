@@ -6,7 +6,7 @@ import { sendEmailConfirmation } from '../auth/email-confirmation';
 import { codeDepsOf, type FlowDeps } from '../auth/flow-deps';
 import { THROTTLE_RULES } from '../auth/throttle';
 import { findUserByEmail, findUserByPhone, updateUser } from '../users/repository';
-import { requireMember } from './service';
+import { requireMember } from '../users/service';
 
 export const CONTACT_MESSAGES = {
   phoneTaken: 'Este celular já está cadastrado em outra conta.',

@@ -12,7 +12,7 @@ import type { Throttle } from '../auth/throttle';
 import { deleteAccountSchema } from '../../../lib/validation/profile-schema';
 import { findSurveyByWoodWork, findWoodWorkByUser, surveyEquipments } from './repository';
 import { removePhoto } from './profile-image';
-import { requireMember } from './service';
+import { requireMember } from '../users/service';
 
 type Db = Kysely<Database>;
 

@@ -13,7 +13,6 @@ import {
   answerConsent,
   assertOwnId,
   pendingEmailOf,
-  requireMember,
   surveyView,
   updateCnpj,
   updateProfile,
@@ -21,6 +20,7 @@ import {
   updateWoodWork,
   woodWorkView,
 } from './service';
+import { requireMember } from '../users/service';
 
 const nowOf = (ctx: ApiContext) => new Date(ctx.config.now());
 

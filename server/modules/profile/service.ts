@@ -1,13 +1,12 @@
 import type { Kysely } from 'kysely';
 import type { Database, UserRow } from '../../db/schema';
-import { badUserInput, forbidden, notFound, unauthenticated } from '../../graphql/errors';
+import { badUserInput, forbidden, notFound } from '../../graphql/errors';
 import { parseInput } from '../../graphql/validate';
 import { changeCnpjSchema, profileSchema, surveySchema, workshopSchema } from '../../../lib/validation/profile-schema';
-import { findUserById, updateUser } from '../users/repository';
+import { updateUser } from '../users/repository';
 import {
   CONSENT_MESSAGE,
   profileStatusOf,
-  USER_DISABLED_MESSAGE,
   type AddressView,
   type ProfileStatus,
 } from '../users/service';
@@ -18,6 +17,7 @@ import {
   resolveStateAndCity,
   surveyEquipments,
 } from './repository';
+import { requireMember } from '../users/service';
 
 type Db = Kysely<Database>;
 
@@ -32,15 +32,6 @@ export const PROFILE_MESSAGES = {
   career: 'Escolha sua profissão.',
   notWoodWork: 'A marcenaria é só para profissões ligadas à madeira. Atualize sua profissão no perfil.',
 } as const;
-
-/** The signed-in, enabled member, or the error the client acts on. */
-export async function requireMember(db: Db, userId: number | null): Promise<UserRow> {
-  if (userId === null) throw unauthenticated();
-  const user = await findUserById(db, userId);
-  if (!user) throw unauthenticated();
-  if (user.disabled_at !== null) throw forbidden(USER_DISABLED_MESSAGE);
-  return user;
-}
 
 /** An id argument that must name the member's own record: any other id answers NOT_FOUND, as if it did not exist. */
 export function assertOwnId(given: string | null | undefined, own: number | undefined): void {

@@ -86,11 +86,20 @@ export function profileStatusOf(user: UserRow): ProfileStatus {
 /** Only the date part: rows may carry a full timestamp when written by other tools. */
 const isoDate = (value: string | null): string | null => (value ? value.slice(0, 10) : null);
 
-export async function getCurrentMember(db: Kysely<Database>, userId: number | null): Promise<MeResult> {
+/**
+ * The signed-in, enabled member, or the error the client acts on. Every member operation starts here: a token is
+ * valid for 15 minutes, and an account deleted or disabled in that time must stop at once.
+ */
+export async function requireMember(db: Kysely<Database>, userId: number | null): Promise<UserRow> {
   if (userId === null) throw unauthenticated();
   const user = await findUserById(db, userId);
   if (!user) throw unauthenticated();
   if (user.disabled_at !== null) throw forbidden(USER_DISABLED_MESSAGE);
+  return user;
+}
+
+export async function getCurrentMember(db: Kysely<Database>, userId: number | null): Promise<MeResult> {
+  const user = await requireMember(db, userId);
 
   const [career, state, city] = await Promise.all([
     user.career_id === null ? undefined : findCareer(db, user.career_id),
