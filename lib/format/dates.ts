@@ -20,8 +20,13 @@ export const formatDateTime = (iso: string): string => DATE_TIME.format(new Date
 /** "2026-11" → "nov. de 26". */
 export const formatMonth = (yearMonth: string): string => MONTH.format(new Date(`${yearMonth}-15T12:00:00Z`));
 
-/** Today's date in São Paulo, YYYY-MM-DD, for date inputs. */
-export function todayInBrazil(now: Date = new Date()): string {
-  const parts = new Intl.DateTimeFormat('en-CA', { timeZone: 'America/Sao_Paulo' }).format(now);
-  return parts;
+const DAY = new Intl.DateTimeFormat('en-CA', { timeZone: 'America/Sao_Paulo' });
+
+/**
+ * The calendar day in Brasília time, YYYY-MM-DD, of an instant (a Date or epoch milliseconds): the club's days
+ * (campaign periods, earning rules, expiry dates, date inputs) are Brasília days, whatever the device's or
+ * server's zone. Shared by the app and the API.
+ */
+export function todayInBrazil(now: Date | number = new Date()): string {
+  return DAY.format(now);
 }

@@ -7,6 +7,8 @@ import { badUserInput, forbidden, notFound } from '../../graphql/errors';
 import { surveyDefinitionSchema, validateAnswers, type SurveyDefinition } from './survey';
 import { assetUrl, contentDb, type ContentDb, type ContentKind, type ContentTables } from './tables';
 import { requireMember } from '../users/service';
+// Periods are calendar days in Brasília time: a promotion that ends on the 30th is open all of that day.
+import { todayInBrazil } from '../../../lib/format/dates';
 
 /** accountType values that may read drafts (the /rascunho/... pages). */
 export const CONTENT_PREVIEW_ACCOUNT_TYPES: readonly string[] = ['editor'];
@@ -15,16 +17,6 @@ export const MAX_PAGE_SIZE = 50;
 export const CONTENT_UNAVAILABLE_MESSAGE = 'Conteúdo indisponível.';
 
 export type ContentStatus = 'UPCOMING' | 'ACTIVE' | 'ENDED';
-
-/** Periods are calendar days in Brasília time: a promotion that ends on the 30th is open all of that day. */
-export function todayInBrazil(nowMs: number): string {
-  return new Intl.DateTimeFormat('en-CA', {
-    timeZone: 'America/Sao_Paulo',
-    year: 'numeric',
-    month: '2-digit',
-    day: '2-digit',
-  }).format(new Date(nowMs));
-}
 
 export function statusOf(startsOn: string | null, endsOn: string | null, today: string): ContentStatus {
   if (startsOn !== null && startsOn > today) return 'UPCOMING';

@@ -18,6 +18,7 @@ import { discardStored, FileRejected, readStored, storeUpload, type StoredFile }
 import type { InvoiceFileRow, InvoiceRow, InvoiceStatus } from './tables';
 import { uploadLimiterFor } from './upload-limiter';
 import { requireMember } from '../users/service';
+import { formatDate } from '../../../lib/format/dates';
 
 type Db = Kysely<Database>;
 
@@ -36,11 +37,9 @@ export interface Deps {
   userId: number | null;
 }
 
-const DATE = new Intl.DateTimeFormat('pt-BR', { timeZone: 'America/Sao_Paulo' });
-
 export const INVOICE_MESSAGES = {
   sentByYou: (iso: string) =>
-    `Você já enviou esta nota fiscal em ${DATE.format(new Date(iso))}. Acompanhe o andamento na sua lista de notas.`,
+    `Você já enviou esta nota fiscal em ${formatDate(iso)}. Acompanhe o andamento na sua lista de notas.`,
   sentByOther: 'Esta nota fiscal já está cadastrada no clube e não pode ser enviada de novo.',
   keyMismatch: 'A chave de acesso digitada não é a mesma do XML enviado. Confira a chave ou o arquivo.',
   idempotencyReused: 'Este envio já foi usado para outra nota. Recarregue a página e tente de novo.',

@@ -1,5 +1,6 @@
 import type { Kysely } from 'kysely';
 import type { Database } from '../../db/schema';
+import { todayInBrazil } from '../../../lib/format/dates';
 
 /**
  * Points for a purchase: the standard campaign's rate (points per R$ 1 of the invoice total, rounded down), then
@@ -20,14 +21,12 @@ export interface EarnedPoints {
   total: number;
 }
 
-const SAO_PAULO_DATE = new Intl.DateTimeFormat('en-CA', { timeZone: 'America/Sao_Paulo' });
-
 export async function pointsForPurchase(
   db: Kysely<Database>,
   totalCents: number,
   purchasedAt: Date,
 ): Promise<EarnedPoints> {
-  const day = SAO_PAULO_DATE.format(purchasedAt);
+  const day = todayInBrazil(purchasedAt);
   const rules = await db.selectFrom('earning_rules').selectAll().where('active', '=', 1).orderBy('id').execute();
   const base = rules.find((r) => r.kind === 'base');
   if (!base) throw new Error('Nenhuma regra de pontuação padrão ativa.');

@@ -2,6 +2,7 @@ import { sql, type Kysely, type Transaction } from 'kysely';
 import type { Database } from '../../db/schema';
 import { brasiliaDay, least } from '../../db/dialect';
 import type { PointsEntryKind, PointsEntryRow } from '../invoices/tables';
+import { formatDate } from '../../../lib/format/dates';
 
 type Db = Kysely<Database>;
 
@@ -178,8 +179,6 @@ export async function expiringByDay(
   return rows.map((r) => ({ date: r.date, points: Number(r.points) }));
 }
 
-const EXPIRY_DATE = new Intl.DateTimeFormat('pt-BR', { timeZone: 'America/Sao_Paulo' });
-
 /** Writes an expiry debit for what each due lot still holds, oldest first. Returns the points expired. */
 export async function expireDuePoints(db: Db, userId: number, now: Date): Promise<number> {
   return inTransaction(db, async (trx) => {
@@ -192,7 +191,7 @@ export async function expireDuePoints(db: Db, userId: number, now: Date): Promis
         userId,
         kind: 'expiry' as const,
         points: -lot.held,
-        description: `Pontos expirados (créditos de ${EXPIRY_DATE.format(new Date(lot.createdAt))})`,
+        description: `Pontos expirados (créditos de ${formatDate(lot.createdAt)})`,
         expiredEntryId: lot.entryId,
       })),
       now,

@@ -5,6 +5,7 @@ import { badUserInput } from '../../graphql/errors';
 import type { PointsEntryKind, PointsEntryRow } from '../invoices/tables';
 import { expireDuePoints, expiringByDay, getBalance } from './ledger';
 import { requireMember } from '../users/service';
+import { todayInBrazil } from '../../../lib/format/dates';
 
 type Db = Kysely<Database>;
 const DAY_MS = 24 * 60 * 60 * 1000;
@@ -40,11 +41,9 @@ export async function currentBalance(db: Db, userId: number, now: Date): Promise
   return (await getBalance(db, userId)).balance;
 }
 
-const SAO_PAULO_DATE = new Intl.DateTimeFormat('en-CA', { timeZone: 'America/Sao_Paulo' });
-
 /** The last 12 months, oldest first, as YYYY-MM, with the instant each one ends (São Paulo is UTC−3, no DST). */
 function lastTwelveMonths(now: Date): { month: string; endsAt: string }[] {
-  const [year = 0, month = 1] = SAO_PAULO_DATE.format(now).split('-').map(Number);
+  const [year = 0, month = 1] = todayInBrazil(now).split('-').map(Number);
   return Array.from({ length: 12 }, (_, i) => {
     const d = new Date(Date.UTC(year, month - 1 - (11 - i), 1));
     const end = new Date(Date.UTC(d.getUTCFullYear(), d.getUTCMonth() + 1, 1, 3));
@@ -64,7 +63,7 @@ export async function pointsSummary(db: Db, memberId: number | null, now: Date) 
     now.toISOString(),
     new Date(now.getTime() + 90 * DAY_MS).toISOString(),
   );
-  const dayOf = (days: number) => SAO_PAULO_DATE.format(new Date(now.getTime() + days * DAY_MS));
+  const dayOf = (days: number) => todayInBrazil(new Date(now.getTime() + days * DAY_MS));
   const within = (days: number) => expiring.filter((e) => e.date <= dayOf(days)).reduce((sum, e) => sum + e.points, 0);
   // The balance at each month's end is the running balance of that month's last row: 12 index lookups.
   const history = await Promise.all(

@@ -4,12 +4,7 @@ import { badUserInput, forbidden, notFound } from '../../graphql/errors';
 import { parseInput } from '../../graphql/validate';
 import { changeCnpjSchema, profileSchema, surveySchema, workshopSchema } from '../../../lib/validation/profile-schema';
 import { updateUser } from '../users/repository';
-import {
-  CONSENT_MESSAGE,
-  profileStatusOf,
-  type AddressView,
-  type ProfileStatus,
-} from '../users/service';
+import { CONSENT_MESSAGE, profileStatusOf, type AddressView, type ProfileStatus } from '../users/service';
 import {
   ensureWoodWork,
   findSurveyByWoodWork,
