@@ -1,3 +1,4 @@
+import { sniffSignature, type FileSignature } from '../files/signature';
 /**
  * Invoice file rules shared by the browser (checked when a file is picked) and the API (checked always, on the
  * bytes it receives). The type comes from the first bytes, never from the name or the browser's guess.
@@ -47,22 +48,17 @@ export const FILE_MESSAGES = {
   none: 'Anexe pelo menos um arquivo: foto ou PDF da nota, ou o XML da NF-e.',
 } as const;
 
-const startsWith = (bytes: Uint8Array, signature: readonly number[], offset = 0): boolean =>
-  signature.every((b, i) => bytes[offset + i] === b);
-
 const ascii = (bytes: Uint8Array, from: number, to: number): string =>
   String.fromCharCode(...bytes.subarray(from, Math.min(to, bytes.length)));
 
-const HEIF_BRANDS = new Set(['heic', 'heix', 'hevc', 'hevx', 'heim', 'heis', 'mif1', 'msf1']);
+const INVOICE_SIGNATURES = new Set<FileSignature>(['jpeg', 'png', 'pdf', 'heic']);
 
 /** The file's type from its first bytes, or null when it is none of the accepted ones (HTML named .pdf included). */
 export function sniffFileKind(head: Uint8Array): InvoiceFileKind | null {
-  if (startsWith(head, [0xff, 0xd8, 0xff])) return 'jpeg';
-  if (startsWith(head, [0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a])) return 'png';
-  if (ascii(head, 0, 5) === '%PDF-') return 'pdf';
-  if (ascii(head, 4, 8) === 'ftyp' && HEIF_BRANDS.has(ascii(head, 8, 12))) return 'heic';
+  const signature = sniffSignature(head);
+  if (signature !== null) return INVOICE_SIGNATURES.has(signature) ? (signature as InvoiceFileKind) : null;
   // XML: optional UTF-8 BOM and blanks, then a declaration or an NF-e root element. HTML is refused.
-  let start = startsWith(head, [0xef, 0xbb, 0xbf]) ? 3 : 0;
+  let start = head[0] === 0xef && head[1] === 0xbb && head[2] === 0xbf ? 3 : 0;
   while (start < head.length && [0x20, 0x09, 0x0a, 0x0d].includes(head[start] ?? 0)) start++;
   const text = ascii(head, start, start + 64);
   if (/^<\?xml[\s?]/.test(text) && !/<(!doctype\s+html|html)/i.test(ascii(head, start, head.length))) return 'xml';

@@ -1,3 +1,5 @@
+import { sniffSignature } from '../../../lib/files/signature';
+
 /** Image types the content may carry, recognised from their bytes (never from the file name). */
 export interface ImageInfo {
   readonly mime: 'image/png' | 'image/jpeg' | 'image/webp' | 'image/gif' | 'image/svg+xml';
@@ -9,17 +11,17 @@ export interface ImageInfo {
 export const MAX_IMAGE_BYTES = 2 * 1024 * 1024;
 
 function png(b: Buffer): ImageInfo | null {
-  if (b.length < 24 || b.readUInt32BE(0) !== 0x89504e47 || b.toString('ascii', 12, 16) !== 'IHDR') return null;
+  if (b.length < 24 || b.toString('ascii', 12, 16) !== 'IHDR') return null;
   return { mime: 'image/png', extension: 'png', width: b.readUInt32BE(16), height: b.readUInt32BE(20) };
 }
 
 function gif(b: Buffer): ImageInfo | null {
-  if (b.length < 10 || !b.toString('ascii', 0, 6).match(/^GIF8[79]a$/)) return null;
+  if (b.length < 10) return null;
   return { mime: 'image/gif', extension: 'gif', width: b.readUInt16LE(6), height: b.readUInt16LE(8) };
 }
 
 function jpeg(b: Buffer): ImageInfo | null {
-  if (b.length < 4 || b[0] !== 0xff || b[1] !== 0xd8) return null;
+  if (b.length < 4) return null;
   let offset = 2;
   while (offset + 9 < b.length) {
     if (b[offset] !== 0xff) return null;
@@ -40,7 +42,7 @@ function jpeg(b: Buffer): ImageInfo | null {
 }
 
 function webp(b: Buffer): ImageInfo | null {
-  if (b.length < 30 || b.toString('ascii', 0, 4) !== 'RIFF' || b.toString('ascii', 8, 12) !== 'WEBP') return null;
+  if (b.length < 30) return null;
   const chunk = b.toString('ascii', 12, 16);
   const base = { mime: 'image/webp', extension: 'webp' } as const;
   if (chunk === 'VP8 ') return { ...base, width: b.readUInt16LE(26) & 0x3fff, height: b.readUInt16LE(28) & 0x3fff };
@@ -73,7 +75,11 @@ function svg(b: Buffer): ImageInfo | null {
 
 /** The type and size of an image, or null when the bytes are not an image we accept. */
 export function sniffImage(bytes: Buffer): ImageInfo | null {
-  const info = png(bytes) ?? jpeg(bytes) ?? gif(bytes) ?? webp(bytes) ?? svg(bytes);
+  // The type comes from the shared signature check; each reader below only finds the dimensions.
+  const readers = { png, jpeg, gif, webp } as const;
+  const signature = sniffSignature(bytes);
+  const info =
+    signature === null ? svg(bytes) : signature in readers ? readers[signature as keyof typeof readers](bytes) : null;
   if (!info || info.width < 1 || info.height < 1 || info.width > 10000 || info.height > 10000) return null;
   return info;
 }

@@ -5,6 +5,7 @@ import { badUserInput } from '../../graphql/errors';
 import { apiRouteTable, locationPathOf, PROFILE_IMAGE_MAX_BYTES } from '../../http/api-routes';
 import type { FileStorage } from '../../storage/file-storage';
 import { readCapped, UploadTooLarge, type FileUpload } from '../../uploads/file-upload';
+import { sniffSignature } from '../../../lib/files/signature';
 
 export const PROFILE_IMAGE_URL_PREFIX = locationPathOf(apiRouteTable.profileImage);
 const NAME = /^[a-f0-9]{32}\.(jpg|png|webp)$/;
@@ -20,14 +21,9 @@ export const PHOTO_MESSAGES = {
 
 /** The type the bytes say, whatever the file name or declared type claim. */
 export function sniffImage(bytes: Buffer): Extension | null {
-  if (bytes.length >= 3 && bytes[0] === 0xff && bytes[1] === 0xd8 && bytes[2] === 0xff) return 'jpg';
-  if (bytes.length >= 8 && bytes.subarray(0, 8).equals(Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]))) {
-    return 'png';
-  }
-  if (bytes.length >= 12 && bytes.toString('latin1', 0, 4) === 'RIFF' && bytes.toString('latin1', 8, 12) === 'WEBP') {
-    return 'webp';
-  }
-  return null;
+  const signature = sniffSignature(bytes);
+  if (signature === 'jpeg') return 'jpg';
+  return signature === 'png' || signature === 'webp' ? signature : null;
 }
 
 /**
