@@ -183,6 +183,155 @@ export interface ConsentAnswersTable {
   answered_at: string;
 }
 
+// ---- Invoices and points ----
+
+export interface StoresTable {
+  id: Generated<number>;
+  cnpj: string;
+  name: string;
+  created_at: Generated<string>;
+}
+
+export interface EarningRulesTable {
+  id: Generated<number>;
+  code: string;
+  name: string;
+  kind: 'base' | 'multiplier';
+  points_per_real: Generated<number>;
+  multiplier_percent: Generated<number>;
+  /** YYYY-MM-DD, inclusive; null means open. */
+  starts_on: string | null;
+  ends_on: string | null;
+  active: Generated<Flag>;
+}
+
+export type InvoiceStatus = 'received' | 'in_review' | 'approved' | 'rejected';
+
+export interface InvoicesTable {
+  id: Generated<number>;
+  user_id: number;
+  access_key: string;
+  idempotency_key: string;
+  status: InvoiceStatus;
+  uf: string;
+  /** YYYY-MM from the key. */
+  issued_month: string;
+  issuer_cnpj: string;
+  model: number;
+  series: number;
+  number: number;
+  has_xml: Generated<Flag>;
+  issuer_name: string | null;
+  issued_at: string | null;
+  total_cents: number | null;
+  buyer_document: string | null;
+  items_json: string | null;
+  flag_reason: string | null;
+  rejection_reason: string | null;
+  points: number | null;
+  created_at: string;
+  updated_at: string;
+}
+
+export interface InvoiceFilesTable {
+  id: Generated<number>;
+  invoice_id: number;
+  kind: string;
+  original_name: string;
+  size_bytes: number;
+  sha256: string;
+  /** Relative to DATA_DIR/uploads. */
+  storage_path: string;
+  created_at: string;
+  replaced_at: string | null;
+}
+
+export interface InvoiceEventsTable {
+  id: Generated<number>;
+  invoice_id: number;
+  status: InvoiceStatus;
+  note: string | null;
+  created_at: string;
+}
+
+export type PointsEntryKind = 'credit' | 'bonus' | 'expiry' | 'adjustment';
+
+export interface PointsLedgerTable {
+  id: Generated<number>;
+  user_id: number;
+  kind: PointsEntryKind;
+  points: number;
+  description: string;
+  invoice_id: number | null;
+  rule_id: number | null;
+  expires_at: string | null;
+  expired_entry_id: number | null;
+  balance_after: number;
+  lot_cumulative: number | null;
+  created_at: string;
+}
+
+export interface PointsBalancesTable {
+  user_id: number;
+  balance: number;
+  lots_total: number;
+  updated_at: string;
+}
+
+// ---- Club content ----
+
+export const CONTENT_KINDS = [
+  'campaign',
+  'standard-campaign',
+  'promotion',
+  'rule-book',
+  'faq-subject',
+  'faq-item',
+] as const;
+export type ContentKind = (typeof CONTENT_KINDS)[number];
+export type ContentState = 'published' | 'draft';
+
+export interface ContentEntriesTable {
+  id: Generated<number>;
+  kind: ContentKind;
+  parent_key: string;
+  key: string;
+  state: ContentState;
+  position: number;
+  /** YYYY-MM-DD, inclusive. */
+  starts_on: string | null;
+  /** YYYY-MM-DD, inclusive. */
+  ends_on: string | null;
+  title: string;
+  summary: string;
+  /** Already sanitised when stored. */
+  body_html: string;
+  banner_asset_id: string | null;
+  banner_alt: string;
+  /** JSON with the fields only one kind has (points rule, prizes, survey, ...). */
+  data: string;
+  updated_at: string;
+}
+
+export interface ContentAssetsTable {
+  id: string;
+  mime: string;
+  width: number;
+  height: number;
+  bytes: Buffer;
+  created_at: Generated<string>;
+}
+
+export interface SurveyResponsesTable {
+  id: Generated<number>;
+  promotion_key: string;
+  user_id: number;
+  /** JSON array of the validated answers. */
+  answers: string;
+  created_at: string;
+}
+
+/** Every table of the club, one declaration each; modules read their row types from here. */
 export interface Database {
   user_wood_works: UserWoodWorksTable;
   equipments: EquipmentsTable;
@@ -198,9 +347,24 @@ export interface Database {
   cities: CitiesTable;
   users: UsersTable;
   refresh_tokens: RefreshTokensTable;
+  stores: StoresTable;
+  earning_rules: EarningRulesTable;
+  invoices: InvoicesTable;
+  invoice_files: InvoiceFilesTable;
+  invoice_events: InvoiceEventsTable;
+  points_ledger: PointsLedgerTable;
+  points_balances: PointsBalancesTable;
+  content_entries: ContentEntriesTable;
+  content_assets: ContentAssetsTable;
+  survey_responses: SurveyResponsesTable;
 }
 
 export type UserRow = Selectable<UsersTable>;
 export type NewUserRow = Insertable<UsersTable>;
 export type UserUpdate = Updateable<UsersTable>;
 export type RefreshTokenRow = Selectable<RefreshTokensTable>;
+
+export type InvoiceRow = Selectable<InvoicesTable>;
+export type InvoiceFileRow = Selectable<InvoiceFilesTable>;
+export type PointsEntryRow = Selectable<PointsLedgerTable>;
+export type ContentEntryRow = Selectable<ContentEntriesTable>;

@@ -7,7 +7,6 @@ import { createTestApp, gql, loginAs, type TestApp } from '../../test/helpers';
 import { importContent } from './importer';
 import { DEMO_EDITOR } from './seed';
 import { readContentFolder } from './source';
-import { contentDb } from './tables';
 
 const NOW = Date.parse('2026-11-22T15:00:00.000Z');
 
@@ -310,7 +309,7 @@ describe('promotion surveys', () => {
     const first = await gql(t.app, ANSWER, { slug: 'clube-premiado', answers: VALID }, member);
     expect(first.errors).toBeUndefined();
     expect(first.data).toEqual({ answerPromotionSurvey: { answered: true, open: true } });
-    const stored = await contentDb(t.db).selectFrom('survey_responses').select('answers').executeTakeFirstOrThrow();
+    const stored = await t.db.selectFrom('survey_responses').select('answers').executeTakeFirstOrThrow();
     expect(JSON.parse(stored.answers)).toContainEqual({ questionId: 'premio-desejado', text: 'Uma tupia de bancada' });
     const second = await gql(t.app, ANSWER, { slug: 'clube-premiado', answers: VALID }, member);
     expect(second.errors?.[0]).toMatchObject({
@@ -399,7 +398,7 @@ Texto <script>alert('x')</script> normal.
       readContentFolder(folderWith({ 'campanhas/900.md': hostile, 'campanhas/900.rascunho.md': draft })),
     );
     const count = () =>
-      contentDb(t.db).selectFrom('content_entries').where('key', '=', '900').select(['state', 'title']).execute();
+      t.db.selectFrom('content_entries').where('key', '=', '900').select(['state', 'title']).execute();
     expect(await count()).toHaveLength(2);
     const summary = await importContent(
       t.db,

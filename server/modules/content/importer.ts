@@ -1,7 +1,6 @@
 import type { Kysely } from 'kysely';
 import type { Database } from '../../db/schema';
 import type { ContentBundle } from './source';
-import { contentDb } from './tables';
 
 export interface ImportSummary {
   readonly published: number;
@@ -26,63 +25,61 @@ export async function importContent(
     bundle.entries.filter((e) => e.state === 'draft').map((e) => `${e.kind}/${e.parentKey}/${e.key}`),
   );
   let draftsCleared = 0;
-  await contentDb(db)
-    .transaction()
-    .execute(async (trx) => {
-      for (const asset of bundle.assets.values()) {
-        await trx
-          .insertInto('content_assets')
-          .values({ id: asset.id, mime: asset.mime, width: asset.width, height: asset.height, bytes: asset.bytes })
-          .onConflict((oc) => oc.column('id').doNothing())
-          .execute();
+  await db.transaction().execute(async (trx) => {
+    for (const asset of bundle.assets.values()) {
+      await trx
+        .insertInto('content_assets')
+        .values({ id: asset.id, mime: asset.mime, width: asset.width, height: asset.height, bytes: asset.bytes })
+        .onConflict((oc) => oc.column('id').doNothing())
+        .execute();
+    }
+    for (const e of bundle.entries) {
+      const values = {
+        kind: e.kind,
+        parent_key: e.parentKey,
+        key: e.key,
+        state: e.state,
+        position: e.position,
+        starts_on: e.startsOn,
+        ends_on: e.endsOn,
+        title: e.title,
+        summary: e.summary,
+        body_html: e.bodyHtml,
+        banner_asset_id: e.bannerAssetId,
+        banner_alt: e.bannerAlt,
+        data: JSON.stringify(e.data),
+        updated_at: stamp,
+      };
+      await trx
+        .insertInto('content_entries')
+        .values(values)
+        .onConflict((oc) =>
+          oc.columns(['kind', 'parent_key', 'key', 'state']).doUpdateSet({
+            position: values.position,
+            starts_on: values.starts_on,
+            ends_on: values.ends_on,
+            title: values.title,
+            summary: values.summary,
+            body_html: values.body_html,
+            banner_asset_id: values.banner_asset_id,
+            banner_alt: values.banner_alt,
+            data: values.data,
+            updated_at: stamp,
+          }),
+        )
+        .execute();
+      if (e.state === 'published' && !draftIds.has(`${e.kind}/${e.parentKey}/${e.key}`)) {
+        const result = await trx
+          .deleteFrom('content_entries')
+          .where('kind', '=', e.kind)
+          .where('parent_key', '=', e.parentKey)
+          .where('key', '=', e.key)
+          .where('state', '=', 'draft')
+          .executeTakeFirst();
+        draftsCleared += Number(result.numDeletedRows);
       }
-      for (const e of bundle.entries) {
-        const values = {
-          kind: e.kind,
-          parent_key: e.parentKey,
-          key: e.key,
-          state: e.state,
-          position: e.position,
-          starts_on: e.startsOn,
-          ends_on: e.endsOn,
-          title: e.title,
-          summary: e.summary,
-          body_html: e.bodyHtml,
-          banner_asset_id: e.bannerAssetId,
-          banner_alt: e.bannerAlt,
-          data: JSON.stringify(e.data),
-          updated_at: stamp,
-        };
-        await trx
-          .insertInto('content_entries')
-          .values(values)
-          .onConflict((oc) =>
-            oc.columns(['kind', 'parent_key', 'key', 'state']).doUpdateSet({
-              position: values.position,
-              starts_on: values.starts_on,
-              ends_on: values.ends_on,
-              title: values.title,
-              summary: values.summary,
-              body_html: values.body_html,
-              banner_asset_id: values.banner_asset_id,
-              banner_alt: values.banner_alt,
-              data: values.data,
-              updated_at: stamp,
-            }),
-          )
-          .execute();
-        if (e.state === 'published' && !draftIds.has(`${e.kind}/${e.parentKey}/${e.key}`)) {
-          const result = await trx
-            .deleteFrom('content_entries')
-            .where('kind', '=', e.kind)
-            .where('parent_key', '=', e.parentKey)
-            .where('key', '=', e.key)
-            .where('state', '=', 'draft')
-            .executeTakeFirst();
-          draftsCleared += Number(result.numDeletedRows);
-        }
-      }
-    });
+    }
+  });
   return {
     published: bundle.entries.filter((e) => e.state === 'published').length,
     drafts: bundle.entries.filter((e) => e.state === 'draft').length,
@@ -93,6 +90,6 @@ export async function importContent(
 
 /** True once any content was imported; the seed only loads the bundled content into an empty club. */
 export async function hasContent(db: Kysely<Database>): Promise<boolean> {
-  const row = await contentDb(db).selectFrom('content_entries').select('id').limit(1).executeTakeFirst();
+  const row = await db.selectFrom('content_entries').select('id').limit(1).executeTakeFirst();
   return row !== undefined;
 }

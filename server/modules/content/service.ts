@@ -5,7 +5,7 @@ import { isUniqueViolation } from '../../db/dialect';
 import type { ApiContext } from '../../graphql/context';
 import { badUserInput, forbidden, notFound } from '../../graphql/errors';
 import { surveyDefinitionSchema, validateAnswers, type SurveyDefinition } from './survey';
-import { assetUrl, contentDb, type ContentDb, type ContentKind, type ContentTables } from './tables';
+import { assetUrl, type ContentDb, type ContentKind } from './tables';
 import { requireMember } from '../users/service';
 // Periods are calendar days in Brasília time: a promotion that ends on the 30th is open all of that day.
 import { todayInBrazil } from '../../../lib/format/dates';
@@ -46,7 +46,7 @@ function visibleEntries(db: ContentDb, kind: ContentKind, preview: boolean) {
     .select(['a.width as banner_width', 'a.height as banner_height'])
     .where('e.kind', '=', kind);
   if (!preview) return base.where('e.state', '=', 'published');
-  return base.where((eb: ExpressionBuilder<Database & ContentTables & { e: ContentTables['content_entries'] }, 'e'>) =>
+  return base.where((eb: ExpressionBuilder<Database & { e: Database['content_entries'] }, 'e'>) =>
     eb.or([
       eb('e.state', '=', 'draft'),
       eb.and([
@@ -112,7 +112,7 @@ async function listPeriodic(ctx: ApiContext, kind: 'campaign' | 'promotion', raw
   const args = parseOrThrow(pageArgs, rawArgs);
   const preview = args.preview ?? false;
   await requireReader(ctx, preview);
-  const db = contentDb(ctx.db);
+  const db = ctx.db;
   const today = todayInBrazil(ctx.config.now());
   let query = visibleEntries(db, kind, preview);
   if (args.status === 'ACTIVE') query = query.where('e.starts_on', '<=', today).where('e.ends_on', '>=', today);
@@ -137,7 +137,7 @@ async function listPeriodic(ctx: ApiContext, kind: 'campaign' | 'promotion', raw
 
 async function findOne(ctx: ApiContext, kind: ContentKind, key: unknown, preview: boolean, parentKey = '') {
   const k = parseOrThrow(keyArg, key);
-  return visibleEntries(contentDb(ctx.db), kind, preview)
+  return visibleEntries(ctx.db, kind, preview)
     .where('e.parent_key', '=', parentKey)
     .where('e.key', '=', k)
     .executeTakeFirst();
@@ -242,7 +242,7 @@ export async function getPromotion(ctx: ApiContext, slug: unknown, preview: bool
 }
 
 export async function hasAnswered(db: Kysely<Database>, promotionKey: string, userId: number): Promise<boolean> {
-  const row = await contentDb(db)
+  const row = await db
     .selectFrom('survey_responses')
     .select('id')
     .where('promotion_key', '=', promotionKey)
@@ -262,7 +262,7 @@ export async function answerSurvey(ctx: ApiContext, promotionSlug: unknown, answ
   if (await hasAnswered(ctx.db, promotion.slug, user.id)) throw forbidden(ALREADY_ANSWERED);
   const stored = validateAnswers(promotion.survey.definition, answers);
   try {
-    await contentDb(ctx.db)
+    await ctx.db
       .insertInto('survey_responses')
       .values({
         promotion_key: promotion.slug,
@@ -283,7 +283,7 @@ export async function answerSurvey(ctx: ApiContext, promotionSlug: unknown, answ
 
 export async function getRuleBook(ctx: ApiContext, version: unknown, preview: boolean) {
   await requireReader(ctx, preview);
-  const db = contentDb(ctx.db);
+  const db = ctx.db;
   const today = todayInBrazil(ctx.config.now());
   const published = await visibleEntries(db, 'rule-book', false).orderBy('e.starts_on', 'desc').execute();
   // The version in force: the newest that has started; before any has started, the oldest one.
@@ -321,7 +321,7 @@ export async function getRuleBook(ctx: ApiContext, version: unknown, preview: bo
 // ---- FAQ -------------------------------------------------------------------------------------------------------
 
 async function faqItemsOf(ctx: ApiContext, subjectKey: string, preview: boolean) {
-  const rows = await visibleEntries(contentDb(ctx.db), 'faq-item', preview)
+  const rows = await visibleEntries(ctx.db, 'faq-item', preview)
     .where('e.parent_key', '=', subjectKey)
     .orderBy('e.position')
     .orderBy('e.title')
@@ -354,10 +354,7 @@ async function faqSubjectOf(ctx: ApiContext, row: VisibleRow, preview: boolean) 
 
 export async function listFaqSubjects(ctx: ApiContext, preview: boolean) {
   await requireReader(ctx, preview);
-  const rows = await visibleEntries(contentDb(ctx.db), 'faq-subject', preview)
-    .orderBy('e.position')
-    .orderBy('e.title')
-    .execute();
+  const rows = await visibleEntries(ctx.db, 'faq-subject', preview).orderBy('e.position').orderBy('e.title').execute();
   return Promise.all(rows.map((r) => faqSubjectOf(ctx, r, preview)));
 }
 
