@@ -11,6 +11,7 @@ import type { Database } from './db/schema';
 import { buildContext } from './graphql/context';
 import { formatExecutionErrors } from './graphql/format-errors';
 import { loadSchemaSdl } from './graphql/schema';
+import { scalarResolvers } from './graphql/upload-scalar';
 import { apiRouteTable, JSON_BODY_MAX_BYTES, UPLOAD_OPTIONS } from './http/api-routes';
 import { csrfGuard } from './http/csrf';
 import { registerStaticSite } from './http/static-site';
@@ -169,6 +170,7 @@ export function buildApp({
   void app.register(mercurius, {
     schema: loadSchemaSdl(),
     resolvers: mergeResolvers(
+      scalarResolvers,
       usersResolvers,
       authResolvers,
       contentResolvers,

@@ -10,6 +10,8 @@ import {
 } from 'graphql';
 
 const MODULES_DIR = path.join(__dirname, '..', 'modules');
+/** Types every module shares (the Upload scalar), beside the module SDL. */
+const SHARED_SDL = path.join(__dirname, 'scalars.graphql');
 
 /** Each module's SDL, in a stable order so the printed schema does not change between runs. */
 export function readModuleSdl(modulesDir: string = MODULES_DIR): string[] {
@@ -58,5 +60,5 @@ export function mergeTypeDefs(sources: readonly string[]): string {
 }
 
 export function loadSchemaSdl(modulesDir?: string): string {
-  return mergeTypeDefs(readModuleSdl(modulesDir));
+  return mergeTypeDefs([readFileSync(SHARED_SDL, 'utf8'), ...readModuleSdl(modulesDir)]);
 }

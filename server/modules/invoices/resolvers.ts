@@ -1,4 +1,3 @@
-import { GraphQLUpload } from 'graphql-upload-minimal';
 import type { ApiContext } from '../../graphql/context';
 import { checkAccessKey, getInvoice, listInvoices, resendInvoice, submitInvoice, type SubmitInput } from './service';
 import type { FileUpload } from '../../uploads/file-upload';
@@ -6,11 +5,6 @@ import type { FileUpload } from '../../uploads/file-upload';
 const deps = (ctx: ApiContext) => ({ db: ctx.db, config: ctx.config, storage: ctx.storage, userId: ctx.userId });
 
 export const invoicesResolvers = {
-  Upload: {
-    parseValue: GraphQLUpload.parseValue,
-    parseLiteral: GraphQLUpload.parseLiteral,
-    serialize: GraphQLUpload.serialize,
-  },
   Query: {
     myInvoices: (_root: unknown, args: { first?: number | null; after?: string | null }, ctx: ApiContext) =>
       listInvoices(deps(ctx), args),
