@@ -1,4 +1,5 @@
 import { defineConfig, devices } from '@playwright/test';
+import { chromiumLaunchOptions } from './e2e/chromium';
 
 const port = Number(process.env.E2E_PORT ?? 3100);
 const dataDir = process.env.E2E_DATA_DIR ?? 'data/e2e';
@@ -7,6 +8,8 @@ const dataDir = process.env.E2E_DATA_DIR ?? 'data/e2e';
 // throw-away data folder, and checks that Debian's Chromium is there.
 export default defineConfig({
   testDir: 'e2e',
+  // The production-shape journeys need their own servers: playwright.production.config.ts.
+  testIgnore: 'production/**',
   outputDir: 'test-results/playwright',
   fullyParallel: true,
   workers: 2,
@@ -24,22 +27,15 @@ export default defineConfig({
     timezoneId: 'America/Sao_Paulo',
     serviceWorkers: 'allow',
     trace: 'retain-on-failure',
-    launchOptions: {
-      executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-      args: [
-        '--no-sandbox',
-        '--disable-gpu',
-        '--disable-quic',
-        '--no-first-run',
-        '--disable-background-networking',
-        '--disable-component-update',
-        '--disable-sync',
-      ],
-    },
+    launchOptions: chromiumLaunchOptions,
   },
   projects: [
     { name: 'celular', use: { ...devices['Pixel 7'], viewport: { width: 390, height: 844 } } },
-    { name: 'desktop', use: { ...devices['Desktop Chrome'], viewport: { width: 1280, height: 800 } }, grep: /@desktop/ },
+    {
+      name: 'desktop',
+      use: { ...devices['Desktop Chrome'], viewport: { width: 1280, height: 800 } },
+      grep: /@desktop/,
+    },
   ],
   webServer: {
     command: 'node --import tsx server/main.ts',

@@ -6,7 +6,8 @@ import { run } from './run';
 
 /**
  * Every test of the project, in the order that fails fastest: types, lint, Jest (unit, and the API on SQLite and on
- * PostgreSQL), then the build and Playwright against the built export, then the JavaScript budget of every route.
+ * PostgreSQL), then the build and Playwright against the built export, then Playwright against the production shape
+ * (PostgreSQL, S3, two API processes behind nginx), then the JavaScript budget of every route.
  * Ends with one summary line "N passed, N failed".
  */
 ensureChromium();
@@ -21,6 +22,8 @@ run('npx', ['tsc', '--noEmit']);
 run('npx', ['eslint', '.', '--max-warnings', '0']);
 run('npx', ['jest', '--json', '--outputFile=test-results/jest.json']);
 run('npx', ['tsx', 'scripts/e2e.ts']);
+// The export is built by now: the production journeys use it as it is.
+run('npx', ['tsx', 'scripts/e2e-production.ts'], { env: { ...process.env, SKIP_BUILD: '1' } });
 run('npx', ['tsx', 'scripts/bundle-budget.ts']);
 
 interface JestSummary {
@@ -32,7 +35,12 @@ interface PlaywrightSummary {
 }
 const jest = JSON.parse(readFileSync('test-results/jest.json', 'utf8')) as JestSummary;
 const pw = JSON.parse(readFileSync('test-results/playwright.json', 'utf8')) as PlaywrightSummary;
-const passed = jest.numPassedTests + pw.stats.expected + pw.stats.flaky;
-const failed = jest.numFailedTests + pw.stats.unexpected;
-console.log(`\nJest: ${jest.numPassedTests} passed; Playwright: ${pw.stats.expected + pw.stats.flaky} passed`);
+const production = JSON.parse(readFileSync('test-results/playwright-production.json', 'utf8')) as PlaywrightSummary;
+const passed =
+  jest.numPassedTests + pw.stats.expected + pw.stats.flaky + production.stats.expected + production.stats.flaky;
+const failed = jest.numFailedTests + pw.stats.unexpected + production.stats.unexpected;
+console.log(
+  `\nJest: ${jest.numPassedTests} passed; Playwright: ${pw.stats.expected + pw.stats.flaky} passed; ` +
+    `Playwright (produção): ${production.stats.expected + production.stats.flaky} passed`,
+);
 console.log(`${passed} passed, ${failed} failed`);

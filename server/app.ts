@@ -14,6 +14,7 @@ import { loadSchemaSdl } from './graphql/schema';
 import { scalarResolvers } from './graphql/upload-scalar';
 import { apiRouteTable, JSON_BODY_MAX_BYTES, UPLOAD_OPTIONS } from './http/api-routes';
 import { csrfGuard } from './http/csrf';
+import { registerInstanceHeader } from './http/instance-header';
 import { registerStaticSite } from './http/static-site';
 import { authResolvers } from './modules/auth/resolvers';
 import { invoicesHttp } from './modules/invoices/http';
@@ -123,6 +124,7 @@ export function buildApp({
   storage: givenStorage,
 }: BuildAppOptions): FastifyInstance {
   const app = Fastify({ logger, bodyLimit: JSON_BODY_MAX_BYTES, trustProxy: config.trustProxy });
+  if (config.instanceName !== undefined) registerInstanceHeader(app, config.instanceName);
   const storage = givenStorage ?? createFileStorage(config);
   if (!givenStorage) app.addHook('onClose', () => storage.close());
   const loginLimiter = new LoginRateLimiter(config.now, config.loginAttemptsPerIp);

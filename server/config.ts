@@ -38,6 +38,11 @@ export interface AppConfig {
   readonly cepProvider: 'viacep' | 'sample';
   /** Members' files in an S3 bucket (S3_BUCKET and the other S3_*); unset keeps them in DATA_DIR/uploads. */
   readonly s3: S3Settings | undefined;
+  /**
+   * This process's name among several behind a proxy (INSTANCE_NAME), sent back in X-Clube-Instance so a log line,
+   * a support call or a test can tell which process answered; unset sends no header.
+   */
+  readonly instanceName: string | undefined;
 }
 
 const booleanFlag = z
@@ -81,6 +86,11 @@ const envSchema = z.object({
       'S3_PREFIX aceita pastas com letras, números, ".", "_" e "-", separadas por "/".',
     )
     .default(''),
+  // It goes out as a response header, so nothing that could break or forge one gets in.
+  INSTANCE_NAME: z
+    .string()
+    .regex(/^[A-Za-z0-9._-]{1,64}$/, 'INSTANCE_NAME aceita até 64 letras, números, ".", "_" e "-".')
+    .optional(),
 });
 
 type Env = z.infer<typeof envSchema>;
@@ -169,5 +179,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     now: Date.now,
     cepProvider: e.CEP_PROVIDER,
     s3: s3SettingsFrom(e),
+    instanceName: e.INSTANCE_NAME,
   };
 }

@@ -1,56 +1,21 @@
-import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
-import { existsSync } from 'node:fs';
-import { mkdir, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
+import { spawnSync } from 'node:child_process';
+import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
 import http from 'node:http';
-import net, { type AddressInfo } from 'node:net';
+import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { generateNginxConfig, type NginxOptions } from './nginx-config';
-
-/** Debian installs nginx outside a normal user's PATH, so the usual sbin folders are looked at too. */
-const nginxBin = [...(process.env.PATH ?? '').split(path.delimiter), '/usr/sbin', '/usr/local/sbin']
-  .filter((dir) => dir !== '')
-  .map((dir) => path.join(dir, 'nginx'))
-  .find((file) => existsSync(file));
+import { nginxArgs, nginxBin, startLocalNginx, writeNginxPrefix, type LocalNginx } from './test/local-nginx';
 
 if (!nginxBin) {
   console.warn('nginx is not installed: the generated config is not checked against a real nginx.');
 }
 const withNginx = nginxBin ? describe : describe.skip;
 
-/**
- * The http-level wrapper a host's nginx.conf provides, with every path nginx writes to inside the test's folder.
- * One process without a master, so the test can stop it by its pid and nothing outlives the test.
- */
-function wrapperConf(dir: string): string {
-  return `daemon off;
-master_process off;
-pid ${dir}/nginx.pid;
-error_log ${dir}/error.log warn;
-events { worker_connections 64; }
-http {
-  access_log off;
-  client_body_temp_path ${dir}/tmp/body;
-  proxy_temp_path ${dir}/tmp/proxy;
-  fastcgi_temp_path ${dir}/tmp/fastcgi;
-  uwsgi_temp_path ${dir}/tmp/uwsgi;
-  scgi_temp_path ${dir}/tmp/scgi;
-  include ${dir}/clube.conf;
-}
-`;
-}
-
-/** nginx's own arguments: the test folder as prefix, and its error log before the config is even read. */
-const nginxArgs = (dir: string) => ['-p', dir, '-e', `${dir}/error.log`, '-c', `${dir}/nginx.conf`];
-
-async function writeSetup(dir: string, options: Omit<NginxOptions, 'root' | 'serverName'>): Promise<void> {
-  const root = path.join(dir, 'out');
+/** A stand-in export: one page and the 404 page. */
+async function writeExport(root: string): Promise<void> {
   await mkdir(root, { recursive: true });
-  await mkdir(path.join(dir, 'tmp'), { recursive: true });
   await writeFile(path.join(root, 'login.html'), `<!doctype html><title>Entrar</title>${'<p>Entrar</p>'.repeat(200)}`);
   await writeFile(path.join(root, '404.html'), '<!doctype html><title>Página não encontrada</title>');
-  await writeFile(path.join(dir, 'nginx.conf'), wrapperConf(dir));
-  await writeFile(path.join(dir, 'clube.conf'), generateNginxConfig({ ...options, root, serverName: 'clube.test' }));
 }
 
 interface Seen {
@@ -83,16 +48,7 @@ async function fakeApi(name: string): Promise<http.Server> {
   return server;
 }
 
-const portOf = (server: http.Server | net.Server) => (server.address() as AddressInfo).port;
-
-/** A port free a moment ago; nginx takes it right after. */
-async function freePort(): Promise<number> {
-  const server = net.createServer();
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const port = portOf(server);
-  await new Promise((resolve) => server.close(resolve));
-  return port;
-}
+const portOf = (server: http.Server) => (server.address() as AddressInfo).port;
 
 interface Answer {
   status: number;
@@ -118,33 +74,21 @@ function request(
   });
 }
 
-async function waitForPort(port: number, nginx: ChildProcess, dir: string, timeoutMs = 5000): Promise<void> {
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
-    if (nginx.exitCode !== null) {
-      const log = await readFile(path.join(dir, 'error.log'), 'utf8').catch(() => '');
-      throw new Error(`nginx exited with code ${nginx.exitCode}: ${log}`);
-    }
-    const open = await new Promise<boolean>((resolve) => {
-      const socket = net.connect(port, '127.0.0.1', () => {
-        socket.destroy();
-        resolve(true);
-      });
-      socket.on('error', () => resolve(false));
-    });
-    if (open) return;
-    if (Date.now() > deadline) throw new Error(`nginx did not open port ${port}`);
-    await new Promise((resolve) => setTimeout(resolve, 20));
-  }
-}
-
 withNginx('the generated config in a real nginx', () => {
   const bin = nginxBin ?? 'nginx';
 
   it('passes nginx -t', async () => {
     const dir = await mkdtemp(path.join(tmpdir(), 'clube-nginx-'));
     try {
-      await writeSetup(dir, { apiServers: ['127.0.0.1:3000', '127.0.0.1:3001'], listen: '8080', brotli: false });
+      const root = path.join(dir, 'out');
+      await writeExport(root);
+      await writeNginxPrefix(dir, {
+        root,
+        apiServers: ['127.0.0.1:3000', '127.0.0.1:3001'],
+        serverName: 'clube.test',
+        listen: '8080',
+        brotli: false,
+      });
       const check = spawnSync(bin, ['-t', ...nginxArgs(dir)], { encoding: 'utf8' });
       expect(check.stderr).toContain('test is successful');
       expect(check.status).toBe(0);
@@ -156,28 +100,19 @@ withNginx('the generated config in a real nginx', () => {
   describe('serving', () => {
     let dir: string;
     let apis: http.Server[] = [];
-    let nginx: ChildProcess | undefined;
+    let nginx: LocalNginx | undefined;
     let port: number;
 
     beforeAll(async () => {
-      dir = await mkdtemp(path.join(tmpdir(), 'clube-nginx-'));
+      dir = await mkdtemp(path.join(tmpdir(), 'clube-export-'));
+      await writeExport(dir);
       apis = [await fakeApi('api-1'), await fakeApi('api-2')];
-      port = await freePort();
-      await writeSetup(dir, {
-        apiServers: apis.map((api) => `127.0.0.1:${portOf(api)}`),
-        listen: `127.0.0.1:${port}`,
-        brotli: false,
-      });
-      nginx = spawn(bin, nginxArgs(dir), { stdio: 'ignore' });
-      await waitForPort(port, nginx, dir);
+      nginx = await startLocalNginx({ root: dir, apiServers: apis.map((api) => `127.0.0.1:${portOf(api)}`) });
+      port = nginx.port;
     });
 
     afterAll(async () => {
-      if (nginx && nginx.exitCode === null) {
-        const exited = new Promise((resolve) => nginx?.once('exit', resolve));
-        nginx.kill('SIGTERM');
-        await exited;
-      }
+      await nginx?.stop();
       await Promise.all(apis.map((api) => new Promise((resolve) => api.close(resolve))));
       await rm(dir, { recursive: true, force: true });
     });

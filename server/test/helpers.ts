@@ -43,6 +43,7 @@ export function testConfig(overrides: Partial<AppConfig> = {}): AppConfig {
     now: Date.now,
     cepProvider: 'sample',
     s3: undefined,
+    instanceName: undefined,
     ...overrides,
   };
 }

@@ -1,0 +1,182 @@
+import { spawn, type ChildProcess } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import pg from 'pg';
+import { startTestPostgres } from '../../db/postgres/test-server';
+import type { S3Settings } from '../../storage/s3';
+import { startLocalS3Process } from '../../storage/test/local-s3-process';
+import { freePort, waitForPort } from '../../test/free-port';
+import { startLocalNginx, type LocalNginx } from './local-nginx';
+
+const REPO_ROOT = path.resolve(__dirname, '../../..');
+const DATABASE_NAME = 'clube';
+
+export interface ApiInstance {
+  /** INSTANCE_NAME of the process, sent back in X-Clube-Instance. */
+  readonly name: string;
+  readonly port: number;
+  /** The process itself, past nginx. */
+  readonly url: string;
+}
+
+export interface ProductionStack {
+  /** nginx: the export and the API, as members reach them. */
+  readonly url: string;
+  readonly databaseUrl: string;
+  /** The JWT_SECRET every API process signs with. */
+  readonly jwtSecret: string;
+  readonly instances: readonly ApiInstance[];
+  stop(): Promise<void>;
+}
+
+export interface ProductionStackOptions {
+  /** How many API processes nginx spreads requests over. */
+  readonly apiProcesses: number;
+  /** The static export nginx serves. */
+  readonly root: string;
+  /** More environment for every API process. */
+  readonly env?: Readonly<Record<string, string>>;
+  /** Where the API processes' output goes, a line at a time; by default stderr, each line named by its process. */
+  readonly log?: (line: string) => void;
+  /** Progress of the start, for a person watching; quiet by default. */
+  readonly progress?: (message: string) => void;
+}
+
+/** How long one API process may take to migrate, seed and listen on a busy 2-core machine. */
+const API_START_TIMEOUT_MS = 120_000;
+
+/** The S3_* settings of server/config.ts for a bucket. */
+function s3Environment(bucket: S3Settings): Record<string, string> {
+  return {
+    S3_BUCKET: bucket.bucket,
+    S3_REGION: bucket.region,
+    S3_PREFIX: bucket.prefix,
+    ...(bucket.endpoint ? { S3_ENDPOINT: bucket.endpoint } : {}),
+    ...(bucket.credentials
+      ? { S3_ACCESS_KEY_ID: bucket.credentials.accessKeyId, S3_SECRET_ACCESS_KEY: bucket.credentials.secretAccessKey }
+      : {}),
+  };
+}
+
+function stopChild(child: ChildProcess, timeoutMs = 10_000): Promise<void> {
+  if (child.exitCode !== null || child.signalCode !== null) return Promise.resolve();
+  return new Promise((resolve) => {
+    // A process that does not finish its shutdown in time is killed: the stack must never outlive its starter.
+    const kill = setTimeout(() => child.kill('SIGKILL'), timeoutMs);
+    child.once('exit', () => {
+      clearTimeout(kill);
+      resolve();
+    });
+    child.kill('SIGTERM');
+  });
+}
+
+/**
+ * The production shape on one machine, every part a real server: a throw-away PostgreSQL, an S3-compatible server
+ * (s3rver), `apiProcesses` club API processes (server/main.ts, API only, behind a proxy, one secret, each with its own
+ * DATA_DIR so nothing is shared through the disk) and Debian's nginx with the generated block in front of them.
+ * The first process migrates and seeds alone; the others start once it answers, so no two seed at the same time.
+ */
+export async function startProductionStack(options: ProductionStackOptions): Promise<ProductionStack> {
+  const progress = options.progress ?? (() => undefined);
+  const log = options.log ?? ((line: string) => process.stderr.write(`${line}\n`));
+  const cleanups: (() => Promise<void> | void)[] = [];
+  const stop = async () => {
+    const errors: unknown[] = [];
+    for (const cleanup of cleanups.splice(0).reverse()) {
+      try {
+        await cleanup();
+      } catch (error) {
+        errors.push(error);
+      }
+    }
+    if (errors.length > 0) throw new AggregateError(errors, 'Nem todas as partes do ambiente pararam');
+  };
+
+  try {
+    progress('PostgreSQL e S3 (s3rver)…');
+    // Neither needs the other; started side by side, and each stopped even when the other failed to start.
+    const [postgres, s3] = await Promise.allSettled([startTestPostgres(), startLocalS3Process()]);
+    if (postgres.status === 'fulfilled') cleanups.push(() => postgres.value.stop());
+    if (s3.status === 'fulfilled') cleanups.push(() => s3.value.stop());
+    if (postgres.status === 'rejected') throw postgres.reason;
+    if (s3.status === 'rejected') throw s3.reason;
+    const admin = new pg.Client({ connectionString: postgres.value.url });
+    await admin.connect();
+    try {
+      await admin.query(`CREATE DATABASE ${DATABASE_NAME}`);
+    } finally {
+      await admin.end();
+    }
+    const databaseUrl = postgres.value.urlOf(DATABASE_NAME);
+    const bucket = s3.value.settings('producao');
+
+    const jwtSecret = randomBytes(32).toString('hex');
+    const instances: ApiInstance[] = [];
+    for (let i = 1; i <= options.apiProcesses; i++) {
+      const name = `api-${i}`;
+      progress(`${name}${i === 1 ? ' (migra e semeia o banco)' : ''}…`);
+      const port = await freePort();
+      const dataDir = mkdtempSync(path.join(tmpdir(), `clube-${name}-`));
+      cleanups.push(() => rmSync(dataDir, { recursive: true, force: true }));
+      const child = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], {
+        cwd: REPO_ROOT,
+        env: {
+          ...process.env,
+          PORT: String(port),
+          HOST: '127.0.0.1',
+          DATABASE_URL: databaseUrl,
+          JWT_SECRET: jwtSecret,
+          DATA_DIR: dataDir,
+          SERVE_STATIC: 'false',
+          TRUST_PROXY: 'true',
+          NODE_ENV: 'production',
+          LOG_LEVEL: 'warn',
+          SKIP_BUILD: '1',
+          INSTANCE_NAME: name,
+          ...s3Environment(bucket),
+          // Every client here is 127.0.0.1; the per-IP limits have tests of their own.
+          LOGIN_ATTEMPTS_PER_IP: '100000',
+          REQUESTS_PER_MINUTE: '1000000',
+          // The club runs on Node 20; the SDK's notice about what its 2027 releases will need says nothing about now.
+          AWS_SDK_JS_NODE_VERSION_SUPPORT_WARNING_DISABLED: 'true',
+          ...options.env,
+        },
+        stdio: ['ignore', 'pipe', 'pipe'],
+      });
+      cleanups.push(() => stopChild(child));
+      let output = '';
+      const forward = (chunk: Buffer) => {
+        const text = chunk.toString('utf8');
+        output = (output + text).slice(-20_000);
+        for (const line of text.split('\n')) if (line.trim() !== '') log(`[${name}] ${line}`);
+      };
+      child.stdout?.on('data', forward);
+      child.stderr?.on('data', forward);
+      // server/main.ts listens only after migrating and seeding: an open port is a ready process.
+      await waitForPort(port, {
+        timeoutMs: API_START_TIMEOUT_MS,
+        failed: () =>
+          child.exitCode === null && child.signalCode === null
+            ? null
+            : new Error(
+                `${name} terminou ao iniciar (código ${String(child.exitCode ?? child.signalCode)}):\n${output}`,
+              ),
+      });
+      instances.push({ name, port, url: `http://127.0.0.1:${port}` });
+    }
+
+    progress('nginx…');
+    const nginx: LocalNginx = await startLocalNginx({
+      root: options.root,
+      apiServers: instances.map((instance) => `127.0.0.1:${instance.port}`),
+    });
+    cleanups.push(() => nginx.stop());
+    return { url: nginx.url, databaseUrl, jwtSecret, instances, stop };
+  } catch (error) {
+    await stop().catch(() => undefined);
+    throw error;
+  }
+}
