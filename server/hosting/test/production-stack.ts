@@ -136,6 +136,8 @@ export async function startProductionStack(options: ProductionStackOptions): Pro
           LOG_LEVEL: 'warn',
           SKIP_BUILD: '1',
           INSTANCE_NAME: name,
+          // The journeys log in as the demo member, whom a PostgreSQL club only gets when asked.
+          DEMO_DATA: 'true',
           ...s3Environment(bucket),
           // Every client here is 127.0.0.1; the per-IP limits have tests of their own.
           LOGIN_ATTEMPTS_PER_IP: '100000',
