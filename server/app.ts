@@ -18,6 +18,8 @@ import { authResolvers } from './modules/auth/resolvers';
 import { invoicesHttp } from './modules/invoices/http';
 import { invoicesResolvers } from './modules/invoices/resolvers';
 import { LoginRateLimiter } from './modules/auth/rate-limit';
+import { expiryJob } from './modules/points/expiry-job';
+import { registerJobs } from './jobs/scheduler';
 import { Throttle } from './modules/auth/throttle';
 import { noHumanCheck, registerHumanVerification } from './modules/auth/human-verification';
 import { createMessenger } from './adapters/messenger';
@@ -174,6 +176,7 @@ export function buildApp({ db, config, logger = false, queryCache = true }: Buil
 
   registerProfileImageRoute(app, config.dataDir);
   registerContentAssets(app, db);
+  registerJobs(app, db, config.now, [expiryJob(db, config.now)]);
 
   if (config.serveStatic) registerStaticSite(app, { root: config.staticDir });
 

@@ -4,6 +4,7 @@ import { content } from './20261122T160000-content';
 import { invoicesAndPoints } from './20261122T170000-invoices-and-points';
 import { signUpCodesAndOutbox } from './20261122T180000-sign-up-codes-and-outbox';
 import { profileWorkshopSurvey } from './20261122T190000-profile-workshop-survey';
+import { jobRuns } from './20261123T100000-job-runs';
 
 /**
  * Every migration, by name in timestamp order. A static record instead of a folder scan keeps migrations working
@@ -15,4 +16,5 @@ export const migrations: Record<string, Migration> = {
   '20261122T170000-invoices-and-points': invoicesAndPoints,
   '20261122T180000-sign-up-codes-and-outbox': signUpCodesAndOutbox,
   '20261122T190000-profile-workshop-survey': profileWorkshopSurvey,
+  '20261123T100000-job-runs': jobRuns,
 };

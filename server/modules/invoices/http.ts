@@ -4,22 +4,16 @@ import type { Kysely } from 'kysely';
 import { FILE_EXTENSIONS, FILE_MIME_TYPES, type InvoiceFileKind } from '../../../lib/invoices/file-type';
 import type { AppConfig } from '../../config';
 import type { Database } from '../../db/schema';
-import { expireAllDuePoints } from '../points/ledger';
 import { FILE_ROUTE, verifyFileLink } from './file-links';
 import { ownedFile } from './service';
 import { absolutePathOf, sweepOrphans, uploadsDirOf } from './storage';
-
-const DAY_MS = 24 * 60 * 60 * 1000;
 
 export interface InvoicesHttpOptions {
   db: Kysely<Database>;
   config: AppConfig;
 }
 
-/**
- * The signed-link route that serves a member's own invoice files, the start-up sweep of orphaned uploads and the
- * daily points-expiry run.
- */
+/** The signed-link route that serves a member's own invoice files, and the start-up sweep of orphaned uploads. */
 export async function invoicesHttp(app: FastifyInstance, { db, config }: InvoicesHttpOptions): Promise<void> {
   const uploadsDir = uploadsDirOf(config.dataDir);
 
@@ -50,22 +44,11 @@ export async function invoicesHttp(app: FastifyInstance, { db, config }: Invoice
     },
   );
 
-  let timer: NodeJS.Timeout | undefined;
   app.addHook('onReady', async () => {
     const now = new Date(config.now());
     const isReferenced = async (storagePath: string) =>
       !!(await db.selectFrom('invoice_files').select('id').where('storage_path', '=', storagePath).executeTakeFirst());
     const removed = await sweepOrphans(uploadsDir, isReferenced, now).catch(() => 0);
     if (removed > 0) app.log.info({ removed }, 'Arquivos órfãos de envios removidos');
-    const runExpiry = () =>
-      expireAllDuePoints(db, new Date(config.now())).catch((error: unknown) =>
-        app.log.error({ err: error }, 'Falha ao expirar pontos'),
-      );
-    await runExpiry();
-    timer = setInterval(() => void runExpiry(), DAY_MS);
-    timer.unref();
-  });
-  app.addHook('onClose', async () => {
-    if (timer) clearInterval(timer);
   });
 }
