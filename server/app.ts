@@ -20,6 +20,9 @@ import { invoicesResolvers } from './modules/invoices/resolvers';
 import { LoginRateLimiter } from './modules/auth/rate-limit';
 import { expiryJob } from './modules/points/expiry-job';
 import { registerJobs } from './jobs/scheduler';
+import { uploadLimiter } from './modules/invoices/upload-limiter';
+import { limitsCleanupJob } from './limits/cleanup';
+import { createLimiterFactory } from './limits/limiter-factory';
 import { Throttle } from './modules/auth/throttle';
 import { noHumanCheck, registerHumanVerification } from './modules/auth/human-verification';
 import { createMessenger } from './adapters/messenger';
@@ -111,8 +114,11 @@ const mergeResolvers = (...parts: Record<string, Record<string, unknown>>[]) => 
 
 export function buildApp({ db, config, logger = false, queryCache = true }: BuildAppOptions): FastifyInstance {
   const app = Fastify({ logger, bodyLimit: JSON_BODY_MAX_BYTES, trustProxy: config.trustProxy });
-  const loginLimiter = new LoginRateLimiter(config.now, config.loginAttemptsPerIp);
-  const throttle = new Throttle(config.now, config.loginAttemptsPerIp);
+  // The limits live in the database, so several API processes enforce them together.
+  const limiters = createLimiterFactory(db, config.jwtSecret);
+  const loginLimiter = new LoginRateLimiter(limiters, config.loginAttemptsPerIp);
+  const throttle = new Throttle(limiters, config.loginAttemptsPerIp);
+  const uploads = uploadLimiter(limiters);
   const messenger = createMessenger(db, config, config.now);
   const humanCheck = config.humanVerification ? registerHumanVerification(app, config.jwtSecret) : noHumanCheck;
 
@@ -169,14 +175,15 @@ export function buildApp({ db, config, logger = false, queryCache = true }: Buil
     queryDepth: 10,
     allowBatchedQueries: false,
     validationRules: config.nodeEnv === 'production' ? [NoSchemaIntrospectionCustomRule] : [],
-    context: (request) => buildContext(request, { db, config, loginLimiter, throttle, messenger, humanCheck }),
+    context: (request) =>
+      buildContext(request, { db, config, loginLimiter, throttle, uploadLimiter: uploads, messenger, humanCheck }),
     errorFormatter: (execution, context) =>
       formatExecutionErrors(execution as Parameters<typeof formatExecutionErrors>[0], context as never),
   });
 
   registerProfileImageRoute(app, config.dataDir);
   registerContentAssets(app, db);
-  registerJobs(app, db, config.now, [expiryJob(db, config.now)]);
+  registerJobs(app, db, config.now, [expiryJob(db, config.now), limitsCleanupJob(db)]);
 
   if (config.serveStatic) registerStaticSite(app, { root: config.staticDir });
 

@@ -6,6 +6,7 @@ import type { Messenger } from '../adapters/messenger';
 import type { LoginRateLimiter } from '../modules/auth/rate-limit';
 import type { HumanVerifier } from '../modules/auth/human-verification';
 import type { Throttle } from '../modules/auth/throttle';
+import type { UploadLimiter } from '../modules/invoices/upload-limiter';
 import { verifyAccessToken } from '../modules/auth/tokens';
 
 export interface ApiContext {
@@ -13,6 +14,7 @@ export interface ApiContext {
   readonly config: AppConfig;
   readonly loginLimiter: LoginRateLimiter;
   readonly throttle: Throttle;
+  readonly uploadLimiter: UploadLimiter;
   readonly messenger: Messenger;
   readonly humanCheck: HumanVerifier;
   /** The member of a valid access token, or null. */
@@ -27,6 +29,7 @@ export interface ContextDeps {
   readonly config: AppConfig;
   readonly loginLimiter: LoginRateLimiter;
   readonly throttle: Throttle;
+  readonly uploadLimiter: UploadLimiter;
   readonly messenger: Messenger;
   readonly humanCheck: HumanVerifier;
 }

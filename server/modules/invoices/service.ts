@@ -16,7 +16,7 @@ import { signedFileUrl } from './file-links';
 import { drainUploads, type FileUpload } from '../../uploads/file-upload';
 import { absolutePathOf, discardStored, FileRejected, storeUpload, uploadsDirOf, type StoredFile } from './storage';
 import type { InvoiceFileRow, InvoiceRow, InvoiceStatus } from './tables';
-import { uploadLimiterFor } from './upload-limiter';
+import type { UploadLimiter } from './upload-limiter';
 
 type Db = Kysely<Database>;
 
@@ -32,6 +32,7 @@ export interface Deps {
   db: Db;
   config: AppConfig;
   userId: number | null;
+  uploads: UploadLimiter;
 }
 
 const DATE = new Intl.DateTimeFormat('pt-BR', { timeZone: 'America/Sao_Paulo' });
@@ -323,7 +324,7 @@ export async function submitInvoice(deps: Deps, input: SubmitInput): Promise<Inv
     await drain(uploads, new Set());
     return replayOf(deps, replay, parsed.data.accessKey);
   }
-  if (!uploadLimiterFor(config).tryTake(userId))
+  if (!(await deps.uploads.tryTake(userId)))
     return drain(uploads, new Set()).then(() => Promise.reject(tooManyRequests(INVOICE_MESSAGES.tooMany)));
 
   let typedKey: AccessKeyInfo | null = null;
@@ -638,7 +639,7 @@ export async function resendInvoice(
     return toView(db, config, invoice);
   }
   if (invoice.status !== 'rejected') return refuse(uploads, INVOICE_MESSAGES.notRejected, 'files');
-  if (!uploadLimiterFor(config).tryTake(userId))
+  if (!(await deps.uploads.tryTake(userId)))
     return drain(uploads, new Set()).then(() => Promise.reject(tooManyRequests(INVOICE_MESSAGES.tooMany)));
 
   const now = new Date(config.now());
