@@ -1,6 +1,5 @@
 import cors from '@fastify/cors';
 import helmet from '@fastify/helmet';
-import rateLimit from '@fastify/rate-limit';
 import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
 import { NoSchemaIntrospectionCustomRule } from 'graphql';
 import type { Kysely } from 'kysely';
@@ -23,6 +22,7 @@ import { registerJobs } from './jobs/scheduler';
 import { uploadLimiter } from './modules/invoices/upload-limiter';
 import { limitsCleanupJob } from './limits/cleanup';
 import { createLimiterFactory } from './limits/limiter-factory';
+import { registerRequestLimit } from './limits/request-limit';
 import { Throttle } from './modules/auth/throttle';
 import { noHumanCheck, registerHumanVerification } from './modules/auth/human-verification';
 import { createMessenger } from './adapters/messenger';
@@ -136,18 +136,11 @@ export function buildApp({ db, config, logger = false, queryCache = true }: Buil
     });
   }
 
-  void app.register(rateLimit, {
-    max: config.requestsPerMinute,
-    timeWindow: '1 minute',
-    errorResponseBuilder: () => ({
-      statusCode: 429,
-      errors: [
-        {
-          message: 'Muitas requisições. Aguarde um minuto e tente novamente.',
-          extensions: { code: 'TOO_MANY_REQUESTS' },
-        },
-      ],
-    }),
+  registerRequestLimit(app, {
+    limiters,
+    tokens: config,
+    perMinute: config.requestsPerMinute,
+    graphqlPath: GRAPHQL_PATH,
   });
 
   app.addHook('onRequest', async (request, reply) => {

@@ -19,7 +19,7 @@ export interface AppConfig {
   readonly trustProxy: boolean;
   /** Login attempts one IP may make in five minutes, for all API processes together (LOGIN_ATTEMPTS_PER_IP). */
   readonly loginAttemptsPerIp: number;
-  /** Requests one IP may make in a minute (REQUESTS_PER_MINUTE). */
+  /** Requests a logged-in member, or else an IP, may make in a minute, for all API processes (REQUESTS_PER_MINUTE). */
   readonly requestsPerMinute: number;
   /** Where members open the app; e-mail links start with it (PUBLIC_URL). */
   readonly publicUrl: string;

@@ -7,7 +7,7 @@ import type { LoginRateLimiter } from '../modules/auth/rate-limit';
 import type { HumanVerifier } from '../modules/auth/human-verification';
 import type { Throttle } from '../modules/auth/throttle';
 import type { UploadLimiter } from '../modules/invoices/upload-limiter';
-import { verifyAccessToken } from '../modules/auth/tokens';
+import { requestAuth } from './request-auth';
 
 export interface ApiContext {
   readonly db: Kysely<Database>;
@@ -34,23 +34,7 @@ export interface ContextDeps {
   readonly humanCheck: HumanVerifier;
 }
 
-function bearerToken(header: string | undefined): string | null {
-  if (!header) return null;
-  const match = /^Bearer\s+(\S+)\s*$/i.exec(header);
-  return match?.[1] ?? null;
-}
-
 export async function buildContext(request: FastifyRequest, deps: ContextDeps): Promise<ApiContext> {
-  const header = request.headers.authorization;
-  const token = bearerToken(header);
-  let userId: number | null = null;
-  let badToken = header !== undefined && header !== '' && token === null;
-  if (token !== null) {
-    try {
-      userId = (await verifyAccessToken(deps.config, token)).userId;
-    } catch {
-      badToken = true;
-    }
-  }
+  const { userId, badToken } = await requestAuth(request, deps.config);
   return { ...deps, userId, badToken, ip: request.ip };
 }

@@ -1,8 +1,11 @@
 import '../test/esm-shims';
 import type { FastifyInstance } from 'fastify';
 import { DEMO_MEMBER } from '../db/seed';
-import { createSharedTestApps, gql, LOGIN, type SharedTestApps } from '../test/helpers';
+import { signAccessToken } from '../modules/auth/tokens';
+import { createMember, findUserByCpf } from '../modules/users/repository';
+import { createSharedTestApps, createTestApp, gql, LOGIN, type SharedTestApps } from '../test/helpers';
 import { clearExpiredLimits } from './cleanup';
+import { REQUESTS_MESSAGE } from './request-limit';
 
 let shared: SharedTestApps | undefined;
 afterEach(async () => {
@@ -52,6 +55,71 @@ describe('limits shared by API processes on one database', () => {
       expect(key).toMatch(/^[a-z-]+:[0-9a-f]{64}$/);
       expect(key).not.toContain('exemplo');
       expect(key).not.toContain('127.0.0.1');
+    }
+  });
+});
+
+describe('request limit (REQUESTS_PER_MINUTE)', () => {
+  const TYPENAME = '{ __typename }';
+  const ask = (app: FastifyInstance, headers: Record<string, string> = {}, remoteAddress = '203.0.113.7') =>
+    app.inject({
+      method: 'POST',
+      url: '/graphql',
+      remoteAddress,
+      headers: { 'content-type': 'application/json', ...headers },
+      payload: { query: TYPENAME },
+    });
+
+  it('gives each member behind one address a budget of their own, and limits the anonymous address', async () => {
+    shared = await createSharedTestApps(2, { requestsPerMinute: 3 });
+    const [a, b] = shared.apps as [FastifyInstance, FastifyInstance];
+    const demo = await findUserByCpf(shared.db, DEMO_MEMBER.cpf);
+    const bia = await createMember(shared.db, {
+      name: 'Bia',
+      surName: 'Lima',
+      cpf: '111.444.777-35',
+      email: 'bia@exemplo.com.br',
+      password: 'Senha#forte1',
+    });
+    const bearer = async (userId: number) => ({
+      authorization: `Bearer ${await signAccessToken(shared!.config, userId)}`,
+    });
+    const ana = await bearer(demo!.id);
+    const biaAuth = await bearer(bia.id);
+
+    // Ana spends her three requests across both processes; the fourth is refused, on either.
+    for (const app of [a, b, a]) expect((await ask(app, ana)).statusCode).toBe(200);
+    const refused = await ask(b, ana);
+    expect(refused.statusCode).toBe(429);
+    expect(refused.headers['retry-after']).toBeDefined();
+    expect(refused.json()).toEqual({
+      data: null,
+      errors: [{ message: REQUESTS_MESSAGE, extensions: { code: 'TOO_MANY_REQUESTS' } }],
+    });
+
+    // Bia, from the same address, still has her own three.
+    for (const app of [b, a, b]) expect((await ask(app, biaAuth)).statusCode).toBe(200);
+    expect((await ask(a, biaAuth)).statusCode).toBe(429);
+
+    // Without a valid token the address is counted: three, then refused; a forged token counts as the address.
+    for (const app of [a, b]) expect((await ask(app)).statusCode).toBe(200);
+    expect((await ask(a, { authorization: 'Bearer forjado' })).statusCode).toBe(200);
+    expect((await ask(b)).statusCode).toBe(429);
+    // Another address is not affected.
+    expect((await ask(a, {}, '198.51.100.20')).statusCode).toBe(200);
+  });
+
+  it('counts the other routes by address', async () => {
+    const t = await createTestApp({ requestsPerMinute: 1 });
+    try {
+      expect((await t.app.inject({ method: 'GET', url: '/arquivos/notas/1' })).statusCode).toBe(404);
+      const refused = await t.app.inject({ method: 'GET', url: '/arquivos/notas/1' });
+      expect(refused.statusCode).toBe(429);
+      expect(refused.json()).toMatchObject({
+        errors: [{ message: REQUESTS_MESSAGE, extensions: { code: 'TOO_MANY_REQUESTS' } }],
+      });
+    } finally {
+      await t.close();
     }
   });
 });
