@@ -114,13 +114,13 @@ const mergeResolvers = (...parts: Record<string, Record<string, unknown>>[]) => 
 
 export function buildApp({ db, config, logger = false, queryCache = true }: BuildAppOptions): FastifyInstance {
   const app = Fastify({ logger, bodyLimit: JSON_BODY_MAX_BYTES, trustProxy: config.trustProxy });
-  // The limits live in the database, so several API processes enforce them together.
+  // Every limit and the ALTCHA replay store live in the database, so several API processes enforce them together.
   const limiters = createLimiterFactory(db, config.jwtSecret);
   const loginLimiter = new LoginRateLimiter(limiters, config.loginAttemptsPerIp);
   const throttle = new Throttle(limiters, config.loginAttemptsPerIp);
   const uploads = uploadLimiter(limiters);
   const messenger = createMessenger(db, config, config.now);
-  const humanCheck = config.humanVerification ? registerHumanVerification(app, config.jwtSecret) : noHumanCheck;
+  const humanCheck = config.humanVerification ? registerHumanVerification(app, config.jwtSecret, db) : noHumanCheck;
 
   void app.register(helmet, {
     contentSecurityPolicy: contentSecurityPolicy(config.corsOrigin),

@@ -1,11 +1,15 @@
 import '../test/esm-shims';
+import { deriveKey } from 'altcha-lib/algorithms/sha';
+import { solveChallenge } from 'altcha-lib';
 import type { FastifyInstance } from 'fastify';
 import { DEMO_MEMBER } from '../db/seed';
+import { ALTCHA_CHALLENGE_PATH, HUMAN_CHECK_MESSAGE } from '../modules/auth/human-verification';
 import { signAccessToken } from '../modules/auth/tokens';
 import { createMember, findUserByCpf } from '../modules/users/repository';
 import { createSharedTestApps, createTestApp, gql, LOGIN, type SharedTestApps } from '../test/helpers';
 import { clearExpiredLimits } from './cleanup';
 import { REQUESTS_MESSAGE } from './request-limit';
+import { usedChallengeStore } from './used-challenges';
 
 let shared: SharedTestApps | undefined;
 afterEach(async () => {
@@ -44,6 +48,18 @@ describe('limits shared by API processes on one database', () => {
     expect((await attempt(b, 'dois@exemplo.com.br')).errors?.[0]?.extensions?.code).toBe('BAD_USER_INPUT');
     expect((await attempt(a, 'tres@exemplo.com.br')).errors?.[0]?.extensions?.code).toBe('BAD_USER_INPUT');
     expect((await attempt(b, 'quatro@exemplo.com.br')).errors?.[0]?.extensions?.code).toBe('TOO_MANY_REQUESTS');
+  });
+
+  it('refuses on one process an ALTCHA solution already accepted by the other', async () => {
+    shared = await createSharedTestApps(2, { humanVerification: true });
+    const [a, b] = shared.apps as [FastifyInstance, FastifyInstance];
+    const challenge = (await a.inject({ method: 'GET', url: ALTCHA_CHALLENGE_PATH })).json();
+    const solution = await solveChallenge({ challenge, deriveKey });
+    const altcha = Buffer.from(JSON.stringify({ challenge, solution })).toString('base64');
+
+    expect((await loginOn(b, DEMO_MEMBER.password, altcha)).errors).toBeUndefined();
+    expect((await loginOn(a, DEMO_MEMBER.password, altcha)).errors?.[0]?.message).toBe(HUMAN_CHECK_MESSAGE);
+    expect((await loginOn(b, DEMO_MEMBER.password, altcha)).errors?.[0]?.message).toBe(HUMAN_CHECK_MESSAGE);
   });
 
   it('stores HMACs as keys, never the typed login or the address', async () => {
@@ -125,7 +141,7 @@ describe('request limit (REQUESTS_PER_MINUTE)', () => {
 });
 
 describe('clean-up of shared limits', () => {
-  it('deletes ended counters and keeps the live ones', async () => {
+  it('deletes ended counters and expired ALTCHA rows, and keeps the live ones', async () => {
     shared = await createSharedTestApps(1);
     const { db } = shared;
     const now = Date.now();
@@ -136,10 +152,18 @@ describe('clean-up of shared limits', () => {
         { key: 'teste:vale', points: 3, expire: now + 60_000 },
       ])
       .execute();
-    expect(await clearExpiredLimits(db, now)).toEqual({ limits: 1 });
+    const store = usedChallengeStore(db, 10 * 60 * 1000, () => now - 11 * 60 * 1000);
+    expect(await store.setIfAbsent('desafio-antigo', true)).toBe(true);
+    const fresh = usedChallengeStore(db, 10 * 60 * 1000, () => now);
+    expect(await fresh.setIfAbsent('desafio-novo', true)).toBe(true);
+    expect(await fresh.setIfAbsent('desafio-novo', true)).toBe(false);
+
+    expect(await clearExpiredLimits(db, now)).toEqual({ limits: 1, challenges: 1 });
     const keys = (await db.selectFrom('rate_limits').select('key').where('key', 'like', 'teste:%').execute()).map(
       (row) => row.key,
     );
     expect(keys).toEqual(['teste:vale']);
+    expect(await fresh.get('desafio-novo')).toBe(true);
+    expect(await fresh.get('desafio-antigo')).toBe(false);
   });
 });

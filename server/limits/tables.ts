@@ -2,6 +2,7 @@
 declare module '../db/schema' {
   interface Database {
     rate_limits: RateLimitsTable;
+    used_altcha_challenges: UsedAltchaChallengesTable;
   }
 }
 
@@ -11,4 +12,11 @@ export interface RateLimitsTable {
   points: number;
   /** Epoch milliseconds. */
   expire: number | null;
+}
+
+export interface UsedAltchaChallengesTable {
+  /** SHA-256 of the challenge id, hex. */
+  challenge_hash: string;
+  /** ISO timestamp after which the challenge is refused as expired anyway, so the row can go. */
+  expires_at: string;
 }

@@ -6,6 +6,7 @@ import { signUpCodesAndOutbox } from './20261122T180000-sign-up-codes-and-outbox
 import { profileWorkshopSurvey } from './20261122T190000-profile-workshop-survey';
 import { jobRuns } from './20261123T100000-job-runs';
 import { rateLimits } from './20261123T110000-rate-limits';
+import { usedAltchaChallenges } from './20261123T120000-used-altcha-challenges';
 
 /**
  * Every migration, by name in timestamp order. A static record instead of a folder scan keeps migrations working
@@ -19,4 +20,5 @@ export const migrations: Record<string, Migration> = {
   '20261122T190000-profile-workshop-survey': profileWorkshopSurvey,
   '20261123T100000-job-runs': jobRuns,
   '20261123T110000-rate-limits': rateLimits,
+  '20261123T120000-used-altcha-challenges': usedAltchaChallenges,
 };
