@@ -1,6 +1,5 @@
 import cors from '@fastify/cors';
 import helmet from '@fastify/helmet';
-import rateLimit from '@fastify/rate-limit';
 import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
 import { NoSchemaIntrospectionCustomRule } from 'graphql';
 import type { Kysely } from 'kysely';
@@ -20,6 +19,12 @@ import { authResolvers } from './modules/auth/resolvers';
 import { invoicesHttp } from './modules/invoices/http';
 import { invoicesResolvers } from './modules/invoices/resolvers';
 import { LoginRateLimiter } from './modules/auth/rate-limit';
+import { expiryJob } from './modules/points/expiry-job';
+import { registerJobs } from './jobs/scheduler';
+import { uploadLimiter } from './modules/invoices/upload-limiter';
+import { limitsCleanupJob } from './limits/cleanup';
+import { createLimiterFactory } from './limits/limiter-factory';
+import { registerRequestLimit } from './limits/request-limit';
 import { Throttle } from './modules/auth/throttle';
 import { noHumanCheck, registerHumanVerification } from './modules/auth/human-verification';
 import { createMessenger } from './adapters/messenger';
@@ -127,10 +132,13 @@ export function buildApp({
   if (config.instanceName !== undefined) registerInstanceHeader(app, config.instanceName);
   const storage = givenStorage ?? createFileStorage(config);
   if (!givenStorage) app.addHook('onClose', () => storage.close());
-  const loginLimiter = new LoginRateLimiter(config.now, config.loginAttemptsPerIp);
-  const throttle = new Throttle(config.now, config.loginAttemptsPerIp);
+  // Every limit and the ALTCHA replay store live in the database, so several API processes enforce them together.
+  const limiters = createLimiterFactory(db, config.jwtSecret);
+  const loginLimiter = new LoginRateLimiter(limiters, config.loginAttemptsPerIp);
+  const throttle = new Throttle(limiters, config.loginAttemptsPerIp);
+  const uploads = uploadLimiter(limiters);
   const messenger = createMessenger(db, config, config.now);
-  const humanCheck = config.humanVerification ? registerHumanVerification(app, config.jwtSecret) : noHumanCheck;
+  const humanCheck = config.humanVerification ? registerHumanVerification(app, config.jwtSecret, db) : noHumanCheck;
 
   void app.register(helmet, {
     contentSecurityPolicy: contentSecurityPolicy(config.corsOrigin),
@@ -146,18 +154,11 @@ export function buildApp({
     });
   }
 
-  void app.register(rateLimit, {
-    max: config.requestsPerMinute,
-    timeWindow: '1 minute',
-    errorResponseBuilder: () => ({
-      statusCode: 429,
-      errors: [
-        {
-          message: 'Muitas requisições. Aguarde um minuto e tente novamente.',
-          extensions: { code: 'TOO_MANY_REQUESTS' },
-        },
-      ],
-    }),
+  registerRequestLimit(app, {
+    limiters,
+    tokens: config,
+    perMinute: config.requestsPerMinute,
+    graphqlPath: GRAPHQL_PATH,
   });
 
   app.addHook('onRequest', async (request, reply) => {
@@ -186,13 +187,24 @@ export function buildApp({
     queryDepth: 10,
     allowBatchedQueries: false,
     validationRules: config.nodeEnv === 'production' ? [NoSchemaIntrospectionCustomRule] : [],
-    context: (request) => buildContext(request, { db, config, loginLimiter, throttle, messenger, humanCheck, storage }),
+    context: (request) =>
+      buildContext(request, {
+        db,
+        config,
+        loginLimiter,
+        throttle,
+        uploadLimiter: uploads,
+        messenger,
+        humanCheck,
+        storage,
+      }),
     errorFormatter: (execution, context) =>
       formatExecutionErrors(execution as Parameters<typeof formatExecutionErrors>[0], context as never),
   });
 
   registerProfileImageRoute(app, storage);
   registerContentAssets(app, db);
+  registerJobs(app, db, config.now, [expiryJob(db, config.now), limitsCleanupJob(db)]);
 
   if (config.serveStatic) registerStaticSite(app, { root: config.staticDir });
 

@@ -18,9 +18,9 @@ export interface AppConfig {
   readonly corsOrigin: string | undefined;
   /** Behind nginx or a load balancer, so request.ip (used by the rate limits) is the client's, not the proxy's. */
   readonly trustProxy: boolean;
-  /** Login attempts one IP may make in five minutes (LOGIN_ATTEMPTS_PER_IP). */
+  /** Login attempts one IP may make in five minutes, for all API processes together (LOGIN_ATTEMPTS_PER_IP). */
   readonly loginAttemptsPerIp: number;
-  /** Requests one IP may make in a minute (REQUESTS_PER_MINUTE). */
+  /** Requests a logged-in member, or else an IP, may make in a minute, for all API processes (REQUESTS_PER_MINUTE). */
   readonly requestsPerMinute: number;
   /** Where members open the app; e-mail links start with it (PUBLIC_URL). */
   readonly publicUrl: string;
@@ -32,7 +32,10 @@ export interface AppConfig {
   readonly humanVerification: boolean;
   /** DEMO_DATA: seed the demo members and their history at start (default: on SQLite only). */
   readonly demoData: boolean;
-  /** Clock in milliseconds; tests inject a fake one instead of sleeping. */
+  /**
+   * Clock in milliseconds; tests inject a fake one instead of sleeping. The rate limits (rate-limiter-flexible) and
+   * ALTCHA challenges read the system clock instead.
+   */
   readonly now: () => number;
   /** CEP lookup (CEP_PROVIDER): 'viacep' asks ViaCEP over HTTP; 'sample' answers from a bundled sample, offline. */
   readonly cepProvider: 'viacep' | 'sample';

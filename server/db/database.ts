@@ -46,6 +46,37 @@ function createPostgres(url: string): Kysely<Database> {
   return db;
 }
 
+/**
+ * The same SQLite handle, whose `transaction()` commits without waiting for the disk (synchronous=NORMAL; WAL
+ * keeps the file safe either way). For the rate-limit counters, written on every request: a FULL commit costs
+ * milliseconds with the event loop blocked, while a power cut could only lose the last few counts. The setting is
+ * put back in the same synchronous call, so no other commit runs with it. Inside a transaction already open on the
+ * handle (where SQLite refuses the change) the write is a savepoint of that transaction and nothing is switched.
+ */
+export function withLightCommits(sqlite: SqliteDatabase.Database): SqliteDatabase.Database {
+  const lightly =
+    <A extends unknown[], R>(run: (...args: A) => R) =>
+    (...args: A): R => {
+      if (sqlite.inTransaction) return run(...args);
+      const previous = Number(sqlite.pragma('synchronous', { simple: true }));
+      sqlite.pragma('synchronous = NORMAL');
+      try {
+        return run(...args);
+      } finally {
+        sqlite.pragma(`synchronous = ${previous}`);
+      }
+    };
+  return new Proxy(sqlite, {
+    get(target, property) {
+      if (property === 'transaction') {
+        return (fn: (...args: unknown[]) => unknown) => lightly(target.transaction(fn));
+      }
+      const value: unknown = Reflect.get(target, property, target);
+      return typeof value === 'function' ? (value as (...args: unknown[]) => unknown).bind(target) : value;
+    },
+  });
+}
+
 /** Opens the club's database; `{ file }` is a SQLite file (or ':memory:'), kept for the tools that pass one. */
 export function createDatabase(target: DatabaseTarget | { readonly file: string }): Kysely<Database> {
   if ('kind' in target && target.kind === 'postgres') return createPostgres(target.url);

@@ -88,3 +88,42 @@ export async function foreignKeysOf(db: AnyDb, table: string): Promise<ForeignKe
       : sql<ForeignKey>`SELECT "table", "from", "to" FROM pragma_foreign_key_list(${table})`;
   return (await query.execute(db)).rows;
 }
+
+/** SQLite job claims expire after this long, so a process that died mid-run does not hold its job forever. */
+const JOB_LEASE_MS = 60 * 60 * 1000;
+
+export type JobOutcome<T> = { readonly ran: true; readonly value: T } | { readonly ran: false };
+
+/**
+ * Runs `work` only if no other process (or other app over the same database) is running the job `name`; otherwise
+ * returns `{ ran: false }` at once. `work` uses the database as usual, not the lock's connection.
+ * PostgreSQL: `pg_try_advisory_xact_lock` in a transaction held open while `work` runs; the server frees it when
+ * the transaction ends or its connection dies. SQLite has one connection per process, which a transaction held
+ * open would take from `work`: a process claims the job's row in job_runs instead, for a lease, and frees it after.
+ */
+export async function withJobLock<T>(
+  db: Kysely<unknown>,
+  name: string,
+  work: () => Promise<T>,
+): Promise<JobOutcome<T>> {
+  if (dialectOf(db) === 'postgres') {
+    return db.transaction().execute(async (trx): Promise<JobOutcome<T>> => {
+      const lock = sql<{ locked: boolean }>`SELECT pg_try_advisory_xact_lock(hashtext(${name})) AS locked`;
+      const { rows } = await lock.execute(trx);
+      if (!rows[0]?.locked) return { ran: false };
+      return { ran: true, value: await work() };
+    });
+  }
+  const now = Date.now();
+  const { rows } = await sql<{ name: string }>`
+    INSERT INTO job_runs (name, locked_until) VALUES (${name}, ${now + JOB_LEASE_MS})
+    ON CONFLICT (name) DO UPDATE SET locked_until = excluded.locked_until
+      WHERE job_runs.locked_until IS NULL OR job_runs.locked_until < ${now}
+    RETURNING name`.execute(db);
+  if (rows.length === 0) return { ran: false };
+  try {
+    return { ran: true, value: await work() };
+  } finally {
+    await sql`UPDATE job_runs SET locked_until = NULL WHERE name = ${name}`.execute(db);
+  }
+}

@@ -7,13 +7,15 @@ import type { FileStorage } from '../storage/file-storage';
 import type { LoginRateLimiter } from '../modules/auth/rate-limit';
 import type { HumanVerifier } from '../modules/auth/human-verification';
 import type { Throttle } from '../modules/auth/throttle';
-import { verifyAccessToken } from '../modules/auth/tokens';
+import type { UploadLimiter } from '../modules/invoices/upload-limiter';
+import { requestAuth } from './request-auth';
 
 export interface ApiContext {
   readonly db: Kysely<Database>;
   readonly config: AppConfig;
   readonly loginLimiter: LoginRateLimiter;
   readonly throttle: Throttle;
+  readonly uploadLimiter: UploadLimiter;
   readonly messenger: Messenger;
   readonly humanCheck: HumanVerifier;
   /** Where members' files (invoice files, profile photos) are kept. */
@@ -30,28 +32,13 @@ export interface ContextDeps {
   readonly config: AppConfig;
   readonly loginLimiter: LoginRateLimiter;
   readonly throttle: Throttle;
+  readonly uploadLimiter: UploadLimiter;
   readonly messenger: Messenger;
   readonly humanCheck: HumanVerifier;
   readonly storage: FileStorage;
 }
 
-function bearerToken(header: string | undefined): string | null {
-  if (!header) return null;
-  const match = /^Bearer\s+(\S+)\s*$/i.exec(header);
-  return match?.[1] ?? null;
-}
-
 export async function buildContext(request: FastifyRequest, deps: ContextDeps): Promise<ApiContext> {
-  const header = request.headers.authorization;
-  const token = bearerToken(header);
-  let userId: number | null = null;
-  let badToken = header !== undefined && header !== '' && token === null;
-  if (token !== null) {
-    try {
-      userId = (await verifyAccessToken(deps.config, token)).userId;
-    } catch {
-      badToken = true;
-    }
-  }
+  const { userId, badToken } = await requestAuth(request, deps.config);
   return { ...deps, userId, badToken, ip: request.ip };
 }

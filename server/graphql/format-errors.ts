@@ -34,7 +34,12 @@ function formatOne(error: GraphQLError, log: FastifyBaseLogger): GraphQLFormatte
   }
   if (original === undefined) return [shape(error, 'GRAPHQL_VALIDATION_FAILED')];
   if (Array.isArray(original.errors) && original.errors.length > 0) {
-    const code = original.statusCode === 405 ? 'METHOD_NOT_ALLOWED' : 'GRAPHQL_VALIDATION_FAILED';
+    const code =
+      original.statusCode === 405
+        ? 'METHOD_NOT_ALLOWED'
+        : original.statusCode === 429
+          ? 'TOO_MANY_REQUESTS'
+          : 'GRAPHQL_VALIDATION_FAILED';
     return original.errors.map((inner) => {
       const gql = inner instanceof GraphQLError ? inner : new GraphQLError(String((inner as Error).message ?? inner));
       return shape(gql, code);

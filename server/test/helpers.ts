@@ -75,6 +75,36 @@ export async function createTestApp(
   };
 }
 
+export interface SharedTestApps {
+  /** App instances on one database, standing for API processes behind one load balancer. */
+  apps: FastifyInstance[];
+  /** The first app's database handle. */
+  db: Kysely<Database>;
+  config: AppConfig;
+  close: () => Promise<void>;
+}
+
+/** `count` app instances over one fresh database, each with its own handle on it (see TestDatabase.open). */
+export async function createSharedTestApps(count: number, overrides: Partial<AppConfig> = {}): Promise<SharedTestApps> {
+  const config = testConfig(overrides);
+  const { db, open, drop } = await createTestDatabase();
+  const apps: FastifyInstance[] = [];
+  for (let i = 0; i < count; i += 1) {
+    const app = buildApp({ db: i === 0 ? db : open(), config, queryCache: false });
+    await app.ready();
+    apps.push(app);
+  }
+  return {
+    apps,
+    db,
+    config,
+    close: async () => {
+      for (const app of apps) await app.close();
+      await drop();
+    },
+  };
+}
+
 export interface GraphQLResponse<T = Record<string, unknown>> {
   status: number;
   data: T | null | undefined;

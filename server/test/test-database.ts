@@ -54,6 +54,11 @@ export async function createTemplate(url: string): Promise<void> {
 
 export interface TestDatabase {
   db: Kysely<Database>;
+  /**
+   * Another handle on the same database, as a second API process would have: on PostgreSQL a new pool on the
+   * same URL; on SQLite the same Kysely, since an in-memory database has no second connection.
+   */
+  open: () => Kysely<Database>;
   drop: () => Promise<void>;
 }
 
@@ -63,15 +68,21 @@ export async function createTestDatabase(): Promise<TestDatabase> {
     const db = createDatabase({ kind: 'sqlite', file: ':memory:' });
     await migrateToLatest(db);
     await seedDemoData(db);
-    return { db, drop: () => db.destroy() };
+    return { db, open: () => db, drop: () => db.destroy() };
   }
   const name = `test_${randomBytes(6).toString('hex')}`;
   await admin((client) => client.query(`CREATE DATABASE ${name} TEMPLATE ${TEMPLATE_DATABASE}`));
-  const db = createDatabase({ kind: 'postgres', url: withDatabase(serverUrl(), name) });
+  const url = withDatabase(serverUrl(), name);
+  const handles = [createDatabase({ kind: 'postgres', url })];
   return {
-    db,
+    db: handles[0]!,
+    open: () => {
+      const other = createDatabase({ kind: 'postgres', url });
+      handles.push(other);
+      return other;
+    },
     drop: async () => {
-      await db.destroy();
+      for (const handle of handles) await handle.destroy();
       await admin((client) => client.query(`DROP DATABASE ${name} WITH (FORCE)`));
     },
   };

@@ -4,6 +4,9 @@ import { content } from './20261122T160000-content';
 import { invoicesAndPoints } from './20261122T170000-invoices-and-points';
 import { signUpCodesAndOutbox } from './20261122T180000-sign-up-codes-and-outbox';
 import { profileWorkshopSurvey } from './20261122T190000-profile-workshop-survey';
+import { jobRuns } from './20261123T100000-job-runs';
+import { rateLimits } from './20261123T110000-rate-limits';
+import { usedAltchaChallenges } from './20261123T120000-used-altcha-challenges';
 
 /**
  * Every migration, by name in timestamp order. A static record instead of a folder scan keeps migrations working
@@ -15,4 +18,7 @@ export const migrations: Record<string, Migration> = {
   '20261122T170000-invoices-and-points': invoicesAndPoints,
   '20261122T180000-sign-up-codes-and-outbox': signUpCodesAndOutbox,
   '20261122T190000-profile-workshop-survey': profileWorkshopSurvey,
+  '20261123T100000-job-runs': jobRuns,
+  '20261123T110000-rate-limits': rateLimits,
+  '20261123T120000-used-altcha-challenges': usedAltchaChallenges,
 };

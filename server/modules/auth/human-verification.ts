@@ -1,9 +1,12 @@
 import { deriveKey } from 'altcha-lib/algorithms/sha';
-import { CappedMap, create, randomInt } from 'altcha-lib/frameworks/fastify';
+import { create, randomInt } from 'altcha-lib/frameworks/fastify';
 import { createHmac } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
+import type { Kysely } from 'kysely';
+import type { Database } from '../../db/schema';
 import { apiError } from '../../graphql/errors';
 import { apiRouteTable } from '../../http/api-routes';
+import { usedChallengeStore } from '../../limits/used-challenges';
 
 export const ALTCHA_CHALLENGE_PATH = apiRouteTable.altchaChallenge.path;
 export { HUMAN_CHECK_MESSAGE } from '../../../lib/validation/human-check';
@@ -22,14 +25,18 @@ export const noHumanCheck: HumanVerifier = { check: async () => {} };
 
 /**
  * Self-hosted ALTCHA proof of work: the server hands out signed challenges at /altcha/challenge and accepts each
- * solution once (a capped in-memory store of used challenge ids; a shared store comes with several processes).
- * Keys are derived from the server secret, so no extra setting is needed.
+ * solution once, across every API process (used challenge ids are kept in the club's database). Keys are derived
+ * from the server secret, so no extra setting is needed.
  */
-export function registerHumanVerification(app: FastifyInstance, secret: Uint8Array): HumanVerifier {
+export function registerHumanVerification(
+  app: FastifyInstance,
+  secret: Uint8Array,
+  db: Kysely<Database>,
+): HumanVerifier {
   const derive = (label: string) => createHmac('sha256', secret).update(label).digest('hex');
   const signature = derive('altcha-signature');
   const keySignature = derive('altcha-key-signature');
-  const usedChallenges = new CappedMap({ maxSize: 100_000 });
+  const usedChallenges = usedChallengeStore(db, CHALLENGE_TTL_SECONDS * 1000);
   const altcha = create({
     deriveKey,
     hmacSignatureSecret: signature,

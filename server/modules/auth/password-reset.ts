@@ -27,7 +27,7 @@ const loginSchema = z.string().trim().min(1, 'Informe seu CPF, e-mail ou celular
 
 async function memberFor(deps: FlowDeps, login: string): Promise<{ user: UserRow; key: string }> {
   const { lookup, limiterKey } = parseLogin(parseInput(loginSchema, login));
-  deps.throttle.hit(THROTTLE_RULES.resetRequests, limiterKey, deps.ip);
+  await deps.throttle.hit(THROTTLE_RULES.resetRequests, limiterKey, deps.ip);
   const user = await findForLogin(deps.db, lookup);
   if (!user || user.disabled_at !== null)
     throw badUserInput(RESET_MESSAGES.notFound, { login: RESET_MESSAGES.notFound });
@@ -55,7 +55,7 @@ export async function requestPasswordReset(
   const { user } = await memberFor(deps, login);
   const to = channel === 'SMS' ? user.phone_number : user.email;
   if (!to) throw badUserInput(RESET_MESSAGES.noChannel, { channel: RESET_MESSAGES.noChannel });
-  deps.throttle.hit(THROTTLE_RULES.codeSends, `reset:${user.id}`, deps.ip);
+  await deps.throttle.hit(THROTTLE_RULES.codeSends, `reset:${user.id}`, deps.ip);
   const code = await issueCode(codeDepsOf(deps), 'reset', String(user.id), to);
   const text = `Clube do Marceneiro: seu código para criar uma nova senha é ${code}. Vale por 10 minutos. Se não foi você, ignore.`;
   if (channel === 'SMS') await deps.messenger.sendSms(to, text);

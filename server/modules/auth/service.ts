@@ -78,7 +78,7 @@ export const issueNewSession = (db: Db, tokens: TokenSettings, userId: number): 
 
 export async function login(deps: AuthDeps, loginInput: string, password: string): Promise<TokenPair> {
   const { lookup, limiterKey } = parseLogin(loginInput);
-  const attempt = deps.limiter.begin(limiterKey, deps.ip);
+  const attempt = await deps.limiter.begin(limiterKey, deps.ip);
   if (!attempt) throw tooManyRequests();
 
   const user = await findForLogin(deps.db, lookup);
@@ -87,7 +87,7 @@ export async function login(deps: AuthDeps, loginInput: string, password: string
   const ok = (await verifyPassword(user?.password_hash ?? DUMMY_PASSWORD_HASH, candidate)) && candidate !== '';
   if (!user || !ok) throw badUserInput(WRONG_CREDENTIALS_MESSAGE);
 
-  attempt.succeeded();
+  await attempt.succeeded();
   if (user.disabled_at !== null) throw forbidden(USER_DISABLED_MESSAGE);
 
   if (needsRehash(user.password_hash)) {

@@ -73,7 +73,7 @@ export async function createUser(
     input,
   );
   const slug = parseInput(slugSchema, subsidiarySlug) ?? null;
-  deps.throttle.hit(THROTTLE_RULES.signUps, data.cpf, deps.ip);
+  await deps.throttle.hit(THROTTLE_RULES.signUps, data.cpf, deps.ip);
   throwIfTaken(await takenFields(deps, data.cpf, data.email, data.phoneNumber));
 
   const id = randomUUID();
@@ -97,7 +97,7 @@ export async function createUser(
       completed_at: null,
     })
     .execute();
-  deps.throttle.hit(THROTTLE_RULES.codeSends, id, deps.ip);
+  await deps.throttle.hit(THROTTLE_RULES.codeSends, id, deps.ip);
   await sendSignUpCode(deps, id, data.phoneNumber);
   return {
     signupId: id,
@@ -120,7 +120,7 @@ async function pendingSignup(deps: FlowDeps, signupId: string) {
 
 export async function resendSignUpCode(deps: FlowDeps, signupId: string): Promise<CreateUserResult> {
   const row = await pendingSignup(deps, signupId);
-  deps.throttle.hit(THROTTLE_RULES.codeSends, row.id, deps.ip);
+  await deps.throttle.hit(THROTTLE_RULES.codeSends, row.id, deps.ip);
   await sendSignUpCode(deps, row.id, row.phone_number);
   return {
     signupId: row.id,
@@ -145,7 +145,7 @@ export async function createUserSecondStep(
     .parse(input);
   const { code, password } = parseInput(secondStepSchema, rest);
   const pending = await pendingSignup(deps, signupId);
-  deps.throttle.hit({ name: 'code-checks', max: 20, windowMs: 15 * 60 * 1000 }, pending.id, deps.ip);
+  await deps.throttle.hit({ name: 'code-checks', max: 20, windowMs: 15 * 60 * 1000 }, pending.id, deps.ip);
   await consumeCode(codeDepsOf(deps), 'signup', pending.id, code);
 
   const user = await deps.db.transaction().execute(async (trx) => {
@@ -190,7 +190,7 @@ export async function createUserSecondStep(
  */
 export async function resumeSignUp(deps: FlowDeps, cpfInput: unknown): Promise<CreateUserResult> {
   const cpf = parseInput(z.object({ cpf: cpfSchema }), { cpf: cpfInput }).cpf;
-  deps.throttle.hit(THROTTLE_RULES.signUps, cpf, deps.ip);
+  await deps.throttle.hit(THROTTLE_RULES.signUps, cpf, deps.ip);
   const row = await deps.db
     .selectFrom('pending_signups')
     .select('id')

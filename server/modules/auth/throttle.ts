@@ -1,11 +1,7 @@
 import { tooManyRequests } from '../../graphql/errors';
-import { SlidingWindow } from './rate-limit';
+import type { LimitRule, LimiterFactory } from '../../limits/limiter-factory';
 
-export interface ThrottleRule {
-  readonly name: string;
-  readonly max: number;
-  readonly windowMs: number;
-}
+export type ThrottleRule = LimitRule;
 
 const HOUR = 60 * 60 * 1000;
 
@@ -20,36 +16,28 @@ export const THROTTLE_RULES = {
 } as const satisfies Record<string, ThrottleRule>;
 
 /**
- * In-memory request throttle for the auth flows, checked before any hashing or sending. Every call counts, so
- * aliased operations inside one request are limited one by one.
+ * Request throttle for the auth flows, checked before any hashing or sending and counted in the club's database
+ * (shared by every API process). Every call counts, so aliased operations inside one request are limited one by
+ * one.
  */
 export class Throttle {
-  private readonly windows = new Map<string, SlidingWindow>();
   private readonly perIp: ThrottleRule;
 
   constructor(
-    private readonly now: () => number,
+    private readonly limiters: LimiterFactory,
     ipMaxAttempts: number,
   ) {
     this.perIp = { name: 'auth-ip', max: ipMaxAttempts, windowMs: 5 * 60 * 1000 };
   }
 
-  private window(rule: ThrottleRule): SlidingWindow {
-    let window = this.windows.get(rule.name);
-    if (!window) {
-      window = new SlidingWindow(rule.max, rule.windowMs);
-      this.windows.set(rule.name, window);
-    }
-    return window;
-  }
-
   /** Counts one request for `key` under `rule` and for the IP; throws TOO_MANY_REQUESTS when either is full. */
-  hit(rule: ThrottleRule, key: string, ip: string): void {
-    const now = this.now();
-    const forKey = this.window(rule);
-    const forIp = this.window(this.perIp);
-    if (forKey.isFull(key, now) || forIp.isFull(ip, now)) throw tooManyRequests();
-    forKey.add(key, now);
-    forIp.add(ip, now);
+  async hit(rule: ThrottleRule, key: string, ip: string): Promise<void> {
+    const forKey = this.limiters(rule);
+    if (!(await forKey.take(key)).allowed) throw tooManyRequests();
+    if (!(await this.limiters(this.perIp).take(ip)).allowed) {
+      // Refused for the IP: the request does not use up the subject's budget.
+      await forKey.giveBack(key);
+      throw tooManyRequests();
+    }
   }
 }

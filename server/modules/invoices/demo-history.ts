@@ -9,6 +9,7 @@ import { expireDuePoints } from '../points/ledger';
 import { REGISTERED_STORES } from './seed';
 import type { FileUpload } from '../../uploads/file-upload';
 import { approveInvoice, rejectInvoice, submitInvoice } from './service';
+import { unlimitedUploads } from './upload-limiter';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 
@@ -92,7 +93,13 @@ export async function seedDemoHistory(
     const store = REGISTERED_STORES[step.store] ?? REGISTERED_STORES[0]!;
     const accessKey = demoKey(issued, store.cnpj, index);
     // The member's own send path, with the clock set to the day it happened.
-    const deps = { db, storage, userId: member.id, config: { ...config, now: () => sentAt } };
+    const deps = {
+      db,
+      storage,
+      userId: member.id,
+      config: { ...config, now: () => sentAt },
+      uploads: unlimitedUploads,
+    };
     const files =
       step.kind === 'xml'
         ? [

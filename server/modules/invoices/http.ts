@@ -4,12 +4,9 @@ import { FILE_EXTENSIONS, FILE_MIME_TYPES, type InvoiceFileKind } from '../../..
 import type { AppConfig } from '../../config';
 import type { Database } from '../../db/schema';
 import type { FileStorage } from '../../storage/file-storage';
-import { expireAllDuePoints } from '../points/ledger';
 import { FILE_ROUTE, verifyFileLink } from './file-links';
 import { ownedFile } from './service';
 import { sweepOrphans } from './storage';
-
-const DAY_MS = 24 * 60 * 60 * 1000;
 
 export interface InvoicesHttpOptions {
   db: Kysely<Database>;
@@ -17,10 +14,7 @@ export interface InvoicesHttpOptions {
   storage: FileStorage;
 }
 
-/**
- * The signed-link route that serves a member's own invoice files, the start-up sweep of orphaned uploads and the
- * daily points-expiry run.
- */
+/** The signed-link route that serves a member's own invoice files, and the start-up sweep of orphaned uploads. */
 export async function invoicesHttp(app: FastifyInstance, { db, config, storage }: InvoicesHttpOptions): Promise<void> {
   app.get<{ Params: { fileId: string }; Querystring: { u?: string; e?: string; s?: string } }>(
     FILE_ROUTE,
@@ -51,7 +45,6 @@ export async function invoicesHttp(app: FastifyInstance, { db, config, storage }
     },
   );
 
-  let timer: NodeJS.Timeout | undefined;
   app.addHook('onReady', async () => {
     const now = new Date(config.now());
     const isReferenced = async (storagePath: string) =>
@@ -61,15 +54,5 @@ export async function invoicesHttp(app: FastifyInstance, { db, config, storage }
       return 0;
     });
     if (removed > 0) app.log.info({ removed }, 'Arquivos órfãos de envios removidos');
-    const runExpiry = () =>
-      expireAllDuePoints(db, new Date(config.now())).catch((error: unknown) =>
-        app.log.error({ err: error }, 'Falha ao expirar pontos'),
-      );
-    await runExpiry();
-    timer = setInterval(() => void runExpiry(), DAY_MS);
-    timer.unref();
-  });
-  app.addHook('onClose', async () => {
-    if (timer) clearInterval(timer);
   });
 }

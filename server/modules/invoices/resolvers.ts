@@ -2,7 +2,13 @@ import type { ApiContext } from '../../graphql/context';
 import { checkAccessKey, getInvoice, listInvoices, resendInvoice, submitInvoice, type SubmitInput } from './service';
 import type { FileUpload } from '../../uploads/file-upload';
 
-const deps = (ctx: ApiContext) => ({ db: ctx.db, config: ctx.config, storage: ctx.storage, userId: ctx.userId });
+const deps = (ctx: ApiContext) => ({
+  db: ctx.db,
+  config: ctx.config,
+  storage: ctx.storage,
+  userId: ctx.userId,
+  uploads: ctx.uploadLimiter,
+});
 
 export const invoicesResolvers = {
   Query: {

@@ -16,7 +16,7 @@ import { drainUploads, type FileUpload } from '../../uploads/file-upload';
 import type { FileStorage } from '../../storage/file-storage';
 import { discardStored, FileRejected, readStored, storeUpload, type StoredFile } from './storage';
 import type { InvoiceFileRow, InvoiceRow, InvoiceStatus } from './tables';
-import { uploadLimiterFor } from './upload-limiter';
+import type { UploadLimiter } from './upload-limiter';
 import { requireMember } from '../users/service';
 import { formatDate } from '../../../lib/format/dates';
 
@@ -35,6 +35,7 @@ export interface Deps {
   config: AppConfig;
   storage: FileStorage;
   userId: number | null;
+  uploads: UploadLimiter;
 }
 
 export const INVOICE_MESSAGES = {
@@ -326,7 +327,7 @@ export async function submitInvoice(deps: Deps, input: SubmitInput): Promise<Inv
     await drain(uploads, new Set());
     return replayOf(deps, replay, parsed.data.accessKey);
   }
-  if (!uploadLimiterFor(config).tryTake(userId))
+  if (!(await deps.uploads.tryTake(userId)))
     return drain(uploads, new Set()).then(() => Promise.reject(tooManyRequests(INVOICE_MESSAGES.tooMany)));
 
   let typedKey: AccessKeyInfo | null = null;
@@ -647,7 +648,7 @@ export async function resendInvoice(
     return toView(db, config, invoice);
   }
   if (invoice.status !== 'rejected') return refuse(uploads, INVOICE_MESSAGES.notRejected, 'files');
-  if (!uploadLimiterFor(config).tryTake(userId))
+  if (!(await deps.uploads.tryTake(userId)))
     return drain(uploads, new Set()).then(() => Promise.reject(tooManyRequests(INVOICE_MESSAGES.tooMany)));
 
   const now = new Date(config.now());

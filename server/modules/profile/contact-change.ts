@@ -39,7 +39,7 @@ export async function requestPhoneChange(deps: FlowDeps, userId: number | null, 
 async function issueCodeAfterChecks(deps: FlowDeps, subject: string, phone: string): Promise<void> {
   const codes = codeDepsOf(deps);
   const wait = await secondsUntilResend(codes, 'phone', subject);
-  if (wait === 0) deps.throttle.hit(THROTTLE_RULES.codeSends, `phone:${subject}`, deps.ip);
+  if (wait === 0) await deps.throttle.hit(THROTTLE_RULES.codeSends, `phone:${subject}`, deps.ip);
   const code = await issueCode(codes, 'phone', subject, phone);
   await deps.messenger.sendSms(
     phone,
@@ -76,7 +76,7 @@ export async function requestEmailChange(deps: FlowDeps, userId: number | null, 
   if (owner && owner.id !== user.id) {
     throw badUserInput(CONTACT_MESSAGES.emailTaken, { email: CONTACT_MESSAGES.emailTaken });
   }
-  deps.throttle.hit(THROTTLE_RULES.codeSends, `email:${user.id}`, deps.ip);
+  await deps.throttle.hit(THROTTLE_RULES.codeSends, `email:${user.id}`, deps.ip);
   await sendEmailConfirmation(
     { db: deps.db, messenger: deps.messenger, publicUrl: deps.config.publicUrl, now: deps.config.now },
     user.id,

@@ -152,7 +152,7 @@ export interface DeletionDeps {
  */
 export async function deleteAccount(deps: DeletionDeps, userId: number | null, input: unknown): Promise<void> {
   const user = await requireMember(deps.db, userId);
-  deps.throttle.hit(DELETION_RULE, String(user.id), deps.ip);
+  await deps.throttle.hit(DELETION_RULE, String(user.id), deps.ip);
   const { password } = parseInput(deleteAccountSchema, input);
   if (!(await verifyPassword(user.password_hash, password))) {
     throw badUserInput(WRONG_PASSWORD_MESSAGE, { password: WRONG_PASSWORD_MESSAGE });
