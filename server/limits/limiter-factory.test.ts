@@ -5,7 +5,7 @@ import { sql } from 'kysely';
 import { createDatabase, driverOf } from '../db/database';
 import { migrateToLatest } from '../db/migrate';
 import { fakeClock, TEST_SECRET } from '../test/helpers';
-import { createTestDatabase, testDialect, type TestDatabase } from '../test/test-database';
+import { createTestDatabase, type TestDatabase } from '../test/test-database';
 import { createLimiterFactory } from './limiter-factory';
 
 const RULE = { name: 'teste', max: 2, windowMs: 60_000 };
@@ -58,9 +58,8 @@ describe('limits in the database', () => {
   });
 });
 
-const sqliteOnly = testDialect() === 'sqlite' ? describe : describe.skip;
-
-sqliteOnly('limits on a SQLite file', () => {
+// Its own SQLite file, whichever database the rest of the suite runs on.
+describe('limits on a SQLite file', () => {
   it('commit without waiting for the disk and leave the durability of other commits as it was', async () => {
     const dir = mkdtempSync(path.join(tmpdir(), 'club-limits-'));
     const db = createDatabase({ kind: 'sqlite', file: path.join(dir, 'club.sqlite') });
