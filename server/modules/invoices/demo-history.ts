@@ -8,7 +8,8 @@ import type { Database } from '../../db/schema';
 import { expireDuePoints } from '../points/ledger';
 import { REGISTERED_STORES } from './seed';
 import type { FileUpload } from '../../uploads/file-upload';
-import { approveInvoice, rejectInvoice, submitInvoice } from './service';
+import { approveInvoice, rejectInvoice } from './review';
+import { submitInvoice } from './service';
 import { unlimitedUploads } from './upload-limiter';
 
 const DAY_MS = 24 * 60 * 60 * 1000;

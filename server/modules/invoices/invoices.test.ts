@@ -6,7 +6,7 @@ import path from 'node:path';
 import { DEMO_MEMBER } from '../../db/seed';
 import { createTestApp, fakeClock, gql, loginAs, type TestApp } from '../../test/helpers';
 import { createMember } from '../users/repository';
-import { approveInvoice, rejectInvoice } from './service';
+import { approveInvoice, rejectInvoice } from './review';
 import { LocalDiskStorage, uploadsDirOf } from '../../storage/local-disk';
 import { sweepOrphans } from './storage';
 import { multipart } from '../../test/multipart';

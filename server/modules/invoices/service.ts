@@ -8,9 +8,6 @@ import type { AppConfig } from '../../config';
 import type { Database } from '../../db/schema';
 import { isUniqueViolation } from '../../db/dialect';
 import { badUserInput, notFound, tooManyRequests } from '../../graphql/errors';
-import { findUserById } from '../users/repository';
-import { pointsForPurchase } from '../points/earning';
-import { appendEntries } from '../points/ledger';
 import { signedFileUrl } from './file-links';
 import { drainUploads, type FileUpload } from '../../uploads/file-upload';
 import type { FileStorage } from '../../storage/file-storage';
@@ -19,14 +16,12 @@ import type { InvoiceFileRow, InvoiceRow, InvoiceStatus } from './tables';
 import type { UploadLimiter } from './upload-limiter';
 import { requireMember } from '../users/service';
 import { formatDate } from '../../../lib/format/dates';
+import { autoReview } from './review';
 
 type Db = Kysely<Database>;
 
-/** Automatic approval: an XML invoice of a registered store, bought at most this many days ago. */
-export const PURCHASE_WINDOW_DAYS = 90;
 export const INVOICES_PAGE_DEFAULT = 10;
 export const INVOICES_PAGE_MAX = 20;
-const DAY_MS = 24 * 60 * 60 * 1000;
 /** XML files are read whole to be parsed; real NF-e XMLs are tens of kilobytes. */
 const MAX_XML_PARSE_BYTES = 2 * 1024 * 1024;
 
@@ -462,152 +457,6 @@ async function insertFiles(db: Db, invoiceId: number, files: readonly ReceivedFi
         created_at: at,
       })),
     )
-    .execute();
-}
-
-// ---------------------------------------------------------------------------------------------------------------
-// Review
-
-/**
- * Runs after every send: an XML invoice of a registered store, bought inside the purchase window, by the member
- * (buyer CPF), is approved with its points; anything else waits for a person ("Em análise"), with the reason noted.
- */
-async function autoReview(db: Db, invoice: InvoiceRow, xml: NfeData | null, now: Date): Promise<InvoiceRow> {
-  const reasons: string[] = [];
-  let flag: string | null = null;
-  if (!xml) reasons.push('Sem XML: conferência manual da foto ou do PDF.');
-  else {
-    const user = await findUserById(db, invoice.user_id);
-    if (xml.buyerDocument !== user?.cpf) {
-      flag = 'O comprador da nota não é o CPF do cadastro.';
-      reasons.push(flag);
-    }
-    const store = await db.selectFrom('stores').select('id').where('cnpj', '=', xml.issuerCnpj).executeTakeFirst();
-    if (!store) reasons.push('Loja ainda não cadastrada no clube.');
-    const age = now.getTime() - Date.parse(xml.issuedAt);
-    if (age > PURCHASE_WINDOW_DAYS * DAY_MS) reasons.push(`Compra feita há mais de ${PURCHASE_WINDOW_DAYS} dias.`);
-    if (age < -DAY_MS) reasons.push('Data de emissão no futuro.');
-  }
-  if (reasons.length > 0 || !xml || xml.totalCents === null) {
-    return setStatus(db, invoice.id, 'in_review', reasons.join(' '), now, { flag_reason: flag });
-  }
-  return approve(db, invoice, { note: 'Aprovada automaticamente: XML de loja cadastrada.' }, now);
-}
-
-async function setStatus(
-  db: Db,
-  invoiceId: number,
-  status: InvoiceStatus,
-  note: string | null,
-  now: Date,
-  extra: Partial<Pick<InvoiceRow, 'flag_reason' | 'rejection_reason' | 'points'>> = {},
-): Promise<InvoiceRow> {
-  const at = now.toISOString();
-  const run = <T>(work: (trx: Db) => Promise<T>) => (db.isTransaction ? work(db) : db.transaction().execute(work));
-  return run(async (trx) => {
-    await trx
-      .insertInto('invoice_events')
-      .values({ invoice_id: invoiceId, status, note: note || null, created_at: at })
-      .execute();
-    return trx
-      .updateTable('invoices')
-      .set({ status, updated_at: at, ...extra })
-      .where('id', '=', invoiceId)
-      .returningAll()
-      .executeTakeFirstOrThrow();
-  });
-}
-
-const invoiceLabel = (inv: InvoiceRow) => `${inv.model === 65 ? 'NFC-e' : 'NF-e'} nº ${inv.number}`;
-
-async function approve(
-  db: Db,
-  invoice: InvoiceRow,
-  options: { note: string; points?: number },
-  now: Date,
-): Promise<InvoiceRow> {
-  const parts =
-    options.points !== undefined
-      ? {
-          base: { ruleId: null as number | null, name: 'Pontos definidos na análise', points: options.points },
-          bonuses: [],
-          total: options.points,
-        }
-      : await pointsForPurchase(db, invoice.total_cents ?? 0, new Date(invoice.issued_at ?? invoice.created_at));
-  return db.transaction().execute(async (trx) => {
-    const current = await trx
-      .selectFrom('invoices')
-      .select('status')
-      .where('id', '=', invoice.id)
-      .executeTakeFirstOrThrow();
-    if (current.status === 'approved' || current.status === 'rejected') throw new Error('Esta nota já foi analisada.');
-    await appendEntries(
-      trx,
-      invoice.user_id,
-      [
-        {
-          userId: invoice.user_id,
-          kind: 'credit',
-          points: parts.base.points,
-          description: `${invoiceLabel(invoice)} aprovada`,
-          invoiceId: invoice.id,
-          ruleId: parts.base.ruleId,
-        },
-        ...parts.bonuses.map((b) => ({
-          userId: invoice.user_id,
-          kind: 'bonus' as const,
-          points: b.points,
-          description: `Bônus ${b.name} (${invoiceLabel(invoice)})`,
-          invoiceId: invoice.id,
-          ruleId: b.ruleId,
-        })),
-      ],
-      now,
-    );
-    return setStatus(trx, invoice.id, 'approved', options.note, now, { points: parts.total, rejection_reason: null });
-  });
-}
-
-/** Review from the terminal: approve with the campaign's points, or with `points` given by the reviewer. */
-export async function approveInvoice(db: Db, invoiceId: number, now: Date, points?: number): Promise<InvoiceRow> {
-  const invoice = await db.selectFrom('invoices').selectAll().where('id', '=', invoiceId).executeTakeFirst();
-  if (!invoice) throw new Error(`Nota ${invoiceId} não encontrada.`);
-  if (invoice.status === 'approved' || invoice.status === 'rejected') throw new Error('Esta nota já foi analisada.');
-  if (points !== undefined && (!Number.isInteger(points) || points < 0 || points > 10_000_000)) {
-    throw new Error('--points precisa ser um número inteiro de 0 a 10.000.000.');
-  }
-  if (points === undefined && invoice.total_cents === null) {
-    throw new Error('Esta nota não tem valor total (foi enviada sem XML). Informe os pontos com --points N.');
-  }
-  return approve(db, invoice, { note: 'Aprovada na análise.', ...(points === undefined ? {} : { points }) }, now);
-}
-
-export async function rejectInvoice(db: Db, invoiceId: number, reason: string, now: Date): Promise<InvoiceRow> {
-  const text = reason.trim();
-  if (text.length < 3 || text.length > 500)
-    throw new Error('Informe o motivo da recusa (3 a 500 caracteres) com --reason.');
-  const invoice = await db.selectFrom('invoices').selectAll().where('id', '=', invoiceId).executeTakeFirst();
-  if (!invoice) throw new Error(`Nota ${invoiceId} não encontrada.`);
-  if (invoice.status === 'approved' || invoice.status === 'rejected') throw new Error('Esta nota já foi analisada.');
-  return setStatus(db, invoiceId, 'rejected', text, now, { rejection_reason: text });
-}
-
-export async function pendingInvoices(db: Db) {
-  return db
-    .selectFrom('invoices')
-    .innerJoin('users', 'users.id', 'invoices.user_id')
-    .select([
-      'invoices.id',
-      'invoices.access_key',
-      'invoices.status',
-      'invoices.total_cents',
-      'invoices.issuer_cnpj',
-      'invoices.flag_reason',
-      'invoices.created_at',
-      'users.name',
-    ])
-    .where('invoices.status', 'in', ['received', 'in_review'])
-    .orderBy('invoices.id')
     .execute();
 }
 
