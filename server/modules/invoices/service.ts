@@ -8,15 +8,15 @@ import type { AppConfig } from '../../config';
 import type { Database } from '../../db/schema';
 import { isUniqueViolation } from '../../db/dialect';
 import { badUserInput, notFound, tooManyRequests } from '../../graphql/errors';
-import { signedFileUrl } from './file-links';
 import { drainUploads, type FileUpload } from '../../uploads/file-upload';
 import type { FileStorage } from '../../storage/file-storage';
 import { discardStored, FileRejected, readStored, storeUpload, type StoredFile } from './storage';
-import type { InvoiceFileRow, InvoiceRow, InvoiceStatus } from './tables';
+import type { InvoiceFileRow, InvoiceRow } from './tables';
 import type { UploadLimiter } from './upload-limiter';
 import { requireMember } from '../users/service';
 import { formatDate } from '../../../lib/format/dates';
 import { autoReview } from './review';
+import { RESEND_NOTE, toView, toViews, type InvoiceView } from './views';
 
 type Db = Kysely<Database>;
 
@@ -44,97 +44,6 @@ export const INVOICE_MESSAGES = {
   notFound: 'Nota fiscal não encontrada.',
   xmlTooBig: 'O XML da nota é grande demais para ser lido. Envie o XML original da NF-e.',
 } as const;
-
-// ---------------------------------------------------------------------------------------------------------------
-// Views
-
-export interface InvoiceView {
-  id: string;
-  accessKey: string;
-  status: 'RECEIVED' | 'IN_REVIEW' | 'APPROVED' | 'REJECTED';
-  uf: string;
-  issuedMonth: string;
-  issuerCnpj: string;
-  model: number;
-  series: number;
-  number: number;
-  hasXml: boolean;
-  issuerName: string | null;
-  issuedAt: string | null;
-  totalCents: number | null;
-  items: { description: string; quantity: string; unit: string; totalCents: number }[];
-  flagReason: string | null;
-  rejectionReason: string | null;
-  points: number | null;
-  createdAt: string;
-  updatedAt: string;
-  files: { id: string; name: string; kind: string; sizeBytes: number; url: string }[];
-  events: { status: InvoiceView['status']; note: string | null; at: string }[];
-}
-
-/** Prefix of the event note that records a re-send attempt's idempotency key. */
-const RESEND_NOTE = 'reenvio:';
-
-const statusEnum = (status: InvoiceStatus) => status.toUpperCase() as InvoiceView['status'];
-
-async function toViews(db: Db, config: AppConfig, invoices: InvoiceRow[]): Promise<InvoiceView[]> {
-  if (invoices.length === 0) return [];
-  const ids = invoices.map((i) => i.id);
-  const [files, events] = await Promise.all([
-    db
-      .selectFrom('invoice_files')
-      .selectAll()
-      .where('invoice_id', 'in', ids)
-      .where('replaced_at', 'is', null)
-      .orderBy('id')
-      .execute(),
-    db.selectFrom('invoice_events').selectAll().where('invoice_id', 'in', ids).orderBy('id').execute(),
-  ]);
-  const now = config.now();
-  return invoices.map((inv) => ({
-    id: String(inv.id),
-    accessKey: inv.access_key,
-    status: statusEnum(inv.status),
-    uf: inv.uf,
-    issuedMonth: inv.issued_month,
-    issuerCnpj: inv.issuer_cnpj,
-    model: inv.model,
-    series: inv.series,
-    number: inv.number,
-    hasXml: inv.has_xml === 1,
-    issuerName: inv.issuer_name,
-    issuedAt: inv.issued_at,
-    totalCents: inv.total_cents,
-    items: inv.items_json ? (JSON.parse(inv.items_json) as InvoiceView['items']) : [],
-    flagReason: inv.flag_reason,
-    rejectionReason: inv.rejection_reason,
-    points: inv.points,
-    createdAt: inv.created_at,
-    updatedAt: inv.updated_at,
-    files: files
-      .filter((f) => f.invoice_id === inv.id)
-      .map((f) => ({
-        id: String(f.id),
-        name: f.original_name,
-        kind: f.kind,
-        sizeBytes: f.size_bytes,
-        url: signedFileUrl(config.jwtSecret, f.id, inv.user_id, now),
-      })),
-    events: events
-      .filter((e) => e.invoice_id === inv.id)
-      .map((e) => ({
-        status: statusEnum(e.status),
-        note: e.note?.startsWith(RESEND_NOTE) ? 'Reenviada com arquivo corrigido.' : e.note,
-        at: e.created_at,
-      })),
-  }));
-}
-
-async function toView(db: Db, config: AppConfig, invoice: InvoiceRow): Promise<InvoiceView> {
-  const [view] = await toViews(db, config, [invoice]);
-  if (!view) throw new Error('invoice view missing');
-  return view;
-}
 
 /** The id of the signed-in, enabled member (a disabled account's still-valid token stops here). */
 const requireMemberId = async (deps: Deps): Promise<number> => (await requireMember(deps.db, deps.userId)).id;
