@@ -1,5 +1,5 @@
 import { defineConfig, devices } from '@playwright/test';
-import { chromiumLaunchOptions } from './e2e/chromium';
+import { sharedRunSettings, sharedUse } from './e2e/chromium';
 
 const port = Number(process.env.E2E_PORT ?? 3100);
 const dataDir = process.env.E2E_DATA_DIR ?? 'data/e2e';
@@ -11,23 +11,12 @@ export default defineConfig({
   // The production-shape journeys need their own servers: playwright.production.config.ts.
   testIgnore: 'production/**',
   outputDir: 'test-results/playwright',
-  fullyParallel: true,
-  workers: 2,
-  retries: process.env.CI ? 1 : 0,
-  forbidOnly: true,
-  // A sign-up journey with two accessibility passes takes ~17 s on an idle 2-core machine and ~35 s when the
-  // machine is busy with other work; the limit leaves room for a slower CI host without hiding a hang.
-  timeout: 60_000,
-  expect: { timeout: 10_000 },
+  ...sharedRunSettings,
   reporter: [['list'], ['json', { outputFile: 'test-results/playwright.json' }]],
   globalSetup: './e2e/global-setup.ts',
   use: {
     baseURL: `http://127.0.0.1:${port}`,
-    locale: 'pt-BR',
-    timezoneId: 'America/Sao_Paulo',
-    serviceWorkers: 'allow',
-    trace: 'retain-on-failure',
-    launchOptions: chromiumLaunchOptions,
+    ...sharedUse,
   },
   projects: [
     { name: 'celular', use: { ...devices['Pixel 7'], viewport: { width: 390, height: 844 } } },

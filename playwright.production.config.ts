@@ -1,5 +1,5 @@
 import { defineConfig, devices } from '@playwright/test';
-import { chromiumLaunchOptions } from './e2e/chromium';
+import { sharedRunSettings, sharedUse } from './e2e/chromium';
 
 const baseURL = process.env.PRODUCTION_URL;
 if (!baseURL) {
@@ -13,21 +13,11 @@ if (!baseURL) {
 export default defineConfig({
   testDir: 'e2e/production',
   outputDir: 'test-results/playwright-production',
-  fullyParallel: true,
-  workers: 2,
-  retries: process.env.CI ? 1 : 0,
-  forbidOnly: true,
-  // Same reasoning as playwright.config.ts: room for a busy 2-core machine without hiding a hang.
-  timeout: 60_000,
-  expect: { timeout: 10_000 },
+  ...sharedRunSettings,
   reporter: [['list'], ['json', { outputFile: 'test-results/playwright-production.json' }]],
   use: {
     baseURL,
-    locale: 'pt-BR',
-    timezoneId: 'America/Sao_Paulo',
-    serviceWorkers: 'allow',
-    trace: 'retain-on-failure',
-    launchOptions: chromiumLaunchOptions,
+    ...sharedUse,
   },
   projects: [{ name: 'producao', use: { ...devices['Pixel 7'], viewport: { width: 390, height: 844 } } }],
 });
