@@ -12,6 +12,7 @@ const config = [
       'out/**',
       'data/**',
       'lib/graphql/generated/**',
+      'server/graphql/generated/**',
       'public/**',
       'test-results/**',
       'playwright-report/**',

@@ -11,6 +11,7 @@ import { buildContext } from './graphql/context';
 import { formatExecutionErrors } from './graphql/format-errors';
 import { loadSchemaSdl } from './graphql/schema';
 import { scalarResolvers } from './graphql/upload-scalar';
+import type { Resolvers } from './graphql/generated/resolvers-types';
 import { apiRouteTable, JSON_BODY_MAX_BYTES, UPLOAD_OPTIONS } from './http/api-routes';
 import { csrfGuard } from './http/csrf';
 import { registerInstanceHeader } from './http/instance-header';
@@ -113,12 +114,13 @@ function contentSecurityPolicy(corsOrigin: string | undefined) {
   };
 }
 
-const mergeResolvers = (...parts: Record<string, Record<string, unknown>>[]) => {
-  const merged: Record<string, Record<string, unknown>> = {};
+/** Joins the modules' resolver maps type by type (each module adds its own fields to Query, Mutation, User…). */
+const mergeResolvers = (...parts: Resolvers[]): Resolvers => {
+  const merged: Record<string, object> = {};
   for (const part of parts) {
-    for (const [type, fields] of Object.entries(part)) merged[type] = { ...merged[type], ...fields };
+    for (const [type, fields] of Object.entries(part)) merged[type] = { ...merged[type], ...(fields as object) };
   }
-  return merged;
+  return merged as Resolvers;
 };
 
 export function buildApp({
@@ -172,15 +174,18 @@ export function buildApp({
 
   void app.register(mercurius, {
     schema: loadSchemaSdl(),
-    resolvers: mergeResolvers(
-      scalarResolvers,
-      usersResolvers,
-      authResolvers,
-      contentResolvers,
-      invoicesResolvers,
-      pointsResolvers,
-      profileResolvers,
-    ) as never,
+    resolvers: {
+      // The scalar's parser functions, not a GraphQLScalarType: mercurius copies its keys onto the schema's type.
+      ...scalarResolvers,
+      ...mergeResolvers(
+        usersResolvers,
+        authResolvers,
+        contentResolvers,
+        invoicesResolvers,
+        pointsResolvers,
+        profileResolvers,
+      ),
+    } as never,
     path: GRAPHQL_PATH,
     graphiql: false,
     ...(queryCache ? {} : { cache: false }),

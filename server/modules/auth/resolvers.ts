@@ -1,7 +1,8 @@
+import type { Resolvers } from '../../graphql/generated/resolvers-types';
 import type { ApiContext } from '../../graphql/context';
 import { confirmEmail } from './email-confirmation';
 import { flowDepsOf } from './flow-deps';
-import { passwordResetChannels, requestPasswordReset, resetPassword, type ResetChannel } from './password-reset';
+import { passwordResetChannels, requestPasswordReset, resetPassword } from './password-reset';
 import { login, logout, refresh, updatePassword, type AuthDeps, type TokenPair } from './service';
 import { createUser, createUserSecondStep, resendSignUpCode, resumeSignUp } from './signup';
 
@@ -14,62 +15,49 @@ const depsOf = (ctx: ApiContext): AuthDeps => ({
 
 const pairResult = (pair: TokenPair) => ({ access_token: pair.accessToken, refresh_token: pair.refreshToken });
 
-export const authResolvers = {
+export const authResolvers: Resolvers = {
   Query: {
-    passwordResetChannels: async (_root: unknown, args: { login: string; altcha?: string | null }, ctx: ApiContext) => {
+    passwordResetChannels: async (_root, args, ctx) => {
       await ctx.humanCheck.check(args.altcha);
       return passwordResetChannels(flowDepsOf(ctx), args.login);
     },
   },
   Mutation: {
-    userLogin: async (
-      _root: unknown,
-      args: { login: string; password: string; altcha?: string | null },
-      ctx: ApiContext,
-    ) => {
+    userLogin: async (_root, args, ctx) => {
       await ctx.humanCheck.check(args.altcha);
       const pair = await login(depsOf(ctx), args.login, args.password);
       return { token: pair.accessToken, refresh_token: pair.refreshToken };
     },
-    refreshToken: async (_root: unknown, args: { refreshToken: string }, ctx: ApiContext) => {
+    refreshToken: async (_root, args, ctx) => {
       const pair = await refresh(depsOf(ctx), args.refreshToken);
       return { ...pairResult(pair), token_type: 'Bearer' };
     },
-    createUser: async (
-      _root: unknown,
-      args: { input: unknown; subsidiarySlug?: string | null; altcha?: string | null },
-      ctx: ApiContext,
-    ) => {
+    createUser: async (_root, args, ctx) => {
       await ctx.humanCheck.check(args.altcha);
       return createUser(flowDepsOf(ctx), args.input, args.subsidiarySlug);
     },
-    createUserSecondStep: async (_root: unknown, args: { input: { signupId: string } }, ctx: ApiContext) =>
+    createUserSecondStep: async (_root, args, ctx) =>
       pairResult(await createUserSecondStep(flowDepsOf(ctx), args.input)),
-    resumeSignUp: async (_root: unknown, args: { cpf: string; altcha?: string | null }, ctx: ApiContext) => {
+    resumeSignUp: async (_root, args, ctx) => {
       await ctx.humanCheck.check(args.altcha);
       return resumeSignUp(flowDepsOf(ctx), args.cpf);
     },
-    resendCode: (_root: unknown, args: { signupId: string }, ctx: ApiContext) =>
-      resendSignUpCode(flowDepsOf(ctx), args.signupId),
-    requestPasswordReset: (_root: unknown, args: { login: string; channel: ResetChannel }, ctx: ApiContext) =>
-      requestPasswordReset(flowDepsOf(ctx), args.login, args.channel),
-    resetPassword: async (_root: unknown, args: { login: string; code: string; password: string }, ctx: ApiContext) => {
+    resendCode: (_root, args, ctx) => resendSignUpCode(flowDepsOf(ctx), args.signupId),
+    requestPasswordReset: (_root, args, ctx) => requestPasswordReset(flowDepsOf(ctx), args.login, args.channel),
+    resetPassword: async (_root, args, ctx) => {
       await resetPassword(flowDepsOf(ctx), args.login, { code: args.code, password: args.password });
       return { success: true };
     },
-    confirmEmail: async (_root: unknown, args: { data: { emailConfirmationToken: string } }, ctx: ApiContext) => ({
+    confirmEmail: async (_root, args, ctx) => ({
       success: await confirmEmail(
         { db: ctx.db, messenger: ctx.messenger, publicUrl: ctx.config.publicUrl, now: ctx.config.now },
         ctx.userId,
         args.data.emailConfirmationToken,
       ),
     }),
-    updatePassword: async (
-      _root: unknown,
-      args: { currentPassword?: string | null; password: string },
-      ctx: ApiContext,
-    ) => pairResult(await updatePassword(depsOf(ctx), ctx.userId, args.currentPassword, args.password)),
-    logout: async (_root: unknown, args: { refreshToken?: string | null }, ctx: ApiContext) => {
+    updatePassword: async (_root, args, ctx) =>
+      pairResult(await updatePassword(depsOf(ctx), ctx.userId, args.currentPassword, args.password)),
+    logout: async (_root, args, ctx) => {
       await logout(depsOf(ctx), args.refreshToken);
       return { success: true };
     },

@@ -1,4 +1,4 @@
-import type { ApiContext } from '../../graphql/context';
+import type { Resolvers } from '../../graphql/generated/resolvers-types';
 import { unauthenticated } from '../../graphql/errors';
 import {
   answerSurvey,
@@ -12,8 +12,6 @@ import {
   listCampaigns,
   listFaqSubjects,
   listPromotions,
-  type PageArgs,
-  type SurveyParent,
 } from './service';
 import { scaleBounds, type SurveyQuestion } from './survey';
 
@@ -38,33 +36,27 @@ function questionOf(q: SurveyQuestion) {
   };
 }
 
-export const contentResolvers = {
+export const contentResolvers: Resolvers = {
   Query: {
-    customCampaigns: (_: unknown, args: PageArgs, ctx: ApiContext) => listCampaigns(ctx, args),
-    customCampaign: (_: unknown, args: { id: string } & Preview, ctx: ApiContext) =>
-      getCampaign(ctx, args.id, preview(args)),
-    standardCampaign: (_: unknown, args: Preview, ctx: ApiContext) => getStandardCampaign(ctx, preview(args)),
-    promotions: (_: unknown, args: PageArgs, ctx: ApiContext) => listPromotions(ctx, args),
-    promotion: (_: unknown, args: { slug: string } & Preview, ctx: ApiContext) =>
-      getPromotion(ctx, args.slug, preview(args)),
-    ruleBook: (_: unknown, args: { version?: string | null } & Preview, ctx: ApiContext) =>
-      getRuleBook(ctx, args.version, preview(args)),
-    faqSubjects: (_: unknown, args: Preview, ctx: ApiContext) => listFaqSubjects(ctx, preview(args)),
-    faqSubject: (_: unknown, args: { slug: string } & Preview, ctx: ApiContext) =>
-      getFaqSubject(ctx, args.slug, preview(args)),
-    faqItem: (_: unknown, args: { subjectSlug: string; slug: string } & Preview, ctx: ApiContext) =>
-      getFaqItem(ctx, args.subjectSlug, args.slug, preview(args)),
+    customCampaigns: (_, args, ctx) => listCampaigns(ctx, args),
+    customCampaign: (_, args, ctx) => getCampaign(ctx, args.id, preview(args)),
+    standardCampaign: (_, args, ctx) => getStandardCampaign(ctx, preview(args)),
+    promotions: (_, args, ctx) => listPromotions(ctx, args),
+    promotion: (_, args, ctx) => getPromotion(ctx, args.slug, preview(args)),
+    ruleBook: (_, args, ctx) => getRuleBook(ctx, args.version, preview(args)),
+    faqSubjects: (_, args, ctx) => listFaqSubjects(ctx, preview(args)),
+    faqSubject: (_, args, ctx) => getFaqSubject(ctx, args.slug, preview(args)),
+    faqItem: (_, args, ctx) => getFaqItem(ctx, args.subjectSlug, args.slug, preview(args)),
   },
   Mutation: {
-    answerPromotionSurvey: (_: unknown, args: { promotionSlug: string; answers: unknown }, ctx: ApiContext) =>
-      answerSurvey(ctx, args.promotionSlug, args.answers),
+    answerPromotionSurvey: (_, args, ctx) => answerSurvey(ctx, args.promotionSlug, args.answers),
   },
   Survey: {
-    title: (s: SurveyParent) => s.definition.title,
-    intro: (s: SurveyParent) => s.definition.intro ?? null,
-    questions: (s: SurveyParent) => s.definition.questions.map(questionOf),
-    open: (s: SurveyParent) => s.open,
-    answered: (s: SurveyParent, _: unknown, ctx: ApiContext) => {
+    title: (s) => s.definition.title,
+    intro: (s) => s.definition.intro ?? null,
+    questions: (s) => s.definition.questions.map(questionOf),
+    open: (s) => s.open,
+    answered: (s, _, ctx) => {
       if (ctx.userId === null) throw unauthenticated();
       // A draft survey is never answered: answers only go to the published promotion.
       return s.isDraft ? false : hasAnswered(ctx.db, s.promotionKey, ctx.userId);

@@ -1,6 +1,6 @@
+import type { Resolvers } from '../../graphql/generated/resolvers-types';
 import type { ApiContext } from '../../graphql/context';
-import { checkAccessKey, getInvoice, listInvoices, resendInvoice, submitInvoice, type SubmitInput } from './service';
-import type { FileUpload } from '../../uploads/file-upload';
+import { checkAccessKey, getInvoice, listInvoices, resendInvoice, submitInvoice } from './service';
 
 const deps = (ctx: ApiContext) => ({
   db: ctx.db,
@@ -10,21 +10,14 @@ const deps = (ctx: ApiContext) => ({
   uploads: ctx.uploadLimiter,
 });
 
-export const invoicesResolvers = {
+export const invoicesResolvers: Resolvers = {
   Query: {
-    myInvoices: (_root: unknown, args: { first?: number | null; after?: string | null }, ctx: ApiContext) =>
-      listInvoices(deps(ctx), args),
-    invoice: (_root: unknown, args: { id: string }, ctx: ApiContext) => getInvoice(deps(ctx), args.id),
-    invoiceKeyCheck: (_root: unknown, args: { accessKey: string }, ctx: ApiContext) =>
-      checkAccessKey(deps(ctx), args.accessKey),
+    myInvoices: (_root, args, ctx) => listInvoices(deps(ctx), args),
+    invoice: (_root, args, ctx) => getInvoice(deps(ctx), args.id),
+    invoiceKeyCheck: (_root, args, ctx) => checkAccessKey(deps(ctx), args.accessKey),
   },
   Mutation: {
-    submitInvoice: (_root: unknown, args: { input: SubmitInput }, ctx: ApiContext) =>
-      submitInvoice(deps(ctx), args.input),
-    resendInvoice: (
-      _root: unknown,
-      args: { id: string; idempotencyKey: string; files: Promise<FileUpload>[] },
-      ctx: ApiContext,
-    ) => resendInvoice(deps(ctx), args),
+    submitInvoice: (_root, args, ctx) => submitInvoice(deps(ctx), args.input),
+    resendInvoice: (_root, args, ctx) => resendInvoice(deps(ctx), args),
   },
 };

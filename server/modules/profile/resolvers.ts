@@ -1,9 +1,10 @@
+import type { Resolvers } from '../../graphql/generated/resolvers-types';
 import type { ApiContext } from '../../graphql/context';
 import { badUserInput } from '../../graphql/errors';
 import { createCepProvider, type CepProvider } from '../../adapters/cep';
 import { flowDepsOf } from '../auth/flow-deps';
-import { drainUploads, type FileUpload } from '../../uploads/file-upload';
-import { getCurrentMember, type MeResult } from '../users/service';
+import { drainUploads } from '../../uploads/file-upload';
+import { getCurrentMember } from '../users/service';
 import { updateUser } from '../users/repository';
 import { confirmPhoneChange, requestEmailChange, requestPhoneChange } from './contact-change';
 import { deleteAccount, exportMyData } from './data-rights';
@@ -39,43 +40,48 @@ const cepProviderOf = (ctx: ApiContext): CepProvider => {
 
 const me = (ctx: ApiContext) => getCurrentMember(ctx.db, ctx.userId);
 
-export const profileResolvers = {
+/** A view read back right after its own write: missing means the write did not happen, which is a server fault. */
+function saved<T>(view: T | null, what: string): T {
+  if (view === null) throw new Error(`${what} ausente logo após ser gravado.`);
+  return view;
+}
+
+export const profileResolvers: Resolvers = {
   User: {
-    pendingEmail: async (parent: MeResult, _args: unknown, ctx: ApiContext) =>
+    pendingEmail: async (parent, _args, ctx) =>
       pendingEmailOf(ctx.db, { id: Number(parent.id), email: parent.email }, ctx.config.now()),
-    userWoodWork: (parent: MeResult, _args: unknown, ctx: ApiContext) =>
-      woodWorkView(ctx.db, Number(parent.id), ctx.config.now()),
+    userWoodWork: (parent, _args, ctx) => woodWorkView(ctx.db, Number(parent.id), ctx.config.now()),
   },
   UserWoodWork: {
-    woodworkSurvey: (parent: { woodworkSurvey: () => Promise<unknown> }) => parent.woodworkSurvey(),
+    woodworkSurvey: (parent) => parent.woodworkSurvey(),
   },
   Query: {
-    user: async (_root: unknown, args: { id: string }, ctx: ApiContext) => {
+    user: async (_root, args, ctx) => {
       const user = await requireMember(ctx.db, ctx.userId);
       assertOwnId(args.id, user.id);
       return me(ctx);
     },
-    userWoodWork: async (_root: unknown, args: { id?: string | null }, ctx: ApiContext) => {
+    userWoodWork: async (_root, args, ctx) => {
       const user = await requireMember(ctx.db, ctx.userId);
       assertOwnId(args.id, (await findWoodWorkByUser(ctx.db, user.id))?.id);
       return woodWorkView(ctx.db, user.id, ctx.config.now());
     },
-    woodworkSurvey: async (_root: unknown, args: { id?: string | null }, ctx: ApiContext) => {
+    woodworkSurvey: async (_root, args, ctx) => {
       const user = await requireMember(ctx.db, ctx.userId);
       const ww = await findWoodWorkByUser(ctx.db, user.id);
       const survey = ww ? await findSurveyByWoodWork(ctx.db, ww.id) : undefined;
       assertOwnId(args.id, survey?.id);
       return ww ? surveyView(ctx.db, ww.id) : null;
     },
-    careers: async (_root: unknown, _args: unknown, ctx: ApiContext) => {
+    careers: async (_root, _args, ctx) => {
       const rows = await ctx.db.selectFrom('careers').selectAll().orderBy('name').execute();
       return rows.map((c) => ({ id: String(c.id), name: c.name, woodWorkRelated: c.wood_work_related === 1 }));
     },
-    states: async (_root: unknown, _args: unknown, ctx: ApiContext) => {
+    states: async (_root, _args, ctx) => {
       const rows = await ctx.db.selectFrom('states').selectAll().orderBy('name').execute();
       return rows.map((s) => ({ id: String(s.id), uf: s.uf, name: s.name }));
     },
-    cities: async (_root: unknown, args: { stateId: string }, ctx: ApiContext) => {
+    cities: async (_root, args, ctx) => {
       if (!/^\d{1,9}$/.test(args.stateId)) return [];
       const rows = await ctx.db
         .selectFrom('cities')
@@ -86,11 +92,11 @@ export const profileResolvers = {
         .execute();
       return rows.map((c) => ({ id: String(c.id), name: c.name }));
     },
-    equipments: async (_root: unknown, _args: unknown, ctx: ApiContext) => {
+    equipments: async (_root, _args, ctx) => {
       const rows = await ctx.db.selectFrom('equipments').selectAll().orderBy('name').execute();
       return rows.map((e) => ({ id: String(e.id), name: e.name }));
     },
-    cepAddress: async (_root: unknown, args: { cep: string }, ctx: ApiContext) => {
+    cepAddress: async (_root, args, ctx) => {
       // Members only: the lookup must not become an open proxy to the provider.
       await requireMember(ctx.db, ctx.userId);
       const cep = args.cep.replace(/\D/g, '');
@@ -109,14 +115,14 @@ export const profileResolvers = {
         cityName: found.cityName,
       };
     },
-    myData: (_root: unknown, _args: unknown, ctx: ApiContext) => exportMyData(ctx.db, ctx.userId, nowOf(ctx)),
+    myData: (_root, _args, ctx) => exportMyData(ctx.db, ctx.userId, nowOf(ctx)),
   },
   Mutation: {
-    updateProfile: async (_root: unknown, args: { input: unknown }, ctx: ApiContext) => {
+    updateProfile: async (_root, args, ctx) => {
       await updateProfile(ctx.db, ctx.userId, args.input, nowOf(ctx));
       return me(ctx);
     },
-    updateProfileImage: async (_root: unknown, args: { file?: Promise<FileUpload> | null }, ctx: ApiContext) => {
+    updateProfileImage: async (_root, args, ctx) => {
       const upload = args.file ?? null;
       const user = await requireMember(ctx.db, ctx.userId).catch(async (error: unknown) => {
         // The multipart request ends only once its file is read.
@@ -128,31 +134,29 @@ export const profileResolvers = {
       await removePhoto(ctx.storage, user.profile_image);
       return me(ctx);
     },
-    updateUserWoodWork: async (_root: unknown, args: { id?: string | null; input: unknown }, ctx: ApiContext) => {
+    updateUserWoodWork: async (_root, args, ctx) => {
       await updateWoodWork(ctx.db, ctx.userId, args.id, args.input, nowOf(ctx));
-      return woodWorkView(ctx.db, ctx.userId!, ctx.config.now());
+      return saved(await woodWorkView(ctx.db, ctx.userId!, ctx.config.now()), 'Marcenaria');
     },
-    updateWoodworkSurvey: async (_root: unknown, args: { id?: string | null; input: unknown }, ctx: ApiContext) => {
+    updateWoodworkSurvey: async (_root, args, ctx) => {
       await updateSurvey(ctx.db, ctx.userId, args.id, args.input, nowOf(ctx));
       const ww = await findWoodWorkByUser(ctx.db, ctx.userId!);
-      return ww ? surveyView(ctx.db, ww.id) : null;
+      return saved(ww ? await surveyView(ctx.db, ww.id) : null, 'Pesquisa da marcenaria');
     },
-    updateCnpj: async (_root: unknown, args: { cnpj: string }, ctx: ApiContext) => {
+    updateCnpj: async (_root, args, ctx) => {
       await updateCnpj(ctx.db, ctx.userId, { cnpj: args.cnpj }, nowOf(ctx));
-      return woodWorkView(ctx.db, ctx.userId!, ctx.config.now());
+      return saved(await woodWorkView(ctx.db, ctx.userId!, ctx.config.now()), 'Marcenaria');
     },
-    requestPhoneChange: (_root: unknown, args: { phoneNumber: string }, ctx: ApiContext) =>
-      requestPhoneChange(flowDepsOf(ctx), ctx.userId, args.phoneNumber),
-    confirmPhoneChange: async (_root: unknown, args: { code: string }, ctx: ApiContext) => {
+    requestPhoneChange: (_root, args, ctx) => requestPhoneChange(flowDepsOf(ctx), ctx.userId, args.phoneNumber),
+    confirmPhoneChange: async (_root, args, ctx) => {
       await confirmPhoneChange(flowDepsOf(ctx), ctx.userId, args.code);
       return me(ctx);
     },
-    requestEmailChange: async (_root: unknown, args: { email: string }, ctx: ApiContext) => ({
+    requestEmailChange: async (_root, args, ctx) => ({
       pendingEmail: await requestEmailChange(flowDepsOf(ctx), ctx.userId, args.email),
     }),
-    answerConsent: (_root: unknown, args: { accepted: boolean }, ctx: ApiContext) =>
-      answerConsent(ctx.db, ctx.userId, args.accepted, nowOf(ctx)),
-    deleteAccount: async (_root: unknown, args: { password: string }, ctx: ApiContext) => {
+    answerConsent: (_root, args, ctx) => answerConsent(ctx.db, ctx.userId, args.accepted, nowOf(ctx)),
+    deleteAccount: async (_root, args, ctx) => {
       await deleteAccount(
         { db: ctx.db, config: ctx.config, storage: ctx.storage, throttle: ctx.throttle, ip: ctx.ip },
         ctx.userId,

@@ -1,8 +1,8 @@
-import type { ApiContext } from '../../graphql/context';
+import type { Resolvers } from '../../graphql/generated/resolvers-types';
 import { getCurrentMember } from './service';
 
-export const usersResolvers = {
+export const usersResolvers: Resolvers = {
   Query: {
-    me: (_root: unknown, _args: unknown, ctx: ApiContext) => getCurrentMember(ctx.db, ctx.userId),
+    me: (_root, _args, ctx) => getCurrentMember(ctx.db, ctx.userId),
   },
 };
