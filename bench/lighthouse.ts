@@ -6,22 +6,11 @@
  * The throttling is applied to the browser (`devtools`), not simulated: against a server on the same machine the
  * simulation counts every script as finished before the first paint, which is not what a phone on 4G sees.
  */
-import { spawn, spawnSync } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
-import { createServer } from 'node:net';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
+import { spawnSync } from 'node:child_process';
+import { startLocalServer } from './local-server';
 
 const PAGES = ['/login', '/cadastro', '/recuperar-senha', '/cadastro-promo/loja-centro'];
 const RUNS = 3;
-
-const freePort = () =>
-  new Promise<number>((resolve) => {
-    const srv = createServer().listen(0, '127.0.0.1', () => {
-      const port = (srv.address() as { port: number }).port;
-      srv.close(() => resolve(port));
-    });
-  });
 
 interface Report {
   categories: Record<string, { score: number }>;
@@ -51,25 +40,12 @@ function lighthouse(url: string): Report {
 const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)] ?? NaN;
 
 async function main() {
-  const port = await freePort();
-  const dataDir = mkdtempSync(path.join(tmpdir(), 'clube-lighthouse-'));
-  const server = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], {
-    env: { ...process.env, PORT: String(port), DATA_DIR: dataDir, LOG_LEVEL: 'warn' },
-    stdio: 'inherit',
-  });
+  const server = await startLocalServer();
   try {
-    for (let i = 0; i < 600; i += 1) {
-      const ok = await fetch(`http://127.0.0.1:${port}/login`).then(
-        (r) => r.ok,
-        () => false,
-      );
-      if (ok) break;
-      await new Promise((r) => setTimeout(r, 500));
-    }
     console.log(`Lighthouse 12, mobile, slow 4G applied to the browser; median of ${RUNS} runs`);
     console.log('page                           perf  a11y  best  FCP ms  LCP ms  TBT ms  TTI ms  CLS');
     for (const page of PAGES) {
-      const reports = Array.from({ length: RUNS }, () => lighthouse(`http://127.0.0.1:${port}${page}`));
+      const reports = Array.from({ length: RUNS }, () => lighthouse(`${server.origin}${page}`));
       const score = (c: string) => median(reports.map((r) => Math.round((r.categories[c]?.score ?? 0) * 100)));
       const audit = (a: string) => median(reports.map((r) => r.audits[a]?.numericValue ?? NaN));
       console.log(
@@ -87,8 +63,7 @@ async function main() {
       );
     }
   } finally {
-    server.kill('SIGTERM');
-    rmSync(dataDir, { recursive: true, force: true });
+    server.stop();
   }
 }
 

@@ -1,4 +1,5 @@
 import { allRoutes, buildPath } from '../lib/routes';
+import type { Response } from '@playwright/test';
 import { expect, test } from './fixtures';
 
 const sample = (pattern: string) =>
@@ -37,5 +38,23 @@ test.describe('every route of the spec is served', () => {
     const sw = await request.get('/service-worker.js');
     expect(sw.status()).toBe(200);
     expect(sw.headers()['cache-control']).toContain('no-cache');
+  });
+
+  test('the browser receives every page, script and style of /login over 1 kB compressed', async ({ page }) => {
+    const texts: Response[] = [];
+    page.on('response', (response) => {
+      if (['document', 'script', 'stylesheet'].includes(response.request().resourceType())) texts.push(response);
+    });
+    await page.goto('/login');
+    await expect(page.getByRole('heading', { name: 'Entrar no clube' })).toBeVisible();
+    await page.waitForLoadState('networkidle');
+    let compressed = 0;
+    for (const response of texts) {
+      // Below 1 kB the headers of a compressed answer cost more than they save, so the build leaves those alone.
+      if ((await response.body()).length < 1024) continue;
+      expect(response.headers()['content-encoding'], response.url()).toBe('br');
+      compressed += 1;
+    }
+    expect(compressed).toBeGreaterThan(3);
   });
 });

@@ -5,7 +5,7 @@ import path from 'node:path';
 export const EXPORT_STAMP = '.export-stamp';
 
 const SOURCE_DIRS = ['app', 'components', 'lib', 'public'];
-const SOURCE_FILES = ['next.config.mjs', 'package-lock.json', 'codegen.ts', 'tsconfig.json'];
+const SOURCE_FILES = ['next.config.mjs', 'package-lock.json', 'codegen.ts', 'tsconfig.json', 'scripts/precompress.ts'];
 /** Written by the build itself (next-pwa); counting them would make every build look stale. */
 const GENERATED_IN_PUBLIC = [/^service-worker\.js/, /^workbox-/, /^worker-/, /^fallback-/];
 /** Codegen writes here during the build, for the same reason. */

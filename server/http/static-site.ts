@@ -40,6 +40,9 @@ async function isFile(file: string): Promise<boolean> {
   }
 }
 
+/** The build precompresses only text files of at least 1 kB; the gzip copy is always written with the brotli one. */
+const hasCompressedCopy = (file: string): Promise<boolean> => isFile(`${file}.gz`);
+
 export function registerStaticSite(app: FastifyInstance, { root }: StaticSiteOptions): void {
   const rootDir = path.resolve(root);
   const inside = (relative: string): string | null => {
@@ -48,9 +51,11 @@ export function registerStaticSite(app: FastifyInstance, { root }: StaticSiteOpt
   };
 
   // serve:false: only the handler below decides which file answers a URL; sendFile still gives ETag and ranges.
+  // preCompressed: the build wrote `.br` and `.gz` beside every text file (scripts/precompress.ts).
   void app.register(fastifyStatic, {
     root: rootDir,
     serve: false,
+    preCompressed: true,
     cacheControl: false,
     dotfiles: 'deny',
     index: false,
@@ -71,6 +76,8 @@ export function registerStaticSite(app: FastifyInstance, { root }: StaticSiteOpt
     const file = inside(relative);
     if (file === null || !(await isFile(file))) return false;
     reply.header('cache-control', cacheControl);
+    // The same URL answers brotli, gzip or plain bytes by Accept-Encoding; caches must keep them apart.
+    if (await hasCompressedCopy(file)) reply.header('vary', 'Accept-Encoding');
     void reply.sendFile(path.relative(rootDir, file), rootDir);
     return true;
   }
