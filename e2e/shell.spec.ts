@@ -18,6 +18,33 @@ test.describe('app shell', () => {
     await expect(page.getByRole('status')).toHaveCount(0);
   });
 
+  test('a returning member sees home, balance and campaigns at once while me is still on its way', async ({ page }) => {
+    await signInWithStorage(page, demo.email);
+    await page.goto('/');
+    const greeting = page.getByRole('heading', { name: `Olá, ${demo.name}!` });
+    await expect(greeting).toBeVisible();
+    const campaigns = page.getByRole('list', { name: 'Campanhas ativas' });
+    await expect(campaigns).toBeVisible();
+    const firstCampaign = (await campaigns.getByRole('heading').first().textContent()) ?? '';
+
+    let release: () => void = () => {};
+    const held = new Promise<void>((resolve) => (release = resolve));
+    const asked: string[] = [];
+    await page.route('**/graphql', async (route) => {
+      asked.push(route.request().postDataJSON()?.operationName as string);
+      await held;
+      await route.continue();
+    });
+    await page.reload();
+    await expect(greeting).toBeVisible();
+    await expect(campaigns.getByRole('heading', { name: firstCampaign })).toBeVisible();
+    await expect(page.getByText('Carregando')).toHaveCount(0);
+    // The first paint came from the device; me still went to the network (SPEC 7).
+    await expect.poll(() => asked).toContain('QMe');
+    release();
+    await expect(greeting).toBeVisible();
+  });
+
   test('every page change scrolls to the top', async ({ page }) => {
     await signInWithStorage(page, demo.email);
     await page.goto('/');

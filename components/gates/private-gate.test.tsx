@@ -1,6 +1,7 @@
 import { ApolloClient, ApolloLink, InMemoryCache, Observable } from '@apollo/client';
 import { ApolloProvider } from '@apollo/client/react';
 import { fireEvent, render, screen, waitFor } from '@testing-library/react';
+import { readSnapshotPart, saveSnapshotPart } from '@/lib/session/member-snapshot';
 import { useSessionStore } from '@/lib/session/store';
 import { PrivateGate } from './private-gate';
 
@@ -126,5 +127,71 @@ describe('PrivateGate', () => {
     online = true;
     fireEvent.click(screen.getByRole('button', { name: 'Tentar de novo' }));
     expect(await screen.findByText('página')).toBeInTheDocument();
+  });
+
+  describe('a returning member', () => {
+    const b64 = (o: object) => Buffer.from(JSON.stringify(o)).toString('base64url');
+    const tokenOf = (sub: string) => `${b64({ alg: 'HS256' })}.${b64({ sub, exp: 4_000_000_000 })}.c2ln`;
+
+    beforeEach(() => {
+      localStorage.clear();
+      useSessionStore.setState({ hydrated: true, token: tokenOf('1'), refreshToken: tokenOf('1'), initialized: true });
+    });
+
+    it('sees the page at once from the last me kept on the device, then the network answer replaces it', async () => {
+      saveSnapshotPart('1', 'me', { ...completeMember, pointsBalance: 120 });
+      let answer: (() => void) | undefined;
+      const operations: string[] = [];
+      const link = new ApolloLink(
+        (operation) =>
+          new Observable((observer) => {
+            operations.push(operation.operationName ?? '');
+            answer = () => {
+              observer.next({ data: { me: { ...completeMember, pointsBalance: 150 } } } as never);
+              observer.complete();
+            };
+          }),
+      );
+      render(
+        <ApolloProvider client={new ApolloClient({ cache: new InMemoryCache(), link })}>
+          <PrivateGate>
+            <p>página</p>
+          </PrivateGate>
+        </ApolloProvider>,
+      );
+      expect(screen.getByText('página')).toBeInTheDocument();
+      // me still goes to the network (SPEC 7); the device copy only filled the first paint.
+      await waitFor(() => expect(operations).toEqual(['QMe']));
+      answer?.();
+      await waitFor(() => expect(readSnapshotPart<{ pointsBalance: number }>('1', 'me')?.pointsBalance).toBe(150));
+    });
+
+    it('loses the copy when the API refuses the session, and another member never sees it', async () => {
+      saveSnapshotPart('1', 'me', completeMember);
+      const { client } = clientAnswering('Sessão expirada. Entre novamente.', 'UNAUTHENTICATED');
+      render(
+        <ApolloProvider client={client}>
+          <PrivateGate>
+            <p>página</p>
+          </PrivateGate>
+        </ApolloProvider>,
+      );
+      expect(await screen.findByLabelText('CPF, e-mail ou celular')).toBeInTheDocument();
+      expect(readSnapshotPart('1', 'me')).toBeNull();
+      expect(localStorage.getItem('CD_MEMBER_SNAPSHOT')).toBeNull();
+    });
+
+    it('waits for the network when the copy belongs to someone else', () => {
+      saveSnapshotPart('2', 'me', completeMember);
+      const link = new ApolloLink(() => new Observable(() => undefined));
+      render(
+        <ApolloProvider client={new ApolloClient({ cache: new InMemoryCache(), link })}>
+          <PrivateGate>
+            <p>página</p>
+          </PrivateGate>
+        </ApolloProvider>,
+      );
+      expect(screen.queryByText('página')).not.toBeInTheDocument();
+    });
   });
 });

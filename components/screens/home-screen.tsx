@@ -6,6 +6,7 @@ import { config } from '@/lib/config';
 import { formatPoints } from '@/lib/format/numbers';
 import { QCampaigns, QPromotions } from '@/lib/content/operations';
 import { routes } from '@/lib/routes';
+import { useRemembered } from '@/lib/session/use-remembered';
 import { ContentCard } from '../content/cards';
 import { CardListSkeleton, EmptyState, Loading } from '../content/content-states';
 import { useCurrentUser } from '../providers/current-user';
@@ -52,7 +53,7 @@ function HomeSection({
 
 function ActiveCampaigns() {
   const { data, error } = useQuery(QCampaigns, { variables: { page: 1, pageSize: HOME_LIST_SIZE, status: 'ACTIVE' } });
-  const list = data?.customCampaigns.data;
+  const list = useRemembered('homeCampaigns', data?.customCampaigns.data);
   return (
     <HomeSection
       id="home-campanhas"
@@ -82,7 +83,7 @@ function ActiveCampaigns() {
 
 function ActivePromotions() {
   const { data, error } = useQuery(QPromotions, { variables: { page: 1, pageSize: HOME_LIST_SIZE, status: 'ACTIVE' } });
-  const list = data?.promotions.data;
+  const list = useRemembered('homePromotions', data?.promotions.data);
   return (
     <HomeSection
       id="home-promocoes"

@@ -1,5 +1,6 @@
 import { create } from 'zustand';
 import { persist, type PersistStorage, type StorageValue } from 'zustand/middleware';
+import { clearMemberSnapshot } from './member-snapshot';
 import { registerPersistedVariable, type PersistedVariable } from './storage';
 import { checkToken, secondsUntilExpiry } from './token';
 
@@ -72,7 +73,11 @@ export const useSessionStore = create<SessionState>()(
       initialized: false,
       hydrated: false,
       setTokens: ({ accessToken, refreshToken }) => set({ token: accessToken, refreshToken, initialized: true }),
-      clearSession: () => set({ token: null, refreshToken: null, initialized: false }),
+      clearSession: () => {
+        // What the member saw last goes with the session (logout, 'User disabled', a refused refresh).
+        clearMemberSnapshot();
+        set({ token: null, refreshToken: null, initialized: false });
+      },
     }),
     {
       name: 'session',

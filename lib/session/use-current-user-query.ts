@@ -1,9 +1,11 @@
 'use client';
 import { useQuery } from '@apollo/client/react';
+import { useEffect, useMemo } from 'react';
 import { CombinedGraphQLErrors } from '@apollo/client/errors';
 import { isUnauthenticated, isUserDisabled } from '../apollo/errors';
 import type { QMeQuery } from '../graphql/generated/graphql';
 import { QMe } from '../graphql/operations';
+import { clearMemberSnapshot, readSnapshotPart, saveSnapshotPart, sessionSubject } from './member-snapshot';
 import { hasStoredSession, useSessionStore } from './store';
 
 export type CurrentUser = NonNullable<QMeQuery['me']>;
@@ -16,22 +18,49 @@ export type CurrentUserState =
   /** A stored session that could not be checked: no connection or a server error. Not a logout. */
   | { status: 'unreachable'; retry: () => void };
 
+/** The snapshot part holding the member's last `me`. */
+export const ME_SNAPSHOT = 'me';
+
+/** The member id of the stored session, for the device snapshot of what that member saw last. */
+export function useSessionSubject(): string | null {
+  const token = useSessionStore((s) => s.token);
+  const refreshToken = useSessionStore((s) => s.refreshToken);
+  return useMemo(() => sessionSubject({ token, refreshToken }), [token, refreshToken]);
+}
+
 /**
  * Login state of SPEC 4: logged in when `me` returns a member, or while it loads with a stored token.
- * Call it once per layout (the layout passes the member down): `me` is always read from the network.
+ * Call it once per layout (the layout passes the member down): `me` is always read from the network; while it
+ * travels, a returning member is shown from the last `me` kept on the device.
  */
 export function useCurrentUserQuery(): CurrentUserState {
   const hydrated = useSessionStore((s) => s.hydrated);
   const hasSession = useSessionStore(hasStoredSession);
+  const subject = useSessionSubject();
   const { data, loading, error, refetch } = useQuery(QMe, {
     skip: !hydrated || !hasSession,
     fetchPolicy: 'network-only',
     nextFetchPolicy: 'cache-only',
   });
+  const fresh = data?.me ?? null;
+  const remembered = useMemo(
+    () => (hydrated && hasSession ? readSnapshotPart<CurrentUser>(subject, ME_SNAPSHOT) : null),
+    [hydrated, hasSession, subject],
+  );
+  const refused = Boolean(error && (CombinedGraphQLErrors.is(error) || isUnauthenticated(error)));
+  useEffect(() => {
+    if (fresh) saveSnapshotPart(subject, ME_SNAPSHOT, fresh);
+  }, [fresh, subject]);
+  useEffect(() => {
+    // The API ended this session: nothing it showed may paint the next visit.
+    if (refused) clearMemberSnapshot();
+  }, [refused]);
+
   if (!hydrated) return { status: 'hydrating' };
   if (!hasSession) return { status: 'anonymous', disabled: false };
-  if (data?.me) return { status: 'authenticated', user: data.me };
-  if (loading || (!error && !data)) return { status: 'loading' };
+  if (fresh) return { status: 'authenticated', user: fresh };
+  if (loading || (!error && !data))
+    return remembered ? { status: 'authenticated', user: remembered } : { status: 'loading' };
   // Only the API saying no ends the session; a dropped connection keeps the member logged in to try again.
   if (error && !CombinedGraphQLErrors.is(error) && !isUnauthenticated(error)) {
     return { status: 'unreachable', retry: () => void refetch().catch(() => undefined) };

@@ -1,0 +1,38 @@
+import { clearMemberSnapshot, readSnapshotPart, saveSnapshotPart, sessionSubject } from './member-snapshot';
+
+const b64 = (o: object) => Buffer.from(JSON.stringify(o)).toString('base64url');
+/** The client never checks signatures; only the claims matter here. */
+const tokenFor = (sub: string) => `${b64({ alg: 'HS256' })}.${b64({ sub, exp: 4_000_000_000 })}.c2ln`;
+
+describe('member snapshot', () => {
+  beforeEach(() => localStorage.clear());
+
+  it('names the member of the stored session from the access token, or the refresh token', () => {
+    expect(sessionSubject({ token: tokenFor('7'), refreshToken: null })).toBe('7');
+    expect(sessionSubject({ token: null, refreshToken: tokenFor('8') })).toBe('8');
+    expect(sessionSubject({ token: 'não é um jwt', refreshToken: null })).toBeNull();
+    expect(sessionSubject({ token: null, refreshToken: null })).toBeNull();
+  });
+
+  it('keeps parts per member under one CD_ key and never shows one member what another saw', () => {
+    saveSnapshotPart('7', 'me', { name: 'Ana' });
+    saveSnapshotPart('7', 'homeCampaigns', [{ id: 1 }]);
+    expect(readSnapshotPart('7', 'me')).toEqual({ name: 'Ana' });
+    expect(readSnapshotPart('7', 'homeCampaigns')).toEqual([{ id: 1 }]);
+    expect(Object.keys(localStorage)).toEqual(['CD_MEMBER_SNAPSHOT']);
+
+    expect(readSnapshotPart('8', 'me')).toBeNull();
+    saveSnapshotPart('8', 'me', { name: 'Bruno' });
+    expect(readSnapshotPart('7', 'me')).toBeNull();
+    expect(readSnapshotPart('8', 'homeCampaigns')).toBeNull();
+  });
+
+  it('is gone after clearing, and without a member nothing is read or written', () => {
+    saveSnapshotPart('7', 'me', { name: 'Ana' });
+    clearMemberSnapshot();
+    expect(readSnapshotPart('7', 'me')).toBeNull();
+    saveSnapshotPart(null, 'me', { name: 'Ana' });
+    expect(localStorage.length).toBe(0);
+    expect(readSnapshotPart(null, 'me')).toBeNull();
+  });
+});

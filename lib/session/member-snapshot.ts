@@ -1,0 +1,57 @@
+import { decodeJwt } from 'jose';
+import { getStoredValue, removeStoredValue, setStoredValue } from './storage';
+
+/**
+ * What a returning member saw last (their `me` and the first lists of home), kept on the device so the next visit
+ * paints at once instead of showing a spinner on a weak signal. It only fills the first paint: `me` still always
+ * goes to the network (SPEC 7) and its answer replaces the snapshot. It belongs to one member (the `sub` of the
+ * stored tokens) and is removed on logout and whenever the API ends the session.
+ */
+const KEY = 'MEMBER_SNAPSHOT';
+/** As long as a refresh token lives: a member away for longer logs in again anyway. */
+const LIFETIME_SECONDS = 30 * 24 * 60 * 60;
+
+interface Snapshot {
+  readonly sub: string;
+  readonly parts: Record<string, unknown>;
+}
+
+/** The member id of the stored session's tokens (the access token, or the refresh token once it has expired). */
+export function sessionSubject(tokens: { token: string | null; refreshToken: string | null }): string | null {
+  for (const token of [tokens.token, tokens.refreshToken]) {
+    if (!token) continue;
+    try {
+      const { sub } = decodeJwt(token);
+      if (typeof sub === 'string' && sub !== '') return sub;
+    } catch {
+      // An undecodable token has no member; the next one may.
+    }
+  }
+  return null;
+}
+
+function read(sub: string): Snapshot | null {
+  const snapshot = getStoredValue<Snapshot>(KEY);
+  return snapshot?.sub === sub && typeof snapshot.parts === 'object' ? snapshot : null;
+}
+
+/** One part of the snapshot (`me`, `homeCampaigns`…) of this member, or null. */
+export function readSnapshotPart<T>(sub: string | null, part: string): T | null {
+  if (sub === null) return null;
+  return (read(sub)?.parts[part] as T | undefined) ?? null;
+}
+
+/** Keeps the latest answer of one part; another member's snapshot is replaced, never mixed in. */
+export function saveSnapshotPart(sub: string | null, part: string, value: unknown): void {
+  if (sub === null) return;
+  const parts = read(sub)?.parts ?? {};
+  try {
+    setStoredValue<Snapshot>(KEY, { sub, parts: { ...parts, [part]: value } }, LIFETIME_SECONDS);
+  } catch {
+    // A full or blocked storage only costs the next visit its instant paint.
+  }
+}
+
+export function clearMemberSnapshot(): void {
+  removeStoredValue(KEY);
+}
