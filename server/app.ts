@@ -12,6 +12,7 @@ import type { Database } from './db/schema';
 import { buildContext } from './graphql/context';
 import { formatExecutionErrors } from './graphql/format-errors';
 import { loadSchemaSdl } from './graphql/schema';
+import { registerGraphqlLimits } from './graphql/request-limits';
 import { scalarResolvers } from './graphql/upload-scalar';
 import type { Resolvers } from './graphql/generated/resolvers-types';
 import { apiRouteTable, JSON_BODY_MAX_BYTES, UPLOAD_OPTIONS } from './http/api-routes';
@@ -177,6 +178,7 @@ export function buildApp({
   app.addHook('onRequest', async (request, reply) => {
     if (request.routeOptions.url === GRAPHQL_PATH) await csrfGuard(request, reply);
   });
+  registerGraphqlLimits(app, GRAPHQL_PATH);
 
   // Multipart GraphQL requests (invoice files, profile photo); the CSRF hook above has already refused any without
   // the preflight header.

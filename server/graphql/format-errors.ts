@@ -22,6 +22,8 @@ function shape(error: GraphQLError, code: string, message = error.message): Grap
   };
 }
 
+const withoutSuggestions = (message: string): string => message.replace(/\s*Did you mean .*$/s, '');
+
 /**
  * Every error leaves with a message and an `extensions.code`. Errors the API raised on purpose keep their pt-BR
  * message; request problems (bad JSON, validation, GET mutation) keep graphql's or fastify's text; anything else is
@@ -32,7 +34,8 @@ function formatOne(error: GraphQLError, log: FastifyBaseLogger): GraphQLFormatte
   if (isApiError(original) || (original === undefined && isApiError(error))) {
     return [shape(error, String(error.extensions['code']))];
   }
-  if (original === undefined) return [shape(error, 'GRAPHQL_VALIDATION_FAILED')];
+  // No "Did you mean …?": the app never needs it, and it would map the schema for whoever probes it.
+  if (original === undefined) return [shape(error, 'GRAPHQL_VALIDATION_FAILED', withoutSuggestions(error.message))];
   if (Array.isArray(original.errors) && original.errors.length > 0) {
     const code =
       original.statusCode === 405
@@ -42,7 +45,7 @@ function formatOne(error: GraphQLError, log: FastifyBaseLogger): GraphQLFormatte
           : 'GRAPHQL_VALIDATION_FAILED';
     return original.errors.map((inner) => {
       const gql = inner instanceof GraphQLError ? inner : new GraphQLError(String((inner as Error).message ?? inner));
-      return shape(gql, code);
+      return shape(gql, code, withoutSuggestions(gql.message));
     });
   }
   const status = httpStatusOf(original);

@@ -119,14 +119,23 @@ describe('userLogin', () => {
     }
   });
 
-  it('counts aliased attempts inside one request one by one (30 per IP)', async () => {
-    const fields = Array.from(
-      { length: 31 },
-      (_, i) => `a${i}: userLogin(login: "${DEMO_MEMBER.email}", password: "${DEMO_MEMBER.password}") { token }`,
-    );
-    const res = await gql<Record<string, { token: string } | null>>(t.app, `mutation { ${fields.join('\n')} }`);
-    // Mutations run one after another: the first 30 succeed, the 31st is refused by the per-IP limit.
-    expect(res.errors).toEqual([expect.objectContaining({ path: ['a30'], extensions: { code: 'TOO_MANY_REQUESTS' } })]);
+  it('counts aliased attempts inside one request one by one (30 per IP), and refuses more than 8 at once', async () => {
+    const aliased = (count: number, from = 0) =>
+      `mutation { ${Array.from(
+        { length: count },
+        (_, i) =>
+          `a${from + i}: userLogin(login: "${DEMO_MEMBER.email}", password: "${DEMO_MEMBER.password}") { token }`,
+      ).join('\n')} }`;
+    const whole = await gql(t.app, aliased(31));
+    expect(whole.status).toBe(400);
+    expect(whole.errors?.[0]?.extensions?.code).toBe('QUERY_TOO_COMPLEX');
+
+    // Mutations run one after another: 3 requests of 8 and one of 7 are 31 attempts; the 31st is refused.
+    for (const from of [0, 8, 16]) expect((await gql(t.app, aliased(8, from))).errors).toBeUndefined();
+    const last = await gql(t.app, aliased(7, 24));
+    expect(last.errors).toEqual([
+      expect.objectContaining({ path: ['a30'], extensions: { code: 'TOO_MANY_REQUESTS' } }),
+    ]);
   });
 
   it('stops a request of aliased wrong guesses at the first failure and counts it', async () => {
