@@ -53,6 +53,8 @@ export interface UsersTable {
   account_type: string | null;
   change_password_required: Flag;
   consent_pending: Flag;
+  /** The text of the consent modal an operator raised; null shows the standard privacy-policy text. */
+  consent_message: string | null;
   disabled_at: string | null;
   created_at: string;
   updated_at: string;
@@ -331,8 +333,20 @@ export interface SurveyResponsesTable {
   created_at: string;
 }
 
+/** One operator switch on a member (`npm run members`). */
+export interface MemberAuditTable {
+  id: Generated<number>;
+  user_id: number;
+  /** The operator's login name on the machine that ran the command. */
+  actor: string;
+  action: string;
+  detail: string | null;
+  created_at: Generated<string>;
+}
+
 /** Every table of the club, one declaration each; modules read their row types from here. */
 export interface Database {
+  member_audit: MemberAuditTable;
   user_wood_works: UserWoodWorksTable;
   equipments: EquipmentsTable;
   woodwork_surveys: WoodworkSurveysTable;

@@ -7,6 +7,7 @@ import { profileWorkshopSurvey } from './20261122T190000-profile-workshop-survey
 import { jobRuns } from './20261123T100000-job-runs';
 import { rateLimits } from './20261123T110000-rate-limits';
 import { usedAltchaChallenges } from './20261123T120000-used-altcha-challenges';
+import { memberOperations } from './20261123T170000-member-operations';
 
 /**
  * Every migration, by name in timestamp order. A static record instead of a folder scan keeps migrations working
@@ -21,4 +22,5 @@ export const migrations: Record<string, Migration> = {
   '20261123T100000-job-runs': jobRuns,
   '20261123T110000-rate-limits': rateLimits,
   '20261123T120000-used-altcha-challenges': usedAltchaChallenges,
+  '20261123T170000-member-operations': memberOperations,
 };

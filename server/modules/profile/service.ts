@@ -237,13 +237,14 @@ export async function answerConsent(
       .values({
         user_id: user.id,
         accepted: accepted ? 1 : 0,
-        message: CONSENT_MESSAGE,
+        // The text the member actually answered: an operator's own, or the standard one.
+        message: user.consent_message ?? CONSENT_MESSAGE,
         answered_at: now.toISOString(),
       })
       .execute();
-    await updateUser(trx, user.id, { consent_pending: 0 }, now);
+    await updateUser(trx, user.id, { consent_pending: 0, consent_message: null }, now);
   });
-  return profileStatusOf({ ...user, consent_pending: 0 });
+  return profileStatusOf({ ...user, consent_pending: 0, consent_message: null });
 }
 
 export interface WoodWorkView extends AddressView {

@@ -78,7 +78,7 @@ export function profileStatusOf(user: UserRow): ProfileStatus {
     hasPointsPartnerIntegration: false,
     hasAccountType: user.account_type !== null,
     showModalConsent,
-    messageModalConsent: showModalConsent ? CONSENT_MESSAGE : null,
+    messageModalConsent: showModalConsent ? (user.consent_message ?? CONSENT_MESSAGE) : null,
     changePasswordRequired: user.change_password_required === 1,
   };
 }

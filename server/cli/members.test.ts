@@ -1,0 +1,61 @@
+import '../test/esm-shims';
+import { spawnSync } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import type { Kysely } from 'kysely';
+import { createDatabase } from '../db/database';
+import { migrateToLatest } from '../db/migrate';
+import { DEMO_MEMBER, seedDemoData } from '../db/seed';
+import type { Database } from '../db/schema';
+import { findUserByCpf } from '../modules/users/repository';
+
+const ROOT = path.resolve(__dirname, '..', '..');
+let dataDir: string;
+let db: Kysely<Database>;
+
+const cli = (...args: string[]) =>
+  spawnSync(process.execPath, ['--import', 'tsx', 'server/cli/members.ts', ...args], {
+    cwd: ROOT,
+    env: { ...process.env, DATA_DIR: dataDir, JWT_SECRET: 'x'.repeat(40) },
+    encoding: 'utf8',
+  });
+
+beforeAll(async () => {
+  dataDir = mkdtempSync(path.join(tmpdir(), 'clube-members-'));
+  db = createDatabase({ file: path.join(dataDir, 'club.sqlite') });
+  await migrateToLatest(db);
+  await seedDemoData(db);
+});
+afterAll(async () => {
+  await db.destroy();
+  rmSync(dataDir, { recursive: true, force: true });
+});
+
+describe('npm run members', () => {
+  it('disables a member by CPF, shows it with who did it, and never prints the whole CPF', async () => {
+    const disabled = cli('disable', '529.982.247-25', '--by', 'suporte.ana');
+    expect(disabled.stdout).toContain('Conta desativada');
+    expect(disabled.status).toBe(0);
+    expect((await findUserByCpf(db, DEMO_MEMBER.cpf))?.disabled_at).not.toBeNull();
+
+    const shown = cli('show', DEMO_MEMBER.email);
+    expect(shown.status).toBe(0);
+    expect(shown.stdout).toContain('desativado sim');
+    expect(shown.stdout).toMatch(/suporte\.ana\s+disable/);
+    expect(shown.stdout).not.toContain(DEMO_MEMBER.cpf);
+  });
+
+  it('says what is wrong in Portuguese: unknown member, bad value, missing arguments', () => {
+    const unknown = cli('enable', '111.444.777-35');
+    expect(unknown.status).toBe(1);
+    expect(unknown.stderr).toContain('Nenhum membro com esse CPF, e-mail ou celular.');
+
+    const badType = cli('account-type', DEMO_MEMBER.email, 'admin');
+    expect(badType.stderr).toContain('Tipo de conta inválido');
+
+    const usage = cli('chatbot', DEMO_MEMBER.email, 'talvez');
+    expect(usage.status).toBe(2);
+    expect(usage.stderr).toContain('Uso');
+  });
+});

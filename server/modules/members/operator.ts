@@ -1,0 +1,138 @@
+import type { Kysely } from 'kysely';
+import type { Database, UserRow, UserUpdate } from '../../db/schema';
+import { parseLogin } from '../auth/login-identifier';
+import { findForLogin, revokeAllSessions } from '../auth/service';
+import { updateUser } from '../users/repository';
+
+/**
+ * The switches support needs on one member (SPEC 3 and 7 name the states; without these only raw SQL reached
+ * them). Every switch is written to `member_audit` with the operator's name, in the same transaction.
+ */
+type Db = Kysely<Database>;
+
+export const ACCOUNT_TYPES = ['member', 'editor'] as const;
+export type AccountType = (typeof ACCOUNT_TYPES)[number];
+
+export class OperatorError extends Error {}
+
+/** A member by CPF, e-mail or celular, spelled any way the login form accepts. */
+export async function findMember(db: Db, who: string): Promise<UserRow> {
+  const user = await findForLogin(db, parseLogin(who).lookup);
+  if (!user) throw new OperatorError('Nenhum membro com esse CPF, e-mail ou celular.');
+  return user;
+}
+
+/** CPFs never reach a terminal or a log whole: the middle digits are hidden. */
+export const maskCpf = (cpf: string): string => `***.${cpf.slice(3, 6)}.***-${cpf.slice(-2)}`;
+
+export interface MemberSummary {
+  readonly id: number;
+  readonly name: string;
+  readonly cpf: string;
+  readonly email: string;
+  readonly accountType: string;
+  readonly disabled: boolean;
+  readonly changePasswordRequired: boolean;
+  readonly consentPending: boolean;
+  readonly consentMessage: string | null;
+  readonly chatbot: boolean;
+  readonly store: string | null;
+  readonly createdAt: string;
+  readonly audit: { at: string; actor: string; action: string; detail: string | null }[];
+}
+
+export async function showMember(db: Db, who: string): Promise<MemberSummary> {
+  const user = await findMember(db, who);
+  const audit = await db
+    .selectFrom('member_audit')
+    .select(['created_at as at', 'actor', 'action', 'detail'])
+    .where('user_id', '=', user.id)
+    .orderBy('id', 'desc')
+    .limit(10)
+    .execute();
+  return {
+    id: user.id,
+    name: `${user.name} ${user.sur_name}`,
+    cpf: maskCpf(user.cpf),
+    email: user.email,
+    accountType: user.account_type ?? 'member',
+    disabled: user.disabled_at !== null,
+    changePasswordRequired: user.change_password_required === 1,
+    consentPending: user.consent_pending === 1,
+    consentMessage: user.consent_message,
+    chatbot: user.chatbot_invoice_upload_enabled === 1,
+    store: user.subsidiary_slug,
+    createdAt: user.created_at,
+    audit,
+  };
+}
+
+interface Switch {
+  readonly action: string;
+  readonly detail?: string;
+  readonly changes: UserUpdate;
+  /** Ends every session at once (a disabled member must not keep a 30-day refresh token). */
+  readonly endSessions?: boolean;
+}
+
+async function apply(db: Db, who: string, actor: string, change: Switch, now: Date): Promise<UserRow> {
+  const user = await findMember(db, who);
+  await db.transaction().execute(async (trx) => {
+    await updateUser(trx, user.id, change.changes, now);
+    if (change.endSessions) await revokeAllSessions(trx, user.id, now);
+    await trx
+      .insertInto('member_audit')
+      .values({
+        user_id: user.id,
+        actor,
+        action: change.action,
+        detail: change.detail ?? null,
+        created_at: now.toISOString(),
+      })
+      .execute();
+  });
+  return user;
+}
+
+const CONSENT_MAX = 1_000;
+
+export const operatorSwitches = {
+  requirePasswordChange: (db: Db, who: string, actor: string, now: Date) =>
+    apply(db, who, actor, { action: 'require-password-change', changes: { change_password_required: 1 } }, now),
+
+  consent: async (db: Db, who: string, actor: string, message: string, now: Date) => {
+    const text = message.trim();
+    if (text.length < 10 || text.length > CONSENT_MAX) {
+      throw new OperatorError(`A mensagem do consentimento precisa ter de 10 a ${CONSENT_MAX} caracteres.`);
+    }
+    return apply(
+      db,
+      who,
+      actor,
+      { action: 'consent', detail: text, changes: { consent_pending: 1, consent_message: text } },
+      now,
+    );
+  },
+
+  chatbot: (db: Db, who: string, actor: string, on: boolean, now: Date) =>
+    apply(
+      db,
+      who,
+      actor,
+      { action: on ? 'chatbot-on' : 'chatbot-off', changes: { chatbot_invoice_upload_enabled: on ? 1 : 0 } },
+      now,
+    ),
+
+  accountType: async (db: Db, who: string, actor: string, type: string, now: Date) => {
+    if (!(ACCOUNT_TYPES as readonly string[]).includes(type)) {
+      throw new OperatorError(`Tipo de conta inválido: use ${ACCOUNT_TYPES.join(' ou ')}.`);
+    }
+    return apply(db, who, actor, { action: 'account-type', detail: type, changes: { account_type: type } }, now);
+  },
+
+  disable: (db: Db, who: string, actor: string, now: Date) =>
+    apply(db, who, actor, { action: 'disable', changes: { disabled_at: now.toISOString() }, endSessions: true }, now),
+
+  enable: (db: Db, who: string, actor: string, now: Date) =>
+    apply(db, who, actor, { action: 'enable', changes: { disabled_at: null } }, now),
+};
