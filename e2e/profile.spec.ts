@@ -303,7 +303,8 @@ test.describe('perfil', () => {
     await expectNoAxeViolations(page);
     await dialog.getByLabel('Sua senha').fill(who.password);
     await dialog.getByRole('button', { name: 'Excluir definitivamente' }).click();
-    await expect(page).toHaveURL(/\/login/);
+    await expect(page).toHaveURL(/\/login\?conta=excluida/);
+    await expect(page.getByRole('status')).toHaveText(/Sua conta foi excluída/);
     expect(await canLogIn(page, who.email, who.password)).toBe(false);
     expect(await canLogIn(page, who.cpf, who.password)).toBe(false);
   });

@@ -1,6 +1,7 @@
 import Link from 'next/link';
 import { routes } from '@/lib/routes';
 import type { LoginVariant } from '@/lib/validation/login-schema';
+import { AccountDeletedNotice } from './account-deleted-notice';
 import { LoginForm } from './login-form';
 
 const OTHER_WAYS: { variant: LoginVariant; href: string; label: string }[] = [
@@ -14,6 +15,7 @@ export function LoginScreen({ variant = 'any' }: { variant?: LoginVariant }) {
   return (
     <section className="card card--narrow" aria-labelledby="login-title">
       <h1 id="login-title">Entrar no clube</h1>
+      <AccountDeletedNotice />
       <p className="muted">Acesse sua conta para acompanhar seus pontos, notas fiscais e promoções.</p>
       <LoginForm variant={variant} />
       <nav aria-label="Outras formas de entrar" className="login__alternatives">
