@@ -2,7 +2,8 @@ import { parseArgs } from 'node:util';
 import { loadConfig } from '../config';
 import { createDatabase } from '../db/database';
 import { migrateToLatest } from '../db/migrate';
-import { approveInvoice, pendingInvoices, rejectInvoice } from '../modules/invoices/review';
+import { pendingInvoices } from '../modules/invoices/repository';
+import { approveInvoice, rejectInvoice } from '../modules/invoices/review';
 
 const USAGE = `Uso:
   npm run invoices -- list                              notas aguardando análise

@@ -5,7 +5,7 @@ import type { AppConfig } from '../../config';
 import type { Database } from '../../db/schema';
 import type { FileStorage } from '../../storage/file-storage';
 import { FILE_ROUTE, verifyFileLink } from './file-links';
-import { ownedFile } from './service';
+import { findOwnedFile, isStoragePathReferenced } from './repository';
 import { sweepOrphans } from './storage';
 
 export interface InvoicesHttpOptions {
@@ -21,7 +21,7 @@ export async function invoicesHttp(app: FastifyInstance, { db, config, storage }
     async (request, reply) => {
       const fileId = /^\d{1,12}$/.test(request.params.fileId) ? Number(request.params.fileId) : null;
       const link = fileId === null ? null : verifyFileLink(config.jwtSecret, fileId, request.query, config.now());
-      const file = fileId !== null && link ? await ownedFile(db, fileId, link.userId) : undefined;
+      const file = fileId !== null && link ? await findOwnedFile(db, fileId, link.userId) : undefined;
       const stored = file ? await storage.get(file.storage_path) : null;
       if (file && !stored) request.log.error({ fileId: file.id }, 'Arquivo de nota sem conteúdo no armazenamento');
       if (!file || !stored) {
@@ -47,8 +47,7 @@ export async function invoicesHttp(app: FastifyInstance, { db, config, storage }
 
   app.addHook('onReady', async () => {
     const now = new Date(config.now());
-    const isReferenced = async (storagePath: string) =>
-      !!(await db.selectFrom('invoice_files').select('id').where('storage_path', '=', storagePath).executeTakeFirst());
+    const isReferenced = (storagePath: string) => isStoragePathReferenced(db, storagePath);
     const removed = await sweepOrphans(storage, isReferenced, now).catch((error: unknown) => {
       app.log.warn({ err: error }, 'Falha ao procurar arquivos órfãos de envios');
       return 0;

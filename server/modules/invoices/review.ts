@@ -5,6 +5,7 @@ import type { Database } from '../../db/schema';
 import { findUserById } from '../users/repository';
 import { pointsForPurchase } from '../points/earning';
 import { appendEntries } from '../points/ledger';
+import * as repo from './repository';
 import type { InvoiceRow, InvoiceStatus } from './tables';
 
 type Db = Kysely<Database>;
@@ -27,8 +28,7 @@ export async function autoReview(db: Db, invoice: InvoiceRow, xml: NfeData | nul
       flag = 'O comprador da nota não é o CPF do cadastro.';
       reasons.push(flag);
     }
-    const store = await db.selectFrom('stores').select('id').where('cnpj', '=', xml.issuerCnpj).executeTakeFirst();
-    if (!store) reasons.push('Loja ainda não cadastrada no clube.');
+    if (!(await repo.isRegisteredStore(db, xml.issuerCnpj))) reasons.push('Loja ainda não cadastrada no clube.');
     const age = now.getTime() - Date.parse(xml.issuedAt);
     if (age > PURCHASE_WINDOW_DAYS * DAY_MS) reasons.push(`Compra feita há mais de ${PURCHASE_WINDOW_DAYS} dias.`);
     if (age < -DAY_MS) reasons.push('Data de emissão no futuro.');
@@ -50,16 +50,8 @@ async function setStatus(
   const at = now.toISOString();
   const run = <T>(work: (trx: Db) => Promise<T>) => (db.isTransaction ? work(db) : db.transaction().execute(work));
   return run(async (trx) => {
-    await trx
-      .insertInto('invoice_events')
-      .values({ invoice_id: invoiceId, status, note: note || null, created_at: at })
-      .execute();
-    return trx
-      .updateTable('invoices')
-      .set({ status, updated_at: at, ...extra })
-      .where('id', '=', invoiceId)
-      .returningAll()
-      .executeTakeFirstOrThrow();
+    await repo.insertEvent(trx, { invoice_id: invoiceId, status, note: note || null, created_at: at });
+    return repo.updateInvoice(trx, invoiceId, { status, updated_at: at, ...extra });
   });
 }
 
@@ -80,12 +72,8 @@ async function approve(
         }
       : await pointsForPurchase(db, invoice.total_cents ?? 0, new Date(invoice.issued_at ?? invoice.created_at));
   return db.transaction().execute(async (trx) => {
-    const current = await trx
-      .selectFrom('invoices')
-      .select('status')
-      .where('id', '=', invoice.id)
-      .executeTakeFirstOrThrow();
-    if (current.status === 'approved' || current.status === 'rejected') throw new Error('Esta nota já foi analisada.');
+    const status = await repo.currentStatus(trx, invoice.id);
+    if (status === 'approved' || status === 'rejected') throw new Error('Esta nota já foi analisada.');
     await appendEntries(
       trx,
       invoice.user_id,
@@ -115,7 +103,7 @@ async function approve(
 
 /** Review from the terminal: approve with the campaign's points, or with `points` given by the reviewer. */
 export async function approveInvoice(db: Db, invoiceId: number, now: Date, points?: number): Promise<InvoiceRow> {
-  const invoice = await db.selectFrom('invoices').selectAll().where('id', '=', invoiceId).executeTakeFirst();
+  const invoice = await repo.findInvoiceById(db, invoiceId);
   if (!invoice) throw new Error(`Nota ${invoiceId} não encontrada.`);
   if (invoice.status === 'approved' || invoice.status === 'rejected') throw new Error('Esta nota já foi analisada.');
   if (points !== undefined && (!Number.isInteger(points) || points < 0 || points > 10_000_000)) {
@@ -131,27 +119,8 @@ export async function rejectInvoice(db: Db, invoiceId: number, reason: string, n
   const text = reason.trim();
   if (text.length < 3 || text.length > 500)
     throw new Error('Informe o motivo da recusa (3 a 500 caracteres) com --reason.');
-  const invoice = await db.selectFrom('invoices').selectAll().where('id', '=', invoiceId).executeTakeFirst();
+  const invoice = await repo.findInvoiceById(db, invoiceId);
   if (!invoice) throw new Error(`Nota ${invoiceId} não encontrada.`);
   if (invoice.status === 'approved' || invoice.status === 'rejected') throw new Error('Esta nota já foi analisada.');
   return setStatus(db, invoiceId, 'rejected', text, now, { rejection_reason: text });
-}
-
-export async function pendingInvoices(db: Db) {
-  return db
-    .selectFrom('invoices')
-    .innerJoin('users', 'users.id', 'invoices.user_id')
-    .select([
-      'invoices.id',
-      'invoices.access_key',
-      'invoices.status',
-      'invoices.total_cents',
-      'invoices.issuer_cnpj',
-      'invoices.flag_reason',
-      'invoices.created_at',
-      'users.name',
-    ])
-    .where('invoices.status', 'in', ['received', 'in_review'])
-    .orderBy('invoices.id')
-    .execute();
 }

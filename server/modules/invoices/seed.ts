@@ -1,5 +1,6 @@
 import type { Kysely } from 'kysely';
 import type { Database } from '../../db/schema';
+import { insertRegisteredStores } from './repository';
 
 /** Registered stores: an XML invoice from one of them, inside the purchase window, is approved automatically. */
 export const REGISTERED_STORES: readonly { cnpj: string; name: string }[] = [
@@ -10,9 +11,5 @@ export const REGISTERED_STORES: readonly { cnpj: string; name: string }[] = [
 ];
 
 export async function seedInvoiceReferenceData(db: Kysely<Database>): Promise<void> {
-  await db
-    .insertInto('stores')
-    .values(REGISTERED_STORES.map((s) => ({ cnpj: s.cnpj, name: s.name })))
-    .onConflict((oc) => oc.column('cnpj').doNothing())
-    .execute();
+  await insertRegisteredStores(db, REGISTERED_STORES);
 }

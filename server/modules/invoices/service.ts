@@ -11,7 +11,8 @@ import { badUserInput, notFound, tooManyRequests } from '../../graphql/errors';
 import { drainUploads, type FileUpload } from '../../uploads/file-upload';
 import type { FileStorage } from '../../storage/file-storage';
 import { discardStored, FileRejected, readStored, storeUpload, type StoredFile } from './storage';
-import type { InvoiceFileRow, InvoiceRow } from './tables';
+import * as repo from './repository';
+import type { InvoiceRow } from './tables';
 import type { UploadLimiter } from './upload-limiter';
 import { requireMember } from '../users/service';
 import { formatDate } from '../../../lib/format/dates';
@@ -52,15 +53,7 @@ const parseId = (id: string): number | null => (/^\d{1,12}$/.test(id) ? Number(i
 
 async function ownInvoice(db: Db, userId: number, id: string): Promise<InvoiceRow> {
   const numeric = parseId(id);
-  const invoice =
-    numeric === null
-      ? undefined
-      : await db
-          .selectFrom('invoices')
-          .selectAll()
-          .where('id', '=', numeric)
-          .where('user_id', '=', userId)
-          .executeTakeFirst();
+  const invoice = numeric === null ? undefined : await repo.findOwnInvoice(db, userId, numeric);
   // Another member's invoice answers exactly like a missing one.
   if (!invoice) throw notFound(INVOICE_MESSAGES.notFound);
   return invoice;
@@ -82,12 +75,8 @@ export async function listInvoices(deps: Deps, rawArgs: { first?: number | null;
   const parsed = pageArgs.safeParse(rawArgs);
   if (!parsed.success) throw badUserInput(parsed.error.issues[0]?.message ?? 'Página inválida.');
   const first = parsed.data.first ?? INVOICES_PAGE_DEFAULT;
-  let query = deps.db.selectFrom('invoices').selectAll().where('user_id', '=', userId);
-  if (parsed.data.after) query = query.where('id', '<', Number(parsed.data.after));
-  const rows = await query
-    .orderBy('id', 'desc')
-    .limit(first + 1)
-    .execute();
+  const after = parsed.data.after ? Number(parsed.data.after) : null;
+  const rows = await repo.listOwnInvoices(deps.db, userId, after, first + 1);
   const page = rows.slice(0, first);
   const hasMore = rows.length > first;
   return {
@@ -113,11 +102,7 @@ export async function checkAccessKey(
   const userId = await requireMemberId(deps);
   const parsed = parseAccessKey(accessKey.slice(0, 100));
   if (!parsed.ok) return { available: false, message: parsed.message };
-  const existing = await deps.db
-    .selectFrom('invoices')
-    .selectAll()
-    .where('access_key', '=', parsed.info.key)
-    .executeTakeFirst();
+  const existing = await repo.findByAccessKey(deps.db, parsed.info.key);
   return existing
     ? { available: false, message: duplicateMessage(existing, userId) }
     : { available: true, message: null };
@@ -221,12 +206,7 @@ export async function submitInvoice(deps: Deps, input: SubmitInput): Promise<Inv
   const { db, config, storage } = deps;
 
   // A retry of an attempt that already made its invoice gets that invoice back, before any file is stored.
-  const replay = await db
-    .selectFrom('invoices')
-    .selectAll()
-    .where('user_id', '=', userId)
-    .where('idempotency_key', '=', parsed.data.idempotencyKey)
-    .executeTakeFirst();
+  const replay = await repo.findByAttempt(db, userId, parsed.data.idempotencyKey);
   if (replay) {
     await drain(uploads, new Set());
     return replayOf(deps, replay, parsed.data.accessKey);
@@ -239,11 +219,7 @@ export async function submitInvoice(deps: Deps, input: SubmitInput): Promise<Inv
     const key = parseAccessKey(parsed.data.accessKey);
     if (!key.ok) return refuse(uploads, key.message, 'accessKey');
     typedKey = key.info;
-    const existing = await db
-      .selectFrom('invoices')
-      .selectAll()
-      .where('access_key', '=', key.info.key)
-      .executeTakeFirst();
+    const existing = await repo.findByAccessKey(db, key.info.key);
     // An identical request that committed since the check above is this attempt's own invoice, not a duplicate.
     if (existing && isSameAttempt(existing, userId, parsed.data.idempotencyKey)) {
       await drain(uploads, new Set());
@@ -264,26 +240,15 @@ export async function submitInvoice(deps: Deps, input: SubmitInput): Promise<Inv
     if (!keyInfo) throw badUserInput(ACCESS_KEY_MESSAGES.empty, { accessKey: ACCESS_KEY_MESSAGES.empty });
 
     const invoice = await db.transaction().execute(async (trx) => {
-      const again = await trx
-        .selectFrom('invoices')
-        .selectAll()
-        .where('user_id', '=', userId)
-        .where('idempotency_key', '=', parsed.data.idempotencyKey)
-        .executeTakeFirst();
+      const again = await repo.findByAttempt(trx, userId, parsed.data.idempotencyKey);
       if (again) return { replayed: true, row: again };
-      const existing = await trx
-        .selectFrom('invoices')
-        .selectAll()
-        .where('access_key', '=', keyInfo.key)
-        .executeTakeFirst();
+      const existing = await repo.findByAccessKey(trx, keyInfo.key);
       if (existing && isSameAttempt(existing, userId, parsed.data.idempotencyKey))
         return { replayed: true, row: existing };
       if (existing)
         throw badUserInput(duplicateMessage(existing, userId), { accessKey: duplicateMessage(existing, userId) });
       const at = now.toISOString();
-      const row = await trx
-        .insertInto('invoices')
-        .values({
+      const row = await repo.insertInvoice(trx, {
           user_id: userId,
           access_key: keyInfo.key,
           idempotency_key: parsed.data.idempotencyKey,
@@ -295,16 +260,11 @@ export async function submitInvoice(deps: Deps, input: SubmitInput): Promise<Inv
           series: keyInfo.series,
           number: keyInfo.number,
           ...xmlColumns(xml),
-          created_at: at,
-          updated_at: at,
-        })
-        .returningAll()
-        .executeTakeFirstOrThrow();
-      await insertFiles(trx, row.id, files, at);
-      await trx
-        .insertInto('invoice_events')
-        .values({ invoice_id: row.id, status: 'received', note: null, created_at: at })
-        .execute();
+        created_at: at,
+        updated_at: at,
+      });
+      await repo.insertFiles(trx, row.id, files, at);
+      await repo.insertEvent(trx, { invoice_id: row.id, status: 'received', note: null, created_at: at });
       return { replayed: false, row };
     });
     if (invoice.replayed) {
@@ -316,12 +276,7 @@ export async function submitInvoice(deps: Deps, input: SubmitInput): Promise<Inv
     await discardAll();
     if (isUniqueViolation(error)) {
       // Lost a race with an identical request (same attempt) or with someone sending the same key.
-      const winner = await db
-        .selectFrom('invoices')
-        .selectAll()
-        .where('user_id', '=', userId)
-        .where('idempotency_key', '=', parsed.data.idempotencyKey)
-        .executeTakeFirst();
+      const winner = await repo.findByAttempt(db, userId, parsed.data.idempotencyKey);
       if (winner) return replayOf(deps, winner, parsed.data.accessKey);
       throw badUserInput(INVOICE_MESSAGES.sentByOther, { accessKey: INVOICE_MESSAGES.sentByOther });
     }
@@ -352,23 +307,6 @@ function xmlColumns(xml: NfeData | null) {
     : {};
 }
 
-async function insertFiles(db: Db, invoiceId: number, files: readonly ReceivedFile[], at: string): Promise<void> {
-  await db
-    .insertInto('invoice_files')
-    .values(
-      files.map((f) => ({
-        invoice_id: invoiceId,
-        kind: f.kind,
-        original_name: f.name,
-        size_bytes: f.sizeBytes,
-        sha256: f.sha256,
-        storage_path: f.storagePath,
-        created_at: at,
-      })),
-    )
-    .execute();
-}
-
 // ---------------------------------------------------------------------------------------------------------------
 // Re-send
 
@@ -395,12 +333,7 @@ export async function resendInvoice(
     const issue = parsed.error.issues[0];
     return refuse(uploads, issue?.message ?? 'Envio inválido.', 'files');
   }
-  const resendEvent = await db
-    .selectFrom('invoice_events')
-    .select('id')
-    .where('invoice_id', '=', invoice.id)
-    .where('note', '=', `${RESEND_NOTE}${parsed.data.idempotencyKey}`)
-    .executeTakeFirst();
+  const resendEvent = await repo.findEventByNote(db, invoice.id, `${RESEND_NOTE}${parsed.data.idempotencyKey}`);
   if (resendEvent) {
     await drain(uploads, new Set());
     return toView(db, config, invoice);
@@ -418,53 +351,30 @@ export async function resendInvoice(
     }
     const at = now.toISOString();
     const updated = await db.transaction().execute(async (trx) => {
-      const current = await trx
-        .selectFrom('invoices')
-        .select('status')
-        .where('id', '=', invoice.id)
-        .executeTakeFirstOrThrow();
-      if (current.status !== 'rejected')
+      if ((await repo.currentStatus(trx, invoice.id)) !== 'rejected')
         throw badUserInput(INVOICE_MESSAGES.notRejected, { files: INVOICE_MESSAGES.notRejected });
-      await trx
-        .updateTable('invoice_files')
-        .set({ replaced_at: at })
-        .where('invoice_id', '=', invoice.id)
-        .where('replaced_at', 'is', null)
-        .execute();
-      await insertFiles(trx, invoice.id, files, at);
+      await repo.replaceCurrentFiles(trx, invoice.id, at);
+      await repo.insertFiles(trx, invoice.id, files, at);
       // The attempt's key is kept on the event so a retry of the same re-send is recognised.
-      await trx
-        .insertInto('invoice_events')
-        .values({
-          invoice_id: invoice.id,
-          status: 'received',
-          note: `${RESEND_NOTE}${parsed.data.idempotencyKey}`,
-          created_at: at,
-        })
-        .execute();
-      return trx
-        .updateTable('invoices')
-        .set({ status: 'received', rejection_reason: null, flag_reason: null, updated_at: at, ...xmlColumns(xml) })
-        .where('id', '=', invoice.id)
-        .returningAll()
-        .executeTakeFirstOrThrow();
+      await repo.insertEvent(trx, {
+        invoice_id: invoice.id,
+        status: 'received',
+        note: `${RESEND_NOTE}${parsed.data.idempotencyKey}`,
+        created_at: at,
+      });
+      return repo.updateInvoice(trx, invoice.id, {
+        status: 'received',
+        rejection_reason: null,
+        flag_reason: null,
+        updated_at: at,
+        ...xmlColumns(xml),
+      });
     });
     return toView(db, config, await autoReview(db, updated, xml, now));
   } catch (error) {
     await Promise.all(files.map((f) => discardStored(storage, f.storagePath)));
     throw error;
   }
-}
-
-/** Files of an invoice for the signed-link route: only when the link's member owns the invoice. */
-export async function ownedFile(db: Db, fileId: number, userId: number): Promise<InvoiceFileRow | undefined> {
-  return db
-    .selectFrom('invoice_files')
-    .innerJoin('invoices', 'invoices.id', 'invoice_files.invoice_id')
-    .selectAll('invoice_files')
-    .where('invoice_files.id', '=', fileId)
-    .where('invoices.user_id', '=', userId)
-    .executeTakeFirst();
 }
 
 export type { InvoiceFileKind };

@@ -3,6 +3,7 @@ import type { Kysely } from 'kysely';
 import type { AppConfig } from '../../config';
 import type { Database } from '../../db/schema';
 import { signedFileUrl } from './file-links';
+import { currentFilesOf, eventsOf } from './repository';
 import type { InvoiceRow, InvoiceStatus } from './tables';
 
 type Db = Kysely<Database>;
@@ -40,14 +41,8 @@ export async function toViews(db: Db, config: AppConfig, invoices: InvoiceRow[])
   if (invoices.length === 0) return [];
   const ids = invoices.map((i) => i.id);
   const [files, events] = await Promise.all([
-    db
-      .selectFrom('invoice_files')
-      .selectAll()
-      .where('invoice_id', 'in', ids)
-      .where('replaced_at', 'is', null)
-      .orderBy('id')
-      .execute(),
-    db.selectFrom('invoice_events').selectAll().where('invoice_id', 'in', ids).orderBy('id').execute(),
+    currentFilesOf(db, ids),
+    eventsOf(db, ids),
   ]);
   const now = config.now();
   return invoices.map((inv) => ({

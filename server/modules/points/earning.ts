@@ -1,13 +1,13 @@
 import type { Kysely } from 'kysely';
 import type { Database } from '../../db/schema';
 import { todayInBrazil } from '../../../lib/format/dates';
+import { activeEarningRules } from './repository';
 
 /**
  * Points for a purchase: the standard campaign's rate (points per R$ 1 of the invoice total, rounded down), then
  * each multiplier campaign whose period contains the purchase date, applied in turn and rounded down. Integers only.
  *
- * The rules live in this module's own `earning_rules` table for now; see the closing note on joining them with the
- * campaigns content later.
+ * The rules live in this module's own `earning_rules` table, apart from the campaigns' content.
  */
 export interface EarnedPart {
   ruleId: number;
@@ -27,7 +27,7 @@ export async function pointsForPurchase(
   purchasedAt: Date,
 ): Promise<EarnedPoints> {
   const day = todayInBrazil(purchasedAt);
-  const rules = await db.selectFrom('earning_rules').selectAll().where('active', '=', 1).orderBy('id').execute();
+  const rules = await activeEarningRules(db);
   const base = rules.find((r) => r.kind === 'base');
   if (!base) throw new Error('Nenhuma regra de pontuação padrão ativa.');
   const basePoints = Math.floor((totalCents * base.points_per_real) / 100);

@@ -1,9 +1,10 @@
-import { sql, type Kysely } from 'kysely';
+import type { Kysely } from 'kysely';
 import { z } from 'zod';
 import type { Database } from '../../db/schema';
 import { badUserInput } from '../../graphql/errors';
 import type { PointsEntryKind, PointsEntryRow } from '../invoices/tables';
 import { expireDuePoints, expiringByDay, getBalance } from './ledger';
+import { balanceBefore, ledgerPage, type EntriesFilter } from './repository';
 import { requireMember } from '../users/service';
 import { todayInBrazil } from '../../../lib/format/dates';
 
@@ -69,16 +70,7 @@ export async function pointsSummary(db: Db, memberId: number | null, now: Date) 
   const history = await Promise.all(
     lastTwelveMonths(now).map(async ({ month, endsAt }) => {
       if (endsAt > now.toISOString()) return { month, balance };
-      const row = await db
-        .selectFrom('points_ledger')
-        .select('balance_after')
-        .where('user_id', '=', userId)
-        .where('created_at', '<', endsAt)
-        .orderBy('created_at', 'desc')
-        .orderBy('id', 'desc')
-        .limit(1)
-        .executeTakeFirst();
-      return { month, balance: row?.balance_after ?? 0 };
+      return { month, balance: await balanceBefore(db, userId, endsAt) };
     }),
   );
   return {
@@ -140,22 +132,13 @@ export async function pointsEntries(db: Db, memberId: number | null, rawArgs: En
   }
   await expireDuePoints(db, userId, now);
   const first = args.first ?? ENTRIES_PAGE_DEFAULT;
-  let query = db.selectFrom('points_ledger').selectAll().where('user_id', '=', userId);
-  if (args.kinds && args.kinds.length > 0) {
-    query = query.where(
-      'kind',
-      'in',
-      args.kinds.map((k) => k.toLowerCase() as PointsEntryKind),
-    );
-  }
-  if (args.from) query = query.where('created_at', '>=', dayStart(args.from));
-  if (args.to) query = query.where('created_at', '<', dayStart(args.to, 1));
-  if (cursor) query = query.where(sql<boolean>`(created_at, id) < (${cursor.createdAt}, ${cursor.id})`);
-  const rows = await query
-    .orderBy('created_at', 'desc')
-    .orderBy('id', 'desc')
-    .limit(first + 1)
-    .execute();
+  const filter: EntriesFilter = {
+    kinds: (args.kinds ?? []).map((k) => k.toLowerCase() as PointsEntryKind),
+    fromAt: args.from ? dayStart(args.from) : null,
+    toAt: args.to ? dayStart(args.to, 1) : null,
+    before: cursor,
+  };
+  const rows = await ledgerPage(db, userId, filter, first + 1);
   const page = rows.slice(0, first);
   const last = page.at(-1);
   const hasMore = rows.length > first;

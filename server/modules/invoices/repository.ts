@@ -1,0 +1,146 @@
+// Every query of the invoices module: the services above hold the rules, this file only reads and writes rows.
+import type { Insertable, Kysely, Updateable } from 'kysely';
+import type { Database, InvoiceEventsTable, InvoicesTable } from '../../db/schema';
+import type { InvoiceFileRow, InvoiceRow, InvoiceStatus } from './tables';
+
+/** A connection or a transaction (a Kysely transaction is a Kysely). */
+type Db = Kysely<Database>;
+
+export interface NewInvoiceFile {
+  name: string;
+  kind: string;
+  sizeBytes: number;
+  sha256: string;
+  storagePath: string;
+}
+
+export const findInvoiceById = (db: Db, id: number): Promise<InvoiceRow | undefined> =>
+  db.selectFrom('invoices').selectAll().where('id', '=', id).executeTakeFirst();
+
+/** The member's own invoice, or nothing (another member's looks missing). */
+export const findOwnInvoice = (db: Db, userId: number, id: number): Promise<InvoiceRow | undefined> =>
+  db.selectFrom('invoices').selectAll().where('id', '=', id).where('user_id', '=', userId).executeTakeFirst();
+
+/** Newest first, ids below `beforeId` when given; `limit` rows. */
+export function listOwnInvoices(db: Db, userId: number, beforeId: number | null, limit: number): Promise<InvoiceRow[]> {
+  let query = db.selectFrom('invoices').selectAll().where('user_id', '=', userId);
+  if (beforeId !== null) query = query.where('id', '<', beforeId);
+  return query.orderBy('id', 'desc').limit(limit).execute();
+}
+
+export const findByAccessKey = (db: Db, accessKey: string): Promise<InvoiceRow | undefined> =>
+  db.selectFrom('invoices').selectAll().where('access_key', '=', accessKey).executeTakeFirst();
+
+/** The invoice a member's attempt (idempotency key) already made. */
+export const findByAttempt = (db: Db, userId: number, idempotencyKey: string): Promise<InvoiceRow | undefined> =>
+  db
+    .selectFrom('invoices')
+    .selectAll()
+    .where('user_id', '=', userId)
+    .where('idempotency_key', '=', idempotencyKey)
+    .executeTakeFirst();
+
+export const currentStatus = async (db: Db, invoiceId: number): Promise<InvoiceStatus> =>
+  (await db.selectFrom('invoices').select('status').where('id', '=', invoiceId).executeTakeFirstOrThrow()).status;
+
+export const insertInvoice = (db: Db, values: Insertable<InvoicesTable>): Promise<InvoiceRow> =>
+  db.insertInto('invoices').values(values).returningAll().executeTakeFirstOrThrow();
+
+export const updateInvoice = (db: Db, invoiceId: number, values: Updateable<InvoicesTable>): Promise<InvoiceRow> =>
+  db.updateTable('invoices').set(values).where('id', '=', invoiceId).returningAll().executeTakeFirstOrThrow();
+
+export async function insertEvent(db: Db, event: Insertable<InvoiceEventsTable>): Promise<void> {
+  await db.insertInto('invoice_events').values(event).execute();
+}
+
+/** A re-send's event, found by the note that carries its attempt key. */
+export const findEventByNote = (db: Db, invoiceId: number, note: string) =>
+  db
+    .selectFrom('invoice_events')
+    .select('id')
+    .where('invoice_id', '=', invoiceId)
+    .where('note', '=', note)
+    .executeTakeFirst();
+
+export async function insertFiles(db: Db, invoiceId: number, files: readonly NewInvoiceFile[], at: string) {
+  await db
+    .insertInto('invoice_files')
+    .values(
+      files.map((f) => ({
+        invoice_id: invoiceId,
+        kind: f.kind,
+        original_name: f.name,
+        size_bytes: f.sizeBytes,
+        sha256: f.sha256,
+        storage_path: f.storagePath,
+        created_at: at,
+      })),
+    )
+    .execute();
+}
+
+/** Hides the current files of an invoice (kept for the record) before a re-send adds new ones. */
+export async function replaceCurrentFiles(db: Db, invoiceId: number, at: string): Promise<void> {
+  await db
+    .updateTable('invoice_files')
+    .set({ replaced_at: at })
+    .where('invoice_id', '=', invoiceId)
+    .where('replaced_at', 'is', null)
+    .execute();
+}
+
+/** The visible files and the whole timeline of several invoices, in one round trip each. */
+export const currentFilesOf = (db: Db, invoiceIds: readonly number[]): Promise<InvoiceFileRow[]> =>
+  db
+    .selectFrom('invoice_files')
+    .selectAll()
+    .where('invoice_id', 'in', invoiceIds)
+    .where('replaced_at', 'is', null)
+    .orderBy('id')
+    .execute();
+
+export const eventsOf = (db: Db, invoiceIds: readonly number[]) =>
+  db.selectFrom('invoice_events').selectAll().where('invoice_id', 'in', invoiceIds).orderBy('id').execute();
+
+/** A file for the signed-link route: only when the link's member owns its invoice. */
+export const findOwnedFile = (db: Db, fileId: number, userId: number): Promise<InvoiceFileRow | undefined> =>
+  db
+    .selectFrom('invoice_files')
+    .innerJoin('invoices', 'invoices.id', 'invoice_files.invoice_id')
+    .selectAll('invoice_files')
+    .where('invoice_files.id', '=', fileId)
+    .where('invoices.user_id', '=', userId)
+    .executeTakeFirst();
+
+export const isStoragePathReferenced = async (db: Db, storagePath: string): Promise<boolean> =>
+  !!(await db.selectFrom('invoice_files').select('id').where('storage_path', '=', storagePath).executeTakeFirst());
+
+export const isRegisteredStore = async (db: Db, cnpj: string): Promise<boolean> =>
+  !!(await db.selectFrom('stores').select('id').where('cnpj', '=', cnpj).executeTakeFirst());
+
+export async function insertRegisteredStores(db: Db, stores: readonly { cnpj: string; name: string }[]) {
+  await db
+    .insertInto('stores')
+    .values(stores.map((s) => ({ cnpj: s.cnpj, name: s.name })))
+    .onConflict((oc) => oc.column('cnpj').doNothing())
+    .execute();
+}
+
+/** The terminal's review queue: invoices waiting for a person, oldest first. */
+export const pendingInvoices = (db: Db) =>
+  db
+    .selectFrom('invoices')
+    .innerJoin('users', 'users.id', 'invoices.user_id')
+    .select([
+      'invoices.id',
+      'invoices.access_key',
+      'invoices.status',
+      'invoices.total_cents',
+      'invoices.issuer_cnpj',
+      'invoices.flag_reason',
+      'invoices.created_at',
+      'users.name',
+    ])
+    .where('invoices.status', 'in', ['received', 'in_review'])
+    .orderBy('invoices.id')
+    .execute();
