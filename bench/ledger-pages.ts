@@ -13,6 +13,7 @@ import { seedReferenceData } from '../server/db/seed';
 import { expireDuePoints } from '../server/modules/points/ledger';
 import { pointsEntries, pointsSummary } from '../server/modules/points/service';
 import { createMember } from '../server/modules/users/repository';
+import { testConfig } from '../server/test/helpers';
 
 const sizes = process.argv
   .slice(2)
@@ -102,26 +103,27 @@ async function main(): Promise<void> {
         `expiração inicial: ${expired.toLocaleString('pt-BR')} pontos em ${(performance.now() - expiryStart).toFixed(0)} ms`,
       );
 
+      const deps = { db, userId: member.id, config: testConfig({ now: () => NOW.getTime() }) };
       // A cursor deep in the ledger: walk 50 pages of 50 first.
       let cursor: string | null = null;
       for (let i = 0; i < 50; i++)
-        cursor = (await pointsEntries(db, member.id, { first: 50, after: cursor }, NOW)).nextCursor;
+        cursor = (await pointsEntries(deps, { first: 50, after: cursor })).nextCursor;
       const deep = cursor;
-      console.log(await time('primeira página (20)', 50, () => pointsEntries(db, member.id, {}, NOW)));
+      console.log(await time('primeira página (20)', 50, () => pointsEntries(deps, {})));
       console.log(
         await time('página 51 (cursor após 2.500 lançamentos)', 50, () =>
-          pointsEntries(db, member.id, { first: 50, after: deep }, NOW),
+          pointsEntries(deps, { first: 50, after: deep }),
         ),
       );
       console.log(
-        await time('filtro por tipo (Ajustes)', 50, () => pointsEntries(db, member.id, { kinds: ['ADJUSTMENT'] }, NOW)),
+        await time('filtro por tipo (Ajustes)', 50, () => pointsEntries(deps, { kinds: ['ADJUSTMENT'] })),
       );
       console.log(
         await time('filtro por período (um mês de 2024)', 50, () =>
-          pointsEntries(db, member.id, { from: '2024-03-01', to: '2024-03-31' }, NOW),
+          pointsEntries(deps, { from: '2024-03-01', to: '2024-03-31' }),
         ),
       );
-      console.log(await time('resumo (saldo, a expirar, 12 meses)', 20, () => pointsSummary(db, member.id, NOW)));
+      console.log(await time('resumo (saldo, a expirar, 12 meses)', 20, () => pointsSummary(deps)));
     } finally {
       await db.destroy();
       rmSync(dir, { recursive: true, force: true });

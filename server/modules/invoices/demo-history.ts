@@ -99,7 +99,7 @@ export async function seedDemoHistory(
       storage,
       userId: member.id,
       config: { ...config, now: () => sentAt },
-      uploads: unlimitedUploads,
+      uploadLimiter: unlimitedUploads,
     };
     const files =
       step.kind === 'xml'

@@ -4,7 +4,6 @@ import { z } from 'zod';
 import { FILE_MESSAGES, MAX_FILES_PER_INVOICE, type InvoiceFileKind } from '../../../lib/invoices/file-type';
 import { parseNfeXml, type NfeData } from '../../../lib/invoices/nfe-xml';
 import { ACCESS_KEY_MESSAGES, parseAccessKey, type AccessKeyInfo } from '../../../lib/validation/access-key';
-import type { AppConfig } from '../../config';
 import type { Database } from '../../db/schema';
 import { isUniqueViolation } from '../../db/dialect';
 import { badUserInput, notFound, tooManyRequests } from '../../graphql/errors';
@@ -13,8 +12,8 @@ import type { FileStorage } from '../../storage/file-storage';
 import { discardStored, FileRejected, readStored, storeUpload, type StoredFile } from './storage';
 import * as repo from './repository';
 import type { InvoiceRow } from './tables';
-import type { UploadLimiter } from './upload-limiter';
 import { requireMember } from '../users/service';
+import type { ServiceDeps } from '../service-deps';
 import { formatDate } from '../../../lib/format/dates';
 import { autoReview } from './review';
 import { RESEND_NOTE, toView, toViews, type InvoiceView } from './views';
@@ -26,13 +25,7 @@ export const INVOICES_PAGE_MAX = 20;
 /** XML files are read whole to be parsed; real NF-e XMLs are tens of kilobytes. */
 const MAX_XML_PARSE_BYTES = 2 * 1024 * 1024;
 
-export interface Deps {
-  db: Db;
-  config: AppConfig;
-  storage: FileStorage;
-  userId: number | null;
-  uploads: UploadLimiter;
-}
+export type Deps = ServiceDeps<'db' | 'config' | 'storage' | 'userId' | 'uploadLimiter'>;
 
 export const INVOICE_MESSAGES = {
   sentByYou: (iso: string) =>
@@ -211,7 +204,7 @@ export async function submitInvoice(deps: Deps, input: SubmitInput): Promise<Inv
     await drain(uploads, new Set());
     return replayOf(deps, replay, parsed.data.accessKey);
   }
-  if (!(await deps.uploads.tryTake(userId)))
+  if (!(await deps.uploadLimiter.tryTake(userId)))
     return drain(uploads, new Set()).then(() => Promise.reject(tooManyRequests(INVOICE_MESSAGES.tooMany)));
 
   let typedKey: AccessKeyInfo | null = null;
@@ -339,7 +332,7 @@ export async function resendInvoice(
     return toView(db, config, invoice);
   }
   if (invoice.status !== 'rejected') return refuse(uploads, INVOICE_MESSAGES.notRejected, 'files');
-  if (!(await deps.uploads.tryTake(userId)))
+  if (!(await deps.uploadLimiter.tryTake(userId)))
     return drain(uploads, new Set()).then(() => Promise.reject(tooManyRequests(INVOICE_MESSAGES.tooMany)));
 
   const now = new Date(config.now());

@@ -6,6 +6,7 @@ import type { PointsEntryKind, PointsEntryRow } from '../invoices/tables';
 import { expireDuePoints, expiringByDay, getBalance } from './ledger';
 import { balanceBefore, ledgerPage, type EntriesFilter } from './repository';
 import { requireMember } from '../users/service';
+import { nowOf, type ServiceDeps } from '../service-deps';
 import { todayInBrazil } from '../../../lib/format/dates';
 
 type Db = Kysely<Database>;
@@ -55,8 +56,12 @@ function lastTwelveMonths(now: Date): { month: string; endsAt: string }[] {
   });
 }
 
-export async function pointsSummary(db: Db, memberId: number | null, now: Date) {
-  const userId = (await requireMember(db, memberId)).id;
+type Deps = ServiceDeps<'db' | 'config' | 'userId'>;
+
+export async function pointsSummary(deps: Deps) {
+  const { db } = deps;
+  const now = nowOf(deps);
+  const userId = (await requireMember(db, deps.userId)).id;
   const balance = await currentBalance(db, userId, now);
   const expiring = await expiringByDay(
     db,
@@ -115,8 +120,10 @@ const dayStart = (day: string, plusDays = 0) =>
  * One page of the extract, newest first. Keyset pagination on (created_at, id) over the
  * (user_id[, kind], created_at, id) indexes: each page is one index seek plus `first` rows, at any ledger size.
  */
-export async function pointsEntries(db: Db, memberId: number | null, rawArgs: EntriesArgs, now: Date) {
-  const userId = (await requireMember(db, memberId)).id;
+export async function pointsEntries(deps: Deps, rawArgs: EntriesArgs) {
+  const { db } = deps;
+  const now = nowOf(deps);
+  const userId = (await requireMember(db, deps.userId)).id;
   const parsed = entriesArgs.safeParse(rawArgs);
   if (!parsed.success) {
     const issue = parsed.error.issues[0];
