@@ -1,5 +1,6 @@
-import type { Kysely, Transaction } from 'kysely';
-import type { Database } from '../../db/schema';
+import { sql, type Insertable, type Kysely, type Transaction, type Updateable } from 'kysely';
+import type { Database, UserRow, UserWoodWorksTable, WoodworkSurveysTable } from '../../db/schema';
+import { foreignKeysOf } from '../../db/dialect';
 import { badUserInput } from '../../graphql/errors';
 
 type Db = Kysely<Database> | Transaction<Database>;
@@ -70,4 +71,227 @@ export async function resolveStateAndCity(
     .returning('id')
     .executeTakeFirstOrThrow();
   return { stateId: state.id, cityId: created.id };
+}
+
+export const careerById = (db: Db, careerId: number) =>
+  db.selectFrom('careers').select(['id', 'wood_work_related']).where('id', '=', careerId).executeTakeFirst();
+
+export const stateById = (db: Db, stateId: number) =>
+  db.selectFrom('states').select(['id', 'uf', 'name']).where('id', '=', stateId).executeTakeFirst();
+
+export const stateByUf = (db: Db, uf: string) => db.selectFrom('states').selectAll().where('uf', '=', uf).executeTakeFirst();
+
+export const cityById = (db: Db, cityId: number) =>
+  db.selectFrom('cities').select(['id', 'name']).where('id', '=', cityId).executeTakeFirst();
+
+export const allCareers = (db: Db) => db.selectFrom('careers').selectAll().orderBy('name').execute();
+
+export const allStates = (db: Db) => db.selectFrom('states').selectAll().orderBy('name').execute();
+
+/** The shipped cities of a state (not the ones members typed), by name. */
+export const listedCitiesOf = (db: Db, stateId: number) =>
+  db
+    .selectFrom('cities')
+    .select(['id', 'name'])
+    .where('state_id', '=', stateId)
+    .where('typed_by_member', '=', 0)
+    .orderBy('name')
+    .execute();
+
+export const allEquipments = (db: Db) => db.selectFrom('equipments').selectAll().orderBy('name').execute();
+
+export const countKnownEquipments = async (db: Db, ids: readonly number[]): Promise<number> =>
+  (await db.selectFrom('equipments').select('id').where('id', 'in', [...ids]).execute()).length;
+
+export type WoodWorkChanges = Omit<Updateable<UserWoodWorksTable>, 'id' | 'user_id' | 'created_at'>;
+
+export async function updateWoodWorkRow(db: Db, woodWorkId: number, changes: WoodWorkChanges): Promise<void> {
+  await db.updateTable('user_wood_works').set(changes).where('id', '=', woodWorkId).execute();
+}
+
+/** Another member's workshop with this CNPJ, if any. */
+export const cnpjHolder = (db: Db, cnpj: string, exceptUserId: number) =>
+  db
+    .selectFrom('user_wood_works')
+    .select('id')
+    .where('cnpj', '=', cnpj)
+    .where('user_id', '!=', exceptUserId)
+    .executeTakeFirst();
+
+export type SurveyValues = Omit<Insertable<WoodworkSurveysTable>, 'id' | 'wood_work_id' | 'created_at'>;
+
+/** Writes the workshop's survey (one per workshop) and replaces its equipment list; answers the survey id. */
+export async function saveSurvey(
+  db: Db,
+  woodWorkId: number,
+  values: SurveyValues,
+  equipmentIds: readonly number[],
+  stamp: string,
+): Promise<number> {
+  const current = await findSurveyByWoodWork(db, woodWorkId);
+  const surveyId = current
+    ? (await db.updateTable('woodwork_surveys').set(values).where('id', '=', current.id).execute(), current.id)
+    : (
+        await db
+          .insertInto('woodwork_surveys')
+          .values({ ...values, wood_work_id: woodWorkId, created_at: stamp })
+          .returning('id')
+          .executeTakeFirstOrThrow()
+      ).id;
+  await db.deleteFrom('woodwork_survey_equipments').where('survey_id', '=', surveyId).execute();
+  if (equipmentIds.length > 0) {
+    await db
+      .insertInto('woodwork_survey_equipments')
+      .values(equipmentIds.map((e) => ({ survey_id: surveyId, equipment_id: e })))
+      .execute();
+  }
+  return surveyId;
+}
+
+export async function insertConsentAnswer(
+  db: Db,
+  answer: { userId: number; accepted: boolean; message: string; at: string },
+): Promise<void> {
+  await db
+    .insertInto('consent_answers')
+    .values({ user_id: answer.userId, accepted: answer.accepted ? 1 : 0, message: answer.message, answered_at: answer.at })
+    .execute();
+}
+
+/** The newest unused confirmation for an address other than the member's current one. */
+export const newestOtherEmailConfirmation = (db: Db, user: Pick<UserRow, 'id' | 'email'>) =>
+  db
+    .selectFrom('email_confirmations')
+    .select(['email', 'expires_at'])
+    .where('user_id', '=', user.id)
+    .where('used_at', 'is', null)
+    .where('email', '!=', user.email)
+    .orderBy('created_at', 'desc')
+    .executeTakeFirst();
+
+// ---------------------------------------------------------------------------------------------------------------
+// Data rights (LGPD): what the export reads and what the deletion erases, across the modules' tables.
+
+export async function placeNamesOf(db: Db, user: Pick<UserRow, 'career_id' | 'state_id' | 'city_id'>) {
+  const [career, state, city] = await Promise.all([
+    user.career_id === null
+      ? undefined
+      : db.selectFrom('careers').select('name').where('id', '=', user.career_id).executeTakeFirst(),
+    user.state_id === null ? undefined : stateById(db, user.state_id),
+    user.city_id === null ? undefined : cityById(db, user.city_id),
+  ]);
+  return { career, state, city };
+}
+
+export const consentAnswersOf = (db: Db, userId: number) =>
+  db.selectFrom('consent_answers').select(['accepted', 'message', 'answered_at']).where('user_id', '=', userId).execute();
+
+export const emailConfirmationsOf = (db: Db, userId: number) =>
+  db
+    .selectFrom('email_confirmations')
+    .select(['email', 'created_at', 'expires_at', 'used_at'])
+    .where('user_id', '=', userId)
+    .execute();
+
+export const sessionsOf = (db: Db, userId: number) =>
+  db
+    .selectFrom('refresh_tokens')
+    .select(['created_at', 'expires_at', 'used_at', 'revoked_at'])
+    .where('user_id', '=', userId)
+    .execute();
+
+export const pendingSignUpsOf = (db: Db, cpf: string) =>
+  db.selectFrom('pending_signups').selectAll().where('cpf', '=', cpf).execute();
+
+export const messageSubjectsTo = async (db: Db, recipients: readonly string[]) =>
+  recipients.length === 0
+    ? []
+    : db
+        .selectFrom('outbox')
+        .select(['channel', 'recipient', 'subject', 'created_at'])
+        .where('recipient', 'in', [...recipients])
+        .execute();
+
+/**
+ * Rows of other modules' tables (invoices, points, survey answers…) that belong to the member: every table with a
+ * user_id column, found in the database's catalogue, so a module added later is included without changing this code.
+ */
+export async function otherModulesRowsOf(
+  db: Db,
+  userId: number,
+  knownTables: ReadonlySet<string>,
+  clean: (row: Record<string, unknown>) => Record<string, unknown>,
+): Promise<Record<string, unknown[]>> {
+  // Kysely's introspection lists the tables of either database, without its own migration tables.
+  const tables = (await db.introspection.getTables()).sort((a, b) => a.name.localeCompare(b.name));
+  const out: Record<string, unknown[]> = {};
+  const children: string[] = [];
+  for (const { name, columns } of tables) {
+    if (knownTables.has(name)) continue;
+    if (!columns.some((c) => c.name === 'user_id')) {
+      children.push(name);
+      continue;
+    }
+    const rows = await sql<Record<string, unknown>>`
+      SELECT * FROM ${sql.table(name)} WHERE user_id = ${userId}`.execute(db);
+    out[name] = rows.rows.map(clean);
+  }
+  // One level further: rows that hang off the member's rows by a foreign key (an invoice's files and events).
+  for (const name of children) {
+    const keys = await foreignKeysOf(db, name);
+    const key = keys.find((k) => k.table in out && !knownTables.has(k.table));
+    if (!key) continue;
+    const rows = await sql<Record<string, unknown>>`
+      SELECT * FROM ${sql.table(name)} WHERE ${sql.ref(key.from)} IN (
+        SELECT ${sql.ref(key.to)} FROM ${sql.table(key.table)} WHERE user_id = ${userId})`.execute(db);
+    out[name] = rows.rows.map(clean);
+  }
+  return out;
+}
+
+
+/** Removes and anonymises a closing account's personal data (inside the caller's transaction). */
+export async function erasePersonalData(
+  trx: Db,
+  user: Pick<UserRow, 'id' | 'cpf'>,
+  recipients: readonly string[],
+  unusablePasswordHash: string,
+  stamp: string,
+): Promise<void> {
+  await trx.deleteFrom('user_wood_works').where('user_id', '=', user.id).execute();
+  await trx.deleteFrom('email_confirmations').where('user_id', '=', user.id).execute();
+  await trx.deleteFrom('verification_codes').where('subject', '=', String(user.id)).execute();
+  await trx.deleteFrom('pending_signups').where('cpf', '=', user.cpf).execute();
+  if (recipients.length > 0) await trx.deleteFrom('outbox').where('recipient', 'in', [...recipients]).execute();
+  await trx
+    .updateTable('users')
+    .set({
+      name: 'Conta',
+      sur_name: 'excluída',
+      cpf: `excluido-${user.id}`,
+      email: `excluido-${user.id}@conta-excluida.invalid`,
+      email_confirmed_at: null,
+      phone_number: null,
+      phone_number_prefix: null,
+      phone_verified_at: null,
+      password_hash: unusablePasswordHash,
+      birth_date: null,
+      gender: null,
+      cep: null,
+      address: null,
+      number: null,
+      complement: null,
+      district: null,
+      city_id: null,
+      profile_image: null,
+      accept_email_comunications: 0,
+      accept_message_comunications: 0,
+      chatbot_invoice_upload_enabled: 0,
+      consent_pending: 0,
+      change_password_required: 0,
+      disabled_at: stamp,
+      updated_at: stamp,
+    })
+    .where('id', '=', user.id)
+    .execute();
 }

@@ -9,6 +9,7 @@ import { updateUser } from '../users/repository';
 import { confirmPhoneChange, requestEmailChange, requestPhoneChange } from './contact-change';
 import { deleteAccount, exportMyData } from './data-rights';
 import { receivePhoto, removePhoto, storePhoto } from './profile-image';
+import * as repo from './repository';
 import { findSurveyByWoodWork, findWoodWorkByUser } from './repository';
 import {
   answerConsent,
@@ -22,8 +23,8 @@ import {
   woodWorkView,
 } from './service';
 import { requireMember } from '../users/service';
+import { nowOf } from '../service-deps';
 
-const nowOf = (ctx: ApiContext) => new Date(ctx.config.now());
 
 /** One provider per configuration: ViaCEP, or the bundled sample. */
 const providers = new Map<string, CepProvider>();
@@ -74,26 +75,20 @@ export const profileResolvers: Resolvers = {
       return ww ? surveyView(ctx.db, ww.id) : null;
     },
     careers: async (_root, _args, ctx) => {
-      const rows = await ctx.db.selectFrom('careers').selectAll().orderBy('name').execute();
+      const rows = await repo.allCareers(ctx.db);
       return rows.map((c) => ({ id: String(c.id), name: c.name, woodWorkRelated: c.wood_work_related === 1 }));
     },
     states: async (_root, _args, ctx) => {
-      const rows = await ctx.db.selectFrom('states').selectAll().orderBy('name').execute();
+      const rows = await repo.allStates(ctx.db);
       return rows.map((s) => ({ id: String(s.id), uf: s.uf, name: s.name }));
     },
     cities: async (_root, args, ctx) => {
       if (!/^\d{1,9}$/.test(args.stateId)) return [];
-      const rows = await ctx.db
-        .selectFrom('cities')
-        .select(['id', 'name'])
-        .where('state_id', '=', Number(args.stateId))
-        .where('typed_by_member', '=', 0)
-        .orderBy('name')
-        .execute();
+      const rows = await repo.listedCitiesOf(ctx.db, Number(args.stateId));
       return rows.map((c) => ({ id: String(c.id), name: c.name }));
     },
     equipments: async (_root, _args, ctx) => {
-      const rows = await ctx.db.selectFrom('equipments').selectAll().orderBy('name').execute();
+      const rows = await repo.allEquipments(ctx.db);
       return rows.map((e) => ({ id: String(e.id), name: e.name }));
     },
     cepAddress: async (_root, args, ctx) => {
@@ -106,7 +101,7 @@ export const profileResolvers: Resolvers = {
       }
       const found = await cepProviderOf(ctx).lookup(cep);
       if (!found) return null;
-      const state = await ctx.db.selectFrom('states').selectAll().where('uf', '=', found.uf).executeTakeFirst();
+      const state = await repo.stateByUf(ctx.db, found.uf);
       return {
         cep,
         address: found.address,
@@ -115,11 +110,11 @@ export const profileResolvers: Resolvers = {
         cityName: found.cityName,
       };
     },
-    myData: (_root, _args, ctx) => exportMyData(ctx.db, ctx.userId, nowOf(ctx)),
+    myData: (_root, _args, ctx) => exportMyData(ctx),
   },
   Mutation: {
     updateProfile: async (_root, args, ctx) => {
-      await updateProfile(ctx.db, ctx.userId, args.input, nowOf(ctx));
+      await updateProfile(ctx, args.input);
       return me(ctx);
     },
     updateProfileImage: async (_root, args, ctx) => {
@@ -135,16 +130,16 @@ export const profileResolvers: Resolvers = {
       return me(ctx);
     },
     updateUserWoodWork: async (_root, args, ctx) => {
-      await updateWoodWork(ctx.db, ctx.userId, args.id, args.input, nowOf(ctx));
+      await updateWoodWork(ctx, args.id, args.input);
       return saved(await woodWorkView(ctx.db, ctx.userId!, ctx.config.now()), 'Marcenaria');
     },
     updateWoodworkSurvey: async (_root, args, ctx) => {
-      await updateSurvey(ctx.db, ctx.userId, args.id, args.input, nowOf(ctx));
+      await updateSurvey(ctx, args.id, args.input);
       const ww = await findWoodWorkByUser(ctx.db, ctx.userId!);
       return saved(ww ? await surveyView(ctx.db, ww.id) : null, 'Pesquisa da marcenaria');
     },
     updateCnpj: async (_root, args, ctx) => {
-      await updateCnpj(ctx.db, ctx.userId, { cnpj: args.cnpj }, nowOf(ctx));
+      await updateCnpj(ctx, { cnpj: args.cnpj });
       return saved(await woodWorkView(ctx.db, ctx.userId!, ctx.config.now()), 'Marcenaria');
     },
     requestPhoneChange: (_root, args, ctx) => requestPhoneChange(flowDepsOf(ctx), ctx.userId, args.phoneNumber),
@@ -155,13 +150,9 @@ export const profileResolvers: Resolvers = {
     requestEmailChange: async (_root, args, ctx) => ({
       pendingEmail: await requestEmailChange(flowDepsOf(ctx), ctx.userId, args.email),
     }),
-    answerConsent: (_root, args, ctx) => answerConsent(ctx.db, ctx.userId, args.accepted, nowOf(ctx)),
+    answerConsent: (_root, args, ctx) => answerConsent(ctx, args.accepted),
     deleteAccount: async (_root, args, ctx) => {
-      await deleteAccount(
-        { db: ctx.db, config: ctx.config, storage: ctx.storage, throttle: ctx.throttle, ip: ctx.ip },
-        ctx.userId,
-        { password: args.password, confirmation: true },
-      );
+      await deleteAccount(ctx, { password: args.password, confirmation: true });
       return { success: true };
     },
   },

@@ -13,6 +13,8 @@ import {
   surveyEquipments,
 } from './repository';
 import { requireMember } from '../users/service';
+import { nowOf, type ServiceDeps } from '../service-deps';
+import * as repo from './repository';
 
 type Db = Kysely<Database>;
 
@@ -34,13 +36,17 @@ export function assertOwnId(given: string | null | undefined, own: number | unde
   if (own === undefined || given !== String(own)) throw notFound();
 }
 
-export async function updateProfile(db: Db, userId: number | null, input: unknown, now: Date): Promise<void> {
-  const user = await requireMember(db, userId);
+type Deps = ServiceDeps<'db' | 'config' | 'userId'>;
+
+export async function updateProfile(deps: Deps, input: unknown): Promise<void> {
+  const { db } = deps;
+  const now = nowOf(deps);
+  const user = await requireMember(db, deps.userId);
   const data = parseInput(
     profileSchema(() => now),
     input,
   );
-  const career = await db.selectFrom('careers').select('id').where('id', '=', Number(data.careerId)).executeTakeFirst();
+  const career = await repo.careerById(db, Number(data.careerId));
   if (!career) throw badUserInput(PROFILE_MESSAGES.career, { careerId: PROFILE_MESSAGES.career });
   await db.transaction().execute(async (trx) => {
     const place = await resolveStateAndCity(trx, data.stateId, data.cityName);
@@ -71,18 +77,14 @@ async function requireWoodWorkMember(db: Db, userId: number | null): Promise<Use
   const career =
     user.career_id === null
       ? undefined
-      : await db.selectFrom('careers').select('wood_work_related').where('id', '=', user.career_id).executeTakeFirst();
+      : await repo.careerById(db, user.career_id);
   if (career?.wood_work_related !== 1) throw forbidden(PROFILE_MESSAGES.notWoodWork);
   return user;
 }
 
-export async function updateWoodWork(
-  db: Db,
-  userId: number | null,
-  id: string | null | undefined,
-  input: unknown,
-  now: Date,
-): Promise<number> {
+export async function updateWoodWork(deps: Deps, id: string | null | undefined, input: unknown): Promise<number> {
+  const { db, userId } = deps;
+  const now = nowOf(deps);
   const user = await requireMember(db, userId);
   assertOwnId(id, (await findWoodWorkByUser(db, user.id))?.id);
   await requireWoodWorkMember(db, userId);
@@ -93,44 +95,31 @@ export async function updateWoodWork(
         ? await resolveStateAndCity(trx, data.stateId, data.cityName)
         : null;
     if (data.stateId !== null && place === null) {
-      const state = await trx
-        .selectFrom('states')
-        .select('id')
-        .where('id', '=', Number(data.stateId))
-        .executeTakeFirst();
-      if (!state) throw badUserInput('Escolha o estado.', { stateId: 'Escolha o estado.' });
+      if (!(await repo.stateById(trx, Number(data.stateId)))) throw badUserInput('Escolha o estado.', { stateId: 'Escolha o estado.' });
     }
     const row = await ensureWoodWork(trx, user.id, now);
-    await trx
-      .updateTable('user_wood_works')
-      .set({
-        corporate_name: data.corporateName,
-        fantasy_name: data.fantasyName,
-        cep: data.cep,
-        address: data.address,
-        number: data.number,
-        complement: data.complement,
-        district: data.district,
-        state_id: place?.stateId ?? (data.stateId === null ? null : Number(data.stateId)),
-        city_id: place?.cityId ?? null,
-        site_url: data.siteUrl,
-        instagram_url: data.instagramUrl,
-        facebook_url: data.facebookUrl,
-        updated_at: now.toISOString(),
-      })
-      .where('id', '=', row.id)
-      .execute();
+    await repo.updateWoodWorkRow(trx, row.id, {
+      corporate_name: data.corporateName,
+      fantasy_name: data.fantasyName,
+      cep: data.cep,
+      address: data.address,
+      number: data.number,
+      complement: data.complement,
+      district: data.district,
+      state_id: place?.stateId ?? (data.stateId === null ? null : Number(data.stateId)),
+      city_id: place?.cityId ?? null,
+      site_url: data.siteUrl,
+      instagram_url: data.instagramUrl,
+      facebook_url: data.facebookUrl,
+      updated_at: now.toISOString(),
+    });
     return row.id;
   });
 }
 
-export async function updateSurvey(
-  db: Db,
-  userId: number | null,
-  id: string | null | undefined,
-  input: unknown,
-  now: Date,
-): Promise<number> {
+export async function updateSurvey(deps: Deps, id: string | null | undefined, input: unknown): Promise<number> {
+  const { db, userId } = deps;
+  const now = nowOf(deps);
   const user = await requireMember(db, userId);
   const woodWork = await findWoodWorkByUser(db, user.id);
   const existing = woodWork ? await findSurveyByWoodWork(db, woodWork.id) : undefined;
@@ -138,12 +127,7 @@ export async function updateSurvey(
   await requireWoodWorkMember(db, userId);
   const data = parseInput(surveySchema, input);
   if (data.equipmentIds.length > 0) {
-    const known = await db
-      .selectFrom('equipments')
-      .select('id')
-      .where('id', 'in', data.equipmentIds.map(Number))
-      .execute();
-    if (known.length !== data.equipmentIds.length) {
+    if ((await repo.countKnownEquipments(db, data.equipmentIds.map(Number))) !== data.equipmentIds.length) {
       throw badUserInput('Equipamento inválido.', { equipmentIds: 'Equipamento inválido.' });
     }
   }
@@ -162,24 +146,7 @@ export async function updateSurvey(
   };
   return db.transaction().execute(async (trx) => {
     const ww = await ensureWoodWork(trx, user.id, now);
-    const current = await findSurveyByWoodWork(trx, ww.id);
-    const surveyId = current
-      ? (await trx.updateTable('woodwork_surveys').set(values).where('id', '=', current.id).execute(), current.id)
-      : (
-          await trx
-            .insertInto('woodwork_surveys')
-            .values({ ...values, wood_work_id: ww.id, created_at: stamp })
-            .returning('id')
-            .executeTakeFirstOrThrow()
-        ).id;
-    await trx.deleteFrom('woodwork_survey_equipments').where('survey_id', '=', surveyId).execute();
-    if (data.equipmentIds.length > 0) {
-      await trx
-        .insertInto('woodwork_survey_equipments')
-        .values(data.equipmentIds.map((e) => ({ survey_id: surveyId, equipment_id: Number(e) })))
-        .execute();
-    }
-    return surveyId;
+    return repo.saveSurvey(trx, ww.id, values, data.equipmentIds.map(Number), stamp);
   });
 }
 
@@ -195,8 +162,10 @@ export function cnpjChangeAllowedFrom(cnpj: string | null, updatedAt: string | n
   return from > now ? new Date(from).toISOString() : null;
 }
 
-export async function updateCnpj(db: Db, userId: number | null, input: unknown, now: Date): Promise<number> {
-  const user = await requireMember(db, userId);
+export async function updateCnpj(deps: Deps, input: unknown): Promise<number> {
+  const { db } = deps;
+  const now = nowOf(deps);
+  const user = await requireMember(db, deps.userId);
   const { cnpj } = parseInput(changeCnpjSchema, input);
   const current = await findWoodWorkByUser(db, user.id);
   if (current?.cnpj === cnpj) throw badUserInput(PROFILE_MESSAGES.cnpjSame, { cnpj: PROFILE_MESSAGES.cnpjSame });
@@ -205,43 +174,32 @@ export async function updateCnpj(db: Db, userId: number | null, input: unknown, 
     const message = PROFILE_MESSAGES.cnpjTooSoon(brDate(allowedFrom));
     throw badUserInput(message, { cnpj: message });
   }
-  const taken = await db
-    .selectFrom('user_wood_works')
-    .select('id')
-    .where('cnpj', '=', cnpj)
-    .where('user_id', '!=', user.id)
-    .executeTakeFirst();
+  const taken = await repo.cnpjHolder(db, cnpj, user.id);
   if (taken) throw badUserInput(PROFILE_MESSAGES.cnpjTaken, { cnpj: PROFILE_MESSAGES.cnpjTaken });
   return db.transaction().execute(async (trx) => {
     const row = await ensureWoodWork(trx, user.id, now);
-    await trx
-      .updateTable('user_wood_works')
-      .set({ cnpj, cnpj_updated_at: now.toISOString(), updated_at: now.toISOString() })
-      .where('id', '=', row.id)
-      .execute();
+    await repo.updateWoodWorkRow(trx, row.id, {
+      cnpj,
+      cnpj_updated_at: now.toISOString(),
+      updated_at: now.toISOString(),
+    });
     return row.id;
   });
 }
 
-export async function answerConsent(
-  db: Db,
-  userId: number | null,
-  accepted: boolean,
-  now: Date,
-): Promise<ProfileStatus> {
-  const user = await requireMember(db, userId);
+export async function answerConsent(deps: Deps, accepted: boolean): Promise<ProfileStatus> {
+  const { db } = deps;
+  const now = nowOf(deps);
+  const user = await requireMember(db, deps.userId);
   if (user.consent_pending !== 1) return profileStatusOf(user);
   await db.transaction().execute(async (trx) => {
-    await trx
-      .insertInto('consent_answers')
-      .values({
-        user_id: user.id,
-        accepted: accepted ? 1 : 0,
-        // The text the member actually answered: an operator's own, or the standard one.
-        message: user.consent_message ?? CONSENT_MESSAGE,
-        answered_at: now.toISOString(),
-      })
-      .execute();
+    await repo.insertConsentAnswer(trx, {
+      userId: user.id,
+      accepted,
+      // The text the member actually answered: an operator's own, or the standard one.
+      message: user.consent_message ?? CONSENT_MESSAGE,
+      at: now.toISOString(),
+    });
     await updateUser(trx, user.id, { consent_pending: 0, consent_message: null }, now);
   });
   return profileStatusOf({ ...user, consent_pending: 0, consent_message: null });
@@ -298,12 +256,8 @@ export async function woodWorkView(db: Db, userId: number, now: number): Promise
   const w = await findWoodWorkByUser(db, userId);
   if (!w) return null;
   const [state, city] = await Promise.all([
-    w.state_id === null
-      ? undefined
-      : db.selectFrom('states').select(['id', 'uf']).where('id', '=', w.state_id).executeTakeFirst(),
-    w.city_id === null
-      ? undefined
-      : db.selectFrom('cities').select(['id', 'name']).where('id', '=', w.city_id).executeTakeFirst(),
+    w.state_id === null ? undefined : repo.stateById(db, w.state_id),
+    w.city_id === null ? undefined : repo.cityById(db, w.city_id),
   ]);
   return {
     id: String(w.id),
@@ -328,13 +282,6 @@ export async function woodWorkView(db: Db, userId: number, now: number): Promise
 
 /** The pending e-mail: the newest unused, unexpired confirmation for an address other than the current one. */
 export async function pendingEmailOf(db: Db, user: Pick<UserRow, 'id' | 'email'>, now: number): Promise<string | null> {
-  const row = await db
-    .selectFrom('email_confirmations')
-    .select(['email', 'expires_at'])
-    .where('user_id', '=', user.id)
-    .where('used_at', 'is', null)
-    .where('email', '!=', user.email)
-    .orderBy('created_at', 'desc')
-    .executeTakeFirst();
+  const row = await repo.newestOtherEmailConfirmation(db, user);
   return row && Date.parse(row.expires_at) > now ? row.email : null;
 }
