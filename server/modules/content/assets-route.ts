@@ -2,6 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import type { Kysely } from 'kysely';
 import type { Database } from '../../db/schema';
 import { apiRouteTable } from '../../http/api-routes';
+import { findAsset } from './repository';
 
 const ASSET_ID = /^[0-9a-f]{32}\.(png|jpg|webp|gif|svg)$/;
 
@@ -13,7 +14,7 @@ export function registerContentAssets(app: FastifyInstance, db: Kysely<Database>
   app.get<{ Params: { id: string } }>(apiRouteTable.contentImage.path, async (request, reply) => {
     const { id } = request.params;
     const asset = ASSET_ID.test(id)
-      ? await db.selectFrom('content_assets').select(['mime', 'bytes']).where('id', '=', id).executeTakeFirst()
+      ? await findAsset(db, id)
       : undefined;
     if (!asset) return reply.code(404).type('text/plain; charset=utf-8').send('Imagem não encontrada.');
     return (

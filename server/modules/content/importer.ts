@@ -1,5 +1,6 @@
 import type { Kysely } from 'kysely';
 import type { Database } from '../../db/schema';
+import * as repo from './repository';
 import type { ContentBundle } from './source';
 
 export interface ImportSummary {
@@ -27,11 +28,13 @@ export async function importContent(
   let draftsCleared = 0;
   await db.transaction().execute(async (trx) => {
     for (const asset of bundle.assets.values()) {
-      await trx
-        .insertInto('content_assets')
-        .values({ id: asset.id, mime: asset.mime, width: asset.width, height: asset.height, bytes: asset.bytes })
-        .onConflict((oc) => oc.column('id').doNothing())
-        .execute();
+      await repo.insertAssetOnce(trx, {
+        id: asset.id,
+        mime: asset.mime,
+        width: asset.width,
+        height: asset.height,
+        bytes: asset.bytes,
+      });
     }
     for (const e of bundle.entries) {
       const values = {
@@ -50,33 +53,9 @@ export async function importContent(
         data: JSON.stringify(e.data),
         updated_at: stamp,
       };
-      await trx
-        .insertInto('content_entries')
-        .values(values)
-        .onConflict((oc) =>
-          oc.columns(['kind', 'parent_key', 'key', 'state']).doUpdateSet({
-            position: values.position,
-            starts_on: values.starts_on,
-            ends_on: values.ends_on,
-            title: values.title,
-            summary: values.summary,
-            body_html: values.body_html,
-            banner_asset_id: values.banner_asset_id,
-            banner_alt: values.banner_alt,
-            data: values.data,
-            updated_at: stamp,
-          }),
-        )
-        .execute();
+      await repo.upsertEntry(trx, values);
       if (e.state === 'published' && !draftIds.has(`${e.kind}/${e.parentKey}/${e.key}`)) {
-        const result = await trx
-          .deleteFrom('content_entries')
-          .where('kind', '=', e.kind)
-          .where('parent_key', '=', e.parentKey)
-          .where('key', '=', e.key)
-          .where('state', '=', 'draft')
-          .executeTakeFirst();
-        draftsCleared += Number(result.numDeletedRows);
+        draftsCleared += await repo.deleteDraft(trx, e.kind, e.parentKey, e.key);
       }
     }
   });
@@ -88,8 +67,4 @@ export async function importContent(
   };
 }
 
-/** True once any content was imported; the seed only loads the bundled content into an empty club. */
-export async function hasContent(db: Kysely<Database>): Promise<boolean> {
-  const row = await db.selectFrom('content_entries').select('id').limit(1).executeTakeFirst();
-  return row !== undefined;
-}
+export { hasContent } from './repository';

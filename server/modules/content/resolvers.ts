@@ -8,11 +8,11 @@ import {
   getPromotion,
   getRuleBook,
   getStandardCampaign,
-  hasAnswered,
   listCampaigns,
   listFaqSubjects,
   listPromotions,
 } from './service';
+import { hasAnswered } from './repository';
 import { scaleBounds, type SurveyQuestion } from './survey';
 
 type Preview = { preview?: boolean | null };

@@ -1,14 +1,16 @@
-import { sql, type ExpressionBuilder, type Kysely } from 'kysely';
 import { z } from 'zod';
-import type { Database } from '../../db/schema';
 import { isUniqueViolation } from '../../db/dialect';
-import type { ApiContext } from '../../graphql/context';
 import { badUserInput, forbidden, notFound } from '../../graphql/errors';
 import { surveyDefinitionSchema, validateAnswers, type SurveyDefinition } from './survey';
-import { assetUrl, type ContentDb, type ContentKind } from './tables';
+import { assetUrl, type ContentKind } from './tables';
 import { requireMember } from '../users/service';
+import { nowOf, type ServiceDeps } from '../service-deps';
+import * as repo from './repository';
+import { hasAnswered, insertSurveyResponse, type VisibleRow } from './repository';
 // Periods are calendar days in Brasília time: a promotion that ends on the 30th is open all of that day.
 import { todayInBrazil } from '../../../lib/format/dates';
+
+type Deps = ServiceDeps<'db' | 'config' | 'userId'>;
 
 /** accountType values that may read drafts (the /rascunho/... pages). */
 export const CONTENT_PREVIEW_ACCOUNT_TYPES: readonly string[] = ['editor'];
@@ -24,50 +26,16 @@ export function statusOf(startsOn: string | null, endsOn: string | null, today: 
   return 'ACTIVE';
 }
 
-const requireReaderMember = (ctx: ApiContext) => requireMember(ctx.db, ctx.userId);
+const requireReaderMember = (deps: Deps) => requireMember(deps.db, deps.userId);
 
 /** Every content read needs a member; drafts also need an account type that grants preview. */
-async function requireReader(ctx: ApiContext, preview: boolean) {
-  const user = await requireReaderMember(ctx);
+async function requireReader(deps: Deps, preview: boolean) {
+  const user = await requireReaderMember(deps);
   if (preview && !CONTENT_PREVIEW_ACCOUNT_TYPES.includes(user.account_type ?? ''))
     throw forbidden(CONTENT_UNAVAILABLE_MESSAGE);
   return user;
 }
 
-/**
- * The rows a reader sees: published ones, or in preview the draft of each item where there is one and its
- * published version otherwise (so a draft-only item shows up too).
- */
-function visibleEntries(db: ContentDb, kind: ContentKind, preview: boolean) {
-  const base = db
-    .selectFrom('content_entries as e')
-    .leftJoin('content_assets as a', 'a.id', 'e.banner_asset_id')
-    .selectAll('e')
-    .select(['a.width as banner_width', 'a.height as banner_height'])
-    .where('e.kind', '=', kind);
-  if (!preview) return base.where('e.state', '=', 'published');
-  return base.where((eb: ExpressionBuilder<Database & { e: Database['content_entries'] }, 'e'>) =>
-    eb.or([
-      eb('e.state', '=', 'draft'),
-      eb.and([
-        eb('e.state', '=', 'published'),
-        eb.not(
-          eb.exists(
-            eb
-              .selectFrom('content_entries as d')
-              .select('d.id')
-              .where('d.state', '=', 'draft')
-              .whereRef('d.kind', '=', 'e.kind')
-              .whereRef('d.parent_key', '=', 'e.parent_key')
-              .whereRef('d.key', '=', 'e.key'),
-          ),
-        ),
-      ]),
-    ]),
-  );
-}
-
-type VisibleRow = Awaited<ReturnType<ReturnType<typeof visibleEntries>['executeTakeFirstOrThrow']>>;
 
 const banner = (row: VisibleRow) =>
   row.banner_asset_id && row.banner_width && row.banner_height
@@ -108,39 +76,25 @@ function parseOrThrow<S extends z.ZodType>(schema: S, value: unknown): z.infer<S
 }
 
 /** Active first, then upcoming, then ended; newest start first inside each group. */
-async function listPeriodic(ctx: ApiContext, kind: 'campaign' | 'promotion', rawArgs: PageArgs) {
+async function listPeriodic(deps: Deps, kind: 'campaign' | 'promotion', rawArgs: PageArgs) {
   const args = parseOrThrow(pageArgs, rawArgs);
   const preview = args.preview ?? false;
-  await requireReader(ctx, preview);
-  const db = ctx.db;
-  const today = todayInBrazil(ctx.config.now());
-  let query = visibleEntries(db, kind, preview);
-  if (args.status === 'ACTIVE') query = query.where('e.starts_on', '<=', today).where('e.ends_on', '>=', today);
-  if (args.status === 'UPCOMING') query = query.where('e.starts_on', '>', today);
-  if (args.status === 'ENDED') query = query.where('e.ends_on', '<', today);
-  const total =
-    (
-      await query
-        .clearSelect()
-        .select((eb) => eb.fn.countAll<number>().as('n'))
-        .executeTakeFirst()
-    )?.n ?? 0;
-  const rows = await query
-    .orderBy(sql`case when e.starts_on > ${today} then 1 when e.ends_on < ${today} then 2 else 0 end`)
-    .orderBy('e.starts_on', 'desc')
-    .orderBy('e.id')
-    .limit(args.pageSize)
-    .offset((args.page - 1) * args.pageSize)
-    .execute();
-  return { rows, total: Number(total), page: args.page, pageSize: args.pageSize, today, preview };
+  await requireReader(deps, preview);
+  const db = deps.db;
+  const today = todayInBrazil(deps.config.now());
+  const { rows, total } = await repo.periodicPage(db, kind, {
+    preview,
+    status: args.status,
+    today,
+    page: args.page,
+    pageSize: args.pageSize,
+  });
+  return { rows, total, page: args.page, pageSize: args.pageSize, today, preview };
 }
 
-async function findOne(ctx: ApiContext, kind: ContentKind, key: unknown, preview: boolean, parentKey = '') {
+async function findOne(deps: Deps, kind: ContentKind, key: unknown, preview: boolean, parentKey = '') {
   const k = parseOrThrow(keyArg, key);
-  return visibleEntries(ctx.db, kind, preview)
-    .where('e.parent_key', '=', parentKey)
-    .where('e.key', '=', k)
-    .executeTakeFirst();
+  return repo.findVisible(deps.db, kind, preview, parentKey, k);
 }
 
 // ---- Campaigns -------------------------------------------------------------------------------------------------
@@ -161,21 +115,21 @@ function campaignOf(row: VisibleRow, today: string) {
   };
 }
 
-export async function listCampaigns(ctx: ApiContext, args: PageArgs) {
-  const { rows, today, ...page } = await listPeriodic(ctx, 'campaign', args);
+export async function listCampaigns(deps: Deps, args: PageArgs) {
+  const { rows, today, ...page } = await listPeriodic(deps, 'campaign', args);
   return { data: rows.map((r) => campaignOf(r, today)), total: page.total, page: page.page, pageSize: page.pageSize };
 }
 
-export async function getCampaign(ctx: ApiContext, id: unknown, preview: boolean) {
-  await requireReader(ctx, preview);
-  const row = await findOne(ctx, 'campaign', id, preview);
+export async function getCampaign(deps: Deps, id: unknown, preview: boolean) {
+  await requireReader(deps, preview);
+  const row = await findOne(deps, 'campaign', id, preview);
   if (!row) throw notFound('Campanha não encontrada.');
-  return campaignOf(row, todayInBrazil(ctx.config.now()));
+  return campaignOf(row, todayInBrazil(deps.config.now()));
 }
 
-export async function getStandardCampaign(ctx: ApiContext, preview: boolean) {
-  await requireReader(ctx, preview);
-  const row = await findOne(ctx, 'standard-campaign', 'padrao', preview);
+export async function getStandardCampaign(deps: Deps, preview: boolean) {
+  await requireReader(deps, preview);
+  const row = await findOne(deps, 'standard-campaign', 'padrao', preview);
   if (!row) throw notFound('A campanha padrão ainda não foi publicada.');
   const {
     id: _id,
@@ -183,7 +137,7 @@ export async function getStandardCampaign(ctx: ApiContext, preview: boolean) {
     periodEnd: _e,
     status: _st,
     ...rest
-  } = campaignOf(row, todayInBrazil(ctx.config.now()));
+  } = campaignOf(row, todayInBrazil(deps.config.now()));
   return rest;
 }
 
@@ -229,48 +183,35 @@ function promotionOf(row: VisibleRow, today: string) {
   };
 }
 
-export async function listPromotions(ctx: ApiContext, args: PageArgs) {
-  const { rows, today, ...page } = await listPeriodic(ctx, 'promotion', args);
+export async function listPromotions(deps: Deps, args: PageArgs) {
+  const { rows, today, ...page } = await listPeriodic(deps, 'promotion', args);
   return { data: rows.map((r) => promotionOf(r, today)), total: page.total, page: page.page, pageSize: page.pageSize };
 }
 
-export async function getPromotion(ctx: ApiContext, slug: unknown, preview: boolean) {
-  await requireReader(ctx, preview);
-  const row = await findOne(ctx, 'promotion', slug, preview);
+export async function getPromotion(deps: Deps, slug: unknown, preview: boolean) {
+  await requireReader(deps, preview);
+  const row = await findOne(deps, 'promotion', slug, preview);
   if (!row) throw notFound('Promoção não encontrada.');
-  return promotionOf(row, todayInBrazil(ctx.config.now()));
-}
-
-export async function hasAnswered(db: Kysely<Database>, promotionKey: string, userId: number): Promise<boolean> {
-  const row = await db
-    .selectFrom('survey_responses')
-    .select('id')
-    .where('promotion_key', '=', promotionKey)
-    .where('user_id', '=', userId)
-    .executeTakeFirst();
-  return row !== undefined;
+  return promotionOf(row, todayInBrazil(deps.config.now()));
 }
 
 const ALREADY_ANSWERED = 'Você já respondeu esta pesquisa. Obrigado!';
 
-export async function answerSurvey(ctx: ApiContext, promotionSlug: unknown, answers: unknown) {
-  const user = await requireReaderMember(ctx);
-  const promotion = await getPromotion(ctx, promotionSlug, false);
+export async function answerSurvey(deps: Deps, promotionSlug: unknown, answers: unknown) {
+  const user = await requireReaderMember(deps);
+  const promotion = await getPromotion(deps, promotionSlug, false);
   if (!promotion.survey) throw notFound('Esta promoção não tem pesquisa.');
   if (promotion.status === 'ENDED') throw forbidden('A pesquisa desta promoção está encerrada.');
   if (promotion.status === 'UPCOMING') throw forbidden('A pesquisa desta promoção ainda não começou.');
-  if (await hasAnswered(ctx.db, promotion.slug, user.id)) throw forbidden(ALREADY_ANSWERED);
+  if (await hasAnswered(deps.db, promotion.slug, user.id)) throw forbidden(ALREADY_ANSWERED);
   const stored = validateAnswers(promotion.survey.definition, answers);
   try {
-    await ctx.db
-      .insertInto('survey_responses')
-      .values({
-        promotion_key: promotion.slug,
-        user_id: user.id,
-        answers: JSON.stringify(stored),
-        created_at: new Date(ctx.config.now()).toISOString(),
-      })
-      .execute();
+    await insertSurveyResponse(deps.db, {
+      promotion_key: promotion.slug,
+      user_id: user.id,
+      answers: JSON.stringify(stored),
+      created_at: nowOf(deps).toISOString(),
+    });
   } catch (error) {
     // Two submissions racing: the unique constraint lets only one through.
     if (isUniqueViolation(error)) throw forbidden(ALREADY_ANSWERED);
@@ -281,21 +222,20 @@ export async function answerSurvey(ctx: ApiContext, promotionSlug: unknown, answ
 
 // ---- Rule book -------------------------------------------------------------------------------------------------
 
-export async function getRuleBook(ctx: ApiContext, version: unknown, preview: boolean) {
-  await requireReader(ctx, preview);
-  const db = ctx.db;
-  const today = todayInBrazil(ctx.config.now());
-  const published = await visibleEntries(db, 'rule-book', false).orderBy('e.starts_on', 'desc').execute();
+export async function getRuleBook(deps: Deps, version: unknown, preview: boolean) {
+  await requireReader(deps, preview);
+  const db = deps.db;
+  const today = todayInBrazil(deps.config.now());
+  const published = await repo.publishedRuleBooks(db);
   // The version in force: the newest that has started; before any has started, the oldest one.
   const current = published.find((r) => (r.starts_on ?? '') <= today) ?? published[published.length - 1];
   let row: VisibleRow | undefined;
   if (version !== undefined && version !== null) {
     const wanted = parseOrThrow(keyArg, version);
-    row = preview ? await findOne(ctx, 'rule-book', wanted, true) : published.find((r) => r.key === wanted);
+    row = preview ? await findOne(deps, 'rule-book', wanted, true) : published.find((r) => r.key === wanted);
     if (!row) throw notFound('Versão do regulamento não encontrada.');
   } else if (preview) {
-    const drafts = visibleEntries(db, 'rule-book', true).where('e.state', '=', 'draft');
-    row = (await drafts.orderBy('e.starts_on', 'desc').executeTakeFirst()) ?? current;
+    row = (await repo.newestRuleBookDraft(db)) ?? current;
   } else {
     row = current;
   }
@@ -320,12 +260,8 @@ export async function getRuleBook(ctx: ApiContext, version: unknown, preview: bo
 
 // ---- FAQ -------------------------------------------------------------------------------------------------------
 
-async function faqItemsOf(ctx: ApiContext, subjectKey: string, preview: boolean) {
-  const rows = await visibleEntries(ctx.db, 'faq-item', preview)
-    .where('e.parent_key', '=', subjectKey)
-    .orderBy('e.position')
-    .orderBy('e.title')
-    .execute();
+async function faqItemsOf(deps: Deps, subjectKey: string, preview: boolean) {
+  const rows = await repo.faqItemsOf(deps.db, subjectKey, preview);
   return rows.map((r) => faqItemOf(r, subjectKey, ''));
 }
 
@@ -341,8 +277,8 @@ function faqItemOf(row: VisibleRow, subjectSlug: string, subjectTitle: string) {
   };
 }
 
-async function faqSubjectOf(ctx: ApiContext, row: VisibleRow, preview: boolean) {
-  const items = await faqItemsOf(ctx, row.key, preview);
+async function faqSubjectOf(deps: Deps, row: VisibleRow, preview: boolean) {
+  const items = await faqItemsOf(deps, row.key, preview);
   return {
     slug: row.key,
     title: row.title,
@@ -352,24 +288,24 @@ async function faqSubjectOf(ctx: ApiContext, row: VisibleRow, preview: boolean) 
   };
 }
 
-export async function listFaqSubjects(ctx: ApiContext, preview: boolean) {
-  await requireReader(ctx, preview);
-  const rows = await visibleEntries(ctx.db, 'faq-subject', preview).orderBy('e.position').orderBy('e.title').execute();
-  return Promise.all(rows.map((r) => faqSubjectOf(ctx, r, preview)));
+export async function listFaqSubjects(deps: Deps, preview: boolean) {
+  await requireReader(deps, preview);
+  const rows = await repo.faqSubjects(deps.db, preview);
+  return Promise.all(rows.map((r) => faqSubjectOf(deps, r, preview)));
 }
 
-export async function getFaqSubject(ctx: ApiContext, slug: unknown, preview: boolean) {
-  await requireReader(ctx, preview);
-  const row = await findOne(ctx, 'faq-subject', slug, preview);
+export async function getFaqSubject(deps: Deps, slug: unknown, preview: boolean) {
+  await requireReader(deps, preview);
+  const row = await findOne(deps, 'faq-subject', slug, preview);
   if (!row) throw notFound('Assunto não encontrado.');
-  return faqSubjectOf(ctx, row, preview);
+  return faqSubjectOf(deps, row, preview);
 }
 
-export async function getFaqItem(ctx: ApiContext, subjectSlug: unknown, slug: unknown, preview: boolean) {
-  await requireReader(ctx, preview);
-  const subject = await findOne(ctx, 'faq-subject', subjectSlug, preview);
+export async function getFaqItem(deps: Deps, subjectSlug: unknown, slug: unknown, preview: boolean) {
+  await requireReader(deps, preview);
+  const subject = await findOne(deps, 'faq-subject', subjectSlug, preview);
   if (!subject) throw notFound('Pergunta não encontrada.');
-  const row = await findOne(ctx, 'faq-item', slug, preview, subject.key);
+  const row = await findOne(deps, 'faq-item', slug, preview, subject.key);
   if (!row) throw notFound('Pergunta não encontrada.');
   return faqItemOf(row, subject.key, subject.title);
 }
