@@ -2,6 +2,7 @@ import type { Kysely } from 'kysely';
 import type { Database, UserRow, UserUpdate } from '../../db/schema';
 import { parseLogin } from '../auth/login-identifier';
 import { findForLogin, revokeAllSessions } from '../auth/service';
+import { insertAudit, recentAudit } from './repository';
 import { updateUser } from '../users/repository';
 
 /**
@@ -43,13 +44,7 @@ export interface MemberSummary {
 
 export async function showMember(db: Db, who: string): Promise<MemberSummary> {
   const user = await findMember(db, who);
-  const audit = await db
-    .selectFrom('member_audit')
-    .select(['created_at as at', 'actor', 'action', 'detail'])
-    .where('user_id', '=', user.id)
-    .orderBy('id', 'desc')
-    .limit(10)
-    .execute();
+  const audit = await recentAudit(db, user.id, 10);
   return {
     id: user.id,
     name: `${user.name} ${user.sur_name}`,
@@ -80,16 +75,13 @@ async function apply(db: Db, who: string, actor: string, change: Switch, now: Da
   await db.transaction().execute(async (trx) => {
     await updateUser(trx, user.id, change.changes, now);
     if (change.endSessions) await revokeAllSessions(trx, user.id, now);
-    await trx
-      .insertInto('member_audit')
-      .values({
-        user_id: user.id,
-        actor,
-        action: change.action,
-        detail: change.detail ?? null,
-        created_at: now.toISOString(),
-      })
-      .execute();
+    await insertAudit(trx, {
+      user_id: user.id,
+      actor,
+      action: change.action,
+      detail: change.detail ?? null,
+      created_at: now.toISOString(),
+    });
   });
   return user;
 }

@@ -1,6 +1,7 @@
 import { sql, type Insertable, type Kysely, type Transaction, type Updateable } from 'kysely';
 import type { Database, UserRow, UserWoodWorksTable, WoodworkSurveysTable } from '../../db/schema';
 import { foreignKeysOf } from '../../db/dialect';
+import { findCareer, findCity, findState } from '../users/repository';
 import { badUserInput } from '../../graphql/errors';
 
 type Db = Kysely<Database> | Transaction<Database>;
@@ -73,16 +74,7 @@ export async function resolveStateAndCity(
   return { stateId: state.id, cityId: created.id };
 }
 
-export const careerById = (db: Db, careerId: number) =>
-  db.selectFrom('careers').select(['id', 'wood_work_related']).where('id', '=', careerId).executeTakeFirst();
-
-export const stateById = (db: Db, stateId: number) =>
-  db.selectFrom('states').select(['id', 'uf', 'name']).where('id', '=', stateId).executeTakeFirst();
-
 export const stateByUf = (db: Db, uf: string) => db.selectFrom('states').selectAll().where('uf', '=', uf).executeTakeFirst();
-
-export const cityById = (db: Db, cityId: number) =>
-  db.selectFrom('cities').select(['id', 'name']).where('id', '=', cityId).executeTakeFirst();
 
 export const allCareers = (db: Db) => db.selectFrom('careers').selectAll().orderBy('name').execute();
 
@@ -174,11 +166,9 @@ export const newestOtherEmailConfirmation = (db: Db, user: Pick<UserRow, 'id' | 
 
 export async function placeNamesOf(db: Db, user: Pick<UserRow, 'career_id' | 'state_id' | 'city_id'>) {
   const [career, state, city] = await Promise.all([
-    user.career_id === null
-      ? undefined
-      : db.selectFrom('careers').select('name').where('id', '=', user.career_id).executeTakeFirst(),
-    user.state_id === null ? undefined : stateById(db, user.state_id),
-    user.city_id === null ? undefined : cityById(db, user.city_id),
+    user.career_id === null ? undefined : findCareer(db, user.career_id),
+    user.state_id === null ? undefined : findState(db, user.state_id),
+    user.city_id === null ? undefined : findCity(db, user.city_id),
   ]);
   return { career, state, city };
 }

@@ -39,7 +39,7 @@ const cepProviderOf = (ctx: ApiContext): CepProvider => {
   return provider;
 };
 
-const me = (ctx: ApiContext) => getCurrentMember(ctx.db, ctx.userId);
+const me = (ctx: ApiContext) => getCurrentMember(ctx);
 
 /** A view read back right after its own write: missing means the write did not happen, which is a server fault. */
 function saved<T>(view: T | null, what: string): T {

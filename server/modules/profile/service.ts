@@ -3,7 +3,7 @@ import type { Database, UserRow } from '../../db/schema';
 import { badUserInput, forbidden, notFound } from '../../graphql/errors';
 import { parseInput } from '../../graphql/validate';
 import { changeCnpjSchema, profileSchema, surveySchema, workshopSchema } from '../../../lib/validation/profile-schema';
-import { updateUser } from '../users/repository';
+import { findCareer, findCity, findState, updateUser } from '../users/repository';
 import { CONSENT_MESSAGE, profileStatusOf, type AddressView, type ProfileStatus } from '../users/service';
 import {
   ensureWoodWork,
@@ -46,7 +46,7 @@ export async function updateProfile(deps: Deps, input: unknown): Promise<void> {
     profileSchema(() => now),
     input,
   );
-  const career = await repo.careerById(db, Number(data.careerId));
+  const career = await findCareer(db, Number(data.careerId));
   if (!career) throw badUserInput(PROFILE_MESSAGES.career, { careerId: PROFILE_MESSAGES.career });
   await db.transaction().execute(async (trx) => {
     const place = await resolveStateAndCity(trx, data.stateId, data.cityName);
@@ -77,7 +77,7 @@ async function requireWoodWorkMember(db: Db, userId: number | null): Promise<Use
   const career =
     user.career_id === null
       ? undefined
-      : await repo.careerById(db, user.career_id);
+      : await findCareer(db, user.career_id);
   if (career?.wood_work_related !== 1) throw forbidden(PROFILE_MESSAGES.notWoodWork);
   return user;
 }
@@ -95,7 +95,7 @@ export async function updateWoodWork(deps: Deps, id: string | null | undefined, 
         ? await resolveStateAndCity(trx, data.stateId, data.cityName)
         : null;
     if (data.stateId !== null && place === null) {
-      if (!(await repo.stateById(trx, Number(data.stateId)))) throw badUserInput('Escolha o estado.', { stateId: 'Escolha o estado.' });
+      if (!(await findState(trx, Number(data.stateId)))) throw badUserInput('Escolha o estado.', { stateId: 'Escolha o estado.' });
     }
     const row = await ensureWoodWork(trx, user.id, now);
     await repo.updateWoodWorkRow(trx, row.id, {
@@ -256,8 +256,8 @@ export async function woodWorkView(db: Db, userId: number, now: number): Promise
   const w = await findWoodWorkByUser(db, userId);
   if (!w) return null;
   const [state, city] = await Promise.all([
-    w.state_id === null ? undefined : repo.stateById(db, w.state_id),
-    w.city_id === null ? undefined : repo.cityById(db, w.city_id),
+    w.state_id === null ? undefined : findState(db, w.state_id),
+    w.city_id === null ? undefined : findCity(db, w.city_id),
   ]);
   return {
     id: String(w.id),

@@ -3,6 +3,6 @@ import { getCurrentMember } from './service';
 
 export const usersResolvers: Resolvers = {
   Query: {
-    me: (_root, _args, ctx) => getCurrentMember(ctx.db, ctx.userId),
+    me: (_root, _args, ctx) => getCurrentMember(ctx),
   },
 };

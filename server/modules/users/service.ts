@@ -1,6 +1,7 @@
 import type { Kysely } from 'kysely';
 import type { Database, UserRow } from '../../db/schema';
 import { forbidden, unauthenticated } from '../../graphql/errors';
+import type { ServiceDeps } from '../service-deps';
 import { findCareer, findCity, findState, findUserById } from './repository';
 
 /** Shown in the consent modal; one text for now, until consent terms are managed as content. */
@@ -98,8 +99,9 @@ export async function requireMember(db: Kysely<Database>, userId: number | null)
   return user;
 }
 
-export async function getCurrentMember(db: Kysely<Database>, userId: number | null): Promise<MeResult> {
-  const user = await requireMember(db, userId);
+export async function getCurrentMember(deps: ServiceDeps<'db' | 'userId'>): Promise<MeResult> {
+  const { db } = deps;
+  const user = await requireMember(db, deps.userId);
 
   const [career, state, city] = await Promise.all([
     user.career_id === null ? undefined : findCareer(db, user.career_id),
