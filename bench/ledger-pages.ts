@@ -106,8 +106,7 @@ async function main(): Promise<void> {
       const deps = { db, userId: member.id, config: testConfig({ now: () => NOW.getTime() }) };
       // A cursor deep in the ledger: walk 50 pages of 50 first.
       let cursor: string | null = null;
-      for (let i = 0; i < 50; i++)
-        cursor = (await pointsEntries(deps, { first: 50, after: cursor })).nextCursor;
+      for (let i = 0; i < 50; i++) cursor = (await pointsEntries(deps, { first: 50, after: cursor })).nextCursor;
       const deep = cursor;
       console.log(await time('primeira página (20)', 50, () => pointsEntries(deps, {})));
       console.log(
@@ -115,9 +114,7 @@ async function main(): Promise<void> {
           pointsEntries(deps, { first: 50, after: deep }),
         ),
       );
-      console.log(
-        await time('filtro por tipo (Ajustes)', 50, () => pointsEntries(deps, { kinds: ['ADJUSTMENT'] })),
-      );
+      console.log(await time('filtro por tipo (Ajustes)', 50, () => pointsEntries(deps, { kinds: ['ADJUSTMENT'] })));
       console.log(
         await time('filtro por período (um mês de 2024)', 50, () =>
           pointsEntries(deps, { from: '2024-03-01', to: '2024-03-31' }),

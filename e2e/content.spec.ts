@@ -74,7 +74,7 @@ test.describe('club content for members', () => {
     await page.getByRole('link', { name: 'Meus pontos vencem?' }).click();
     await expect(page).toHaveURL(/\/faq\/pontos\/validade$/);
     await expect(h1(page)).toHaveText('Meus pontos vencem?');
-    await expect(page.getByText('24 meses')).toBeVisible();
+    await expect(page.getByText('12 meses')).toBeVisible();
     await page.reload();
     await expect(h1(page)).toHaveText('Meus pontos vencem?');
   });
@@ -176,11 +176,11 @@ test('the editor sees every draft, marked as a draft', async ({ page }) => {
   await expect(page).toHaveURL(/\/rascunho\/faq\/pontos$/);
   await page.getByRole('link', { name: 'Meus pontos vencem?' }).click();
   await expect(page).toHaveURL(/\/rascunho\/faq\/pontos\/validade$/);
-  await expect(page.getByText('36 meses')).toBeVisible();
+  await expect(page.getByText(/chega também por WhatsApp/)).toBeVisible();
 
   // The published pages stay as members see them.
   await page.goto('/faq/pontos/validade');
-  await expect(page.getByText('24 meses')).toBeVisible();
+  await expect(page.getByText('12 meses')).toBeVisible();
   await expect(page.getByRole('note')).toHaveCount(0);
 });
 

@@ -13,9 +13,7 @@ const ASSET_ID = /^[0-9a-f]{32}\.(png|jpg|webp|gif|svg)$/;
 export function registerContentAssets(app: FastifyInstance, db: Kysely<Database>): void {
   app.get<{ Params: { id: string } }>(apiRouteTable.contentImage.path, async (request, reply) => {
     const { id } = request.params;
-    const asset = ASSET_ID.test(id)
-      ? await findAsset(db, id)
-      : undefined;
+    const asset = ASSET_ID.test(id) ? await findAsset(db, id) : undefined;
     if (!asset) return reply.code(404).type('text/plain; charset=utf-8').send('Imagem não encontrada.');
     return (
       reply

@@ -41,7 +41,6 @@ function visibleEntries(db: Db, kind: ContentKind, preview: boolean) {
   );
 }
 
-
 export type VisibleRow = Awaited<ReturnType<ReturnType<typeof visibleEntries>['executeTakeFirstOrThrow']>>;
 
 /**

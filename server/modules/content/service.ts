@@ -36,7 +36,6 @@ async function requireReader(deps: Deps, preview: boolean) {
   return user;
 }
 
-
 const banner = (row: VisibleRow) =>
   row.banner_asset_id && row.banner_width && row.banner_height
     ? { url: assetUrl(row.banner_asset_id), width: row.banner_width, height: row.banner_height, alt: row.banner_alt }

@@ -4,6 +4,7 @@ import path from 'node:path';
 import { parse as parseYaml } from 'yaml';
 import { z } from 'zod';
 import { MAX_IMAGE_BYTES, sniffImage } from './images';
+import { POINTS_VALIDITY_TEXT } from '../../../lib/points/validity';
 import { renderMarkdown, type ImageRef } from './rich-text';
 import { surveyDefinitionSchema } from './survey';
 import { assetUrl, type ContentKind, type ContentState } from './tables';
@@ -107,6 +108,20 @@ const ruleBookSchema = z.object({
 const subjectSchema = z.object({ ...common, description: z.string().trim().max(400).default('') });
 const itemSchema = z.object({ ...common });
 
+/** Facts the product owns, written into content as {{name}} so the text follows the code. */
+const PLACEHOLDERS: Readonly<Record<string, string>> = {
+  'validade-dos-pontos': POINTS_VALIDITY_TEXT,
+};
+
+/** Fills every {{name}}; an unknown name stops the import instead of reaching a member as braces. */
+export function fillPlaceholders(text: string): string {
+  return text.replace(/\{\{\s*([a-z0-9-]+)\s*\}\}/g, (_match, name: string) => {
+    const value = PLACEHOLDERS[name];
+    if (value === undefined) throw new Error(`marcador desconhecido {{${name}}}`);
+    return value;
+  });
+}
+
 function splitFrontMatter(text: string): { meta: unknown; body: string } | null {
   const normalised = text.replace(/^\uFEFF/, '').replace(/\r\n/g, '\n');
   if (!normalised.startsWith('---\n')) return null;
@@ -159,7 +174,7 @@ export function readContentFolder(folder: string, { asDraft = false }: ReadOptio
     try {
       const text = readFileSync(file);
       if (text.length > MAX_MARKDOWN_BYTES) throw new Error('o arquivo passa de 512 KB');
-      const split = splitFrontMatter(text.toString('utf8'));
+      const split = splitFrontMatter(fillPlaceholders(text.toString('utf8')));
       if (!split) throw new Error('falta o cabeçalho (front matter) entre linhas ---');
       const isDraftName = keyFromName.endsWith(DRAFT_SUFFIX);
       const baseKey = isDraftName ? keyFromName.slice(0, -DRAFT_SUFFIX.length) : keyFromName;

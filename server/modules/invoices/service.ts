@@ -242,17 +242,17 @@ export async function submitInvoice(deps: Deps, input: SubmitInput): Promise<Inv
         throw badUserInput(duplicateMessage(existing, userId), { accessKey: duplicateMessage(existing, userId) });
       const at = now.toISOString();
       const row = await repo.insertInvoice(trx, {
-          user_id: userId,
-          access_key: keyInfo.key,
-          idempotency_key: parsed.data.idempotencyKey,
-          status: 'received',
-          uf: keyInfo.uf,
-          issued_month: `${keyInfo.year}-${String(keyInfo.month).padStart(2, '0')}`,
-          issuer_cnpj: keyInfo.issuerCnpj,
-          model: keyInfo.model,
-          series: keyInfo.series,
-          number: keyInfo.number,
-          ...xmlColumns(xml),
+        user_id: userId,
+        access_key: keyInfo.key,
+        idempotency_key: parsed.data.idempotencyKey,
+        status: 'received',
+        uf: keyInfo.uf,
+        issued_month: `${keyInfo.year}-${String(keyInfo.month).padStart(2, '0')}`,
+        issuer_cnpj: keyInfo.issuerCnpj,
+        model: keyInfo.model,
+        series: keyInfo.series,
+        number: keyInfo.number,
+        ...xmlColumns(xml),
         created_at: at,
         updated_at: at,
       });

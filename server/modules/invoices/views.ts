@@ -40,10 +40,7 @@ const statusEnum = (status: InvoiceStatus) => status.toUpperCase() as InvoiceVie
 export async function toViews(db: Db, config: AppConfig, invoices: InvoiceRow[]): Promise<InvoiceView[]> {
   if (invoices.length === 0) return [];
   const ids = invoices.map((i) => i.id);
-  const [files, events] = await Promise.all([
-    currentFilesOf(db, ids),
-    eventsOf(db, ids),
-  ]);
+  const [files, events] = await Promise.all([currentFilesOf(db, ids), eventsOf(db, ids)]);
   const now = config.now();
   return invoices.map((inv) => ({
     id: String(inv.id),

@@ -3,11 +3,12 @@ import type { Database } from '../../db/schema';
 import { brasiliaDay, least } from '../../db/dialect';
 import type { PointsEntryKind, PointsEntryRow } from '../invoices/tables';
 import { formatDate } from '../../../lib/format/dates';
+import { POINTS_VALIDITY_MONTHS } from '../../../lib/points/validity';
 
 type Db = Kysely<Database>;
 
-/** Points expire 12 months after their credit, oldest first. */
-export const EXPIRY_MONTHS = 12;
+/** Points expire this many months after their credit, oldest first. */
+export const EXPIRY_MONTHS = POINTS_VALIDITY_MONTHS;
 
 export function addMonths(date: Date, months: number): Date {
   const result = new Date(date.getTime());

@@ -10,7 +10,6 @@ import { removePhoto } from './profile-image';
 import { requireMember } from '../users/service';
 import { nowOf, type ServiceDeps } from '../service-deps';
 
-
 /** Tables this module reads field by field; any other table with a user_id column is exported generically. */
 const KNOWN_TABLES = new Set([
   'users',

@@ -74,7 +74,8 @@ export async function resolveStateAndCity(
   return { stateId: state.id, cityId: created.id };
 }
 
-export const stateByUf = (db: Db, uf: string) => db.selectFrom('states').selectAll().where('uf', '=', uf).executeTakeFirst();
+export const stateByUf = (db: Db, uf: string) =>
+  db.selectFrom('states').selectAll().where('uf', '=', uf).executeTakeFirst();
 
 export const allCareers = (db: Db) => db.selectFrom('careers').selectAll().orderBy('name').execute();
 
@@ -93,7 +94,13 @@ export const listedCitiesOf = (db: Db, stateId: number) =>
 export const allEquipments = (db: Db) => db.selectFrom('equipments').selectAll().orderBy('name').execute();
 
 export const countKnownEquipments = async (db: Db, ids: readonly number[]): Promise<number> =>
-  (await db.selectFrom('equipments').select('id').where('id', 'in', [...ids]).execute()).length;
+  (
+    await db
+      .selectFrom('equipments')
+      .select('id')
+      .where('id', 'in', [...ids])
+      .execute()
+  ).length;
 
 export type WoodWorkChanges = Omit<Updateable<UserWoodWorksTable>, 'id' | 'user_id' | 'created_at'>;
 
@@ -146,7 +153,12 @@ export async function insertConsentAnswer(
 ): Promise<void> {
   await db
     .insertInto('consent_answers')
-    .values({ user_id: answer.userId, accepted: answer.accepted ? 1 : 0, message: answer.message, answered_at: answer.at })
+    .values({
+      user_id: answer.userId,
+      accepted: answer.accepted ? 1 : 0,
+      message: answer.message,
+      answered_at: answer.at,
+    })
     .execute();
 }
 
@@ -174,7 +186,11 @@ export async function placeNamesOf(db: Db, user: Pick<UserRow, 'career_id' | 'st
 }
 
 export const consentAnswersOf = (db: Db, userId: number) =>
-  db.selectFrom('consent_answers').select(['accepted', 'message', 'answered_at']).where('user_id', '=', userId).execute();
+  db
+    .selectFrom('consent_answers')
+    .select(['accepted', 'message', 'answered_at'])
+    .where('user_id', '=', userId)
+    .execute();
 
 export const emailConfirmationsOf = (db: Db, userId: number) =>
   db
@@ -239,7 +255,6 @@ export async function otherModulesRowsOf(
   return out;
 }
 
-
 /** Removes and anonymises a closing account's personal data (inside the caller's transaction). */
 export async function erasePersonalData(
   trx: Db,
@@ -252,7 +267,11 @@ export async function erasePersonalData(
   await trx.deleteFrom('email_confirmations').where('user_id', '=', user.id).execute();
   await trx.deleteFrom('verification_codes').where('subject', '=', String(user.id)).execute();
   await trx.deleteFrom('pending_signups').where('cpf', '=', user.cpf).execute();
-  if (recipients.length > 0) await trx.deleteFrom('outbox').where('recipient', 'in', [...recipients]).execute();
+  if (recipients.length > 0)
+    await trx
+      .deleteFrom('outbox')
+      .where('recipient', 'in', [...recipients])
+      .execute();
   await trx
     .updateTable('users')
     .set({

@@ -25,7 +25,6 @@ import {
 import { requireMember } from '../users/service';
 import { nowOf } from '../service-deps';
 
-
 /** One provider per configuration: ViaCEP, or the bundled sample. */
 const providers = new Map<string, CepProvider>();
 const cepProviderOf = (ctx: ApiContext): CepProvider => {

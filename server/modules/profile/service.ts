@@ -74,10 +74,7 @@ export async function updateProfile(deps: Deps, input: unknown): Promise<void> {
 
 async function requireWoodWorkMember(db: Db, userId: number | null): Promise<UserRow> {
   const user = await requireMember(db, userId);
-  const career =
-    user.career_id === null
-      ? undefined
-      : await findCareer(db, user.career_id);
+  const career = user.career_id === null ? undefined : await findCareer(db, user.career_id);
   if (career?.wood_work_related !== 1) throw forbidden(PROFILE_MESSAGES.notWoodWork);
   return user;
 }
@@ -95,7 +92,8 @@ export async function updateWoodWork(deps: Deps, id: string | null | undefined, 
         ? await resolveStateAndCity(trx, data.stateId, data.cityName)
         : null;
     if (data.stateId !== null && place === null) {
-      if (!(await findState(trx, Number(data.stateId)))) throw badUserInput('Escolha o estado.', { stateId: 'Escolha o estado.' });
+      if (!(await findState(trx, Number(data.stateId))))
+        throw badUserInput('Escolha o estado.', { stateId: 'Escolha o estado.' });
     }
     const row = await ensureWoodWork(trx, user.id, now);
     await repo.updateWoodWorkRow(trx, row.id, {
