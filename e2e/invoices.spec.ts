@@ -203,6 +203,8 @@ test.describe('invoices and points', () => {
     await page.goto('/historico');
     await expect(page.locator('.extract-balance__value')).toHaveText('180 pontos');
     await expect(page.getByText('+180')).toBeVisible();
+    // Each credit says when it expires, 12 months after it landed.
+    await expect(page.getByText(/vence em \d{2}\/\d{2}\/\d{4}/).first()).toBeVisible();
     await expectNoAxeViolations(page);
   });
 });

@@ -1,17 +1,22 @@
 import { formatMonth } from '@/lib/format/dates';
-import { formatPoints } from '@/lib/format/numbers';
+import { formatCompactPoints, formatPoints } from '@/lib/format/numbers';
 
-/** Bars of the balance at the end of each of the last 12 months, with the values also in a table for screen readers. */
+/**
+ * Bars of the balance at the end of each of the last 12 months, each with its value on top (a bar alone says
+ * "more" or "less", not how much), and the exact values in a table.
+ */
 export function BalanceChart({ history }: { history: { month: string; balance: number }[] }) {
   const max = Math.max(1, ...history.map((h) => h.balance));
   const width = 360;
   const height = 140;
+  /** Room above the tallest bar for its value. */
+  const top = 14;
   const gap = 6;
   const bar = (width - gap * (history.length - 1)) / Math.max(1, history.length);
   return (
     <figure className="balance-chart">
       <svg
-        viewBox={`0 0 ${width} ${height + 22}`}
+        viewBox={`0 -${top} ${width} ${height + top + 22}`}
         role="img"
         aria-labelledby="balance-chart-caption"
         className="balance-chart__svg"
@@ -22,6 +27,9 @@ export function BalanceChart({ history }: { history: { month: string; balance: n
           return (
             <g key={h.month}>
               <rect x={x} y={height - barHeight} width={bar} height={barHeight} rx={3} className="balance-chart__bar" />
+              <text x={x + bar / 2} y={height - barHeight - 4} textAnchor="middle" className="balance-chart__value">
+                {formatCompactPoints(h.balance)}
+              </text>
               <text x={x + bar / 2} y={height + 17} textAnchor="middle" className="balance-chart__label">
                 {formatMonth(h.month).slice(0, 3)}
               </text>

@@ -6,6 +6,7 @@ import { formatPoints } from '@/lib/format/numbers';
 import { QPointsSummary } from '@/lib/points/operations';
 import { Spinner } from '../ui/spinner';
 import { BalanceChart } from './balance-chart';
+import { ExpiringSummary } from './expiring-summary';
 import { PointsEntries } from './points-entries';
 
 /** "2027-01-10" (a São Paulo date) shown as 10/01/2027. */
@@ -30,25 +31,13 @@ export function HistoryScreen() {
               <span className="extract-balance__label">Saldo atual</span>
               <span className="extract-balance__value">{formatPoints(summary.balance)} pontos</span>
             </p>
-            <h2 className="history-screen__subtitle">Pontos a expirar</h2>
-            <ul className="expiring-windows">
-              <li>
-                Em 30 dias: <strong>{formatPoints(summary.expiringIn30)}</strong>
-              </li>
-              <li>
-                Em 60 dias: <strong>{formatPoints(summary.expiringIn60)}</strong>
-              </li>
-              <li>
-                Em 90 dias: <strong>{formatPoints(summary.expiringIn90)}</strong>
-              </li>
-            </ul>
-            {summary.expiring.length === 0 ? (
-              <p className="muted">Nenhum ponto expira nos próximos 90 dias.</p>
-            ) : (
+            <h2 className="history-screen__subtitle">Pontos a vencer</h2>
+            <ExpiringSummary in30={summary.expiringIn30} in90={summary.expiringIn90} />
+            {summary.expiring.length > 0 && (
               <ul className="expiring-list">
                 {summary.expiring.map((e) => (
                   <li key={e.date}>
-                    {formatPoints(e.points)} pontos expiram em {dayLabel(e.date)}
+                    {formatPoints(e.points)} pontos vencem em {dayLabel(e.date)}
                   </li>
                 ))}
               </ul>

@@ -124,6 +124,13 @@ export function PointsEntries() {
                 <span className="entries__description">{entry.description}</span>
                 <span className="muted">
                   <time dateTime={entry.createdAt}>{formatDate(entry.createdAt)}</time> · {KIND_LABELS[entry.kind]}
+                  {entry.expiresAt && entry.points > 0 && (
+                    <>
+                      {' · '}
+                      {Date.parse(entry.expiresAt) > Date.now() ? 'vence em ' : 'venceu em '}
+                      <time dateTime={entry.expiresAt}>{formatDate(entry.expiresAt)}</time>
+                    </>
+                  )}
                   {entry.invoiceId && (
                     <>
                       {' · '}

@@ -28,6 +28,7 @@ export const QPointsEntries = graphql(`
         points
         description
         createdAt
+        expiresAt
         invoiceId
       }
       hasMore
