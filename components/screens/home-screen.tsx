@@ -9,6 +9,7 @@ import { routes } from '@/lib/routes';
 import { useRemembered } from '@/lib/session/use-remembered';
 import { ContentCard } from '../content/cards';
 import { CardListSkeleton, EmptyState, Loading } from '../content/content-states';
+import { HomeReminders } from '../home/home-reminders';
 import { useCurrentUser } from '../providers/current-user';
 
 const HOME_LIST_SIZE = 3;
@@ -122,7 +123,7 @@ export function HomeScreen() {
     <div className="home">
       <section className="card home-hero" aria-labelledby="page-title">
         <h1 id="page-title">Olá, {user.name}!</h1>
-        <p className="muted">Bem-vindo ao Clube do Marceneiro.</p>
+        <p className="muted">Que bom ter você no Clube do Marceneiro.</p>
         <div className="points-balance">
           <p className="points-balance__label">Seu saldo</p>
           <p className="points-balance__value">
@@ -130,6 +131,7 @@ export function HomeScreen() {
           </p>
           <Link href={routes.history()}>Ver extrato</Link>
         </div>
+        <HomeReminders />
         <h2 className="visually-hidden">Atalhos</h2>
         <ul className="shortcuts">
           {SHORTCUTS.map((s, i) => (

@@ -347,6 +347,19 @@ describe('review and re-send', () => {
   });
 });
 
+describe('myInvoiceCounts', () => {
+  it("counts only the member's own invoices, and those waiting for review apart", async () => {
+    const q = '{ myInvoiceCounts { total waiting } }';
+    expect((await gql(t.app, q, {}, bearer(bia))).data).toEqual({ myInvoiceCounts: { total: 0, waiting: 0 } });
+    const first = await submit(t.app, bia, { accessKey: newKey() }, [{ name: 'a.jpg', content: JPEG }]);
+    await submit(t.app, bia, { accessKey: newKey() }, [{ name: 'b.jpg', content: JPEG }]);
+    await submit(t.app, ana, { accessKey: newKey() }, [{ name: 'c.jpg', content: JPEG }]);
+    await approveInvoice(t.db, Number(first.data!.submitInvoice.id), new Date(clock.now()), 50);
+    expect((await gql(t.app, q, {}, bearer(bia))).data).toEqual({ myInvoiceCounts: { total: 2, waiting: 1 } });
+    expect((await gql(t.app, q)).errors?.[0]?.extensions?.code).toBe('UNAUTHENTICATED');
+  });
+});
+
 describe('orphan sweep', () => {
   it('removes temporary files and stored files without a row, and keeps referenced ones', async () => {
     await submit(t.app, ana, { accessKey: newKey() }, [{ name: 'n.jpg', content: JPEG }]);

@@ -28,6 +28,20 @@ export function listOwnInvoices(db: Db, userId: number, beforeId: number | null,
   return query.orderBy('id', 'desc').limit(limit).execute();
 }
 
+/** How many invoices the member has, and how many of them wait for review. */
+export async function countOwnInvoices(db: Db, userId: number): Promise<{ total: number; waiting: number }> {
+  const rows = await db
+    .selectFrom('invoices')
+    .select((eb) => ['status', eb.fn.countAll<number | string>().as('n')])
+    .where('user_id', '=', userId)
+    .groupBy('status')
+    .execute();
+  // PostgreSQL answers count() as a string (bigint).
+  const count = (statuses: readonly InvoiceStatus[]) =>
+    rows.filter((r) => statuses.includes(r.status)).reduce((sum, r) => sum + Number(r.n), 0);
+  return { total: count(['received', 'in_review', 'approved', 'rejected']), waiting: count(['received', 'in_review']) };
+}
+
 export const findByAccessKey = (db: Db, accessKey: string): Promise<InvoiceRow | undefined> =>
   db.selectFrom('invoices').selectAll().where('access_key', '=', accessKey).executeTakeFirst();
 

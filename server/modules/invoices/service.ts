@@ -79,6 +79,10 @@ export async function listInvoices(deps: Deps, rawArgs: { first?: number | null;
   };
 }
 
+export async function countInvoices(deps: Deps): Promise<{ total: number; waiting: number }> {
+  return repo.countOwnInvoices(deps.db, await requireMemberId(deps));
+}
+
 export async function getInvoice(deps: Deps, id: string): Promise<InvoiceView> {
   const userId = await requireMemberId(deps);
   return toView(deps.db, deps.config, await ownInvoice(deps.db, userId, id));
