@@ -14,6 +14,7 @@ import { FormAlert } from '../ui/form-alert';
 import { TextField } from '../ui/text-field';
 import { HumanCheck, useHumanCheck } from './human-check';
 import { SubmitButton } from '../ui/submit-button';
+import { maskedChange } from '../ui/masked-change';
 
 const INPUT_PROPS: Record<
   LoginVariant,
@@ -37,6 +38,7 @@ export function LoginForm({ variant }: { variant: LoginVariant }) {
     register,
     handleSubmit,
     setValue,
+    getFieldState,
     formState: { errors },
   } = useForm<LoginInput>({ resolver: zodResolver(loginSchema(variant)), defaultValues: { login: '', password: '' } });
   const mask = MASKS[variant];
@@ -64,7 +66,7 @@ export function LoginForm({ variant }: { variant: LoginVariant }) {
         error={errors.login?.message}
         {...INPUT_PROPS[variant]}
         {...register('login', {
-          onChange: mask ? (e: { target: { value: string } }) => setValue('login', mask(e.target.value)) : undefined,
+          onChange: mask ? maskedChange({ setValue, getFieldState }, 'login', mask) : undefined,
         })}
       />
       <TextField

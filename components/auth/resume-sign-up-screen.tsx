@@ -16,6 +16,7 @@ import { SignUpCodeForm } from './sign-up-code-form';
 import type { PendingSignUp } from './sign-up-form';
 import { useFormServerError } from './use-form-server-error';
 import { SubmitButton } from '../ui/submit-button';
+import { maskedChange } from '../ui/masked-change';
 
 const resumeSchema = z.object({ cpf: cpfSchema });
 
@@ -30,6 +31,7 @@ export function ResumeSignUpScreen() {
     setValue,
     setError,
     getValues,
+    getFieldState,
     formState: { errors },
   } = useForm<z.input<typeof resumeSchema>>({ resolver: zodResolver(resumeSchema), defaultValues: { cpf: '' } });
   const { serverError, showServerError, clearServerError } = useFormServerError(setError, ['cpf']);
@@ -67,7 +69,7 @@ export function ResumeSignUpScreen() {
             autoComplete="off"
             error={errors.cpf?.message}
             {...register('cpf', {
-              onChange: (e: { target: { value: string } }) => setValue('cpf', maskCpf(e.target.value)),
+              onChange: maskedChange({ setValue, getFieldState }, 'cpf', maskCpf),
             })}
           />
           <HumanCheck ref={human.ref} error={human.error} />

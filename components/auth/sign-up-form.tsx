@@ -12,6 +12,7 @@ import { TextField } from '../ui/text-field';
 import { HumanCheck, useHumanCheck } from './human-check';
 import { useFormServerError } from './use-form-server-error';
 import { SubmitButton } from '../ui/submit-button';
+import { maskedChange } from '../ui/masked-change';
 
 export interface PendingSignUp {
   signupId: string;
@@ -36,6 +37,7 @@ export function SignUpForm({
     setValue,
     setError,
     getValues,
+    getFieldState,
     formState: { errors },
   } = useForm<SignUpInput>({
     resolver: zodResolver(signUpSchema()),
@@ -87,7 +89,7 @@ export function SignUpForm({
         autoComplete="off"
         error={errors.cpf?.message}
         {...register('cpf', {
-          onChange: (e: { target: { value: string } }) => setValue('cpf', maskCpf(e.target.value)),
+          onChange: maskedChange({ setValue, getFieldState }, 'cpf', maskCpf),
         })}
       />
       <TextField
@@ -106,7 +108,7 @@ export function SignUpForm({
         hint="Enviaremos um código por SMS para confirmar."
         error={errors.phoneNumber?.message}
         {...register('phoneNumber', {
-          onChange: (e: { target: { value: string } }) => setValue('phoneNumber', maskPhone(e.target.value)),
+          onChange: maskedChange({ setValue, getFieldState }, 'phoneNumber', maskPhone),
         })}
       />
       <TextField

@@ -11,6 +11,7 @@ import { changeCnpjSchema, type ChangeCnpjInput } from '@/lib/validation/profile
 import { useFormServerError } from '../auth/use-form-server-error';
 import { Spinner } from '../ui/spinner';
 import { TextField } from '../ui/text-field';
+import { maskedChange } from '../ui/masked-change';
 
 const brDate = (iso: string) => new Date(iso).toLocaleDateString('pt-BR', { timeZone: 'America/Sao_Paulo' });
 
@@ -78,7 +79,7 @@ export function ChangeCnpjScreen() {
               hint="Aceitamos também o CNPJ com letras, como 12.ABC.345/01DE-35."
               error={form.formState.errors.cnpj?.message}
               {...form.register('cnpj', {
-                onChange: (e: { target: { value: string } }) => form.setValue('cnpj', maskCnpj(e.target.value)),
+                onChange: maskedChange(form, 'cnpj', maskCnpj),
               })}
             />
             <button type="submit" className="button button--primary button--block" disabled={loading}>

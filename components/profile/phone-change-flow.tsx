@@ -15,6 +15,7 @@ import { ResendCodeButton } from '../auth/resend-code-button';
 import { useFormServerError } from '../auth/use-form-server-error';
 import { TextField } from '../ui/text-field';
 import type { ProfileStatusAfterSave } from './profile-form';
+import { maskedChange } from '../ui/masked-change';
 
 interface Sent {
   phoneNumber: string;
@@ -88,7 +89,7 @@ export function PhoneChangeFlow({
         hint="Enviaremos um código por SMS para confirmar."
         error={phoneForm.formState.errors.phoneNumber?.message}
         {...phoneForm.register('phoneNumber', {
-          onChange: (e: { target: { value: string } }) => phoneForm.setValue('phoneNumber', maskPhone(e.target.value)),
+          onChange: maskedChange(phoneForm, 'phoneNumber', maskPhone),
         })}
       />
       <button type="submit" className="button button--primary button--block" disabled={requesting}>

@@ -12,6 +12,7 @@ import { SelectField } from '../ui/select-field';
 import { Spinner } from '../ui/spinner';
 import { TextField } from '../ui/text-field';
 import { AddressFields, addressFormValues, type AddressValues, type StoredAddress } from './address-fields';
+import { maskedChange } from '../ui/masked-change';
 
 export interface ProfileFormUser extends StoredAddress {
   birthDate?: string | null;
@@ -66,7 +67,6 @@ export function ProfileForm({
   const {
     register,
     handleSubmit,
-    setValue,
     setError,
     getValues,
     formState: { errors },
@@ -105,7 +105,7 @@ export function ProfileForm({
           placeholder="dd/mm/aaaa"
           error={errors.birthDate?.message}
           {...register('birthDate', {
-            onChange: (e: { target: { value: string } }) => setValue('birthDate', maskDate(e.target.value)),
+            onChange: maskedChange(form, 'birthDate', maskDate),
           })}
         />
         <SelectField label="Gênero" error={errors.gender?.message} {...register('gender')}>

@@ -15,9 +15,17 @@ function applyDigitMask(value: string, mask: string): string {
 
 export const maskCpf = (value: string): string => applyDigitMask(value, '000.000.000-00');
 
-/** Celular "(11) 98765-4321"; a 10-digit landline is shown as "(11) 3456-7890". */
+/** Brazil's country code, which a pasted "+55 11 98765-4321" or "5511987654321" carries in front of the DDD. */
+const COUNTRY_CODE = '55';
+
+/**
+ * Celular "(11) 98765-4321"; a 10-digit landline is shown as "(11) 3456-7890". A number pasted with the country
+ * code (12 or 13 digits starting with 55) loses it; 11 digits or fewer are never touched, since 55 is also a DDD.
+ */
 export function maskPhone(value: string): string {
-  const digits = onlyDigits(value).slice(0, 11);
+  const all = onlyDigits(value);
+  const national = (all.length === 12 || all.length === 13) && all.startsWith(COUNTRY_CODE) ? all.slice(2) : all;
+  const digits = national.slice(0, 11);
   return applyDigitMask(digits, digits.length <= 10 ? '(00) 0000-0000' : '(00) 00000-0000');
 }
 
