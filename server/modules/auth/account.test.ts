@@ -126,12 +126,7 @@ describe('confirmEmail and logout', () => {
       .select('id')
       .where('cpf', '=', DEMO_MEMBER.cpf)
       .executeTakeFirstOrThrow();
-    const deps = {
-      db: t.db,
-      messenger: outboxMessenger(t.db, clock.now),
-      publicUrl: 'http://clube.test',
-      now: clock.now,
-    };
+    const deps = { db: t.db, messenger: outboxMessenger(t.db, clock.now), config: t.config };
     await sendEmailConfirmation(deps, user.id, DEMO_MEMBER.email);
     const token = /#([\w-]+)/.exec(await lastMessage(DEMO_MEMBER.email))?.[1] ?? '';
 

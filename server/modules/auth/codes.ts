@@ -1,7 +1,8 @@
 import { createHmac, randomInt, randomUUID, timingSafeEqual } from 'node:crypto';
-import type { Kysely } from 'kysely';
-import type { CodePurpose, Database } from '../../db/schema';
+import type { CodePurpose } from '../../db/schema';
 import { badUserInput, tooManyRequests } from '../../graphql/errors';
+import type { ServiceDeps } from '../service-deps';
+import { consumeCodeRow, countWrongTry, newestCode, replaceCode } from './repository';
 
 export const CODE_TTL_MS = 10 * 60 * 1000;
 /** The server's own cooldown between sends; the client's resend timer shows the same 30 seconds. */
@@ -15,11 +16,8 @@ export const CODE_MESSAGES = {
   cooldown: (seconds: number) => `Aguarde ${seconds} segundos para pedir outro código.`,
 } as const;
 
-export interface CodeDeps {
-  readonly db: Kysely<Database>;
-  readonly secret: Uint8Array;
-  readonly now: () => number;
-}
+/** The code helpers sign with the club's secret and read its clock. */
+export type CodeDeps = ServiceDeps<'db' | 'config'>;
 
 const hmac = (secret: Uint8Array, codeId: string, code: string): string =>
   createHmac('sha256', secret).update(`${codeId}:${code}`).digest('hex');
@@ -32,15 +30,9 @@ function sameHex(a: string, b: string): boolean {
 
 /** Seconds until another code may be sent for this purpose and subject; 0 when it may be sent now. */
 export async function secondsUntilResend(deps: CodeDeps, purpose: CodePurpose, subject: string): Promise<number> {
-  const last = await deps.db
-    .selectFrom('verification_codes')
-    .select('created_at')
-    .where('purpose', '=', purpose)
-    .where('subject', '=', subject)
-    .orderBy('created_at', 'desc')
-    .executeTakeFirst();
+  const last = await newestCode(deps.db, purpose, subject);
   if (!last) return 0;
-  const wait = Date.parse(last.created_at) + RESEND_COOLDOWN_MS - deps.now();
+  const wait = Date.parse(last.created_at) + RESEND_COOLDOWN_MS - deps.config.now();
   return wait > 0 ? Math.ceil(wait / 1000) : 0;
 }
 
@@ -56,32 +48,24 @@ export async function issueCode(
 ): Promise<string> {
   const wait = await secondsUntilResend(deps, purpose, subject);
   if (wait > 0) throw tooManyRequests(CODE_MESSAGES.cooldown(wait));
-  const now = deps.now();
+  const now = deps.config.now();
   const id = randomUUID();
   const code = String(randomInt(0, 1_000_000)).padStart(6, '0');
-  await deps.db.transaction().execute(async (trx) => {
-    await trx
-      .updateTable('verification_codes')
-      .set({ consumed_at: new Date(now).toISOString() })
-      .where('purpose', '=', purpose)
-      .where('subject', '=', subject)
-      .where('consumed_at', 'is', null)
-      .execute();
-    await trx
-      .insertInto('verification_codes')
-      .values({
-        id,
-        purpose,
-        subject,
-        destination,
-        code_hash: hmac(deps.secret, id, code),
-        attempts: 0,
-        created_at: new Date(now).toISOString(),
-        expires_at: new Date(now + CODE_TTL_MS).toISOString(),
-        consumed_at: null,
-      })
-      .execute();
-  });
+  await replaceCode(
+    deps.db,
+    {
+      id,
+      purpose,
+      subject,
+      destination,
+      code_hash: hmac(deps.config.jwtSecret, id, code),
+      attempts: 0,
+      created_at: new Date(now).toISOString(),
+      expires_at: new Date(now + CODE_TTL_MS).toISOString(),
+      consumed_at: null,
+    },
+    new Date(now).toISOString(),
+  );
   return code;
 }
 
@@ -95,39 +79,22 @@ export async function consumeCode(
   subject: string,
   code: string,
 ): Promise<string> {
-  const now = deps.now();
-  const row = await deps.db
-    .selectFrom('verification_codes')
-    .selectAll()
-    .where('purpose', '=', purpose)
-    .where('subject', '=', subject)
-    .orderBy('created_at', 'desc')
-    .executeTakeFirst();
+  const now = deps.config.now();
+  const row = await newestCode(deps.db, purpose, subject);
   const fail = (message: string) => badUserInput(message, { code: message });
   if (!row) throw fail(CODE_MESSAGES.expired);
   if (row.attempts >= MAX_WRONG_TRIES) throw fail(CODE_MESSAGES.exhausted);
   if (row.consumed_at !== null || Date.parse(row.expires_at) <= now) throw fail(CODE_MESSAGES.expired);
 
-  if (!/^\d{6}$/.test(code) || !sameHex(row.code_hash, hmac(deps.secret, row.id, code))) {
+  if (!/^\d{6}$/.test(code) || !sameHex(row.code_hash, hmac(deps.config.jwtSecret, row.id, code))) {
     // Counted with a conditional update so concurrent guesses cannot all pass the attempts check above.
-    const counted = await deps.db
-      .updateTable('verification_codes')
-      .set((eb) => ({ attempts: eb('attempts', '+', 1) }))
-      .where('id', '=', row.id)
-      .where('attempts', '<', MAX_WRONG_TRIES)
-      .executeTakeFirst();
-    const exhausted = Number(counted.numUpdatedRows) === 0 || row.attempts + 1 >= MAX_WRONG_TRIES;
+    const counted = await countWrongTry(deps.db, row.id, MAX_WRONG_TRIES);
+    const exhausted = !counted || row.attempts + 1 >= MAX_WRONG_TRIES;
     throw fail(exhausted ? CODE_MESSAGES.exhausted : CODE_MESSAGES.wrong);
   }
 
-  const consumed = await deps.db
-    .updateTable('verification_codes')
-    .set({ consumed_at: new Date(now).toISOString() })
-    .where('id', '=', row.id)
-    .where('consumed_at', 'is', null)
-    .executeTakeFirst();
   // Two requests with the right code at once: only one may use it.
-  if (Number(consumed.numUpdatedRows) !== 1) throw fail(CODE_MESSAGES.expired);
+  if (!(await consumeCodeRow(deps.db, row.id, new Date(now).toISOString()))) throw fail(CODE_MESSAGES.expired);
   return row.destination;
 }
 

@@ -5,7 +5,7 @@ import { badUserInput } from '../../graphql/errors';
 import { parseInput } from '../../graphql/validate';
 import { updateUser } from '../users/repository';
 import { consumeCode, issueCode, maskEmailDestination, maskPhoneDestination, RESEND_COOLDOWN_MS } from './codes';
-import { codeDepsOf, type FlowDeps } from './flow-deps';
+import type { FlowDeps } from './flow-deps';
 import { parseLogin } from './login-identifier';
 import { hashPassword } from './passwords';
 import { findForLogin, revokeAllSessions } from './service';
@@ -56,7 +56,7 @@ export async function requestPasswordReset(
   const to = channel === 'SMS' ? user.phone_number : user.email;
   if (!to) throw badUserInput(RESET_MESSAGES.noChannel, { channel: RESET_MESSAGES.noChannel });
   await deps.throttle.hit(THROTTLE_RULES.codeSends, `reset:${user.id}`, deps.ip);
-  const code = await issueCode(codeDepsOf(deps), 'reset', String(user.id), to);
+  const code = await issueCode(deps, 'reset', String(user.id), to);
   const text = `Clube do Marceneiro: seu código para criar uma nova senha é ${code}. Vale por 10 minutos. Se não foi você, ignore.`;
   if (channel === 'SMS') await deps.messenger.sendSms(to, text);
   else await deps.messenger.sendEmail(to, 'Código para criar uma nova senha', text);
@@ -73,7 +73,7 @@ const resetSchema = z.object({ code: z.string().trim().max(12), password: passwo
 export async function resetPassword(deps: FlowDeps, login: string, input: unknown): Promise<void> {
   const { code, password } = parseInput(resetSchema, input);
   const { user } = await memberFor(deps, login);
-  await consumeCode(codeDepsOf(deps), 'reset', String(user.id), code);
+  await consumeCode(deps, 'reset', String(user.id), code);
   const now = new Date(deps.config.now());
   const hash = await hashPassword(password);
   await deps.db.transaction().execute(async (trx) => {

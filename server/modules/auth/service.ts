@@ -7,8 +7,10 @@ import { USER_DISABLED_MESSAGE } from '../users/service';
 import { passwordSchema } from '../../../lib/validation/password';
 import { parseInput } from '../../graphql/validate';
 import { parseLogin, type LoginLookup } from './login-identifier';
+import type { ServiceDeps } from '../service-deps';
+import * as repo from './repository';
+import { revokeFamily } from './repository';
 import { DUMMY_PASSWORD_HASH, hashPassword, needsRehash, verifyPassword } from './passwords';
-import type { LoginRateLimiter } from './rate-limit';
 import {
   hashToken,
   signAccessToken,
@@ -26,12 +28,7 @@ export const REFRESH_GRACE_MS = 30_000;
 /** argon2 pre-hashes long input, but there is no reason to accept megabytes as a password. */
 const MAX_PASSWORD_LENGTH = 1024;
 
-export interface AuthDeps {
-  readonly db: Kysely<Database>;
-  readonly tokens: TokenSettings;
-  readonly limiter: LoginRateLimiter;
-  readonly ip: string;
-}
+export type AuthDeps = ServiceDeps<'db' | 'config' | 'loginLimiter' | 'ip'>;
 
 export interface TokenPair {
   readonly accessToken: string;
@@ -55,20 +52,17 @@ export async function findForLogin(db: Db, lookup: LoginLookup): Promise<UserRow
 
 async function issuePair(db: Db, tokens: TokenSettings, userId: number, familyId: string): Promise<TokenPair> {
   const refresh = await signRefreshToken(tokens, userId, familyId);
-  await db
-    .insertInto('refresh_tokens')
-    .values({
-      id: refresh.jti,
-      user_id: userId,
-      family_id: familyId,
-      token_hash: hashToken(refresh.token),
-      replaced_by: null,
-      created_at: new Date(tokens.now()).toISOString(),
-      expires_at: refresh.expiresAt.toISOString(),
-      used_at: null,
-      revoked_at: null,
-    })
-    .execute();
+  await repo.insertRefreshToken(db, {
+    id: refresh.jti,
+    user_id: userId,
+    family_id: familyId,
+    token_hash: hashToken(refresh.token),
+    replaced_by: null,
+    created_at: new Date(tokens.now()).toISOString(),
+    expires_at: refresh.expiresAt.toISOString(),
+    used_at: null,
+    revoked_at: null,
+  });
   return { accessToken: await signAccessToken(tokens, userId), refreshToken: refresh.token };
 }
 
@@ -78,7 +72,7 @@ export const issueNewSession = (db: Db, tokens: TokenSettings, userId: number): 
 
 export async function login(deps: AuthDeps, loginInput: string, password: string): Promise<TokenPair> {
   const { lookup, limiterKey } = parseLogin(loginInput);
-  const attempt = await deps.limiter.begin(limiterKey, deps.ip);
+  const attempt = await deps.loginLimiter.begin(limiterKey, deps.ip);
   if (!attempt) throw tooManyRequests();
 
   const user = await findForLogin(deps.db, lookup);
@@ -91,36 +85,27 @@ export async function login(deps: AuthDeps, loginInput: string, password: string
   if (user.disabled_at !== null) throw forbidden(USER_DISABLED_MESSAGE);
 
   if (needsRehash(user.password_hash)) {
-    await updateUser(deps.db, user.id, { password_hash: await hashPassword(password) }, new Date(deps.tokens.now()));
+    await updateUser(deps.db, user.id, { password_hash: await hashPassword(password) }, new Date(deps.config.now()));
   }
-  return issueNewSession(deps.db, deps.tokens, user.id);
-}
-
-async function revokeFamily(db: Db, familyId: string, at: string): Promise<void> {
-  await db
-    .updateTable('refresh_tokens')
-    .set({ revoked_at: at })
-    .where('family_id', '=', familyId)
-    .where('revoked_at', 'is', null)
-    .execute();
+  return issueNewSession(deps.db, deps.config, user.id);
 }
 
 /**
  * Rotation with reuse detection: each refresh token works once. Presenting a used one means it was copied, so the
  * whole family dies, except for the immediately previous token within the grace window (two tabs at once).
  */
-export async function refresh(deps: Pick<AuthDeps, 'db' | 'tokens'>, token: string): Promise<TokenPair> {
+export async function refresh(deps: ServiceDeps<'db' | 'config'>, token: string): Promise<TokenPair> {
   let claims: RefreshClaims;
   try {
-    claims = await verifyRefreshToken(deps.tokens, token);
+    claims = await verifyRefreshToken(deps.config, token);
   } catch {
     throw unauthenticated();
   }
-  const now = deps.tokens.now();
+  const now = deps.config.now();
   const stamp = new Date(now).toISOString();
 
   const outcome = await deps.db.transaction().execute(async (trx): Promise<TokenPair | 'revoked' | 'invalid'> => {
-    const row = await trx.selectFrom('refresh_tokens').selectAll().where('id', '=', claims.jti).executeTakeFirst();
+    const row = await repo.findRefreshToken(trx, claims.jti);
     if (
       !row ||
       row.token_hash !== hashToken(token) ||
@@ -139,22 +124,16 @@ export async function refresh(deps: Pick<AuthDeps, 'db' | 'tokens'>, token: stri
     }
 
     if (row.used_at === null) {
-      const pair = await issuePair(trx, deps.tokens, row.user_id, row.family_id);
-      const successor = (await verifyRefreshToken(deps.tokens, pair.refreshToken)).jti;
-      await trx
-        .updateTable('refresh_tokens')
-        .set({ used_at: stamp, replaced_by: successor })
-        .where('id', '=', row.id)
-        .execute();
+      const pair = await issuePair(trx, deps.config, row.user_id, row.family_id);
+      const successor = (await verifyRefreshToken(deps.config, pair.refreshToken)).jti;
+      await repo.markRefreshTokenUsed(trx, row.id, stamp, successor);
       return pair;
     }
 
-    const successor = row.replaced_by
-      ? await trx.selectFrom('refresh_tokens').selectAll().where('id', '=', row.replaced_by).executeTakeFirst()
-      : undefined;
+    const successor = row.replaced_by ? await repo.findRefreshToken(trx, row.replaced_by) : undefined;
     const withinGrace = now - Date.parse(row.used_at) < REFRESH_GRACE_MS;
     const isPrevious = successor !== undefined && successor.used_at === null && successor.revoked_at === null;
-    if (withinGrace && isPrevious) return issuePair(trx, deps.tokens, row.user_id, row.family_id);
+    if (withinGrace && isPrevious) return issuePair(trx, deps.config, row.user_id, row.family_id);
 
     await revokeFamily(trx, row.family_id, stamp);
     return 'revoked';
@@ -166,26 +145,17 @@ export async function refresh(deps: Pick<AuthDeps, 'db' | 'tokens'>, token: stri
 
 /** Ends every session of a member: used after a password change or reset, and when an account is closed. */
 export async function revokeAllSessions(db: Db, userId: number, at: Date): Promise<void> {
-  await db
-    .updateTable('refresh_tokens')
-    .set({ revoked_at: at.toISOString() })
-    .where('user_id', '=', userId)
-    .where('revoked_at', 'is', null)
-    .execute();
+  await repo.revokeMemberTokens(db, userId, at.toISOString());
 }
 
 /** Ends the session of this refresh token. Always succeeds: a dead or foreign token has nothing left to end. */
-export async function logout(deps: Pick<AuthDeps, 'db' | 'tokens'>, token: string | null | undefined): Promise<void> {
+export async function logout(deps: ServiceDeps<'db' | 'config'>, token: string | null | undefined): Promise<void> {
   if (!token) return;
   try {
-    const claims = await verifyRefreshToken(deps.tokens, token);
-    const row = await deps.db
-      .selectFrom('refresh_tokens')
-      .select(['family_id', 'token_hash'])
-      .where('id', '=', claims.jti)
-      .executeTakeFirst();
+    const claims = await verifyRefreshToken(deps.config, token);
+    const row = await repo.findRefreshToken(deps.db, claims.jti);
     if (row && row.token_hash === hashToken(token)) {
-      await revokeFamily(deps.db, row.family_id, new Date(deps.tokens.now()).toISOString());
+      await revokeFamily(deps.db, row.family_id, new Date(deps.config.now()).toISOString());
     }
   } catch {
     // An expired or forged token: the session it names is already over.
@@ -199,13 +169,12 @@ export const CURRENT_PASSWORD_MESSAGE = 'Senha atual incorreta.';
  * other session and returns a fresh pair for this one.
  */
 export async function updatePassword(
-  deps: Pick<AuthDeps, 'db' | 'tokens'>,
-  userId: number | null,
+  deps: ServiceDeps<'db' | 'config' | 'userId'>,
   currentPassword: string | null | undefined,
   newPassword: string,
 ): Promise<TokenPair> {
-  if (userId === null) throw unauthenticated();
-  const user = await findUserById(deps.db, userId);
+  if (deps.userId === null) throw unauthenticated();
+  const user = await findUserById(deps.db, deps.userId);
   if (!user) throw unauthenticated();
   if (user.disabled_at !== null) throw forbidden(USER_DISABLED_MESSAGE);
   const password = parseInput(passwordSchema, newPassword);
@@ -219,11 +188,11 @@ export async function updatePassword(
     const same = 'A nova senha precisa ser diferente da atual.';
     throw badUserInput(same, { password: same });
   }
-  const now = new Date(deps.tokens.now());
+  const now = new Date(deps.config.now());
   const hash = await hashPassword(password);
   return deps.db.transaction().execute(async (trx) => {
     await updateUser(trx, user.id, { password_hash: hash, change_password_required: 0 }, now);
     await revokeAllSessions(trx, user.id, now);
-    return issueNewSession(trx, deps.tokens, user.id);
+    return issueNewSession(trx, deps.config, user.id);
   });
 }

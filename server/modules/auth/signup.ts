@@ -7,8 +7,9 @@ import { parseInput } from '../../graphql/validate';
 import { createMember, findUserByCpf, findUserByEmail, findUserByPhone } from '../users/repository';
 import { consumeCode, issueCode, maskPhoneDestination, RESEND_COOLDOWN_MS } from './codes';
 import { sendEmailConfirmation } from './email-confirmation';
-import { codeDepsOf, type FlowDeps } from './flow-deps';
+import type { FlowDeps } from './flow-deps';
 import { issueNewSession, type TokenPair } from './service';
+import * as repo from './repository';
 import { THROTTLE_RULES } from './throttle';
 
 export const PENDING_SIGNUP_TTL_MS = 24 * 60 * 60 * 1000;
@@ -38,7 +39,7 @@ const smsText = (code: string) =>
   `Clube do Marceneiro: seu código é ${code}. Ele vale por 10 minutos. Não o compartilhe.`;
 
 async function sendSignUpCode(deps: FlowDeps, signupId: string, phone: string): Promise<void> {
-  const code = await issueCode(codeDepsOf(deps), 'signup', signupId, phone);
+  const code = await issueCode(deps, 'signup', signupId, phone);
   await deps.messenger.sendSms(phone, smsText(code));
 }
 
@@ -78,25 +79,22 @@ export async function createUser(
 
   const id = randomUUID();
   const stamp = new Date(now()).toISOString();
-  await deps.db
-    .insertInto('pending_signups')
-    .values({
-      id,
-      name: data.name,
-      sur_name: data.surName,
-      cpf: data.cpf,
-      email: data.email,
-      phone_number: data.phoneNumber,
-      birth_date: data.birthDate,
-      accept_email_comunications: data.acceptEmailComunications ? 1 : 0,
-      accept_message_comunications: data.acceptMessageComunications ? 1 : 0,
-      subsidiary_slug: slug,
-      terms_accepted_at: stamp,
-      created_at: stamp,
-      expires_at: new Date(now() + PENDING_SIGNUP_TTL_MS).toISOString(),
-      completed_at: null,
-    })
-    .execute();
+  await repo.insertPendingSignup(deps.db, {
+    id,
+    name: data.name,
+    sur_name: data.surName,
+    cpf: data.cpf,
+    email: data.email,
+    phone_number: data.phoneNumber,
+    birth_date: data.birthDate,
+    accept_email_comunications: data.acceptEmailComunications ? 1 : 0,
+    accept_message_comunications: data.acceptMessageComunications ? 1 : 0,
+    subsidiary_slug: slug,
+    terms_accepted_at: stamp,
+    created_at: stamp,
+    expires_at: new Date(now() + PENDING_SIGNUP_TTL_MS).toISOString(),
+    completed_at: null,
+  });
   await deps.throttle.hit(THROTTLE_RULES.codeSends, id, deps.ip);
   await sendSignUpCode(deps, id, data.phoneNumber);
   return {
@@ -107,11 +105,7 @@ export async function createUser(
 }
 
 async function pendingSignup(deps: FlowDeps, signupId: string) {
-  const row = await deps.db
-    .selectFrom('pending_signups')
-    .selectAll()
-    .where('id', '=', signupId.slice(0, 64))
-    .executeTakeFirst();
+  const row = await repo.findPendingSignup(deps.db, signupId.slice(0, 64));
   if (!row || row.completed_at !== null || Date.parse(row.expires_at) <= deps.config.now()) {
     throw badUserInput(SIGN_UP_MESSAGES.notFound, { signupId: SIGN_UP_MESSAGES.notFound });
   }
@@ -146,7 +140,7 @@ export async function createUserSecondStep(
   const { code, password } = parseInput(secondStepSchema, rest);
   const pending = await pendingSignup(deps, signupId);
   await deps.throttle.hit({ name: 'code-checks', max: 20, windowMs: 15 * 60 * 1000 }, pending.id, deps.ip);
-  await consumeCode(codeDepsOf(deps), 'signup', pending.id, code);
+  await consumeCode(deps, 'signup', pending.id, code);
 
   const user = await deps.db.transaction().execute(async (trx) => {
     throwIfTaken(await takenFields({ ...deps, db: trx }, pending.cpf, pending.email, pending.phone_number));
@@ -168,19 +162,11 @@ export async function createUserSecondStep(
       },
       new Date(deps.config.now()),
     );
-    await trx
-      .updateTable('pending_signups')
-      .set({ completed_at: new Date(deps.config.now()).toISOString() })
-      .where('id', '=', pending.id)
-      .execute();
+    await repo.completePendingSignup(trx, pending.id, new Date(deps.config.now()).toISOString());
     return created;
   });
 
-  await sendEmailConfirmation(
-    { db: deps.db, messenger: deps.messenger, publicUrl: deps.config.publicUrl, now: deps.config.now },
-    user.id,
-    user.email,
-  );
+  await sendEmailConfirmation(deps, user.id, user.email);
   return issueNewSession(deps.db, deps.config, user.id);
 }
 
@@ -191,14 +177,7 @@ export async function createUserSecondStep(
 export async function resumeSignUp(deps: FlowDeps, cpfInput: unknown): Promise<CreateUserResult> {
   const cpf = parseInput(z.object({ cpf: cpfSchema }), { cpf: cpfInput }).cpf;
   await deps.throttle.hit(THROTTLE_RULES.signUps, cpf, deps.ip);
-  const row = await deps.db
-    .selectFrom('pending_signups')
-    .select('id')
-    .where('cpf', '=', cpf)
-    .where('completed_at', 'is', null)
-    .where('expires_at', '>', new Date(deps.config.now()).toISOString())
-    .orderBy('created_at', 'desc')
-    .executeTakeFirst();
+  const row = await repo.openSignupOfCpf(deps.db, cpf, new Date(deps.config.now()).toISOString());
   if (!row || (await findUserByCpf(deps.db, cpf))) {
     throw badUserInput(SIGN_UP_MESSAGES.noPending, { cpf: SIGN_UP_MESSAGES.noPending });
   }

@@ -1,9 +1,9 @@
-import { sql, type Kysely, type Transaction } from 'kysely';
+import type { Kysely, Transaction } from 'kysely';
 import type { Database } from '../../db/schema';
-import { brasiliaDay, least } from '../../db/dialect';
 import type { PointsEntryKind, PointsEntryRow } from '../invoices/tables';
 import { formatDate } from '../../../lib/format/dates';
 import { POINTS_VALIDITY_MONTHS } from '../../../lib/points/validity';
+import * as repo from './repository';
 
 type Db = Kysely<Database>;
 
@@ -18,9 +18,6 @@ export function addMonths(date: Date, months: number): Date {
   if (result.getUTCDate() !== day) result.setUTCDate(0);
   return result;
 }
-
-/** Rows per INSERT: 11 columns each stays far below SQLite's limit of bound variables. */
-const INSERT_SLICE = 500;
 
 export interface NewEntry {
   userId: number;
@@ -54,19 +51,7 @@ export async function appendEntries(
   const lotsDelta = rows.reduce((sum, e) => sum + (e.points > 0 && e.kind !== 'expiry' ? e.points : 0), 0);
   const at = now.toISOString();
   return inTransaction(db, async (trx) => {
-    const totals = await trx
-      .insertInto('points_balances')
-      .values({ user_id: userId, balance: delta, lots_total: lotsDelta, updated_at: at })
-      .onConflict((oc) =>
-        oc.column('user_id').doUpdateSet({
-          // Qualified: PostgreSQL would find a bare `balance` ambiguous between the row and `excluded`.
-          balance: sql`points_balances.balance + excluded.balance`,
-          lots_total: sql`points_balances.lots_total + excluded.lots_total`,
-          updated_at: at,
-        }),
-      )
-      .returning(['balance', 'lots_total'])
-      .executeTakeFirstOrThrow();
+    const totals = await repo.moveBalance(trx, userId, delta, lotsDelta, at);
     let balance = totals.balance - delta;
     let lots = totals.lots_total - lotsDelta;
     const values = rows.map((e) => {
@@ -87,27 +72,12 @@ export async function appendEntries(
         created_at: at,
       };
     });
-    // SQLite caps the variables of one statement; a large expiry run is written in slices.
-    const inserted: PointsEntryRow[] = [];
-    for (let i = 0; i < values.length; i += INSERT_SLICE) {
-      inserted.push(
-        ...(await trx
-          .insertInto('points_ledger')
-          .values(values.slice(i, i + INSERT_SLICE))
-          .returningAll()
-          .execute()),
-      );
-    }
-    return inserted;
+    return repo.insertLedgerRows(trx, values);
   });
 }
 
 export async function getBalance(db: Db, userId: number): Promise<{ balance: number; lotsTotal: number }> {
-  const row = await db
-    .selectFrom('points_balances')
-    .select(['balance', 'lots_total'])
-    .where('user_id', '=', userId)
-    .executeTakeFirst();
+  const row = await repo.balanceRow(db, userId);
   return { balance: row?.balance ?? 0, lotsTotal: row?.lots_total ?? 0 };
 }
 
@@ -135,14 +105,7 @@ export async function dueLots(db: Db, userId: number, to: string): Promise<LotHo
   const lots: LotHolding[] = [];
   let after = threshold;
   for (;;) {
-    const rows = await db
-      .selectFrom('points_ledger')
-      .select(['id', 'points', 'lot_cumulative', 'expires_at', 'created_at'])
-      .where('user_id', '=', userId)
-      .where('lot_cumulative', '>', after)
-      .orderBy('lot_cumulative')
-      .limit(LOT_BATCH)
-      .execute();
+    const rows = await repo.lotsAbove(db, userId, after, LOT_BATCH);
     for (const r of rows) {
       if (!r.expires_at || r.expires_at >= to) return lots;
       const held = Math.min(r.points, (r.lot_cumulative ?? 0) - threshold);
@@ -163,21 +126,7 @@ export async function expiringByDay(
   const { balance, lotsTotal } = await getBalance(db, userId);
   if (balance <= 0) return [];
   const threshold = lotsTotal - balance;
-  const rows = await db
-    .selectFrom('points_ledger')
-    .select([
-      brasiliaDay(db, 'expires_at').as('date'),
-      sql<number>`sum(${least(db, sql.ref('points'), sql`lot_cumulative - ${threshold}`)})`.as('points'),
-    ])
-    .where('user_id', '=', userId)
-    .where('lot_cumulative', 'is not', null)
-    .where('expires_at', '>=', from)
-    .where('expires_at', '<', to)
-    .where('lot_cumulative', '>', threshold)
-    .groupBy('date')
-    .orderBy('date')
-    .execute();
-  return rows.map((r) => ({ date: r.date, points: Number(r.points) }));
+  return repo.heldPointsByExpiryDay(db, userId, threshold, from, to);
 }
 
 /** Writes an expiry debit for what each due lot still holds, oldest first. Returns the points expired. */
@@ -203,14 +152,7 @@ export async function expireDuePoints(db: Db, userId: number, now: Date): Promis
 
 /** Every member with a due lot; run at start-up and then daily so balances never show expired points for long. */
 export async function expireAllDuePoints(db: Db, now: Date): Promise<number> {
-  const users = await db
-    .selectFrom('points_ledger')
-    .select('user_id')
-    .distinct()
-    .where('expires_at', 'is not', null)
-    .where('expires_at', '<=', now.toISOString())
-    .where('expired_entry_id', 'is', null)
-    .execute();
+  const users = await repo.membersWithDueLots(db, now.toISOString());
   let total = 0;
   for (const { user_id } of users) total += await expireDuePoints(db, user_id, now);
   return total;

@@ -1,7 +1,8 @@
-// The points module's reads. Writes go through ledger.ts only: it keeps the ledger append-only and the cached
-// balance in step with it.
-import { sql, type Kysely } from 'kysely';
-import type { Database } from '../../db/schema';
+// Every query of the points module. ledger.ts holds the rules (append-only, oldest lots expire first, the cached
+// balance moves with every row) and is the only caller of the writes below.
+import { sql, type Insertable, type Kysely } from 'kysely';
+import { brasiliaDay, least } from '../../db/dialect';
+import type { Database, PointsLedgerTable } from '../../db/schema';
 import type { PointsEntryKind, PointsEntryRow } from '../invoices/tables';
 
 type Db = Kysely<Database>;
@@ -42,3 +43,93 @@ export async function balanceBefore(db: Db, userId: number, at: string): Promise
 
 export const activeEarningRules = (db: Db) =>
   db.selectFrom('earning_rules').selectAll().where('active', '=', 1).orderBy('id').execute();
+
+/** Rows per INSERT: 11 columns each stays far below SQLite's limit of bound variables. */
+const INSERT_SLICE = 500;
+
+/**
+ * Moves the member's cached balance and lot total by the deltas and answers the new totals. Written first in its
+ * transaction, so it holds SQLite's write lock before anything is read.
+ */
+export const moveBalance = (db: Db, userId: number, delta: number, lotsDelta: number, at: string) =>
+  db
+    .insertInto('points_balances')
+    .values({ user_id: userId, balance: delta, lots_total: lotsDelta, updated_at: at })
+    .onConflict((oc) =>
+      oc.column('user_id').doUpdateSet({
+        // Qualified: PostgreSQL would find a bare `balance` ambiguous between the row and `excluded`.
+        balance: sql`points_balances.balance + excluded.balance`,
+        lots_total: sql`points_balances.lots_total + excluded.lots_total`,
+        updated_at: at,
+      }),
+    )
+    .returning(['balance', 'lots_total'])
+    .executeTakeFirstOrThrow();
+
+/** Appends ledger rows (never updated afterwards), in slices: SQLite caps the variables of one statement. */
+export async function insertLedgerRows(
+  db: Db,
+  values: readonly Insertable<PointsLedgerTable>[],
+): Promise<PointsEntryRow[]> {
+  const inserted: PointsEntryRow[] = [];
+  for (let i = 0; i < values.length; i += INSERT_SLICE) {
+    inserted.push(
+      ...(await db
+        .insertInto('points_ledger')
+        .values(values.slice(i, i + INSERT_SLICE))
+        .returningAll()
+        .execute()),
+    );
+  }
+  return inserted;
+}
+
+export const balanceRow = (db: Db, userId: number) =>
+  db.selectFrom('points_balances').select(['balance', 'lots_total']).where('user_id', '=', userId).executeTakeFirst();
+
+/** The member's lots past a cumulative position, in lot order (which is also expiry order). */
+export const lotsAbove = (db: Db, userId: number, after: number, limit: number) =>
+  db
+    .selectFrom('points_ledger')
+    .select(['id', 'points', 'lot_cumulative', 'expires_at', 'created_at'])
+    .where('user_id', '=', userId)
+    .where('lot_cumulative', '>', after)
+    .orderBy('lot_cumulative')
+    .limit(limit)
+    .execute();
+
+/** Points still held above `threshold` that expire in [from, to), summed per São Paulo day. */
+export async function heldPointsByExpiryDay(
+  db: Db,
+  userId: number,
+  threshold: number,
+  from: string,
+  to: string,
+): Promise<{ date: string; points: number }[]> {
+  const rows = await db
+    .selectFrom('points_ledger')
+    .select([
+      brasiliaDay(db, 'expires_at').as('date'),
+      sql<number>`sum(${least(db, sql.ref('points'), sql`lot_cumulative - ${threshold}`)})`.as('points'),
+    ])
+    .where('user_id', '=', userId)
+    .where('lot_cumulative', 'is not', null)
+    .where('expires_at', '>=', from)
+    .where('expires_at', '<', to)
+    .where('lot_cumulative', '>', threshold)
+    .groupBy('date')
+    .orderBy('date')
+    .execute();
+  return rows.map((r) => ({ date: r.date, points: Number(r.points) }));
+}
+
+/** Members with a credit past its expiry that no expiry debit has taken yet. */
+export const membersWithDueLots = (db: Db, nowIso: string) =>
+  db
+    .selectFrom('points_ledger')
+    .select('user_id')
+    .distinct()
+    .where('expires_at', 'is not', null)
+    .where('expires_at', '<=', nowIso)
+    .where('expired_entry_id', 'is', null)
+    .execute();

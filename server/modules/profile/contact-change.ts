@@ -3,10 +3,14 @@ import { parseInput } from '../../graphql/validate';
 import { changeEmailSchema, changePhoneSchema, phoneCodeSchema } from '../../../lib/validation/profile-schema';
 import { consumeCode, issueCode, maskPhoneDestination, secondsUntilResend } from '../auth/codes';
 import { sendEmailConfirmation } from '../auth/email-confirmation';
-import { codeDepsOf, type FlowDeps } from '../auth/flow-deps';
+import type { FlowDeps } from '../auth/flow-deps';
+import type { ServiceDeps } from '../service-deps';
 import { THROTTLE_RULES } from '../auth/throttle';
 import { findUserByEmail, findUserByPhone, updateUser } from '../users/repository';
 import { requireMember } from '../users/service';
+
+/** A signed-in member's flow. */
+type MemberFlowDeps = FlowDeps & ServiceDeps<'userId'>;
 
 export const CONTACT_MESSAGES = {
   phoneTaken: 'Este celular já está cadastrado em outra conta.',
@@ -16,8 +20,8 @@ export const CONTACT_MESSAGES = {
 } as const;
 
 /** New celular → SMS code (the sign-up code rules: 6 digits, 10 minutes, 30-second resend, 5 wrong tries). */
-export async function requestPhoneChange(deps: FlowDeps, userId: number | null, phoneNumber: unknown) {
-  const user = await requireMember(deps.db, userId);
+export async function requestPhoneChange(deps: MemberFlowDeps, phoneNumber: unknown) {
+  const user = await requireMember(deps.db, deps.userId);
   const { phoneNumber: phone } = parseInput(changePhoneSchema, { phoneNumber });
   if (phone === user.phone_number && user.phone_verified_at !== null) {
     throw badUserInput(CONTACT_MESSAGES.phoneSame, { phoneNumber: CONTACT_MESSAGES.phoneSame });
@@ -27,20 +31,18 @@ export async function requestPhoneChange(deps: FlowDeps, userId: number | null, 
     throw badUserInput(CONTACT_MESSAGES.phoneTaken, { phoneNumber: CONTACT_MESSAGES.phoneTaken });
   }
   const subject = String(user.id);
-  const codes = codeDepsOf(deps);
   // The cooldown is checked before the throttle counts, so waiting out the timer does not use up the hour's sends.
   await issueCodeAfterChecks(deps, subject, phone);
   return {
     maskedPhone: maskPhoneDestination(phone),
-    resendInSeconds: await secondsUntilResend(codes, 'phone', subject),
+    resendInSeconds: await secondsUntilResend(deps, 'phone', subject),
   };
 }
 
 async function issueCodeAfterChecks(deps: FlowDeps, subject: string, phone: string): Promise<void> {
-  const codes = codeDepsOf(deps);
-  const wait = await secondsUntilResend(codes, 'phone', subject);
+  const wait = await secondsUntilResend(deps, 'phone', subject);
   if (wait === 0) await deps.throttle.hit(THROTTLE_RULES.codeSends, `phone:${subject}`, deps.ip);
-  const code = await issueCode(codes, 'phone', subject, phone);
+  const code = await issueCode(deps, 'phone', subject, phone);
   await deps.messenger.sendSms(
     phone,
     `Clube do Marceneiro: seu código para confirmar o celular é ${code}. Vale por 10 minutos.`,
@@ -48,10 +50,10 @@ async function issueCodeAfterChecks(deps: FlowDeps, subject: string, phone: stri
 }
 
 /** The code proves the new celular; it replaces the old one. */
-export async function confirmPhoneChange(deps: FlowDeps, userId: number | null, code: unknown): Promise<void> {
-  const user = await requireMember(deps.db, userId);
+export async function confirmPhoneChange(deps: MemberFlowDeps, code: unknown): Promise<void> {
+  const user = await requireMember(deps.db, deps.userId);
   const parsed = parseInput(phoneCodeSchema, { code });
-  const phone = await consumeCode(codeDepsOf(deps), 'phone', String(user.id), parsed.code);
+  const phone = await consumeCode(deps, 'phone', String(user.id), parsed.code);
   const owner = await findUserByPhone(deps.db, phone);
   if (owner && owner.id !== user.id) {
     throw badUserInput(CONTACT_MESSAGES.phoneTaken, { code: CONTACT_MESSAGES.phoneTaken });
@@ -66,8 +68,8 @@ export async function confirmPhoneChange(deps: FlowDeps, userId: number | null, 
 }
 
 /** Sends the confirmation link; the e-mail changes only when it is opened (confirmEmail). */
-export async function requestEmailChange(deps: FlowDeps, userId: number | null, email: unknown): Promise<string> {
-  const user = await requireMember(deps.db, userId);
+export async function requestEmailChange(deps: MemberFlowDeps, email: unknown): Promise<string> {
+  const user = await requireMember(deps.db, deps.userId);
   const parsed = parseInput(changeEmailSchema, { email });
   if (parsed.email === user.email) {
     throw badUserInput(CONTACT_MESSAGES.emailSame, { email: CONTACT_MESSAGES.emailSame });
@@ -77,10 +79,6 @@ export async function requestEmailChange(deps: FlowDeps, userId: number | null, 
     throw badUserInput(CONTACT_MESSAGES.emailTaken, { email: CONTACT_MESSAGES.emailTaken });
   }
   await deps.throttle.hit(THROTTLE_RULES.codeSends, `email:${user.id}`, deps.ip);
-  await sendEmailConfirmation(
-    { db: deps.db, messenger: deps.messenger, publicUrl: deps.config.publicUrl, now: deps.config.now },
-    user.id,
-    parsed.email,
-  );
+  await sendEmailConfirmation(deps, user.id, parsed.email);
   return parsed.email;
 }

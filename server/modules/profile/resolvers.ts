@@ -2,7 +2,6 @@ import type { Resolvers } from '../../graphql/generated/resolvers-types';
 import type { ApiContext } from '../../graphql/context';
 import { badUserInput } from '../../graphql/errors';
 import { createCepProvider, type CepProvider } from '../../adapters/cep';
-import { flowDepsOf } from '../auth/flow-deps';
 import { drainUploads } from '../../uploads/file-upload';
 import { getCurrentMember } from '../users/service';
 import { updateUser } from '../users/repository';
@@ -141,13 +140,13 @@ export const profileResolvers: Resolvers = {
       await updateCnpj(ctx, { cnpj: args.cnpj });
       return saved(await woodWorkView(ctx.db, ctx.userId!, ctx.config.now()), 'Marcenaria');
     },
-    requestPhoneChange: (_root, args, ctx) => requestPhoneChange(flowDepsOf(ctx), ctx.userId, args.phoneNumber),
+    requestPhoneChange: (_root, args, ctx) => requestPhoneChange(ctx, args.phoneNumber),
     confirmPhoneChange: async (_root, args, ctx) => {
-      await confirmPhoneChange(flowDepsOf(ctx), ctx.userId, args.code);
+      await confirmPhoneChange(ctx, args.code);
       return me(ctx);
     },
     requestEmailChange: async (_root, args, ctx) => ({
-      pendingEmail: await requestEmailChange(flowDepsOf(ctx), ctx.userId, args.email),
+      pendingEmail: await requestEmailChange(ctx, args.email),
     }),
     answerConsent: (_root, args, ctx) => answerConsent(ctx, args.accepted),
     deleteAccount: async (_root, args, ctx) => {
