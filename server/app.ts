@@ -35,6 +35,7 @@ import { createMessenger } from './adapters/messenger';
 import { registerContentAssets } from './modules/content/assets-route';
 import { contentResolvers } from './modules/content/resolvers';
 import { pointsResolvers } from './modules/points/resolvers';
+import { storesResolvers } from './modules/stores/resolvers';
 import { usersResolvers } from './modules/users/resolvers';
 import { profileResolvers } from './modules/profile/resolvers';
 import { registerProfileImageRoute } from './modules/profile/profile-image';
@@ -197,6 +198,7 @@ export function buildApp({
         invoicesResolvers,
         pointsResolvers,
         profileResolvers,
+        storesResolvers,
       ),
     } as never,
     path: GRAPHQL_PATH,

@@ -1,6 +1,6 @@
 import { sql, type Kysely } from 'kysely';
 import { dialectOf } from './database';
-import { foreignKeysOf } from './dialect';
+import { foreignKeysOf, moveIdSequencePastRows } from './dialect';
 import { migrateToLatest } from './migrate';
 import type { Database } from './schema';
 
@@ -81,10 +81,7 @@ export async function copyDatabase(source: Kysely<Database>, target: Kysely<Data
       const serial = (await target.introspection.getTables()).filter((t) =>
         t.columns.some((c) => c.name === 'id' && c.isAutoIncrementing),
       );
-      for (const { name } of serial) {
-        await sql`SELECT setval(pg_get_serial_sequence(${name}, 'id'), coalesce(max(id), 0) + 1, false)
-          FROM ${sql.table(name)}`.execute(trx);
-      }
+      for (const { name } of serial) await moveIdSequencePastRows(trx, name);
     }
   });
   return report;

@@ -17,6 +17,16 @@ export function idColumn(db: AnyDb) {
       : table.addColumn('id', 'integer', (c) => c.primaryKey().autoIncrement())) as T;
 }
 
+/**
+ * After rows were written with explicit ids (a copy, a table rebuild), the next generated id must come after them:
+ * PostgreSQL's sequence does not see explicit ids; SQLite's autoincrement already does.
+ */
+export async function moveIdSequencePastRows(db: AnyDb, table: string): Promise<void> {
+  if (dialectOf(db) !== 'postgres') return;
+  await sql`SELECT setval(pg_get_serial_sequence(${table}, 'id'), coalesce(max(id), 0) + 1, false)
+    FROM ${sql.table(table)}`.execute(db);
+}
+
 /** A column of raw bytes: `blob` on SQLite, `bytea` on PostgreSQL (both arrive as a Buffer). */
 export function bytesType(db: AnyDb): 'blob' | 'bytea' {
   return dialectOf(db) === 'postgres' ? 'bytea' : 'blob';

@@ -187,10 +187,17 @@ export interface ConsentAnswersTable {
 
 // ---- Invoices and points ----
 
+/** A partner store: invoices are matched by its CNPJ, sign-ups come through its slug. */
 export interface StoresTable {
   id: Generated<number>;
-  cnpj: string;
+  cnpj: string | null;
+  slug: string | null;
   name: string;
+  city: string | null;
+  /** Two-letter state. */
+  uf: string | null;
+  /** 0 once disabled: its sign-up link says so instead of linking anyone. */
+  active: Generated<number>;
   created_at: Generated<string>;
 }
 

@@ -8,6 +8,7 @@ import { jobRuns } from './20261123T100000-job-runs';
 import { rateLimits } from './20261123T110000-rate-limits';
 import { usedAltchaChallenges } from './20261123T120000-used-altcha-challenges';
 import { memberOperations } from './20261123T170000-member-operations';
+import { stores } from './20261124T100000-stores';
 
 /**
  * Every migration, by name in timestamp order. A static record instead of a folder scan keeps migrations working
@@ -23,4 +24,5 @@ export const migrations: Record<string, Migration> = {
   '20261123T110000-rate-limits': rateLimits,
   '20261123T120000-used-altcha-challenges': usedAltchaChallenges,
   '20261123T170000-member-operations': memberOperations,
+  '20261124T100000-stores': stores,
 };

@@ -10,6 +10,7 @@ import { sendEmailConfirmation } from './email-confirmation';
 import type { FlowDeps } from './flow-deps';
 import { issueNewSession, type TokenPair } from './service';
 import * as repo from './repository';
+import { requireActiveStoreSlug } from '../stores/service';
 import { THROTTLE_RULES } from './throttle';
 
 export const PENDING_SIGNUP_TTL_MS = 24 * 60 * 60 * 1000;
@@ -27,13 +28,6 @@ export interface CreateUserResult {
   readonly maskedPhone: string;
   readonly resendInSeconds: number;
 }
-
-const slugSchema = z
-  .string()
-  .trim()
-  .max(80)
-  .regex(/^[a-z0-9]+(?:-[a-z0-9]+)*$/, 'Loja parceira inválida.')
-  .nullish();
 
 const smsText = (code: string) =>
   `Clube do Marceneiro: seu código é ${code}. Ele vale por 10 minutos. Não o compartilhe.`;
@@ -73,7 +67,7 @@ export async function createUser(
     signUpSchema(() => new Date(now())),
     input,
   );
-  const slug = parseInput(slugSchema, subsidiarySlug) ?? null;
+  const slug = subsidiarySlug ? await requireActiveStoreSlug(deps.db, subsidiarySlug) : null;
   await deps.throttle.hit(THROTTLE_RULES.signUps, data.cpf, deps.ip);
   throwIfTaken(await takenFields(deps, data.cpf, data.email, data.phoneNumber));
 

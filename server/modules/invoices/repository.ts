@@ -132,14 +132,6 @@ export const isStoragePathReferenced = async (db: Db, storagePath: string): Prom
 export const isRegisteredStore = async (db: Db, cnpj: string): Promise<boolean> =>
   !!(await db.selectFrom('stores').select('id').where('cnpj', '=', cnpj).executeTakeFirst());
 
-export async function insertRegisteredStores(db: Db, stores: readonly { cnpj: string; name: string }[]) {
-  await db
-    .insertInto('stores')
-    .values(stores.map((s) => ({ cnpj: s.cnpj, name: s.name })))
-    .onConflict((oc) => oc.column('cnpj').doNothing())
-    .execute();
-}
-
 /** The terminal's review queue: invoices waiting for a person, oldest first. */
 export const pendingInvoices = (db: Db) =>
   db
