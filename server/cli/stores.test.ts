@@ -1,0 +1,58 @@
+import '../test/esm-shims';
+import { spawnSync } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import type { Kysely } from 'kysely';
+import { createDatabase } from '../db/database';
+import { migrateToLatest } from '../db/migrate';
+import { seedDemoData } from '../db/seed';
+import type { Database } from '../db/schema';
+
+const ROOT = path.resolve(__dirname, '..', '..');
+let dataDir: string;
+let db: Kysely<Database>;
+
+const cli = (...args: string[]) =>
+  spawnSync(process.execPath, ['--import', 'tsx', 'server/cli/stores.ts', ...args], {
+    cwd: ROOT,
+    env: { ...process.env, DATA_DIR: dataDir, JWT_SECRET: 'x'.repeat(40), PUBLIC_URL: 'https://clube.exemplo' },
+    encoding: 'utf8',
+  });
+
+beforeAll(async () => {
+  dataDir = mkdtempSync(path.join(tmpdir(), 'clube-stores-'));
+  db = createDatabase({ file: path.join(dataDir, 'club.sqlite') });
+  await migrateToLatest(db);
+  await seedDemoData(db);
+});
+afterAll(async () => {
+  await db.destroy();
+  rmSync(dataDir, { recursive: true, force: true });
+});
+
+describe('npm run stores', () => {
+  it('adds a store and lists it with its sign-up link; disables it; explains a wrong command', () => {
+    const added = cli('add', 'casa-das-chapas', '--name', 'Casa das Chapas', '--city', 'Recife', '--uf', 'PE');
+    expect(added.stdout).toContain('Link de cadastro: https://clube.exemplo/cadastro-promo/casa-das-chapas');
+    expect(added.status).toBe(0);
+
+    const listed = cli('list');
+    expect(listed.stdout).toContain('casa-das-chapas  Casa das Chapas  Recife/PE  ativa');
+    expect(listed.stdout).toContain('loja-centro  Loja Centro Chapas e Ferragens  Goiânia/GO  ativa');
+
+    expect(cli('disable', 'casa-das-chapas').status).toBe(0);
+    expect(cli('list').stdout).toContain('casa-das-chapas  Casa das Chapas  Recife/PE  desativada');
+
+    const missing = cli('add', 'sem-nome', '--city', 'Recife', '--uf', 'PE');
+    expect(missing.status).toBe(1);
+    expect(missing.stderr).toContain('Informe o nome da loja com --name');
+    expect(cli('voar').status).toBe(2);
+  });
+
+  it('prints the report for a period', () => {
+    const report = cli('report', '--from', '2026-11-01', '--to', '2026-11-24');
+    expect(report.status).toBe(0);
+    expect(report.stdout).toContain('Cadastros por loja, de 2026-11-01 a 2026-11-24:');
+  });
+});
