@@ -11,6 +11,7 @@ beforeEach(async () => {
 });
 afterEach(() => t.close());
 
+type Link = { storeLink: { status: string } };
 const LINK = `query ($slug: String!) { storeLink(slug: $slug) { status store { slug name city uf } } }`;
 const CREATE = `mutation ($input: CreateUserInput!, $slug: String) {
   createUser(input: $input, subsidiarySlug: $slug) { signupId }
@@ -115,9 +116,9 @@ describe('npm run stores', () => {
     await expect(addStore(t.db, { slug: 'casa-nova', city: 'Recife', uf: 'PE' })).rejects.toBeInstanceOf(StoreError);
 
     await setActive(t.db, 'casa-das-chapas', false);
-    expect((await gql(t.app, LINK, { slug: 'casa-das-chapas' })).data?.storeLink.status).toBe('DISABLED');
+    expect((await gql<Link>(t.app, LINK, { slug: 'casa-das-chapas' })).data?.storeLink.status).toBe('DISABLED');
     await setActive(t.db, 'casa-das-chapas', true);
-    expect((await gql(t.app, LINK, { slug: 'casa-das-chapas' })).data?.storeLink.status).toBe('ACTIVE');
+    expect((await gql<Link>(t.app, LINK, { slug: 'casa-das-chapas' })).data?.storeLink.status).toBe('ACTIVE');
     await expect(setActive(t.db, 'nao-existe', false)).rejects.toThrow('Nenhuma loja com o endereço nao-existe.');
   });
 
