@@ -45,12 +45,12 @@ test.describe('dynamic segments on the static export', () => {
     await expect(page.locator('[data-param="projectId"]')).toHaveText('abc-123');
   });
 
-  test('the promo sign-up keeps the subsidiary slug for visitors', async ({ browser }) => {
+  test('the promo sign-up keeps the store of its link for visitors', async ({ browser }) => {
     const page = await browser.newPage();
     await page.goto('/cadastro-promo/loja-centro');
-    await expect(page.getByText('Cadastro pela loja parceira loja-centro')).toBeVisible();
+    await expect(page.getByText('Cadastro pela Loja Centro Chapas e Ferragens — Goiânia/GO')).toBeVisible();
     await page.reload();
-    await expect(page.getByText('Cadastro pela loja parceira loja-centro')).toBeVisible();
+    await expect(page.getByText('Cadastro pela Loja Centro Chapas e Ferragens — Goiânia/GO')).toBeVisible();
     await page.close();
   });
 });

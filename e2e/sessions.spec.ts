@@ -18,31 +18,9 @@ import {
   passResendCooldownOf,
 } from './identities';
 import { demo } from './members';
+import { fillPassword, fillStepOne, logIn } from './sign-up-helpers';
 
 type Identity = ReturnType<typeof newIdentity>;
-
-async function fillStepOne(page: Page, who: Identity) {
-  await page.getByLabel('Nome', { exact: true }).fill(who.name);
-  await page.getByLabel('Sobrenome').fill(who.surName);
-  await page.getByLabel('CPF').pressSequentially(who.cpf);
-  await page.getByLabel('E-mail', { exact: true }).fill(who.email);
-  await page.getByLabel('Celular').pressSequentially(who.phone);
-  await page.getByLabel('Data de nascimento').fill(who.birthDate);
-  await page.getByLabel(/Li e aceito os termos de uso/).check();
-}
-
-async function fillPassword(page: Page, password: string, confirmation = password) {
-  await page.getByLabel('Crie uma senha').fill(password);
-  await page.getByLabel('Confirme a senha').fill(confirmation);
-}
-
-const logIn = async (page: Page, path: string, label: string, value: string, password: string) => {
-  await page.goto(path);
-  await page.getByLabel(label, { exact: true }).fill(value);
-  await page.getByLabel('Senha', { exact: true }).fill(password);
-  await passHumanCheck(page);
-  await page.getByRole('button', { name: 'Entrar' }).click();
-};
 
 /** A member who signed up through the API as the two sign-up screens do, profile still to complete. */
 async function signUpByApi(page: Page): Promise<Identity> {

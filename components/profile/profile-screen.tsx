@@ -4,6 +4,7 @@ import Link from 'next/link';
 import { maskCnpj, maskCpf, maskPhone } from '@/lib/format/masks';
 import { QProfile, QProfileOptions } from '@/lib/graphql/profile-operations';
 import { routes } from '@/lib/routes';
+import { storeLabel } from '@/lib/stores/store-label';
 import { Spinner } from '../ui/spinner';
 import { DataRightsSection } from './data-rights-section';
 import { PhotoSection } from './photo-section';
@@ -49,6 +50,12 @@ export function ProfileScreen() {
             <dt>CPF</dt>
             <dd>{maskCpf(me.cpf)}</dd>
           </div>
+          {me.store && (
+            <div>
+              <dt>Loja de cadastro</dt>
+              <dd>{storeLabel(me.store)}</dd>
+            </div>
+          )}
         </dl>
       </section>
 

@@ -53,6 +53,11 @@ export const QProfile = graphql(`
       ...ProfileFields
       name
       surName
+      store {
+        name
+        city
+        uf
+      }
       profileImage
       phoneNumber
       email

@@ -4,5 +4,5 @@ import { pageMetadata } from '@/lib/page-metadata';
 export const metadata = pageMetadata('promoSignUp');
 
 export default function Page() {
-  return <SignUpScreen />;
+  return <SignUpScreen promo />;
 }

@@ -1,0 +1,29 @@
+import type { Page } from '@playwright/test';
+import { passHumanCheck } from './fixtures';
+import type { newIdentity } from './identities';
+
+type Identity = ReturnType<typeof newIdentity>;
+
+/** Step one of the sign-up form, as a visitor types it. */
+export async function fillStepOne(page: Page, who: Identity) {
+  await page.getByLabel('Nome', { exact: true }).fill(who.name);
+  await page.getByLabel('Sobrenome').fill(who.surName);
+  await page.getByLabel('CPF').pressSequentially(who.cpf);
+  await page.getByLabel('E-mail', { exact: true }).fill(who.email);
+  await page.getByLabel('Celular').pressSequentially(who.phone);
+  await page.getByLabel('Data de nascimento').fill(who.birthDate);
+  await page.getByLabel(/Li e aceito os termos de uso/).check();
+}
+
+export async function fillPassword(page: Page, password: string, confirmation = password) {
+  await page.getByLabel('Crie uma senha').fill(password);
+  await page.getByLabel('Confirme a senha').fill(confirmation);
+}
+
+export const logIn = async (page: Page, path: string, label: string, value: string, password: string) => {
+  await page.goto(path);
+  await page.getByLabel(label, { exact: true }).fill(value);
+  await page.getByLabel('Senha', { exact: true }).fill(password);
+  await passHumanCheck(page);
+  await page.getByRole('button', { name: 'Entrar' }).click();
+};

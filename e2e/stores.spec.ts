@@ -1,0 +1,84 @@
+import { spawnSync } from 'node:child_process';
+import { join } from 'node:path';
+import { createDatabase } from '../server/db/database';
+import { findUserByCpf } from '../server/modules/users/repository';
+import { expect, expectNoAxeViolations, passHumanCheck, test } from './fixtures';
+import { lastCode, newIdentity } from './identities';
+import { createProfileMember } from './profile-members';
+import { fillPassword, fillStepOne, logIn } from './sign-up-helpers';
+
+const dataDir = () => process.env.E2E_DATA_DIR ?? 'data/e2e';
+
+/** `npm run stores -- …` against the e2e server's data, as a store manager runs it. */
+function storesCli(...args: string[]): string {
+  const result = spawnSync(process.execPath, ['--import', 'tsx', 'server/cli/stores.ts', ...args], {
+    env: { ...process.env, DATA_DIR: dataDir() },
+    encoding: 'utf8',
+  });
+  if (result.status !== 0) throw new Error(`npm run stores -- ${args.join(' ')}: ${result.stderr}`);
+  return result.stdout;
+}
+
+async function storeOfMember(cpf: string): Promise<string | null> {
+  const db = createDatabase({ file: join(dataDir(), 'club.sqlite') });
+  try {
+    return (await findUserByCpf(db, cpf))?.subsidiary_slug ?? null;
+  } finally {
+    await db.destroy();
+  }
+}
+
+test.describe('sign-up through a store link', () => {
+  test('names the store, and the new member is linked to it', async ({ page }) => {
+    const who = newIdentity();
+    await page.goto('/cadastro-promo/loja-centro');
+    await expect(page.getByText('Cadastro pela Loja Centro Chapas e Ferragens — Goiânia/GO')).toBeVisible();
+    await expect(page.getByText('loja-centro')).toHaveCount(0);
+    await expectNoAxeViolations(page);
+
+    await fillStepOne(page, who);
+    await passHumanCheck(page);
+    await page.getByRole('button', { name: 'Continuar' }).click();
+    await expect(page.getByRole('heading', { name: 'Confirme seu celular' })).toBeVisible();
+    await page.getByLabel('Código recebido por SMS').fill(lastCode(who.phone));
+    await fillPassword(page, who.password);
+    await page.getByRole('button', { name: 'Criar conta' }).click();
+    await expect(page).toHaveURL(/\/completar-cadastro\/dados$/);
+    expect(await storeOfMember(who.cpf)).toBe('loja-centro');
+  });
+
+  test('a mistyped link says so and signs up without a store', async ({ page }) => {
+    await page.goto('/cadastro-promo/loja-centr');
+    await expect(page.getByRole('alert')).toHaveText(/Não encontramos a loja deste link/);
+    await expect(page.getByText('loja-centr', { exact: false })).toHaveCount(0);
+    await expect(page.getByLabel('Nome', { exact: true })).toBeVisible();
+    await expectNoAxeViolations(page);
+  });
+
+  test('a store that left the club says so; enabled again, its link works', async ({ page }) => {
+    const slug = `loja-e2e-${Date.now().toString(36)}`;
+    storesCli('add', slug, '--name', 'Loja Teste E2E', '--city', 'Recife', '--uf', 'PE');
+    storesCli('disable', slug);
+    await page.goto(`/cadastro-promo/${slug}`);
+    await expect(page.getByRole('alert')).toHaveText(/Esta loja não participa mais do clube/);
+
+    storesCli('enable', slug);
+    await page.reload();
+    await expect(page.getByText('Cadastro pela Loja Teste E2E — Recife/PE')).toBeVisible();
+  });
+
+  test('the promo sign-up without a store uses the promo wording', async ({ page }) => {
+    await page.goto('/cadastro-promo');
+    await expect(page.getByText(/Cadastre-se e já participe das promoções/)).toBeVisible();
+    await expect(page.getByRole('alert')).toHaveCount(0);
+  });
+});
+
+test('the profile shows the store the member signed up through', async ({ page }) => {
+  const who = await createProfileMember({ subsidiarySlug: 'loja-centro' });
+  await logIn(page, '/login-cpf', 'CPF', who.cpf, who.password);
+  await expect(page.getByRole('heading', { level: 1, name: /Olá/ })).toBeVisible();
+  await page.goto('/perfil');
+  const store = page.locator('.profile__facts div').filter({ hasText: 'Loja de cadastro' });
+  await expect(store.locator('dd')).toHaveText('Loja Centro Chapas e Ferragens — Goiânia/GO');
+});
