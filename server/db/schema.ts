@@ -201,6 +201,35 @@ export interface StoresTable {
   created_at: Generated<string>;
 }
 
+/** A one-time code that sets a tablet up as a kiosk of a store (30 minutes, single use). */
+export interface KioskCodesTable {
+  code_hash: string;
+  store_id: number;
+  created_at: Generated<string>;
+  expires_at: string;
+  used_at: string | null;
+}
+
+/** A tablet set up as a store's kiosk; it proves itself with its key (only the hash is kept). */
+export interface KiosksTable {
+  id: string;
+  store_id: number;
+  key_hash: string;
+  created_at: string;
+  last_seen_at: string | null;
+  revoked_at: string | null;
+}
+
+/** A link texted to a customer who started signing up at a kiosk, to finish on their own phone (24 h, once). */
+export interface HandoffLinksTable {
+  token_hash: string;
+  signup_id: string;
+  kiosk_id: string | null;
+  created_at: string;
+  expires_at: string;
+  used_at: string | null;
+}
+
 export interface EarningRulesTable {
   id: Generated<number>;
   code: string;
@@ -369,6 +398,9 @@ export interface Database {
   users: UsersTable;
   refresh_tokens: RefreshTokensTable;
   stores: StoresTable;
+  kiosk_codes: KioskCodesTable;
+  kiosks: KiosksTable;
+  handoff_links: HandoffLinksTable;
   earning_rules: EarningRulesTable;
   invoices: InvoicesTable;
   invoice_files: InvoiceFilesTable;

@@ -9,6 +9,7 @@ import { rateLimits } from './20261123T110000-rate-limits';
 import { usedAltchaChallenges } from './20261123T120000-used-altcha-challenges';
 import { memberOperations } from './20261123T170000-member-operations';
 import { stores } from './20261124T100000-stores';
+import { kiosks } from './20261124T110000-kiosks';
 
 /**
  * Every migration, by name in timestamp order. A static record instead of a folder scan keeps migrations working
@@ -25,4 +26,5 @@ export const migrations: Record<string, Migration> = {
   '20261123T120000-used-altcha-challenges': usedAltchaChallenges,
   '20261123T170000-member-operations': memberOperations,
   '20261124T100000-stores': stores,
+  '20261124T110000-kiosks': kiosks,
 };
