@@ -36,6 +36,7 @@ import { registerContentAssets } from './modules/content/assets-route';
 import { contentResolvers } from './modules/content/resolvers';
 import { pointsResolvers } from './modules/points/resolvers';
 import { storesResolvers } from './modules/stores/resolvers';
+import { kioskResolvers } from './modules/kiosk/resolvers';
 import { usersResolvers } from './modules/users/resolvers';
 import { profileResolvers } from './modules/profile/resolvers';
 import { registerProfileImageRoute } from './modules/profile/profile-image';
@@ -164,7 +165,7 @@ export function buildApp({
     void app.register(cors, {
       origin: new URL(config.corsOrigin).origin,
       methods: ['GET', 'POST'],
-      allowedHeaders: ['content-type', 'authorization', 'apollo-require-preflight', 'x-apollo-operation-name'],
+      allowedHeaders: ['content-type', 'authorization', 'apollo-require-preflight', 'x-apollo-operation-name', 'x-kiosk-key'],
       maxAge: 600,
     });
   }
@@ -199,6 +200,7 @@ export function buildApp({
         pointsResolvers,
         profileResolvers,
         storesResolvers,
+        kioskResolvers,
       ),
     } as never,
     path: GRAPHQL_PATH,

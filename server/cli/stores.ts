@@ -2,6 +2,8 @@ import { parseArgs } from 'node:util';
 import { loadConfig } from '../config';
 import { createDatabase } from '../db/database';
 import { migrateToLatest } from '../db/migrate';
+import { qrText } from '../../lib/qr/qr-matrix';
+import { createKioskCode } from '../modules/kiosk/service';
 import { addStore, setActive, StoreError, storesList, storesReport } from '../modules/stores/operator';
 
 const USAGE = `Uso:
@@ -9,7 +11,8 @@ const USAGE = `Uso:
   npm run stores -- add <slug> --name "Nome" --city Cidade --uf SP [--cnpj 00.000.000/0000-00]
   npm run stores -- disable <slug>                                    o link de cadastro deixa de vincular
   npm run stores -- enable <slug>
-  npm run stores -- report [--from AAAA-MM-DD] [--to AAAA-MM-DD]      cadastros por loja por dia (padrão: 30 dias)`;
+  npm run stores -- report [--from AAAA-MM-DD] [--to AAAA-MM-DD]      cadastros por loja por dia (padrão: 30 dias)
+  npm run stores -- kiosk <slug>                                      código de uso único (30 min) para ativar um totem`;
 
 async function main(): Promise<number> {
   const { positionals, values } = parseArgs({
@@ -63,6 +66,18 @@ async function main(): Promise<number> {
             ? `Loja ${slug} reativada.`
             : `Loja ${slug} desativada: o link de cadastro avisa que ela não participa mais.`,
         );
+        return 0;
+      }
+      case 'kiosk': {
+        if (!slug) break;
+        const { code, expiresAt } = await createKioskCode(db, slug, new Date(config.now()));
+        const url = `${config.publicUrl}/totem?codigo=${code}`;
+        console.log(
+          `Código do totem: ${code}  (vale até ${expiresAt.toLocaleTimeString('pt-BR', { timeZone: 'America/Sao_Paulo' })}, uma vez)`,
+        );
+        console.log(`No tablet, abra ${config.publicUrl}/totem e digite o código, ou leia o QR abaixo:`);
+        console.log(qrText(url));
+        console.log(url);
         return 0;
       }
       case 'report': {

@@ -25,6 +25,8 @@ export interface ApiContext {
   /** A token was sent but failed verification (expired, forged, wrong type); lets resolvers tell it from no token. */
   readonly badToken: boolean;
   readonly ip: string;
+  /** The `x-kiosk-key` header of an in-store kiosk (checked by the kiosk module), or null. */
+  readonly kioskKey: string | null;
 }
 
 export interface ContextDeps {
@@ -40,5 +42,8 @@ export interface ContextDeps {
 
 export async function buildContext(request: FastifyRequest, deps: ContextDeps): Promise<ApiContext> {
   const { userId, badToken } = await requestAuth(request, deps.config);
-  return { ...deps, userId, badToken, ip: request.ip };
+  const kioskHeader = request.headers['x-kiosk-key'];
+  // A key is 43 base64url characters; anything else is no key at all.
+  const kioskKey = typeof kioskHeader === 'string' && /^[\w-]{43}$/.test(kioskHeader) ? kioskHeader : null;
+  return { ...deps, userId, badToken, ip: request.ip, kioskKey };
 }

@@ -14,11 +14,17 @@ const httpStatusOf = (error: unknown): number | undefined => {
 
 function shape(error: GraphQLError, code: string, message = error.message): GraphQLFormattedError {
   const fields = error.extensions['fields'];
+  // A stable sub-code the client acts on (e.g. a kiosk told to show its set-up screen).
+  const reason = error.extensions['reason'];
   return {
     message,
     ...(error.locations ? { locations: error.locations } : {}),
     ...(error.path ? { path: error.path } : {}),
-    extensions: fields === undefined ? { code } : { code, fields },
+    extensions: {
+      code,
+      ...(fields === undefined ? {} : { fields }),
+      ...(typeof reason === 'string' ? { reason } : {}),
+    },
   };
 }
 

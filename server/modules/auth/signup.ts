@@ -1,5 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { z } from 'zod';
+import type { Selectable } from 'kysely';
+import type { PendingSignupsTable } from '../../db/schema';
 import { passwordSchema } from '../../../lib/validation/password';
 import { cpfSchema, signUpSchema } from '../../../lib/validation/sign-up-schema';
 import { badUserInput } from '../../graphql/errors';
@@ -38,7 +40,7 @@ async function sendSignUpCode(deps: FlowDeps, signupId: string, phone: string): 
 }
 
 /** Who already holds what the visitor typed; only the fields they typed are named, nothing else is revealed. */
-async function takenFields(deps: FlowDeps, cpf: string, email: string, phone: string): Promise<Record<string, string>> {
+export async function takenFields(deps: FlowDeps, cpf: string, email: string, phone: string): Promise<Record<string, string>> {
   const [byCpf, byEmail, byPhone] = await Promise.all([
     findUserByCpf(deps.db, cpf),
     findUserByEmail(deps.db, email),
@@ -51,7 +53,7 @@ async function takenFields(deps: FlowDeps, cpf: string, email: string, phone: st
   };
 }
 
-function throwIfTaken(fields: Record<string, string>): void {
+export function throwIfTaken(fields: Record<string, string>): void {
   const messages = Object.values(fields);
   if (messages.length > 0) throw badUserInput(messages[0] ?? SIGN_UP_MESSAGES.cpfTaken, fields);
 }
@@ -136,6 +138,18 @@ export async function createUserSecondStep(
   await deps.throttle.hit({ name: 'code-checks', max: 20, windowMs: 15 * 60 * 1000 }, pending.id, deps.ip);
   await consumeCode(deps, 'signup', pending.id, code);
 
+  return finishSignUp(deps, pending, password);
+}
+
+/**
+ * Creates the member of a pending sign-up whose celular is proven (an SMS code, or a hand-off link that was texted to
+ * it), sends the e-mail confirmation and opens a session.
+ */
+export async function finishSignUp(
+  deps: FlowDeps,
+  pending: Selectable<PendingSignupsTable>,
+  password: string,
+): Promise<TokenPair> {
   const user = await deps.db.transaction().execute(async (trx) => {
     throwIfTaken(await takenFields({ ...deps, db: trx }, pending.cpf, pending.email, pending.phone_number));
     const created = await createMember(

@@ -24,7 +24,7 @@ export interface StoreView {
 
 type StoreRow = NonNullable<Awaited<ReturnType<typeof findStoreBySlug>>>;
 
-export const storeView = (row: StoreRow): StoreView => ({
+export const storeView = (row: Pick<StoreRow, 'slug' | 'name' | 'city' | 'uf'>): StoreView => ({
   slug: row.slug ?? '',
   name: row.name,
   city: row.city,

@@ -1,0 +1,214 @@
+import { randomBytes, randomInt, randomUUID } from 'node:crypto';
+import type { Kysely } from 'kysely';
+import { z } from 'zod';
+import { passwordSchema } from '../../../lib/validation/password';
+import { signUpSchema } from '../../../lib/validation/sign-up-schema';
+import type { Database } from '../../db/schema';
+import { apiError, badUserInput, tooManyRequests } from '../../graphql/errors';
+import { parseInput } from '../../graphql/validate';
+import { maskPhoneDestination } from '../auth/codes';
+import type { FlowDeps } from '../auth/flow-deps';
+import * as authRepo from '../auth/repository';
+import type { TokenPair } from '../auth/service';
+import { finishSignUp, PENDING_SIGNUP_TTL_MS, SIGN_UP_MESSAGES, takenFields, throwIfTaken } from '../auth/signup';
+import { THROTTLE_RULES } from '../auth/throttle';
+import { hashToken } from '../auth/tokens';
+import type { ServiceDeps } from '../service-deps';
+import { StoreError } from '../stores/operator';
+import { findStoreBySlug } from '../stores/repository';
+import { storeView, type StoreView } from '../stores/service';
+import { findUserByCpf } from '../users/repository';
+import * as repo from './repository';
+
+type Db = Kysely<Database>;
+type KioskDeps = FlowDeps & ServiceDeps<'kioskKey'>;
+
+/** Set-up codes: 8 characters without look-alikes (no I, O, 0, 1), typed by an attendant on a tablet. */
+const CODE_ALPHABET = 'ABCDEFGHJKLMNPQRSTUVWXYZ23456789';
+export const KIOSK_CODE_LENGTH = 8;
+export const KIOSK_CODE_TTL_MS = 30 * 60 * 1000;
+export const HANDOFF_TTL_MS = 24 * 60 * 60 * 1000;
+/** A queue at a counter is a few customers a minute at most; more than this from one kiosk is not a queue. */
+export const KIOSK_SIGN_UPS_PER_HOUR = 60;
+const KIOSK_SIGN_UPS = { name: 'kiosk-sign-ups', max: KIOSK_SIGN_UPS_PER_HOUR, windowMs: 60 * 60 * 1000 } as const;
+
+export const KIOSK_MESSAGES = {
+  badCode: 'Código inválido ou vencido. Peça um novo código à gerência da loja.',
+  notSetUp: 'Este totem não está configurado. Peça um código à gerência da loja.',
+  storeDisabled: 'Esta loja não está mais ativa no clube e o totem foi desligado. Fale com a gerência da loja.',
+  tooMany: 'Muitos cadastros neste totem na última hora. Aguarde alguns minutos.',
+  linkGone:
+    'Este link expirou ou já foi usado. Se você já criou sua senha, entre no clube; se não, faça o cadastro de novo.',
+} as const;
+
+const kioskError = (reason: 'KIOSK_INVALID' | 'STORE_DISABLED') =>
+  apiError('FORBIDDEN', reason === 'KIOSK_INVALID' ? KIOSK_MESSAGES.notSetUp : KIOSK_MESSAGES.storeDisabled, {
+    reason,
+  });
+
+const newCode = () =>
+  Array.from({ length: KIOSK_CODE_LENGTH }, () => CODE_ALPHABET[randomInt(CODE_ALPHABET.length)]).join('');
+/** What an attendant types: any case, spaces or hyphens. */
+const normalizeCode = (code: string) =>
+  code
+    .toUpperCase()
+    .replace(/[^A-Z0-9]/g, '')
+    .slice(0, 32);
+
+/** `npm run stores -- kiosk <slug>`: a one-time code that sets a tablet up as a kiosk of the store. */
+export async function createKioskCode(db: Db, slug: string, now: Date): Promise<{ code: string; expiresAt: Date }> {
+  const store = await findStoreBySlug(db, slug);
+  if (!store) throw new StoreError(`Nenhuma loja com o endereço ${slug}.`);
+  if (store.active !== 1)
+    throw new StoreError(`A loja ${slug} está desativada; reative-a antes de configurar um totem.`);
+  const code = newCode();
+  const expiresAt = new Date(now.getTime() + KIOSK_CODE_TTL_MS);
+  await repo.insertKioskCode(db, hashToken(code), store.id, expiresAt.toISOString());
+  return { code, expiresAt };
+}
+
+export async function activateKiosk(
+  deps: ServiceDeps<'db' | 'config'>,
+  code: string,
+  previousKey: string | null | undefined,
+): Promise<{ key: string; store: StoreView }> {
+  const now = new Date(deps.config.now()).toISOString();
+  const storeId = await repo.consumeKioskCode(deps.db, hashToken(normalizeCode(code)), now);
+  if (storeId === null) throw badUserInput(KIOSK_MESSAGES.badCode, { code: KIOSK_MESSAGES.badCode });
+  const store = await repo.findStoreById(deps.db, storeId);
+  if (!store || store.active !== 1) throw kioskError('STORE_DISABLED');
+  const key = randomBytes(32).toString('base64url');
+  await repo.insertKiosk(deps.db, { id: randomUUID(), store_id: store.id, key_hash: hashToken(key), created_at: now });
+  // A new code replaces the tablet's setting: its old key stops working.
+  if (previousKey) await repo.revokeKioskByKey(deps.db, hashToken(previousKey.slice(0, 100)), now);
+  return { key, store: storeView(store) };
+}
+
+/** The kiosk of the request's key and its store, or the error the kiosk screen acts on. */
+export async function requireKiosk(deps: ServiceDeps<'db' | 'config' | 'kioskKey'>) {
+  if (!deps.kioskKey) throw kioskError('KIOSK_INVALID');
+  const kiosk = await repo.findKioskByKey(deps.db, hashToken(deps.kioskKey));
+  if (!kiosk) throw kioskError('KIOSK_INVALID');
+  if (kiosk.active !== 1) throw kioskError('STORE_DISABLED');
+  await repo.touchKiosk(deps.db, kiosk.kioskId, new Date(deps.config.now()).toISOString());
+  return { kioskId: kiosk.kioskId, store: storeView(kiosk) };
+}
+
+export async function kioskSetup(deps: ServiceDeps<'db' | 'config' | 'kioskKey'>) {
+  const { store } = await requireKiosk(deps);
+  return { key: deps.kioskKey ?? '', store };
+}
+
+export interface KioskSignUpResult {
+  status: 'SENT' | 'ALREADY_MEMBER';
+  maskedPhone: string | null;
+  handoffUrl: string | null;
+  resumed: boolean;
+}
+
+/**
+ * Step one at the counter, linked to the kiosk's store. The kiosk proves itself with its key instead of a
+ * per-customer challenge, and is limited per hour. The customer never types a password here: an SMS carries a link
+ * to finish on their own phone (the same link goes in a QR on screen). A CPF with a sign-up already started resumes
+ * it; a CPF that is already a member is told so and nothing else.
+ */
+export async function kioskSignUp(deps: KioskDeps, input: unknown): Promise<KioskSignUpResult> {
+  const kiosk = await requireKiosk(deps);
+  const nowMs = deps.config.now();
+  const data = parseInput(
+    signUpSchema(() => new Date(nowMs)),
+    input,
+  );
+  try {
+    await deps.throttle.hit(KIOSK_SIGN_UPS, kiosk.kioskId, deps.ip);
+  } catch {
+    throw tooManyRequests(KIOSK_MESSAGES.tooMany);
+  }
+  await deps.throttle.hit(THROTTLE_RULES.signUps, data.cpf, deps.ip);
+  if (await findUserByCpf(deps.db, data.cpf)) {
+    return { status: 'ALREADY_MEMBER', maskedPhone: null, handoffUrl: null, resumed: false };
+  }
+  const taken = await takenFields(deps, data.cpf, data.email, data.phoneNumber);
+  throwIfTaken(taken);
+
+  const stamp = new Date(nowMs).toISOString();
+  const fields = {
+    name: data.name,
+    sur_name: data.surName,
+    email: data.email,
+    phone_number: data.phoneNumber,
+    birth_date: data.birthDate,
+    accept_email_comunications: data.acceptEmailComunications ? 1 : 0,
+    accept_message_comunications: data.acceptMessageComunications ? 1 : 0,
+    subsidiary_slug: kiosk.store.slug,
+    terms_accepted_at: stamp,
+    expires_at: new Date(nowMs + PENDING_SIGNUP_TTL_MS).toISOString(),
+  };
+  const open = await authRepo.openSignupOfCpf(deps.db, data.cpf, stamp);
+  let signupId: string;
+  if (open) {
+    signupId = open.id;
+    await repo.updatePendingSignup(deps.db, signupId, fields);
+    await repo.retireHandoffLinks(deps.db, signupId, stamp);
+  } else {
+    signupId = randomUUID();
+    await authRepo.insertPendingSignup(deps.db, {
+      ...fields,
+      id: signupId,
+      cpf: data.cpf,
+      created_at: stamp,
+      completed_at: null,
+    });
+  }
+  const token = randomBytes(32).toString('base64url');
+  await repo.insertHandoffLink(deps.db, {
+    token_hash: hashToken(token),
+    signup_id: signupId,
+    kiosk_id: kiosk.kioskId,
+    created_at: stamp,
+    expires_at: new Date(nowMs + HANDOFF_TTL_MS).toISOString(),
+    used_at: null,
+  });
+  const handoffUrl = `${deps.config.publicUrl}/completar-cadastro?link=${token}`;
+  await deps.messenger.sendSms(
+    data.phoneNumber,
+    `Clube do Marceneiro: termine seu cadastro no seu celular criando sua senha: ${handoffUrl} (vale 24 horas).`,
+  );
+  return { status: 'SENT', maskedPhone: maskPhoneDestination(data.phoneNumber), handoffUrl, resumed: !!open };
+}
+
+const linkSchema = z.string().regex(/^[\w-]{43}$/, KIOSK_MESSAGES.linkGone);
+
+async function liveHandoff(deps: ServiceDeps<'db' | 'config'>, link: string) {
+  const parsed = linkSchema.safeParse(link);
+  const row = parsed.success
+    ? await repo.findLiveHandoff(deps.db, hashToken(parsed.data), new Date(deps.config.now()).toISOString())
+    : undefined;
+  if (!row) throw badUserInput(KIOSK_MESSAGES.linkGone, { link: KIOSK_MESSAGES.linkGone });
+  return row;
+}
+
+/** What the customer's phone shows before asking for the password: whose sign-up, and from which store. */
+export async function handoffSignUp(deps: ServiceDeps<'db' | 'config'>, link: string) {
+  const pending = await liveHandoff(deps, link);
+  const store = pending.subsidiary_slug ? await findStoreBySlug(deps.db, pending.subsidiary_slug) : undefined;
+  return {
+    name: pending.name,
+    maskedPhone: maskPhoneDestination(pending.phone_number),
+    store: store ? storeView(store) : null,
+  };
+}
+
+/** The link was texted to the celular, so opening it proves the celular: only the password is asked. Works once. */
+export async function completeHandoff(deps: FlowDeps, link: string, password: string): Promise<TokenPair> {
+  const pending = await liveHandoff(deps, link);
+  const checked = parseInput(z.object({ password: passwordSchema }), { password });
+  await deps.throttle.hit({ name: 'handoff-checks', max: 20, windowMs: 15 * 60 * 1000 }, pending.id, deps.ip);
+  if (await findUserByCpf(deps.db, pending.cpf)) {
+    throw badUserInput(SIGN_UP_MESSAGES.cpfTaken, { password: SIGN_UP_MESSAGES.cpfTaken });
+  }
+  if (!(await repo.useHandoffLink(deps.db, hashToken(link), new Date(deps.config.now()).toISOString()))) {
+    throw badUserInput(KIOSK_MESSAGES.linkGone, { link: KIOSK_MESSAGES.linkGone });
+  }
+  return finishSignUp(deps, pending, checked.password);
+}
