@@ -9,6 +9,7 @@ import './styles/sessions.css';
 import './styles/content.css';
 import './styles/invoices.css';
 import './styles/profile.css';
+import './styles/kiosk.css';
 
 export const metadata: Metadata = {
   title: { default: 'Clube do Marceneiro', template: '%s | Clube do Marceneiro' },

@@ -57,6 +57,13 @@ export function lastLink(recipient: string): string {
   return link;
 }
 
+/** The newest kiosk hand-off link texted to a celular, as a path to open on the phone. */
+export function lastHandoffPath(recipient: string): string {
+  const link = /https?:\/\/\S+(\/completar-cadastro\?link=[\w-]+)/.exec(outboxFor(recipient)[0] ?? '')?.[1];
+  if (!link) throw new Error(`no hand-off link sent to ${recipient}`);
+  return link;
+}
+
 /** Moves every code of a destination 31 seconds into the past, past the resend cooldown. */
 export function passResendCooldownOf(destination: string): void {
   const db = new SqliteDatabase(join(dataDir(), 'club.sqlite'));

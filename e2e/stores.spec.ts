@@ -1,4 +1,3 @@
-import { spawnSync } from 'node:child_process';
 import { join } from 'node:path';
 import { createDatabase } from '../server/db/database';
 import { findUserByCpf } from '../server/modules/users/repository';
@@ -6,18 +5,7 @@ import { expect, expectNoAxeViolations, passHumanCheck, test } from './fixtures'
 import { lastCode, newIdentity } from './identities';
 import { createProfileMember } from './profile-members';
 import { fillPassword, fillStepOne, logIn } from './sign-up-helpers';
-
-const dataDir = () => process.env.E2E_DATA_DIR ?? 'data/e2e';
-
-/** `npm run stores -- …` against the e2e server's data, as a store manager runs it. */
-function storesCli(...args: string[]): string {
-  const result = spawnSync(process.execPath, ['--import', 'tsx', 'server/cli/stores.ts', ...args], {
-    env: { ...process.env, DATA_DIR: dataDir() },
-    encoding: 'utf8',
-  });
-  if (result.status !== 0) throw new Error(`npm run stores -- ${args.join(' ')}: ${result.stderr}`);
-  return result.stdout;
-}
+import { dataDir, storesCli } from './stores-cli';
 
 async function storeOfMember(cpf: string): Promise<string | null> {
   const db = createDatabase({ file: join(dataDir(), 'club.sqlite') });

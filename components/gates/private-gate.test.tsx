@@ -50,6 +50,7 @@ const completeMember = {
   state: { __typename: 'State', id: '25', uf: 'SP' },
   city: { __typename: 'City', id: '1', name: 'São Paulo' },
   subsidiarySlug: null,
+  store: null,
   accountType: 'member',
   pointsBalance: 0,
   profileStatus: {

@@ -1,6 +1,7 @@
 'use client';
 import { useRouter } from 'next/navigation';
 import { nextCompletionStep } from '@/lib/profile/next-step';
+import { storeLabel } from '@/lib/stores/store-label';
 import { useCurrentUser } from '../providers/current-user';
 import { ProfileForm } from './profile-form';
 
@@ -13,6 +14,11 @@ export function CompleteDataScreen() {
       <p className="step-indicator">Complete seu cadastro</p>
       <h1 id="page-title">Complete seus dados</h1>
       <p className="muted">Precisamos destes dados para você participar das campanhas e receber seus prêmios.</p>
+      {user.store && (
+        <p className="alert alert--info">
+          Loja de cadastro: <strong>{storeLabel(user.store)}</strong>
+        </p>
+      )}
       <ProfileForm
         user={user}
         submitLabel="Salvar e continuar"

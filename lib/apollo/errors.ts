@@ -25,6 +25,13 @@ export function errorMessage(error: ErrorLike): string {
   return NETWORK_ERROR_MESSAGE;
 }
 
+/** The API's stable sub-code of a refusal (`extensions.reason`), e.g. KIOSK_INVALID. */
+export function errorReason(error: unknown): string | null {
+  if (!CombinedGraphQLErrors.is(error)) return null;
+  const reason = error.errors[0]?.extensions?.reason;
+  return typeof reason === 'string' ? reason : null;
+}
+
 /** Per-field pt-BR messages the API puts in `extensions.fields` with BAD_USER_INPUT. */
 export function fieldErrors(error: ErrorLike | undefined): Record<string, string> {
   if (!error || !CombinedGraphQLErrors.is(error)) return {};

@@ -65,6 +65,11 @@ export const QMe = graphql(`
       cpf
       chatbotInvoiceUploadEnabled
       subsidiarySlug
+      store {
+        name
+        city
+        uf
+      }
       accountType
       pointsBalance
     }

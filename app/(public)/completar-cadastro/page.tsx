@@ -1,8 +1,8 @@
-import { ResumeSignUpScreen } from '@/components/auth/resume-sign-up-screen';
+import { CompleteSignUpScreen } from '@/components/auth/complete-sign-up-screen';
 import { pageMetadata } from '@/lib/page-metadata';
 
 export const metadata = pageMetadata('incompleteSignUp');
 
 export default function Page() {
-  return <ResumeSignUpScreen />;
+  return <CompleteSignUpScreen />;
 }

@@ -1,8 +1,8 @@
-import { RouteScreen } from '@/components/screens/route-screen';
+import { KioskScreen } from '@/components/kiosk/kiosk-screen';
 import { pageMetadata } from '@/lib/page-metadata';
 
 export const metadata = pageMetadata('totem');
 
 export default function Page() {
-  return <RouteScreen routeKey="totem" />;
+  return <KioskScreen />;
 }

@@ -1,0 +1,123 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import type { ReactNode } from 'react';
+import { useForm, type UseFormReturn } from 'react-hook-form';
+import { config } from '@/lib/config';
+import { maskCpf, maskPhone } from '@/lib/format/masks';
+import { signUpSchema, type SignUpInput } from '@/lib/validation/sign-up-schema';
+import { CheckboxField } from '../ui/checkbox-field';
+import { maskedChange } from '../ui/masked-change';
+import { TextField } from '../ui/text-field';
+
+export const SIGN_UP_FIELDS = ['name', 'surName', 'cpf', 'email', 'phoneNumber', 'birthDate', 'acceptTerms'] as const;
+
+/** The sign-up step-one form state: the same schema and defaults on the site and at the kiosk. */
+export function useSignUpForm(): UseFormReturn<SignUpInput> {
+  return useForm<SignUpInput>({
+    resolver: zodResolver(signUpSchema()),
+    defaultValues: {
+      name: '',
+      surName: '',
+      cpf: '',
+      email: '',
+      phoneNumber: '',
+      birthDate: '',
+      acceptTerms: false as unknown as true,
+      acceptEmailComunications: true,
+      acceptMessageComunications: true,
+    },
+  });
+}
+
+const siteLegalLinks = (
+  <>
+    Li e aceito os{' '}
+    <a href={config.links.termsOfUse} target="_blank" rel="noopener noreferrer">
+      termos de uso
+    </a>{' '}
+    e a{' '}
+    <a href={config.links.privacyPolicy} target="_blank" rel="noopener noreferrer">
+      política de privacidade
+    </a>
+  </>
+);
+
+/**
+ * Step one's fields (who the member is), shared by the site's sign-up and the store kiosk. The kiosk passes its own
+ * terms label (it must not open links that leave it) and turns the browser's autofill off on a shared screen.
+ */
+export function SignUpFields({
+  form,
+  termsLabel = siteLegalLinks,
+  shared = false,
+}: {
+  form: UseFormReturn<SignUpInput>;
+  termsLabel?: ReactNode;
+  shared?: boolean;
+}) {
+  const auto = (value: string) => (shared ? 'off' : value);
+  return (
+    <>
+      <div className="form__row">
+        <TextField
+          label="Nome"
+          autoComplete={auto('given-name')}
+          error={form.formState.errors.name?.message}
+          {...form.register('name')}
+        />
+        <TextField
+          label="Sobrenome"
+          autoComplete={auto('family-name')}
+          error={form.formState.errors.surName?.message}
+          {...form.register('surName')}
+        />
+      </div>
+      <TextField
+        label="CPF"
+        inputMode="numeric"
+        autoComplete="off"
+        error={form.formState.errors.cpf?.message}
+        {...form.register('cpf', {
+          onChange: maskedChange(form, 'cpf', maskCpf),
+        })}
+      />
+      <TextField
+        label="E-mail"
+        type="email"
+        inputMode="email"
+        autoComplete={auto('email')}
+        error={form.formState.errors.email?.message}
+        {...form.register('email')}
+      />
+      <TextField
+        label="Celular"
+        type="tel"
+        inputMode="tel"
+        autoComplete={auto('tel-national')}
+        hint={
+          shared ? 'Enviaremos um SMS com o link para criar sua senha.' : 'Enviaremos um código por SMS para confirmar.'
+        }
+        error={form.formState.errors.phoneNumber?.message}
+        {...form.register('phoneNumber', {
+          onChange: maskedChange(form, 'phoneNumber', maskPhone),
+        })}
+      />
+      <TextField
+        label="Data de nascimento"
+        type="date"
+        autoComplete={auto('bday')}
+        error={form.formState.errors.birthDate?.message}
+        {...form.register('birthDate')}
+      />
+      <CheckboxField
+        label={termsLabel}
+        error={form.formState.errors.acceptTerms?.message}
+        {...form.register('acceptTerms')}
+      />
+      <fieldset className="fieldset">
+        <legend>Quero receber novidades e promoções do clube</legend>
+        <CheckboxField label="Por e-mail" {...form.register('acceptEmailComunications')} />
+        <CheckboxField label="Por SMS e WhatsApp" {...form.register('acceptMessageComunications')} />
+      </fieldset>
+    </>
+  );
+}

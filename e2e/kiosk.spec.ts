@@ -1,0 +1,126 @@
+import type { Page } from '@playwright/test';
+import { expect, expectNoAxeViolations, test } from './fixtures';
+import { lastHandoffPath, newIdentity } from './identities';
+import { fillPassword, fillStepOne } from './sign-up-helpers';
+import { storesCli } from './stores-cli';
+
+const WELCOME = 'Cadastre-se no Clube do Marceneiro';
+
+/** A fresh one-time code from the terminal, as the store's manager gets it. */
+function kioskCode(slug = 'loja-centro'): string {
+  const code = /Código do totem: ([A-Z0-9]{8})/.exec(storesCli('kiosk', slug))?.[1];
+  if (!code) throw new Error('no kiosk code printed');
+  return code;
+}
+
+async function setUpKiosk(page: Page): Promise<void> {
+  await page.goto('/totem');
+  await expect(page.getByRole('heading', { name: 'Configurar o totem' })).toBeVisible();
+  await page.getByLabel('Código do totem').fill(kioskCode());
+  await page.getByRole('button', { name: 'Ativar totem' }).click();
+  await expect(page.getByRole('heading', { name: WELCOME })).toBeVisible();
+}
+
+/** Every member-session key on the device: a kiosk must have none. */
+const memberKeys = (page: Page) =>
+  page.evaluate(() =>
+    [...Object.keys(localStorage), ...Object.keys(sessionStorage)].filter(
+      (k) => k.startsWith('CD_') && k !== 'CD_KIOSK_KEY',
+    ),
+  );
+
+for (const [device, viewport] of [
+  ['tablet', { width: 1024, height: 768 }],
+  ['celular', { width: 390, height: 844 }],
+] as const) {
+  test.describe(`kiosk on a ${device}`, () => {
+    test.use({ viewport });
+
+    test('a customer signs up at the counter and finishes on their own phone', async ({ page, browser }) => {
+      await page.goto('/totem');
+      await expectNoAxeViolations(page);
+      await setUpKiosk(page);
+      await expect(page.getByText('Loja Centro Chapas e Ferragens — Goiânia/GO')).toBeVisible();
+      // No site menu and nothing that leaves the kiosk.
+      await expect(page.getByRole('navigation')).toHaveCount(0);
+      await expect(page.locator('a[href]')).toHaveCount(0);
+      await expectNoAxeViolations(page);
+
+      await page.getByRole('button', { name: 'Quero me cadastrar' }).click();
+      const who = newIdentity();
+      await fillStepOne(page, who);
+      await expect(page.locator('input[type="password"]')).toHaveCount(0);
+      await expectNoAxeViolations(page);
+      await page.getByRole('button', { name: 'Continuar' }).click();
+      await expect(page.getByRole('heading', { name: 'Agora é no seu celular' })).toBeVisible();
+      await expect(page.getByRole('img', { name: /QR code com o link/ })).toBeVisible();
+      await expectNoAxeViolations(page);
+      await page.getByRole('button', { name: 'Concluir' }).click();
+      await expect(page.getByRole('heading', { name: WELCOME })).toBeVisible();
+      expect(await memberKeys(page)).toEqual([]);
+
+      // The phone: a second browser, opening the link the SMS carried.
+      const phone = await browser.newContext({ viewport: { width: 390, height: 844 } });
+      const mobile = await phone.newPage();
+      await mobile.goto(lastHandoffPath(who.phone));
+      await expect(mobile.getByRole('heading', { name: `Olá, ${who.name}! Crie sua senha` })).toBeVisible();
+      await expectNoAxeViolations(mobile);
+      await fillPassword(mobile, who.password);
+      await mobile.getByRole('button', { name: 'Criar minha senha e entrar' }).click();
+      await expect(mobile).toHaveURL(/\/completar-cadastro\/dados$/);
+      await expect(mobile.getByText('Loja de cadastro: Loja Centro Chapas e Ferragens — Goiânia/GO')).toBeVisible();
+
+      // The link worked once.
+      const other = await browser.newContext();
+      const again = await other.newPage();
+      await again.goto(lastHandoffPath(who.phone));
+      await expect(again.getByRole('alert').filter({ hasText: 'Este link expirou ou já foi usado' })).toBeVisible();
+      await other.close();
+      await phone.close();
+    });
+  });
+}
+
+test('the kiosk clears a half-filled form after a minute without a touch, with a visible countdown', async ({
+  page,
+}) => {
+  await page.clock.install();
+  await setUpKiosk(page);
+  await page.getByRole('button', { name: 'Quero me cadastrar' }).click();
+  await page.getByLabel('Nome', { exact: true }).fill('Cliente');
+  await page.getByLabel('Sobrenome').fill('Apressado');
+
+  await page.clock.fastForward('00:52');
+  await expect(page.getByRole('status').filter({ hasText: /Voltando ao início em \d+ s/ })).toBeVisible();
+  // A touch cancels the countdown and keeps what was typed.
+  await page.getByRole('button', { name: 'Continuar aqui' }).click();
+  await expect(page.getByText(/Voltando ao início/)).toHaveCount(0);
+  await expect(page.getByLabel('Sobrenome')).toHaveValue('Apressado');
+
+  await page.clock.fastForward('01:01');
+  await expect(page.getByRole('heading', { name: WELCOME })).toBeVisible();
+  await page.getByRole('button', { name: 'Quero me cadastrar' }).click();
+  await expect(page.getByLabel('Nome', { exact: true })).toHaveValue('');
+  await expect(page.getByLabel('Sobrenome')).toHaveValue('');
+});
+
+test('a customer already in the club is told so, and a retired store stops its kiosk', async ({ page }) => {
+  await setUpKiosk(page);
+  await page.getByRole('button', { name: 'Quero me cadastrar' }).click();
+  const who = { ...newIdentity(), cpf: '52998224725' };
+  await fillStepOne(page, who);
+  await page.getByRole('button', { name: 'Continuar' }).click();
+  await expect(page.getByRole('heading', { name: 'Você já é membro do clube' })).toBeVisible();
+  await expectNoAxeViolations(page);
+
+  const slug = `totem-e2e-${Date.now().toString(36)}`;
+  storesCli('add', slug, '--name', 'Loja do Totem', '--city', 'Recife', '--uf', 'PE');
+  await page.goto(`/totem?codigo=${/Código do totem: ([A-Z0-9]{8})/.exec(storesCli('kiosk', slug))?.[1]}`);
+  await expect(page.getByText('Loja do Totem — Recife/PE')).toBeVisible();
+  await expect(page).toHaveURL(/\/totem$/);
+  storesCli('disable', slug);
+  await page.reload();
+  await expect(page.getByRole('heading', { name: 'Configurar o totem' })).toBeVisible();
+  await expect(page.getByRole('alert').filter({ hasText: 'Esta loja não está mais ativa no clube' })).toBeVisible();
+  await expect(page.evaluate(() => localStorage.getItem('CD_KIOSK_KEY'))).resolves.toBeNull();
+});
