@@ -21,11 +21,11 @@ async function setUpKiosk(page: Page): Promise<void> {
   await expect(page.getByRole('heading', { name: WELCOME })).toBeVisible();
 }
 
-/** Every member-session key on the device: a kiosk must have none. */
+/** Every member-session key on the device (tokens, the remembered member): a kiosk must have none. */
 const memberKeys = (page: Page) =>
   page.evaluate(() =>
     [...Object.keys(localStorage), ...Object.keys(sessionStorage)].filter(
-      (k) => k.startsWith('CD_') && k !== 'CD_KIOSK_KEY',
+      (k) => k.startsWith('CD_') && !['CD_KIOSK_KEY', 'CD_INITIALIZED'].includes(k),
     ),
   );
 

@@ -58,7 +58,9 @@ export function KioskScreen() {
   // On start: the tablet's key, checked with the club (a store that left the club stops its kiosks).
   useEffect(() => {
     const stored = readKioskKey();
-    if (!stored) {
+    // A set-up link (/totem?codigo=…) always sets the tablet up again, replacing its store.
+    if (!stored || new URLSearchParams(window.location.search).has('codigo')) {
+      setKey(stored);
       setPhase({ kind: 'setup', message: null });
       return;
     }
