@@ -243,16 +243,10 @@ function KioskSignUp({
       <h1 id="page-title">Seus dados</h1>
       <form className="form" method="post" onSubmit={onSubmit} noValidate autoComplete="off">
         <FormAlert message={serverError} />
-        <SignUpFields
-          form={form}
-          shared
-          termsLabel={
-            <>
-              Li e aceito os termos de uso e a política de privacidade (
-              <KioskLegalButton label="ler os termos" />)
-            </>
-          }
-        />
+        <SignUpFields form={form} shared termsLabel="Li e aceito os termos de uso e a política de privacidade" />
+        <p className="kiosk__terms">
+          <KioskLegalButton label="Ler os termos de uso e a política de privacidade" />
+        </p>
         <SubmitButton busy={loading} busyLabel="Enviando…">
           Continuar
         </SubmitButton>
