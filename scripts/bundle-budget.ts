@@ -28,19 +28,18 @@ const gzipKb = (file: string): number => {
 const rows: { route: string; kb: number; budget: number }[] = [];
 for (const [entry, files] of Object.entries(manifest.pages)) {
   if (!entry.endsWith('/page')) continue;
-  const group = entry.startsWith('/(public)')
-    ? '/(public)/layout'
-    : entry.startsWith('/(private)')
-      ? '/(private)/layout'
-      : null;
+  // The route group's layout: (private) pages are the member's; (public) and (kiosk) pages are opened cold.
+  const groupName = /^\/\(([a-z]+)\)\//.exec(entry)?.[1] ?? null;
+  const group = groupName ? `/(${groupName})/layout` : null;
   const all = new Set([
     ...(manifest.pages['/layout'] ?? []),
     ...(group ? (manifest.pages[group] ?? []) : []),
     ...files,
   ]);
   const kb = [...all].filter((f) => f.endsWith('.js')).reduce((sum, f) => sum + gzipKb(f), 0);
-  const route = entry.replace(/\/page$/, '').replace(/\/\((private|public)\)/, '') || '/';
-  rows.push({ route, kb, budget: group === '/(public)/layout' ? BUDGET_KB.public : BUDGET_KB.default });
+  const route = entry.replace(/\/page$/, '').replace(/\/\([a-z]+\)/, '') || '/';
+  const isPublic = groupName !== null && groupName !== 'private';
+  rows.push({ route, kb, budget: isPublic ? BUDGET_KB.public : BUDGET_KB.default });
 }
 
 rows.sort((a, b) => b.kb - a.kb);

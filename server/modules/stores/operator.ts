@@ -4,13 +4,22 @@ import { z } from 'zod';
 import type { Database } from '../../db/schema';
 import { isValidCnpj } from '../../../lib/validation/cnpj';
 import { isUniqueViolation } from '../../db/dialect';
-import { listStores, insertStore, setStoreActive, signUpsPerStoreDay } from './repository';
+import {
+  findStoreByCnpj,
+  findStoreBySlug,
+  insertStore,
+  listStores,
+  setStoreActive,
+  signUpsPerStoreDay,
+} from './repository';
 import { slugSchema } from './service';
 import { stateByUf } from '../profile/repository';
 
 type Db = Kysely<Database>;
 
 export class StoreError extends Error {}
+
+const TAKEN = 'Já existe uma loja com esse endereço (slug) ou CNPJ.';
 
 const newStoreSchema = z.object({
   slug: slugSchema,
@@ -47,10 +56,12 @@ export async function addStore(db: Db, input: NewStore) {
   if (!parsed.success) throw new StoreError(parsed.error.issues[0]?.message ?? 'Dados da loja inválidos.');
   const { slug, name, city, uf, cnpj } = parsed.data;
   if (!(await stateByUf(db, uf))) throw new StoreError(`Estado ${uf} desconhecido.`);
+  if ((await findStoreBySlug(db, slug)) || (cnpj && (await findStoreByCnpj(db, cnpj)))) throw new StoreError(TAKEN);
   try {
     return await insertStore(db, { slug, name, city, uf, cnpj: cnpj ? cnpj : null });
   } catch (error) {
-    if (isUniqueViolation(error)) throw new StoreError('Já existe uma loja com esse endereço (slug) ou CNPJ.');
+    // Two adds racing: the unique indexes let one through.
+    if (isUniqueViolation(error)) throw new StoreError(TAKEN);
     throw error;
   }
 }

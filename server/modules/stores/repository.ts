@@ -8,6 +8,9 @@ type Db = Kysely<Database>;
 export const findStoreBySlug = (db: Db, slug: string) =>
   db.selectFrom('stores').selectAll().where('slug', '=', slug).executeTakeFirst();
 
+export const findStoreByCnpj = (db: Db, cnpj: string) =>
+  db.selectFrom('stores').selectAll().where('cnpj', '=', cnpj).executeTakeFirst();
+
 /** Stores with a sign-up link, by name. */
 export const listStores = (db: Db) =>
   db.selectFrom('stores').selectAll().where('slug', 'is not', null).orderBy('name').execute();
