@@ -15,6 +15,7 @@ import { TextField } from '../ui/text-field';
 import { HumanCheck, useHumanCheck } from './human-check';
 import { SubmitButton } from '../ui/submit-button';
 import { maskedChange } from '../ui/masked-change';
+import { PasswordField } from '../ui/password-field';
 
 const INPUT_PROPS: Record<
   LoginVariant,
@@ -69,9 +70,8 @@ export function LoginForm({ variant }: { variant: LoginVariant }) {
           onChange: mask ? maskedChange({ setValue, getFieldState }, 'login', mask) : undefined,
         })}
       />
-      <TextField
+      <PasswordField
         label="Senha"
-        type="password"
         autoComplete="current-password"
         error={errors.password?.message}
         {...register('password')}

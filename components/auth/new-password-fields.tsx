@@ -1,7 +1,7 @@
 'use client';
 import type { FieldErrors, UseFormRegister } from 'react-hook-form';
 import { passwordStrength } from '@/lib/validation/password';
-import { TextField } from '../ui/text-field';
+import { PasswordField } from '../ui/password-field';
 
 interface NewPasswordValues {
   password: string;
@@ -26,9 +26,8 @@ export function NewPasswordFields<T extends NewPasswordValues>({
   const strength = password ? passwordStrength(password) : null;
   return (
     <>
-      <TextField
+      <PasswordField
         label={label}
-        type="password"
         autoComplete="new-password"
         hint={HINT}
         error={errors.password?.message}
@@ -42,9 +41,8 @@ export function NewPasswordFields<T extends NewPasswordValues>({
           Força da senha: <strong>{strength}</strong>
         </p>
       )}
-      <TextField
+      <PasswordField
         label="Confirme a senha"
-        type="password"
         autoComplete="new-password"
         error={errors.passwordConfirmation?.message}
         {...reg('passwordConfirmation')}

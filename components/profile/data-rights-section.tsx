@@ -12,7 +12,7 @@ import { deleteAccountSchema, type DeleteAccountInput } from '@/lib/validation/p
 import { useFormServerError } from '../auth/use-form-server-error';
 import { CheckboxField } from '../ui/checkbox-field';
 import { Modal } from '../ui/modal';
-import { TextField } from '../ui/text-field';
+import { PasswordField } from '../ui/password-field';
 
 /** LGPD rights in /perfil: a JSON copy of the member's data, and closing the account. */
 export function DataRightsSection() {
@@ -94,9 +94,8 @@ function DeleteAccountModal({ open, onClose }: { open: boolean; onClose: () => v
             {serverError}
           </p>
         )}
-        <TextField
+        <PasswordField
           label="Sua senha"
-          type="password"
           autoComplete="current-password"
           error={errors.password?.message}
           {...register('password')}

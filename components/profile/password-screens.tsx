@@ -15,7 +15,7 @@ import { matchingPasswords, MISMATCH, newPasswordFields } from '@/lib/validation
 import { NewPasswordFields } from '../auth/new-password-fields';
 import { useFormServerError } from '../auth/use-form-server-error';
 import { useCurrentUser } from '../providers/current-user';
-import { TextField } from '../ui/text-field';
+import { PasswordField } from '../ui/password-field';
 
 const withCurrent = z
   .object({ currentPassword: z.string().min(1, 'Informe sua senha atual.'), ...newPasswordFields })
@@ -67,9 +67,8 @@ function PasswordChangeForm({ askCurrent, onDone }: { askCurrent: boolean; onDon
         </p>
       )}
       {askCurrent && (
-        <TextField
+        <PasswordField
           label="Senha atual"
-          type="password"
           autoComplete="current-password"
           error={errors.currentPassword?.message}
           {...register('currentPassword')}
