@@ -106,6 +106,10 @@ test.describe('sign-up', () => {
     await passHumanCheck(page);
     await page.getByRole('button', { name: 'Continuar' }).click();
     await expect(page.getByText(/Este CPF já tem cadastro no clube/).first()).toBeVisible();
+    // Someone who is already a member gets the two ways forward at once.
+    const ways = page.locator('form .form__actions');
+    await expect(ways.getByRole('link', { name: 'Esqueci minha senha' })).toHaveAttribute('href', '/recuperar-senha');
+    await expect(ways.getByRole('link', { name: 'Entrar' })).toHaveAttribute('href', '/login');
     await expect(page.getByLabel('Nome', { exact: true })).toHaveValue(who.name);
     await expect(page.getByLabel('Celular')).toHaveValue(who.maskedPhone);
 

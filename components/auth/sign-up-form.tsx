@@ -1,5 +1,9 @@
 'use client';
 import { useMutation } from '@apollo/client/react';
+import Link from 'next/link';
+import { useState } from 'react';
+import { errorReason } from '@/lib/apollo/errors';
+import { routes } from '@/lib/routes';
 import { MCreateUser } from '@/lib/graphql/auth-operations';
 import { FormAlert } from '../ui/form-alert';
 import { HumanCheck, useHumanCheck } from './human-check';
@@ -25,11 +29,13 @@ export function SignUpForm({
   const form = useSignUpForm();
   const { handleSubmit, setError, getValues } = form;
   const { serverError, showServerError, clearServerError } = useFormServerError(setError, FIELDS);
+  const [alreadyMember, setAlreadyMember] = useState(false);
   const human = useHumanCheck();
 
   // The API gets what the member typed; it applies the same schema again.
   const onSubmit = handleSubmit(async () => {
     clearServerError();
+    setAlreadyMember(false);
     const check = human.take();
     if (!check) return;
     try {
@@ -38,6 +44,7 @@ export function SignUpForm({
         onSent({ signupId: data.createUser.signupId, maskedPhone: data.createUser.maskedPhone, sentAt: Date.now() });
     } catch (error) {
       showServerError(error);
+      setAlreadyMember(errorReason(error) === 'ALREADY_MEMBER');
       human.reset();
     }
   });
@@ -45,6 +52,16 @@ export function SignUpForm({
   return (
     <form className="form" method="post" onSubmit={onSubmit} noValidate>
       <FormAlert message={serverError} />
+      {alreadyMember && (
+        <p className="form__actions">
+          <Link className="button button--primary" href={routes.login()}>
+            Entrar
+          </Link>
+          <Link className="button button--secondary" href={routes.forgotPassword()}>
+            Esqueci minha senha
+          </Link>
+        </p>
+      )}
       <SignUpFields form={form} />
       <HumanCheck ref={human.ref} error={human.error} />
       <SubmitButton busy={loading} busyLabel="Enviando…">

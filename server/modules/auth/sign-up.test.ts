@@ -103,6 +103,7 @@ describe('sign-up', () => {
     const res = await gql(t.app, CREATE, { input: { ...NEW_MEMBER, cpf: DEMO_MEMBER.cpf } });
     expect(res.errors?.[0]?.message).toBe(SIGN_UP_MESSAGES.cpfTaken);
     expect(res.errors?.[0]?.extensions?.fields).toEqual({ cpf: SIGN_UP_MESSAGES.cpfTaken });
+    expect(res.errors?.[0]?.extensions).toMatchObject({ reason: 'ALREADY_MEMBER' });
     const byEmail = await gql(t.app, CREATE, { input: { ...NEW_MEMBER, email: DEMO_MEMBER.email } });
     expect(byEmail.errors?.[0]?.extensions?.fields).toEqual({ email: SIGN_UP_MESSAGES.emailTaken });
     expect(await t.db.selectFrom('outbox').selectAll().execute()).toHaveLength(0);

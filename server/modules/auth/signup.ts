@@ -4,7 +4,7 @@ import type { Selectable } from 'kysely';
 import type { PendingSignupsTable } from '../../db/schema';
 import { passwordSchema } from '../../../lib/validation/password';
 import { cpfSchema, signUpSchema } from '../../../lib/validation/sign-up-schema';
-import { badUserInput } from '../../graphql/errors';
+import { apiError, badUserInput } from '../../graphql/errors';
 import { parseInput } from '../../graphql/validate';
 import { createMember, findUserByCpf, findUserByEmail, findUserByPhone } from '../users/repository';
 import { consumeCode, issueCode, maskPhoneDestination, RESEND_COOLDOWN_MS } from './codes';
@@ -40,7 +40,12 @@ async function sendSignUpCode(deps: FlowDeps, signupId: string, phone: string): 
 }
 
 /** Who already holds what the visitor typed; only the fields they typed are named, nothing else is revealed. */
-export async function takenFields(deps: FlowDeps, cpf: string, email: string, phone: string): Promise<Record<string, string>> {
+export async function takenFields(
+  deps: FlowDeps,
+  cpf: string,
+  email: string,
+  phone: string,
+): Promise<Record<string, string>> {
   const [byCpf, byEmail, byPhone] = await Promise.all([
     findUserByCpf(deps.db, cpf),
     findUserByEmail(deps.db, email),
@@ -55,7 +60,9 @@ export async function takenFields(deps: FlowDeps, cpf: string, email: string, ph
 
 export function throwIfTaken(fields: Record<string, string>): void {
   const messages = Object.values(fields);
-  if (messages.length > 0) throw badUserInput(messages[0] ?? SIGN_UP_MESSAGES.cpfTaken, fields);
+  // The reason lets the sign-up form offer "Entrar" and "Esqueci minha senha" right there.
+  if (messages.length > 0)
+    throw apiError('BAD_USER_INPUT', messages[0] ?? SIGN_UP_MESSAGES.cpfTaken, { fields, reason: 'ALREADY_MEMBER' });
 }
 
 /** Step one: checks the data, keeps it as a pending sign-up and texts a 6-digit code to the celular. */
