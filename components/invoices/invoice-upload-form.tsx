@@ -13,6 +13,7 @@ import { TextField } from '../ui/text-field';
 import { AccessKeyDetails } from './access-key-info';
 import { FileList } from './file-list';
 import { useFileReader } from './use-file-reader';
+import { useLeaveGuard } from '../ui/use-leave-guard';
 
 // The camera code (and the ZXing fallback inside it) is fetched only when the member opens the scanner.
 const BarcodeScanner = lazy(() => import('./barcode-scanner'));
@@ -35,6 +36,7 @@ export function InvoiceUploadForm({ memberCpf }: { memberCpf: string }) {
   const [scanning, setScanning] = useState(false);
   const attempt = useRef(newAttemptKey());
   const [submit, { loading }] = useMutation(MSubmitInvoice, { refetchQueries: [QMyInvoices] });
+  useLeaveGuard(loading);
   const { reading, read } = useFileReader();
 
   const parsedKey = parseAccessKey(key);

@@ -8,6 +8,7 @@ import { MResendInvoice } from '@/lib/invoices/operations';
 import { newAttemptKey, perFileProgress, type PickedFile } from '@/lib/invoices/pick-files';
 import { FileList } from './file-list';
 import { useFileReader } from './use-file-reader';
+import { useLeaveGuard } from '../ui/use-leave-guard';
 
 /** New files for a refused invoice; the key stays the same. */
 export function ResendForm({ invoiceId, accessKey }: { invoiceId: string; accessKey: string }) {
@@ -17,6 +18,7 @@ export function ResendForm({ invoiceId, accessKey }: { invoiceId: string; access
   const [progress, setProgress] = useState<number[] | null>(null);
   const attempt = useRef(newAttemptKey());
   const [resend, { loading }] = useMutation(MResendInvoice);
+  useLeaveGuard(loading);
   const { reading, read } = useFileReader();
 
   async function onPick(event: ChangeEvent<HTMLInputElement>) {
