@@ -7,6 +7,7 @@ import { routes } from '@/lib/routes';
 import { logout } from '@/lib/session/logout';
 import { Brand } from './brand';
 import { ConnectionStatus } from './connection-status';
+import { RouteFocus } from './route-focus';
 import { SiteFooter } from './site-footer';
 
 const NAV = [
@@ -68,6 +69,7 @@ export function AppShell({ children }: { children: ReactNode }) {
         </ul>
       </nav>
       <ConnectionStatus />
+      <RouteFocus />
       <main id="conteudo" className="shell__main">
         {children}
       </main>

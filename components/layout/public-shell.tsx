@@ -1,6 +1,7 @@
 import type { ReactNode } from 'react';
 import { Brand } from './brand';
 import { ConnectionStatus } from './connection-status';
+import { RouteFocus } from './route-focus';
 import { SiteFooter } from './site-footer';
 
 /** Frame of the public pages and of the login screen shown on private URLs. */
@@ -14,6 +15,7 @@ export function PublicShell({ children }: { children: ReactNode }) {
         <Brand />
       </header>
       <ConnectionStatus />
+      <RouteFocus />
       <main id="conteudo" className="shell__main">
         {children}
       </main>
