@@ -47,6 +47,11 @@ test.describe('club content for members', () => {
     await expect(banner).toHaveAttribute('width', '1200');
     await expect(banner).toHaveAttribute('height', '500');
     await expect(page.getByText('01/09/2026 a 31/08/2027')).toBeVisible();
+    // An active campaign ends with what to do next.
+    await expect(page.locator('main').getByRole('link', { name: 'Enviar nota fiscal' })).toHaveAttribute(
+      'href',
+      '/minhas-nfs',
+    );
     await page.reload();
     await expect(h1(page)).toHaveText('Indique um marceneiro');
     await page.getByRole('link', { name: 'Todas as campanhas' }).click();

@@ -8,6 +8,7 @@ import { routes } from '@/lib/routes';
 import { DetailSkeleton, ErrorState, Loading, NotFoundState } from './content-states';
 import { DetailLayout } from './detail-layout';
 import { RichText } from './rich-text';
+import { SendInvoiceAction } from './send-invoice-action';
 
 const BACK = { href: routes.campaigns(), label: 'Todas as campanhas' };
 
@@ -59,6 +60,7 @@ export function CampaignScreen() {
       {campaign.summary && <p className="content-detail__summary">{campaign.summary}</p>}
       <PointsRule text={campaign.pointsRule} />
       <RichText html={campaign.bodyHtml} />
+      {campaign.status === 'ACTIVE' && <SendInvoiceAction />}
     </DetailLayout>
   );
 }
@@ -81,6 +83,7 @@ export function StandardCampaignScreen() {
       {campaign.summary && <p className="content-detail__summary">{campaign.summary}</p>}
       <PointsRule text={campaign.pointsRule} />
       <RichText html={campaign.bodyHtml} />
+      <SendInvoiceAction />
     </DetailLayout>
   );
 }

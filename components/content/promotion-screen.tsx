@@ -11,6 +11,7 @@ import { DetailLoading } from './campaign-screen';
 import { ErrorState, NotFoundState, UnavailableState } from './content-states';
 import { DetailLayout } from './detail-layout';
 import { RichText } from './rich-text';
+import { SendInvoiceAction } from './send-invoice-action';
 
 export function PromotionScreen({ preview = false }: { preview?: boolean }) {
   const params = useRouteParams();
@@ -63,6 +64,8 @@ export function PromotionScreen({ preview = false }: { preview?: boolean }) {
           </ul>
         </section>
       )}
+      <RichText html={promotion.rulesHtml} />
+      {/* The page ends with what to do next: the survey, or sending the invoices that take part. */}
       {survey && (
         <section aria-labelledby="pesquisa" className="survey-callout">
           <h2 id="pesquisa">{survey.title}</h2>
@@ -81,7 +84,7 @@ export function PromotionScreen({ preview = false }: { preview?: boolean }) {
           )}
         </section>
       )}
-      <RichText html={promotion.rulesHtml} />
+      {!survey && promotion.status === 'ACTIVE' && !preview && <SendInvoiceAction />}
     </DetailLayout>
   );
 }
