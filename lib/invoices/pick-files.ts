@@ -1,3 +1,4 @@
+import { shrinkPhoto } from '../images/shrink';
 import type { NfeData } from './nfe-xml';
 import {
   FILE_MESSAGES,
@@ -24,6 +25,8 @@ export interface PickResult {
 
 let counter = 0;
 
+const PHOTO_KINDS: ReadonlySet<InvoiceFileKind> = new Set<InvoiceFileKind>(['jpeg', 'png', 'heic']);
+
 /**
  * The browser-side checks of the files a member picks, before anything is sent: count, size, type from the first
  * bytes, and an XML that must be a readable NF-e. The API checks all of it again.
@@ -31,23 +34,29 @@ let counter = 0;
 export async function pickFiles(current: number, files: readonly File[]): Promise<PickResult> {
   const accepted: PickedFile[] = [];
   const errors: string[] = [];
-  for (const file of files) {
+  for (const picked of files) {
     if (current + accepted.length >= MAX_FILES_PER_INVOICE) {
       errors.push(FILE_MESSAGES.tooMany);
       break;
     }
+    if (picked.size === 0) {
+      errors.push(FILE_MESSAGES.empty(picked.name));
+      continue;
+    }
+    const head = new Uint8Array(await picked.slice(0, SNIFF_BYTES).arrayBuffer());
+    let kind = sniffFileKind(head);
+    if (!kind) {
+      errors.push(FILE_MESSAGES.badType(picked.name));
+      continue;
+    }
+    // Photos go up shrunk (never a PDF or an XML): the size limit applies to what is sent.
+    let file = picked;
+    if (PHOTO_KINDS.has(kind)) {
+      file = await shrinkPhoto(picked);
+      if (file !== picked) kind = 'jpeg';
+    }
     if (file.size > MAX_FILE_BYTES) {
       errors.push(FILE_MESSAGES.tooBig(file.name));
-      continue;
-    }
-    if (file.size === 0) {
-      errors.push(FILE_MESSAGES.empty(file.name));
-      continue;
-    }
-    const head = new Uint8Array(await file.slice(0, SNIFF_BYTES).arrayBuffer());
-    const kind = sniffFileKind(head);
-    if (!kind) {
-      errors.push(FILE_MESSAGES.badType(file.name));
       continue;
     }
     let nfe: NfeData | null = null;
