@@ -14,6 +14,7 @@ import { AccessKeyDetails } from './access-key-info';
 import { FileList } from './file-list';
 import { useFileReader } from './use-file-reader';
 import { useLeaveGuard } from '../ui/use-leave-guard';
+import { CheckboxField } from '../ui/checkbox-field';
 
 // The camera code (and the ZXing fallback inside it) is fetched only when the member opens the scanner.
 const BarcodeScanner = lazy(() => import('./barcode-scanner'));
@@ -31,6 +32,7 @@ export function InvoiceUploadForm({ memberCpf }: { memberCpf: string }) {
   const [files, setFiles] = useState<PickedFile[]>([]);
   const [fileErrors, setFileErrors] = useState<string[]>([]);
   const [progress, setProgress] = useState<number[] | null>(null);
+  const [keyHasLetters, setKeyHasLetters] = useState(false);
   const [serverError, setServerError] = useState<string | null>(null);
   const [sent, setSent] = useState<string | null>(null);
   const [scanning, setScanning] = useState(false);
@@ -168,6 +170,14 @@ export function InvoiceUploadForm({ memberCpf }: { memberCpf: string }) {
           {serverError}
         </p>
       )}
+      {/* Reading the barcode is the fast way on a phone; typing 44 digits comes second. */}
+      <button
+        type="button"
+        className="button button--primary button--block invoice-form__scan"
+        onClick={() => setScanning(true)}
+      >
+        Ler código com a câmera
+      </button>
       <div className="invoice-form__key">
         <TextField
           label="Chave de acesso (44 números)"
@@ -175,7 +185,8 @@ export function InvoiceUploadForm({ memberCpf }: { memberCpf: string }) {
             xmlKey ? 'Preenchida pelo XML da nota.' : 'Está no rodapé do cupom ou no topo do DANFE, em grupos de 4.'
           }
           name="accessKey"
-          inputMode="text"
+          // The numeric keyboard by default; a key of an alphanumeric CNPJ needs the letters.
+          inputMode={keyHasLetters ? 'text' : 'numeric'}
           autoComplete="off"
           autoCapitalize="characters"
           spellCheck={false}
@@ -188,9 +199,11 @@ export function InvoiceUploadForm({ memberCpf }: { memberCpf: string }) {
             if (typed !== '' && typed.length !== ACCESS_KEY_LENGTH && !result.ok) setKeyError(result.message);
           }}
         />
-        <button type="button" className="button button--secondary" onClick={() => setScanning(true)}>
-          Ler código com a câmera
-        </button>
+        <CheckboxField
+          label="A chave tem letras (CNPJ alfanumérico)"
+          checked={keyHasLetters}
+          onChange={(e) => setKeyHasLetters(e.target.checked)}
+        />
       </div>
       {parsedKey.ok && !keyMessage && <AccessKeyDetails info={parsedKey.info} />}
       {xmlFile?.nfe && xmlFile.nfe.buyerDocument !== memberCpf && (
