@@ -18,11 +18,11 @@ async function canLogIn(page: Page, login: string, password: string): Promise<bo
   return Boolean(res.data?.userLogin?.token);
 }
 
-/** The error message tied to a field (aria-describedby), so "beside the field" is what is checked. */
+/** The error message in the field's own frame, so "beside the field" is what is checked. */
 const fieldError = (page: Page, label: string | RegExp) =>
   page
     .getByLabel(label, { exact: typeof label === 'string' })
-    .locator('xpath=..')
+    .locator('xpath=ancestor::div[contains(concat(" ", normalize-space(@class), " "), " field ")][1]')
     .locator('.field__error');
 
 const wrongCodeFor = (code: string) => (code === '000000' ? '111111' : '000000');
