@@ -1,16 +1,10 @@
 import type { InvoiceFieldsFragment } from '@/lib/graphql/generated/graphql';
-import { config } from '@/lib/config';
+import { apiHref } from '@/lib/files/api-href';
 import { formatDate, formatDateTime } from '@/lib/format/dates';
 import { formatCents, formatPoints } from '@/lib/format/numbers';
 import { formatCnpj, MODEL_NAMES } from '@/lib/validation/access-key';
 import { STATUS_LABELS } from './invoice-status';
 import { ResendForm } from './resend-form';
-
-/** File links come from the API relative to its own address, which may be another host than the site. */
-function fileHref(url: string): string {
-  if (typeof window === 'undefined') return url;
-  return new URL(url, new URL(config.graphqlUrl, window.location.href)).toString();
-}
 
 export function InvoiceCard({ invoice }: { invoice: InvoiceFieldsFragment }) {
   const titleId = `nf-${invoice.id}-title`;
@@ -63,7 +57,7 @@ export function InvoiceCard({ invoice }: { invoice: InvoiceFieldsFragment }) {
           <ul className="invoice-card__files">
             {invoice.files.map((file) => (
               <li key={file.id}>
-                <a href={fileHref(file.url)} target="_blank" rel="noopener noreferrer">
+                <a href={apiHref(file.url)} target="_blank" rel="noopener noreferrer">
                   Abrir {file.name}
                 </a>
               </li>
