@@ -92,9 +92,3 @@ export function perFileProgress(sizes: readonly number[], loaded: number, total:
     return size === 0 ? 1 : done / size;
   });
 }
-
-export function newAttemptKey(): string {
-  return typeof crypto !== 'undefined' && 'randomUUID' in crypto
-    ? crypto.randomUUID()
-    : `${Date.now().toString(36)}-${Math.random().toString(36).slice(2, 12)}`;
-}

@@ -1,8 +1,8 @@
-import { RouteScreen } from '@/components/screens/route-screen';
+import { SendProjectScreen } from '@/components/projects/send-project-screen';
 import { pageMetadata } from '@/lib/page-metadata';
 
 export const metadata = pageMetadata('sendProject');
 
 export default function Page() {
-  return <RouteScreen routeKey="sendProject" />;
+  return <SendProjectScreen />;
 }
