@@ -1,8 +1,8 @@
-import { RouteScreen } from '@/components/screens/route-screen';
+import { ProjectsScreen } from '@/components/projects/projects-screen';
 import { pageMetadata } from '@/lib/page-metadata';
 
 export const metadata = pageMetadata('projects');
 
 export default function Page() {
-  return <RouteScreen routeKey="projects" />;
+  return <ProjectsScreen />;
 }
