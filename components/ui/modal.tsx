@@ -7,10 +7,12 @@ export interface ModalProps {
   title: string;
   onClose: () => void;
   children: ReactNode;
+  /** Added to `modal`, for a dialog shaped otherwise (the full-screen photo viewer). */
+  className?: string;
 }
 
 /** Accessible modal on the native <dialog>: focus trap, Esc to close, and the body class while open. */
-export function Modal({ open, title, onClose, children }: ModalProps) {
+export function Modal({ open, title, onClose, children, className }: ModalProps) {
   const ref = useRef<HTMLDialogElement>(null);
   const titleId = useId();
 
@@ -32,7 +34,7 @@ export function Modal({ open, title, onClose, children }: ModalProps) {
   return (
     <dialog
       ref={ref}
-      className="modal"
+      className={className ? `modal ${className}` : 'modal'}
       aria-labelledby={titleId}
       onCancel={(event) => {
         event.preventDefault();

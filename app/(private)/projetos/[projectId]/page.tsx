@@ -1,4 +1,4 @@
-import { RouteScreen } from '@/components/screens/route-screen';
+import { ProjectScreen } from '@/components/projects/project-screen';
 import { pageMetadata } from '@/lib/page-metadata';
 import { PLACEHOLDER } from '@/lib/routes';
 
@@ -10,5 +10,5 @@ export function generateStaticParams() {
 }
 
 export default function Page() {
-  return <RouteScreen routeKey="project" />;
+  return <ProjectScreen />;
 }
