@@ -22,11 +22,11 @@ describe('ProjectGallery', () => {
 
   it('has previous and next buttons that stay focusable at the ends', () => {
     render(<ProjectGallery photos={photos} />);
-    const previous = screen.getByRole('button', { name: 'Anterior' });
+    const previous = screen.getByRole('button', { name: 'Foto anterior' });
     expect(previous).toHaveAttribute('aria-disabled', 'true');
     fireEvent.click(previous);
     expect(screen.getByText('Foto 1 de 3')).toBeInTheDocument();
-    fireEvent.click(screen.getByRole('button', { name: 'Próxima' }));
+    fireEvent.click(screen.getByRole('button', { name: 'Próxima foto' }));
     expect(screen.getByText('Foto 2 de 3')).toBeInTheDocument();
   });
 

@@ -102,6 +102,8 @@ function StepButton({
       type="button"
       className="button button--secondary project-gallery__step"
       aria-disabled={unavailable}
+      // The full name for a screen reader; the short visible word fits beside the counter on a phone.
+      aria-label={direction < 0 ? 'Foto anterior' : 'Próxima foto'}
       onClick={() => {
         if (!unavailable) onStep(next);
       }}
@@ -217,7 +219,7 @@ export function ProjectGallery({ photos }: { photos: readonly Photo[] }) {
           <StepButton direction={1} index={index} total={total} onStep={show} />
         </div>
       )}
-      <p className="project-gallery__hint">Toque na foto para ver em tela cheia.</p>
+      <p className="project-gallery__hint">Toque ou clique na foto para vê-la em tela cheia.</p>
       {viewing && <PhotoViewer photos={photos} index={index} onIndex={show} onClose={() => setViewing(false)} />}
     </section>
   );
