@@ -26,6 +26,10 @@ import { LoginRateLimiter } from './modules/auth/rate-limit';
 import { expiryJob } from './modules/points/expiry-job';
 import { registerJobs } from './jobs/scheduler';
 import { uploadLimiter } from './modules/invoices/upload-limiter';
+import { photoUploadLimiter } from './modules/projects/upload-limiter';
+import { projectsHttp } from './modules/projects/http';
+import { projectsResolvers } from './modules/projects/resolvers';
+import { photoSweepJob } from './modules/projects/sweep-job';
 import { limitsCleanupJob } from './limits/cleanup';
 import { createLimiterFactory } from './limits/limiter-factory';
 import { registerRequestLimit } from './limits/request-limit';
@@ -144,6 +148,7 @@ export function buildApp({
   const loginLimiter = new LoginRateLimiter(limiters, config.loginAttemptsPerIp);
   const throttle = new Throttle(limiters, config.loginAttemptsPerIp);
   const uploads = uploadLimiter(limiters);
+  const photoUploads = photoUploadLimiter(limiters);
   const messenger = createMessenger(db, config, config.now);
   const humanCheck = config.humanVerification ? registerHumanVerification(app, config.jwtSecret, db) : noHumanCheck;
 
@@ -186,6 +191,7 @@ export function buildApp({
   // the preflight header.
   void app.register(mercuriusUpload, UPLOAD_OPTIONS);
   void app.register(invoicesHttp, { db, config, storage });
+  void app.register(projectsHttp, { db, config, storage });
 
   void app.register(mercurius, {
     schema: loadSchemaSdl(),
@@ -201,6 +207,7 @@ export function buildApp({
         profileResolvers,
         storesResolvers,
         kioskResolvers,
+        projectsResolvers,
       ),
     } as never,
     path: GRAPHQL_PATH,
@@ -216,6 +223,7 @@ export function buildApp({
         loginLimiter,
         throttle,
         uploadLimiter: uploads,
+        photoLimiter: photoUploads,
         messenger,
         humanCheck,
         storage,
@@ -226,7 +234,7 @@ export function buildApp({
 
   registerProfileImageRoute(app, storage);
   registerContentAssets(app, db);
-  registerJobs(app, db, config.now, [expiryJob(db, config.now), limitsCleanupJob(db)]);
+  registerJobs(app, db, config.now, [expiryJob(db, config.now), limitsCleanupJob(db), photoSweepJob(db, storage, config.now)]);
 
   if (config.serveStatic) registerStaticSite(app, { root: config.staticDir });
 

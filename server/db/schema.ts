@@ -301,6 +301,8 @@ export interface PointsLedgerTable {
   points: number;
   description: string;
   invoice_id: number | null;
+  /** The approved project this credit is for; unique, so a project is credited once. */
+  project_id: Generated<number | null>;
   rule_id: number | null;
   expires_at: string | null;
   expired_entry_id: number | null;
@@ -314,6 +316,83 @@ export interface PointsBalancesTable {
   balance: number;
   lots_total: number;
   updated_at: string;
+}
+
+// ---- Projects ----
+
+/** One product line of the brand's catalogue (seeded), picked by members for their projects. */
+export interface ProductsTable {
+  /** A readable, stable code, e.g. "mdf-branco-tx-15". */
+  id: string;
+  name: string;
+  category: string;
+  /** Name and category in lower case without accents, for the search. */
+  search_text: string;
+  position: number;
+  active: Generated<Flag>;
+}
+
+export type ProjectStatus = InvoiceStatus;
+
+export interface ProjectsTable {
+  id: Generated<number>;
+  user_id: number;
+  idempotency_key: string;
+  title: string;
+  environment: string;
+  description: string;
+  uf: string;
+  city: string;
+  /** YYYY-MM. */
+  finished_month: string;
+  status: ProjectStatus;
+  rejection_reason: string | null;
+  points: number | null;
+  publish_consent: Flag;
+  published_at: string | null;
+  campaign_slug: string | null;
+  campaign_title: string | null;
+  created_at: string;
+  updated_at: string;
+}
+
+export interface ProjectPhotosTable {
+  id: Generated<number>;
+  user_id: number;
+  idempotency_key: string;
+  /** Null until a project takes the photo. */
+  project_id: number | null;
+  position: number | null;
+  /** 'webp' or 'jpeg': what the API re-encoded the photo to. */
+  format: string;
+  storage_path: string;
+  width: number;
+  height: number;
+  thumbnail_path: string;
+  thumbnail_width: number;
+  thumbnail_height: number;
+  original_bytes: number;
+  stored_bytes: number;
+  created_at: string;
+}
+
+export interface ProjectProductsTable {
+  project_id: number;
+  product_id: string;
+  position: number;
+}
+
+export interface ProjectInvoicesTable {
+  project_id: number;
+  invoice_id: number;
+}
+
+export interface ProjectEventsTable {
+  id: Generated<number>;
+  project_id: number;
+  status: ProjectStatus;
+  note: string | null;
+  created_at: string;
 }
 
 // ---- Club content ----
@@ -407,6 +486,12 @@ export interface Database {
   invoice_events: InvoiceEventsTable;
   points_ledger: PointsLedgerTable;
   points_balances: PointsBalancesTable;
+  products: ProductsTable;
+  projects: ProjectsTable;
+  project_photos: ProjectPhotosTable;
+  project_products: ProjectProductsTable;
+  project_invoices: ProjectInvoicesTable;
+  project_events: ProjectEventsTable;
   content_entries: ContentEntriesTable;
   content_assets: ContentAssetsTable;
   survey_responses: SurveyResponsesTable;
@@ -421,3 +506,7 @@ export type InvoiceRow = Selectable<InvoicesTable>;
 export type InvoiceFileRow = Selectable<InvoiceFilesTable>;
 export type PointsEntryRow = Selectable<PointsLedgerTable>;
 export type ContentEntryRow = Selectable<ContentEntriesTable>;
+export type ProductRow = Selectable<ProductsTable>;
+export type ProjectRow = Selectable<ProjectsTable>;
+export type ProjectPhotoRow = Selectable<ProjectPhotosTable>;
+export type ProjectEventRow = Selectable<ProjectEventsTable>;

@@ -3,6 +3,7 @@ import { seedProfileReferenceData } from '../modules/profile/reference-data';
 import { seedContent } from '../modules/content/seed';
 import { seedDemoHistory, type DemoHistoryDeps } from '../modules/invoices/demo-history';
 import { seedInvoiceReferenceData } from '../modules/invoices/seed';
+import { seedProductCatalogue } from '../modules/projects/catalogue';
 import { createMember, findUserByCpf } from '../modules/users/repository';
 import type { Database } from './schema';
 
@@ -86,6 +87,7 @@ export async function seedReferenceData(db: Kysely<Database>): Promise<void> {
     .execute();
   await seedProfileReferenceData(db);
   await seedInvoiceReferenceData(db);
+  await seedProductCatalogue(db);
 }
 
 /**

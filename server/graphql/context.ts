@@ -16,6 +16,8 @@ export interface ApiContext {
   readonly loginLimiter: LoginRateLimiter;
   readonly throttle: Throttle;
   readonly uploadLimiter: UploadLimiter;
+  /** Project photos a member may send in a window. */
+  readonly photoLimiter: UploadLimiter;
   readonly messenger: Messenger;
   readonly humanCheck: HumanVerifier;
   /** Where members' files (invoice files, profile photos) are kept. */
@@ -35,6 +37,7 @@ export interface ContextDeps {
   readonly loginLimiter: LoginRateLimiter;
   readonly throttle: Throttle;
   readonly uploadLimiter: UploadLimiter;
+  readonly photoLimiter: UploadLimiter;
   readonly messenger: Messenger;
   readonly humanCheck: HumanVerifier;
   readonly storage: FileStorage;

@@ -51,6 +51,7 @@ const apiSamples = [
   '/graphql',
   '/altcha/challenge',
   '/arquivos/notas/12',
+  '/arquivos/projetos/12',
   '/uploads/profile/0123456789abcdef0123456789abcdef.jpg',
   '/conteudo/imagens/0123456789abcdef0123456789abcdef.png',
 ];

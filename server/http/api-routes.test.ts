@@ -4,6 +4,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { buildPath, matchRoute } from '../../lib/routes';
 import { MAX_FILE_BYTES, MAX_FILES_PER_INVOICE } from '../../lib/invoices/file-type';
+import { PROJECT_PHOTO_MAX_BYTES } from '../../lib/projects/limits';
 import { createTestApp } from '../test/helpers';
 import {
   allApiRoutes,
@@ -69,7 +70,7 @@ describe('API route table', () => {
   });
 
   it.each(allApiRoutes)('keeps %s clear of the page routes', (_key, route) => {
-    const sample = buildPath(route.path, { fileId: '1', name: 'x.jpg', id: 'x' });
+    const sample = buildPath(route.path, { fileId: '1', photoId: '1', name: 'x.jpg', id: 'x' });
     expect(matchRoute(sample)).toBeNull();
     expect(matchRoute(locationPathOf(route))).toBeNull();
   });
@@ -79,6 +80,7 @@ describe('API route table', () => {
       graphql: '/graphql',
       altchaChallenge: '/altcha/challenge',
       invoiceFile: '/arquivos/notas/',
+      projectPhoto: '/arquivos/projetos/',
       profileImage: '/uploads/profile/',
       contentImage: '/conteudo/imagens/',
     });
@@ -94,6 +96,7 @@ describe('API route table', () => {
     // Every file the parser lets through uncut: a full invoice and up to the hard cap of files, or a photo.
     expect(UPLOAD_OPTIONS.maxFileSize).toBeGreaterThan(MAX_FILE_BYTES);
     expect(UPLOAD_OPTIONS.maxFileSize).toBeGreaterThan(PROFILE_IMAGE_MAX_BYTES);
+    expect(UPLOAD_OPTIONS.maxFileSize).toBeGreaterThan(PROJECT_PHOTO_MAX_BYTES);
     expect(UPLOAD_OPTIONS.maxFiles).toBeGreaterThan(MAX_FILES_PER_INVOICE);
     expect(MULTIPART_MAX_BYTES).toBeGreaterThan(UPLOAD_OPTIONS.maxFiles * UPLOAD_OPTIONS.maxFileSize);
   });

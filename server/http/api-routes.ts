@@ -1,4 +1,5 @@
 import { MAX_FILE_BYTES, MAX_FILES_PER_INVOICE } from '../../lib/invoices/file-type';
+import { PROJECT_PHOTO_MAX_BYTES } from '../../lib/projects/limits';
 
 /**
  * The API's own HTTP routes and the request limits behind them. The server registers each route under the path
@@ -13,12 +14,13 @@ export const JSON_BODY_MAX_BYTES = 1024 * 1024;
 export const PROFILE_IMAGE_MAX_BYTES = 2 * 1024 * 1024;
 
 /**
- * mercurius-upload limits. One byte over the largest file any upload accepts lets the busboy stream reach the
- * limit, so the resolver sees the truncation and answers with the pt-BR message; files beyond the 5 allowed per
- * invoice are refused there too, up to a hard cap.
+ * mercurius-upload limits. One byte over the largest file any upload accepts (invoice files and project photos:
+ * 10 MB each) lets the busboy stream reach the limit, so the resolver sees the truncation and answers with the
+ * pt-BR message; files beyond the 5 allowed per invoice are refused there too, up to a hard cap. Project photos go
+ * up one per request.
  */
 export const UPLOAD_OPTIONS = {
-  maxFileSize: Math.max(MAX_FILE_BYTES, PROFILE_IMAGE_MAX_BYTES) + 1,
+  maxFileSize: Math.max(MAX_FILE_BYTES, PROFILE_IMAGE_MAX_BYTES, PROJECT_PHOTO_MAX_BYTES) + 1,
   maxFiles: MAX_FILES_PER_INVOICE + 5,
   maxFieldSize: 100_000,
 } as const;
@@ -72,6 +74,12 @@ export const apiRouteTable = {
   invoiceFile: apiRoute({
     methods: ['GET'],
     path: '/arquivos/notas/:fileId',
+    match: 'prefix',
+    maxBodyBytes: NO_BODY_MAX_BYTES,
+  }),
+  projectPhoto: apiRoute({
+    methods: ['GET'],
+    path: '/arquivos/projetos/:photoId',
     match: 'prefix',
     maxBodyBytes: NO_BODY_MAX_BYTES,
   }),

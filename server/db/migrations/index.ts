@@ -10,6 +10,7 @@ import { usedAltchaChallenges } from './20261123T120000-used-altcha-challenges';
 import { memberOperations } from './20261123T170000-member-operations';
 import { stores } from './20261124T100000-stores';
 import { kiosks } from './20261124T110000-kiosks';
+import { projects } from './20261125T100000-projects';
 
 /**
  * Every migration, by name in timestamp order. A static record instead of a folder scan keeps migrations working
@@ -27,4 +28,5 @@ export const migrations: Record<string, Migration> = {
   '20261123T170000-member-operations': memberOperations,
   '20261124T100000-stores': stores,
   '20261124T110000-kiosks': kiosks,
+  '20261125T100000-projects': projects,
 };

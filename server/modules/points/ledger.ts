@@ -26,6 +26,8 @@ export interface NewEntry {
   points: number;
   description: string;
   invoiceId?: number | null;
+  /** The approved project a credit is for: the ledger takes one entry per project at most. */
+  projectId?: number | null;
   ruleId?: number | null;
   expiredEntryId?: number | null;
 }
@@ -64,6 +66,7 @@ export async function appendEntries(
         points: e.points,
         description: e.description,
         invoice_id: e.invoiceId ?? null,
+        project_id: e.projectId ?? null,
         rule_id: e.ruleId ?? null,
         expires_at: isLot ? addMonths(now, EXPIRY_MONTHS).toISOString() : null,
         expired_entry_id: e.expiredEntryId ?? null,

@@ -25,6 +25,7 @@ export interface PointsEntryView {
   createdAt: string;
   expiresAt: string | null;
   invoiceId: string | null;
+  projectId: string | null;
 }
 
 export const toEntryView = (row: PointsEntryRow): PointsEntryView => ({
@@ -35,6 +36,7 @@ export const toEntryView = (row: PointsEntryRow): PointsEntryView => ({
   createdAt: row.created_at,
   expiresAt: row.expires_at,
   invoiceId: row.invoice_id === null ? null : String(row.invoice_id),
+  projectId: row.project_id === null ? null : String(row.project_id),
 });
 
 /** Current balance after writing any due expiry. */
