@@ -4,6 +4,7 @@ import { seedContent } from '../modules/content/seed';
 import { seedDemoHistory, type DemoHistoryDeps } from '../modules/invoices/demo-history';
 import { seedInvoiceReferenceData } from '../modules/invoices/seed';
 import { seedProductCatalogue } from '../modules/projects/catalogue';
+import { seedDemoProjects } from '../modules/projects/demo-projects';
 import { createMember, findUserByCpf } from '../modules/users/repository';
 import type { Database } from './schema';
 
@@ -92,8 +93,8 @@ export async function seedReferenceData(db: Kysely<Database>): Promise<void> {
 
 /**
  * Reference data plus the demo member (looked up by CPF, so a second start changes nothing). With `history`, the
- * config and file storage of the running server, the demo member also gets a year of invoices and points; API tests
- * leave it out so each of them starts from a member with no invoices.
+ * config and file storage of the running server, the demo member also gets a year of invoices and points and three
+ * projects; API tests leave it out so each of them starts from a member with no invoices.
  */
 /** What every club needs at start, demo or not: reference data and the content files. */
 export async function seedClubData(db: Kysely<Database>): Promise<void> {
@@ -122,5 +123,8 @@ export async function seedDemoData(db: Kysely<Database>, options: { history?: De
     chatbotInvoiceUploadEnabled: true,
     accountType: 'member',
   });
-  if (options.history) await seedDemoHistory(db, options.history, member);
+  if (options.history) {
+    await seedDemoHistory(db, options.history, member);
+    await seedDemoProjects(db, options.history, member);
+  }
 }
