@@ -16,6 +16,8 @@ export const THUMBNAIL_LONG_SIDE = 480;
  */
 export const MAX_INPUT_PIXELS = 64_000_000;
 const RE_ENCODES_AT_ONCE = 2;
+// libvips keeps recent operations and their pixels for reuse; every photo here is new, so the cache only holds memory.
+sharp.cache(false);
 
 export type PhotoKind = 'jpeg' | 'png' | 'webp' | 'heic';
 const PHOTO_KINDS = new Set<string>(['jpeg', 'png', 'webp', 'heic']);
