@@ -39,7 +39,9 @@ test.describe('dynamic segments on the static export', () => {
     await expect(page.locator('[data-param="projectId"]')).toHaveText('abc-123');
     await expect(page).toHaveURL(/\/projetos\/abc-123$/);
     // Back to a page reached by a link, then forward again: still the real id.
-    await page.getByRole('link', { name: 'Campanhas', exact: true }).click();
+    const menu = page.getByRole('navigation', { name: 'Menu principal' });
+    await menu.getByRole('button', { name: 'Mais' }).click();
+    await menu.getByRole('link', { name: 'Campanhas', exact: true }).click();
     await expect(page.getByRole('heading', { level: 1, name: 'Campanhas' })).toBeVisible();
     await page.goBack();
     await expect(page.locator('[data-param="projectId"]')).toHaveText('abc-123');

@@ -32,7 +32,10 @@ test.describe('login', () => {
     await page.getByRole('button', { name: 'Entrar' }).click();
     await expect(page.getByRole('heading', { name: `Olá, ${demo.name}!` })).toBeVisible();
 
-    await page.getByRole('button', { name: 'Sair' }).click();
+    // On a phone "Sair" is under the tab bar's "Mais".
+    const menu = page.getByRole('navigation', { name: 'Menu principal' });
+    await menu.getByRole('button', { name: 'Mais' }).click();
+    await menu.getByRole('button', { name: 'Sair' }).click();
     await expect(page).toHaveURL(/\/login$/);
     await page.goto('/login-telefone');
     const phone = page.getByLabel('Celular', { exact: true });

@@ -75,6 +75,9 @@ test.describe('sign-up', () => {
     await page.getByRole('button', { name: 'Criar conta' }).click();
     // A new member has no basic profile yet: the completeness gate takes over.
     await expect(page).toHaveURL(/\/completar-cadastro\/dados$/);
+    // No menu while the gate holds the member here: its links would only bring them back.
+    await expect(page.getByRole('heading', { name: 'Complete seus dados', level: 1 })).toBeVisible();
+    await expect(page.getByRole('navigation', { name: 'Menu principal' })).toHaveCount(0);
 
     await page.getByRole('button', { name: 'Sair' }).click();
     await expect(page).toHaveURL(/\/login$/);

@@ -1,5 +1,5 @@
 import { demo } from './members';
-import { expect, signInWithStorage, test } from './fixtures';
+import { expect, expectNoAxeViolations, signInWithStorage, test } from './fixtures';
 
 test.describe('app shell', () => {
   test('mounts in #root, shows the "Carregando" spinner while the member loads', async ({ page }) => {
@@ -75,14 +75,53 @@ test.describe('app shell', () => {
     await expect(notice).toHaveCount(0);
   });
 
-  test("on a phone the menu shows the current page's tab, even the last one", async ({ page }) => {
+  test('on a phone the menu is a bottom tab bar of five, "Mais" holding the rest', async ({ page }) => {
+    await signInWithStorage(page, demo.email);
+    await page.goto('/');
+    const menu = page.getByRole('navigation', { name: 'Menu principal' });
+    const tabs = ['Início', 'Notas', 'Extrato', 'Promoções'];
+    for (const name of tabs) await expect(menu.getByRole('link', { name, exact: true })).toBeInViewport({ ratio: 1 });
+    const more = menu.getByRole('button', { name: 'Mais' });
+    await expect(more).toBeInViewport({ ratio: 1 });
+    await expect(menu.getByRole('link', { name: 'Início' })).toHaveAttribute('aria-current', 'page');
+    // The bar sits at the bottom of the screen, whatever the page's length.
+    const box = await more.boundingBox();
+    expect((box?.y ?? 0) + (box?.height ?? 0)).toBeGreaterThan(800);
+
+    await menu.getByRole('link', { name: 'Notas', exact: true }).click();
+    await expect(page.getByRole('heading', { name: 'Minhas notas fiscais', level: 1 })).toBeVisible();
+    await expect(menu.getByRole('link', { name: 'Notas', exact: true })).toHaveAttribute('aria-current', 'page');
+
+    await more.click();
+    await expect(more).toHaveAttribute('aria-expanded', 'true');
+    for (const name of ['Campanhas', 'Projetos', 'Enviar projeto', 'Dúvidas', 'Regulamento', 'Perfil']) {
+      await expect(menu.getByRole('link', { name, exact: true })).toBeInViewport({ ratio: 1 });
+    }
+    await expect(menu.getByRole('button', { name: 'Sair' })).toBeVisible();
+    await page.keyboard.press('Escape');
+    await expect(more).toHaveAttribute('aria-expanded', 'false');
+    await expect(more).toBeFocused();
+
+    await more.click();
+    await menu.getByRole('link', { name: 'Perfil' }).click();
+    await expect(page.getByRole('heading', { name: 'Meu perfil', level: 1 })).toBeVisible();
+    await expect(more).toHaveAttribute('aria-expanded', 'false');
+    await more.click();
+    await expect(menu.getByRole('link', { name: 'Perfil' })).toHaveAttribute('aria-current', 'page');
+    await expectNoAxeViolations(page);
+  });
+
+  test('a wide screen keeps the menu row with every destination @desktop', async ({ page }) => {
     await signInWithStorage(page, demo.email);
     await page.goto('/perfil');
     const menu = page.getByRole('navigation', { name: 'Menu principal' });
     await expect(menu.getByRole('link', { name: 'Perfil' })).toHaveAttribute('aria-current', 'page');
-    await expect(menu.getByRole('link', { name: 'Perfil' })).toBeInViewport({ ratio: 1 });
-    await menu.getByRole('link', { name: 'Início' }).click();
-    await expect(menu.getByRole('link', { name: 'Início' })).toBeInViewport({ ratio: 1 });
+    for (const name of ['Início', 'Campanhas', 'Promoções', 'Notas fiscais', 'Extrato', 'Projetos', 'Dúvidas']) {
+      await expect(menu.getByRole('link', { name, exact: true })).toBeInViewport({ ratio: 1 });
+    }
+    await expect(menu.getByRole('button', { name: 'Mais' })).toBeHidden();
+    await page.getByRole('button', { name: 'Sair' }).click();
+    await expect(page).toHaveURL(/\/login$/);
   });
 
   test('opened with no signal after a visit, the app still opens, says so, and loads the page when the signal returns', async ({
@@ -119,7 +158,9 @@ test.describe('app shell', () => {
   test('logout clears the stored tokens and goes to /login', async ({ page }) => {
     await signInWithStorage(page, demo.email);
     await page.goto('/historico');
-    await page.getByRole('button', { name: 'Sair' }).click();
+    const menu = page.getByRole('navigation', { name: 'Menu principal' });
+    await menu.getByRole('button', { name: 'Mais' }).click();
+    await menu.getByRole('button', { name: 'Sair' }).click();
     await expect(page).toHaveURL(/\/login$/);
     const keys = await page.evaluate(() => Object.keys(localStorage).filter((k) => k.startsWith('CD_')));
     expect(keys.filter((k) => k !== 'CD_INITIALIZED')).toEqual([]);

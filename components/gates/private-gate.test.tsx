@@ -6,8 +6,9 @@ import { useSessionStore } from '@/lib/session/store';
 import { PrivateGate } from './private-gate';
 
 const replace = jest.fn();
+let mockPathname = '/historico';
 jest.mock('next/navigation', () => ({
-  usePathname: () => '/historico',
+  usePathname: () => mockPathname,
   useRouter: () => ({ replace, push: jest.fn() }),
 }));
 
@@ -69,7 +70,50 @@ const completeMember = {
 
 describe('PrivateGate', () => {
   beforeEach(() => {
+    mockPathname = '/historico';
     useSessionStore.setState({ hydrated: true, token: 'a.b.c', refreshToken: 'r.s.t', initialized: true });
+  });
+
+  const answering = (me: object) =>
+    new ApolloClient({
+      cache: new InMemoryCache(),
+      link: new ApolloLink(
+        () =>
+          new Observable((observer) => {
+            observer.next({ data: { me } } as never);
+            observer.complete();
+          }),
+      ),
+    });
+
+  it('shows the main menu to a member whose profile is complete', async () => {
+    render(
+      <ApolloProvider client={answering(completeMember)}>
+        <PrivateGate>
+          <p>página</p>
+        </PrivateGate>
+      </ApolloProvider>,
+    );
+    expect(await screen.findByText('página')).toBeInTheDocument();
+    expect(screen.getByRole('navigation', { name: 'Menu principal' })).toBeInTheDocument();
+  });
+
+  it('hides the menu while the profile gate holds the member on a completion step, and keeps Sair', async () => {
+    mockPathname = '/completar-cadastro/dados';
+    const incomplete = {
+      ...completeMember,
+      profileStatus: { ...completeMember.profileStatus, hasBasicProfile: false },
+    };
+    render(
+      <ApolloProvider client={answering(incomplete)}>
+        <PrivateGate>
+          <p>página</p>
+        </PrivateGate>
+      </ApolloProvider>,
+    );
+    expect(await screen.findByText('página')).toBeInTheDocument();
+    expect(screen.queryByRole('navigation', { name: 'Menu principal' })).not.toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Sair' })).toBeInTheDocument();
   });
 
   it("logs a member out to /login when me answers 'User disabled'", async () => {

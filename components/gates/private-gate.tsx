@@ -60,7 +60,7 @@ export function PrivateGate({ children }: { children: ReactNode }) {
   }
   return (
     <CurrentUserProvider user={state.user}>
-      <AppShell>
+      <AppShell menu={target === null}>
         {children}
         <ConsentModal />
       </AppShell>

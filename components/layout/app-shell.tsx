@@ -1,73 +1,40 @@
 'use client';
 import { useApolloClient } from '@apollo/client/react';
-import Link from 'next/link';
-import { usePathname, useRouter } from 'next/navigation';
-import { useEffect, useRef, type ReactNode } from 'react';
-import { routes } from '@/lib/routes';
+import { useRouter } from 'next/navigation';
+import type { ReactNode } from 'react';
 import { logout } from '@/lib/session/logout';
 import { Brand } from './brand';
 import { ConnectionStatus } from './connection-status';
+import { MainNav } from './main-nav';
 import { RouteFocus } from './route-focus';
 import { SiteFooter } from './site-footer';
 
-const NAV = [
-  { href: routes.home(), label: 'Início' },
-  { href: routes.campaigns(), label: 'Campanhas' },
-  { href: routes.promotions(), label: 'Promoções' },
-  { href: routes.invoices(), label: 'Notas fiscais' },
-  { href: routes.history(), label: 'Extrato' },
-  { href: routes.projects(), label: 'Projetos' },
-  { href: routes.faq(), label: 'Dúvidas' },
-  { href: routes.profile(), label: 'Perfil' },
-];
-
-function isCurrent(pathname: string, href: string): boolean {
-  return href === '/' ? pathname === '/' : pathname === href || pathname.startsWith(`${href}/`);
-}
-
-/** Frame of the private pages: brand, main navigation, logout. */
-export function AppShell({ children }: { children: ReactNode }) {
-  const pathname = usePathname();
+/**
+ * Frame of the private pages: brand, main navigation, logout. While the profile gate holds the member on a
+ * completion step (`menu={false}`) the menu is left out, since every link would only bring them back; "Sair" stays.
+ */
+export function AppShell({ children, menu = true }: { children: ReactNode; menu?: boolean }) {
   const router = useRouter();
   const client = useApolloClient();
-  const navRef = useRef<HTMLElement>(null);
-
-  // On a phone the menu scrolls sideways; bring the current page's tab into view so "Perfil" or "Dúvidas" is not
-  // hidden past the edge of the screen.
-  useEffect(() => {
-    const nav = navRef.current;
-    const current = nav?.querySelector<HTMLElement>('[aria-current="page"]');
-    if (!nav || !current || nav.scrollWidth <= nav.clientWidth) return;
-    const left = current.getBoundingClientRect().left - nav.getBoundingClientRect().left + nav.scrollLeft;
-    nav.scrollLeft = left - (nav.clientWidth - current.offsetWidth) / 2;
-  }, [pathname]);
+  const onLogout = () => void logout({ client, navigate: (path) => router.replace(path) });
 
   return (
-    <div className="shell">
+    <div className={menu ? 'shell shell--tabs' : 'shell'}>
       <a className="skip-link" href="#conteudo">
         Pular para o conteúdo
       </a>
       <header className="site-header">
         <Brand />
+        {/* On a phone the tab bar's "Mais" holds "Sair"; the header keeps it wherever there is no tab bar. */}
         <button
           type="button"
-          className="button button--ghost"
-          onClick={() => void logout({ client, navigate: (path) => router.replace(path) })}
+          className={menu ? 'button button--ghost site-header__logout' : 'button button--ghost'}
+          onClick={onLogout}
         >
           Sair
         </button>
       </header>
-      <nav ref={navRef} className="main-nav" aria-label="Menu principal">
-        <ul>
-          {NAV.map((item) => (
-            <li key={item.href}>
-              <Link href={item.href} aria-current={isCurrent(pathname, item.href) ? 'page' : undefined}>
-                {item.label}
-              </Link>
-            </li>
-          ))}
-        </ul>
-      </nav>
+      {menu && <MainNav onLogout={onLogout} />}
       <ConnectionStatus />
       <RouteFocus />
       <main id="conteudo" className="shell__main">

@@ -76,8 +76,9 @@ test('a member logs in through one API process, the other refreshes the session,
   expect(stored).not.toContain(expired);
 
   const menu = page.getByRole('navigation', { name: 'Menu principal' });
-  await menu.getByRole('link', { name: 'Notas fiscais' }).click();
+  await menu.getByRole('link', { name: 'Notas', exact: true }).click();
   await expect(page.getByRole('heading', { name: 'Minhas notas fiscais', level: 1 })).toBeVisible();
+  await menu.getByRole('button', { name: 'Mais' }).click();
   await menu.getByRole('link', { name: 'Perfil' }).click();
   await expect(page.getByRole('heading', { name: 'Meu perfil', level: 1 })).toBeVisible();
   await page.reload();

@@ -1,0 +1,85 @@
+import { fireEvent, render, screen, within } from '@testing-library/react';
+import { MainNav } from './main-nav';
+
+let pathname = '/';
+jest.mock('next/navigation', () => ({ usePathname: () => pathname }));
+
+function tabBar() {
+  const bar = screen.getByRole('navigation', { name: 'Menu principal' }).querySelector<HTMLElement>('.tab-bar');
+  if (!bar) throw new Error('no tab bar');
+  return within(bar);
+}
+
+describe('MainNav', () => {
+  it('gives a phone five tabs, the current one marked', () => {
+    pathname = '/minhas-nfs';
+    render(<MainNav onLogout={jest.fn()} />);
+    const tabs = tabBar();
+    const names = ['Início', 'Notas', 'Extrato', 'Promoções'];
+    for (const name of names) expect(tabs.getByRole('link', { name })).toBeInTheDocument();
+    expect(tabs.getByRole('button', { name: 'Mais' })).toHaveAttribute('aria-expanded', 'false');
+    expect(tabs.getByRole('link', { name: 'Notas' })).toHaveAttribute('aria-current', 'page');
+    expect(tabs.getByRole('link', { name: 'Início' })).not.toHaveAttribute('aria-current');
+  });
+
+  it('opens "Mais" with the rest and Sair, closes it with Escape and gives focus back', () => {
+    pathname = '/perfil';
+    const onLogout = jest.fn();
+    render(<MainNav onLogout={onLogout} />);
+    const tabs = tabBar();
+    const more = tabs.getByRole('button', { name: 'Mais' });
+    // The page is behind "Mais": the button shows it.
+    expect(more).toHaveAttribute('data-current', 'true');
+    fireEvent.click(more);
+    expect(more).toHaveAttribute('aria-expanded', 'true');
+    const sheet = document.getElementById(more.getAttribute('aria-controls') ?? '');
+    expect(sheet).toBeVisible();
+    const links = within(sheet as HTMLElement)
+      .getAllByRole('link')
+      .map((a) => a.textContent);
+    expect(links).toEqual(['Campanhas', 'Projetos', 'Enviar projeto', 'Dúvidas', 'Regulamento', 'Perfil']);
+    expect(within(sheet as HTMLElement).getByRole('link', { name: 'Perfil' })).toHaveAttribute('aria-current', 'page');
+
+    fireEvent.keyDown(document, { key: 'Escape' });
+    expect(more).toHaveAttribute('aria-expanded', 'false');
+    expect(sheet).not.toBeVisible();
+    expect(more).toHaveFocus();
+
+    fireEvent.click(more);
+    fireEvent.click(within(sheet as HTMLElement).getByRole('button', { name: 'Sair' }));
+    expect(onLogout).toHaveBeenCalledTimes(1);
+  });
+
+  it('closes "Mais" on a tap outside it', () => {
+    pathname = '/';
+    render(
+      <>
+        <MainNav onLogout={jest.fn()} />
+        <p>Conteúdo</p>
+      </>,
+    );
+    const more = tabBar().getByRole('button', { name: 'Mais' });
+    fireEvent.click(more);
+    fireEvent.pointerDown(screen.getByText('Conteúdo'));
+    expect(more).toHaveAttribute('aria-expanded', 'false');
+  });
+
+  it('keeps the wide-screen row of every destination', () => {
+    pathname = '/';
+    render(<MainNav onLogout={jest.fn()} />);
+    const row = screen.getByRole('navigation', { name: 'Menu principal' }).querySelector('.main-nav__row');
+    const names = within(row as HTMLElement)
+      .getAllByRole('link')
+      .map((a) => a.textContent);
+    expect(names).toEqual([
+      'Início',
+      'Campanhas',
+      'Promoções',
+      'Notas fiscais',
+      'Extrato',
+      'Projetos',
+      'Dúvidas',
+      'Perfil',
+    ]);
+  });
+});

@@ -1,0 +1,147 @@
+'use client';
+import Link from 'next/link';
+import { usePathname } from 'next/navigation';
+import { useEffect, useId, useRef, useState } from 'react';
+import { routes } from '@/lib/routes';
+import { NavIcon, type NavIconName } from './nav-icons';
+
+interface NavItem {
+  href: string;
+  label: string;
+}
+
+/** The wide-screen menu: every destination in one row. */
+const DESKTOP: readonly NavItem[] = [
+  { href: routes.home(), label: 'Início' },
+  { href: routes.campaigns(), label: 'Campanhas' },
+  { href: routes.promotions(), label: 'Promoções' },
+  { href: routes.invoices(), label: 'Notas fiscais' },
+  { href: routes.history(), label: 'Extrato' },
+  { href: routes.projects(), label: 'Projetos' },
+  { href: routes.faq(), label: 'Dúvidas' },
+  { href: routes.profile(), label: 'Perfil' },
+];
+
+/** A phone's bottom tab bar: what members open most, like the banking and delivery apps they already use. */
+const TABS: readonly (NavItem & { icon: NavIconName })[] = [
+  { href: routes.home(), label: 'Início', icon: 'home' },
+  { href: routes.invoices(), label: 'Notas', icon: 'invoice' },
+  { href: routes.history(), label: 'Extrato', icon: 'extract' },
+  { href: routes.promotions(), label: 'Promoções', icon: 'promotion' },
+];
+
+/** Everything else, behind the tab bar's "Mais". */
+const MORE: readonly NavItem[] = [
+  { href: routes.campaigns(), label: 'Campanhas' },
+  { href: routes.projects(), label: 'Projetos' },
+  { href: routes.sendProject(), label: 'Enviar projeto' },
+  { href: routes.faq(), label: 'Dúvidas' },
+  { href: routes.rules(), label: 'Regulamento' },
+  { href: routes.profile(), label: 'Perfil' },
+];
+
+function isCurrent(pathname: string, href: string): boolean {
+  return href === '/' ? pathname === '/' : pathname === href || pathname.startsWith(`${href}/`);
+}
+
+/**
+ * The main menu (one landmark at every width). CSS shows the row on wide screens and the tab bar with its "Mais"
+ * sheet on a phone, where eight items in a row scrolled sideways and hid the last ones.
+ */
+export function MainNav({ onLogout }: { onLogout: () => void }) {
+  const pathname = usePathname();
+  const [moreOpen, setMoreOpen] = useState(false);
+  const moreButton = useRef<HTMLButtonElement>(null);
+  const moreArea = useRef<HTMLDivElement>(null);
+  const desktopList = useRef<HTMLUListElement>(null);
+  const sheetId = useId();
+  const inMore = MORE.some((item) => isCurrent(pathname, item.href));
+
+  useEffect(() => setMoreOpen(false), [pathname]);
+
+  // Between a phone and a wide screen the row may still overflow: keep the current page's item in view.
+  useEffect(() => {
+    const list = desktopList.current;
+    const current = list?.querySelector<HTMLElement>('[aria-current="page"]');
+    if (!list || !current || list.scrollWidth <= list.clientWidth) return;
+    const left = current.getBoundingClientRect().left - list.getBoundingClientRect().left + list.scrollLeft;
+    list.scrollLeft = left - (list.clientWidth - current.offsetWidth) / 2;
+  }, [pathname]);
+
+  // The sheet closes like any menu: Escape (back to "Mais") or a tap anywhere else.
+  useEffect(() => {
+    if (!moreOpen) return;
+    const onKey = (event: KeyboardEvent) => {
+      if (event.key !== 'Escape') return;
+      setMoreOpen(false);
+      moreButton.current?.focus();
+    };
+    const onPointer = (event: PointerEvent) => {
+      if (!moreArea.current?.contains(event.target as Node)) setMoreOpen(false);
+    };
+    document.addEventListener('keydown', onKey);
+    document.addEventListener('pointerdown', onPointer);
+    return () => {
+      document.removeEventListener('keydown', onKey);
+      document.removeEventListener('pointerdown', onPointer);
+    };
+  }, [moreOpen]);
+
+  const current = (href: string) => (isCurrent(pathname, href) ? ('page' as const) : undefined);
+
+  return (
+    <nav className="main-nav" aria-label="Menu principal">
+      <ul ref={desktopList} className="main-nav__row">
+        {DESKTOP.map((item) => (
+          <li key={item.href}>
+            <Link href={item.href} aria-current={current(item.href)}>
+              {item.label}
+            </Link>
+          </li>
+        ))}
+      </ul>
+      <div ref={moreArea} className="tab-bar">
+        <div id={sheetId} className="tab-bar__sheet" hidden={!moreOpen}>
+          <ul>
+            {MORE.map((item) => (
+              <li key={item.href}>
+                <Link href={item.href} aria-current={current(item.href)} onClick={() => setMoreOpen(false)}>
+                  {item.label}
+                </Link>
+              </li>
+            ))}
+            <li>
+              <button type="button" className="tab-bar__logout" onClick={onLogout}>
+                Sair
+              </button>
+            </li>
+          </ul>
+        </div>
+        <ul className="tab-bar__tabs">
+          {TABS.map((item) => (
+            <li key={item.href}>
+              <Link href={item.href} aria-current={current(item.href)} className="tab-bar__tab">
+                <NavIcon name={item.icon} />
+                <span>{item.label}</span>
+              </Link>
+            </li>
+          ))}
+          <li>
+            <button
+              ref={moreButton}
+              type="button"
+              className="tab-bar__tab"
+              aria-expanded={moreOpen}
+              aria-controls={sheetId}
+              data-current={inMore || undefined}
+              onClick={() => setMoreOpen((open) => !open)}
+            >
+              <NavIcon name="more" />
+              <span>Mais</span>
+            </button>
+          </li>
+        </ul>
+      </div>
+    </nav>
+  );
+}
