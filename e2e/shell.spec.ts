@@ -111,7 +111,8 @@ test.describe('app shell', () => {
     await expectNoAxeViolations(page);
   });
 
-  test('a wide screen keeps the menu row with every destination @desktop', async ({ page }) => {
+  test('a wide screen keeps the menu row with every destination', async ({ page }) => {
+    await page.setViewportSize({ width: 1280, height: 800 });
     await signInWithStorage(page, demo.email);
     await page.goto('/perfil');
     const menu = page.getByRole('navigation', { name: 'Menu principal' });
