@@ -44,8 +44,14 @@ test.describe('invoices and points', () => {
 
     await sendPhoto(page, key);
     const card = page.locator('article.invoice-card', { hasText: masked(key) });
+    // A compact row: the partner store's name (known by its CNPJ even for a photo), the date and the status.
+    const row = card.locator('summary');
+    await expect(row).toContainText('Madeireira Paulista');
     await expect(card.locator('.status-badge')).toHaveText('Em análise');
+    await expect(card.getByRole('heading', { name: /nº/ })).toBeHidden();
+    await row.click();
     await expect(card.getByRole('link', { name: 'Abrir nota.jpg' })).toBeVisible();
+    await expect(card.getByRole('heading', { name: 'Andamento' })).toBeVisible();
 
     const id = await invoiceIdOf(page, key);
     expect(reviewCli('list')).toContain(`#${id}`);
@@ -53,6 +59,7 @@ test.describe('invoices and points', () => {
     await page.reload();
     await expect(card.locator('.status-badge')).toHaveText('Aprovada');
     await expect(card.getByText('+150 pontos')).toBeVisible();
+    await expect(card.locator('details')).not.toHaveAttribute('open');
 
     await page.goto('/historico');
     await expect(page.getByRole('heading', { name: 'Extrato de pontos', level: 1 })).toBeVisible();
@@ -60,6 +67,9 @@ test.describe('invoices and points', () => {
     await expect(page.getByText(/NF-e nº \d+ aprovada/)).toBeVisible();
     await expect(page.getByText('+150')).toBeVisible();
     await expect(page.getByRole('link', { name: 'Ver nota' })).toHaveAttribute('href', `/minhas-nfs#nf-${id}`);
+    // The extract's link opens that invoice's row.
+    await page.getByRole('link', { name: 'Ver nota' }).click();
+    await expect(card.getByRole('link', { name: 'Abrir nota.jpg' })).toBeVisible();
 
     await page.goto('/');
     await expect(page.locator('.points-balance__value')).toHaveText('150 pontos');

@@ -100,6 +100,23 @@ describe('submitInvoice', () => {
     expect(me.data?.me.pointsBalance).toBe(250);
   });
 
+  it("names the partner store of an invoice's CNPJ whatever was sent, and no name for an unknown CNPJ", async () => {
+    await submit(t.app, ana, { accessKey: newKey() }, [{ name: 'nota.jpg', content: JPEG }]);
+    await submit(t.app, ana, { accessKey: newKey('33000167000101') }, [{ name: 'nota.pdf', content: PDF }]);
+    await submit(t.app, ana, { accessKey: newKey('06990590000123') }, [{ name: 'outra.jpg', content: JPEG }]);
+    const res = await gql<{ myInvoices: { data: { issuerCnpj: string; issuerName: string | null }[] } }>(
+      t.app,
+      '{ myInvoices(first: 5) { data { issuerCnpj issuerName } } }',
+      {},
+      bearer(ana),
+    );
+    expect(res.data?.myInvoices.data).toEqual([
+      { issuerCnpj: '06990590000123', issuerName: null },
+      { issuerCnpj: '33000167000101', issuerName: 'Loja Centro Chapas e Ferragens' },
+      { issuerCnpj: '58716523000119', issuerName: 'Madeireira Paulista' },
+    ]);
+  });
+
   it('keeps in review (and flags) an XML whose buyer is someone else, or too old, or from an unknown store', async () => {
     const other = await submit(t.app, ana, {}, [
       { name: 'a.xml', content: nfeXml(newKey(), '11144477735', '2026-11-10T10:00:00-03:00') },

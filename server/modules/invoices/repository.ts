@@ -129,6 +129,17 @@ export const findOwnedFile = (db: Db, fileId: number, userId: number): Promise<I
 export const isStoragePathReferenced = async (db: Db, storagePath: string): Promise<boolean> =>
   !!(await db.selectFrom('invoice_files').select('id').where('storage_path', '=', storagePath).executeTakeFirst());
 
+/** Names of the partner stores among these CNPJs, by CNPJ. */
+export async function storeNamesByCnpj(db: Db, cnpjs: readonly string[]): Promise<Map<string, string>> {
+  if (cnpjs.length === 0) return new Map();
+  const rows = await db
+    .selectFrom('stores')
+    .select(['cnpj', 'name'])
+    .where('cnpj', 'in', [...cnpjs])
+    .execute();
+  return new Map(rows.flatMap((row) => (row.cnpj ? [[row.cnpj, row.name] as const] : [])));
+}
+
 export const isRegisteredStore = async (db: Db, cnpj: string): Promise<boolean> =>
   !!(await db.selectFrom('stores').select('id').where('cnpj', '=', cnpj).executeTakeFirst());
 

@@ -3,7 +3,7 @@ import type { Kysely } from 'kysely';
 import type { AppConfig } from '../../config';
 import type { Database } from '../../db/schema';
 import { signedFileUrl } from './file-links';
-import { currentFilesOf, eventsOf } from './repository';
+import { currentFilesOf, eventsOf, storeNamesByCnpj } from './repository';
 import type { InvoiceRow, InvoiceStatus } from './tables';
 
 type Db = Kysely<Database>;
@@ -40,7 +40,12 @@ const statusEnum = (status: InvoiceStatus) => status.toUpperCase() as InvoiceVie
 export async function toViews(db: Db, config: AppConfig, invoices: InvoiceRow[]): Promise<InvoiceView[]> {
   if (invoices.length === 0) return [];
   const ids = invoices.map((i) => i.id);
-  const [files, events] = await Promise.all([currentFilesOf(db, ids), eventsOf(db, ids)]);
+  const cnpjs = [...new Set(invoices.map((i) => i.issuer_cnpj))];
+  const [files, events, storeNames] = await Promise.all([
+    currentFilesOf(db, ids),
+    eventsOf(db, ids),
+    storeNamesByCnpj(db, cnpjs),
+  ]);
   const now = config.now();
   return invoices.map((inv) => ({
     id: String(inv.id),
@@ -53,7 +58,9 @@ export async function toViews(db: Db, config: AppConfig, invoices: InvoiceRow[])
     series: inv.series,
     number: inv.number,
     hasXml: inv.has_xml === 1,
-    issuerName: inv.issuer_name,
+    // A partner store's name is the one the member knows, and it is there for a photo as much as for an XML; the
+    // XML's issuer name covers the stores that are not partners.
+    issuerName: storeNames.get(inv.issuer_cnpj) ?? inv.issuer_name,
     issuedAt: inv.issued_at,
     totalCents: inv.total_cents,
     items: inv.items_json ? (JSON.parse(inv.items_json) as InvoiceView['items']) : [],
