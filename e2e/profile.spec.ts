@@ -210,18 +210,21 @@ test.describe('perfil', () => {
     const who = await createProfileMember();
     await signInWithStorage(page, who.email);
     await page.goto('/perfil');
-    await expect(page.getByRole('heading', { name: 'Minha marcenaria' })).toBeVisible();
+    await page.getByRole('heading', { name: 'Oficina' }).click();
     const workshop = page.getByRole('form', { name: 'Dados da marcenaria' });
     await workshop.getByLabel('Nome fantasia (opcional)').fill('Teixeira Móveis');
     await workshop.getByLabel('Instagram (opcional)').fill('facebook.com/teixeira');
     await workshop.getByRole('button', { name: 'Salvar marcenaria' }).click();
     await expect(fieldError(page, 'Instagram (opcional)')).toHaveText(
-      'Use o endereço do perfil, como instagram.com/suamarcenaria',
+      'Use o @ do perfil ou o endereço, como @suamarcenaria ou instagram.com/suamarcenaria',
     );
-    await workshop.getByLabel('Instagram (opcional)').fill('instagram.com/teixeira');
+    await workshop.getByLabel('Instagram (opcional)').fill('@teixeira');
+    await workshop.getByLabel('Facebook (opcional)').fill('https://www.facebook.com/teixeira.moveis');
     await workshop.getByRole('button', { name: 'Salvar marcenaria' }).click();
     await expect(page.getByText('Dados da marcenaria salvos.')).toBeVisible();
+    await expect(page.getByText('Dados da marcenaria salvos.')).toBeFocused();
 
+    await page.getByRole('heading', { name: 'Pesquisa', exact: true }).click();
     const survey = page.getByRole('form', { name: 'Pesquisa da marcenaria' });
     await survey.getByLabel('Quantas pessoas trabalham com você?').fill('3');
     await survey.getByLabel('Cozinhas').selectOption('5');
@@ -231,9 +234,12 @@ test.describe('perfil', () => {
     await expectNoAxeViolations(page);
 
     await page.reload();
-    await expect(
-      page.getByRole('form', { name: 'Dados da marcenaria' }).getByLabel('Nome fantasia (opcional)'),
-    ).toHaveValue('Teixeira Móveis');
+    await page.getByRole('heading', { name: 'Oficina' }).click();
+    await page.getByRole('heading', { name: 'Pesquisa', exact: true }).click();
+    const saved = page.getByRole('form', { name: 'Dados da marcenaria' });
+    await expect(saved.getByLabel('Nome fantasia (opcional)')).toHaveValue('Teixeira Móveis');
+    // The handle was kept as the profile's address.
+    await expect(saved.getByLabel('Instagram (opcional)')).toHaveValue('https://instagram.com/teixeira');
     await expect(page.getByLabel('Cozinhas')).toHaveValue('5');
     await expect(page.getByLabel('Tupia')).toBeChecked();
   });
@@ -243,7 +249,42 @@ test.describe('perfil', () => {
     await signInWithStorage(page, who.email);
     await page.goto('/perfil');
     await expect(page.getByRole('heading', { name: 'Dados de acesso' })).toBeVisible();
-    await expect(page.getByRole('heading', { name: 'Minha marcenaria' })).toHaveCount(0);
+    await expect(page.getByRole('heading', { name: 'Oficina' })).toHaveCount(0);
+    await expect(page.getByRole('heading', { name: 'Pesquisa', exact: true })).toHaveCount(0);
+  });
+
+  test('the profile is one collapsible section per subject, each saved on its own', async ({ page }) => {
+    const who = await createProfileMember();
+    await signInWithStorage(page, who.email);
+    await page.goto('/perfil');
+    const sections = ['Dados pessoais', 'Endereço', 'Oficina', 'Pesquisa', 'Privacidade'];
+    for (const name of sections) await expect(page.getByRole('heading', { name, exact: true, level: 2 })).toBeVisible();
+    // Only the first is open: the page starts short.
+    await expect(page.getByLabel('Data de nascimento')).toBeVisible();
+    await expect(page.getByLabel('CEP', { exact: true })).toBeHidden();
+    await expect(page.getByRole('button', { name: 'Excluir minha conta' })).toBeHidden();
+    await expect(page.getByRole('button', { name: 'Salvar dados pessoais' })).toBeVisible();
+    await expect(page.getByRole('button', { name: 'Salvar endereço' })).toBeHidden();
+
+    await page.getByRole('heading', { name: 'Endereço', level: 2 }).click();
+    await page.getByLabel('Complemento (opcional)').first().fill('Fundos');
+    await page.getByRole('button', { name: 'Salvar endereço' }).click();
+    await expect(page.getByText('Endereço salvo.')).toBeFocused();
+
+    // Saving the personal part afterwards keeps the address just saved.
+    await page.getByLabel('Por SMS e WhatsApp').uncheck();
+    await page.getByRole('button', { name: 'Salvar dados pessoais' }).click();
+    await expect(page.getByText('Dados pessoais salvos.')).toBeFocused();
+    await page.reload();
+    await page.getByRole('heading', { name: 'Endereço', level: 2 }).click();
+    await expect(page.getByLabel('Complemento (opcional)').first()).toHaveValue('Fundos');
+    await expect(page.getByLabel('Por SMS e WhatsApp')).not.toBeChecked();
+
+    // "Excluir minha conta" is a quiet link at the very end of Privacidade.
+    await page.getByRole('heading', { name: 'Privacidade', level: 2 }).click();
+    const remove = page.getByRole('button', { name: 'Excluir minha conta' });
+    await expect(remove).toHaveClass(/link-button/);
+    await expectNoAxeViolations(page);
   });
 
   test('a profile photo is cropped to a square, previewed and saved', async ({ page }) => {
@@ -279,6 +320,7 @@ test.describe('perfil', () => {
     const who = await createProfileMember();
     await signInWithStorage(page, who.email);
     await page.goto('/perfil');
+    await page.getByRole('heading', { name: 'Privacidade' }).click();
     const [download] = await Promise.all([
       page.waitForEvent('download'),
       page.getByRole('button', { name: 'Baixar meus dados' }).click(),
@@ -294,6 +336,7 @@ test.describe('perfil', () => {
     const who = await createProfileMember();
     await signInWithStorage(page, who.email);
     await page.goto('/perfil');
+    await page.getByRole('heading', { name: 'Privacidade' }).click();
     await page.getByRole('button', { name: 'Excluir minha conta' }).click();
     const dialog = page.getByRole('dialog', { name: 'Excluir minha conta' });
     await dialog.getByLabel('Sua senha').fill('senha errada demais');

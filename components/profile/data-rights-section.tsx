@@ -51,9 +51,12 @@ export function DataRightsSection() {
       >
         {downloading ? 'Preparando…' : 'Baixar meus dados'}
       </button>
-      <button type="button" className="button button--danger button--block" onClick={() => setDeleting(true)}>
-        Excluir minha conta
-      </button>
+      {/* Quiet on purpose: the last thing on the page, and the dialog asks the password and a confirmation. */}
+      <p className="data-rights__delete">
+        <button type="button" className="link-button" onClick={() => setDeleting(true)}>
+          Excluir minha conta
+        </button>
+      </p>
       <DeleteAccountModal open={deleting} onClose={() => setDeleting(false)} />
     </div>
   );

@@ -13,6 +13,7 @@ import { Spinner } from '../ui/spinner';
 import { TextField } from '../ui/text-field';
 import { AddressFields, addressFormValues, type AddressValues, type StoredAddress } from './address-fields';
 import { maskedChange } from '../ui/masked-change';
+import { useFocusWhenShown } from '../ui/use-focus-when-shown';
 
 export interface ProfileFormUser extends StoredAddress {
   birthDate?: string | null;
@@ -41,28 +42,56 @@ const FIELDS = [
   'cityName',
 ] as const;
 
-/** Birth date, gender, career, address by CEP and communication preferences: /completar-cadastro/dados and /perfil. */
+/** Which fields a form shows: all of them (completing the sign-up), or one section of /perfil. */
+export type ProfileFormPart = 'all' | 'personal' | 'address';
+
+const PERSONAL_KEYS = [
+  'birthDate',
+  'gender',
+  'careerId',
+  'acceptEmailComunications',
+  'acceptMessageComunications',
+] as const;
+const ADDRESS_KEYS = ['cep', 'address', 'number', 'complement', 'district', 'stateId', 'cityName'] as const;
+
+const SAVED_TEXT: Record<ProfileFormPart, string> = {
+  all: 'Dados salvos.',
+  personal: 'Dados pessoais salvos.',
+  address: 'Endereço salvo.',
+};
+
+function storedValues(user: ProfileFormUser): ProfileFormInput {
+  return {
+    birthDate: isoToBrDate(user.birthDate),
+    gender: (user.gender ?? '') as ProfileFormInput['gender'],
+    careerId: user.career?.id ?? '',
+    ...addressFormValues(user),
+    acceptEmailComunications: user.acceptEmailComunications,
+    acceptMessageComunications: user.acceptMessageComunications,
+  };
+}
+
+/**
+ * Birth date, gender, career, address by CEP and communication preferences: /completar-cadastro/dados shows them all,
+ * /perfil one part per section. The API takes the whole profile, so a part sends the member's saved values (kept
+ * fresh by Apollo's cache after another section's save) with its own fields over them.
+ */
 export function ProfileForm({
   user,
   submitLabel,
   onSaved,
+  part = 'all',
 }: {
   user: ProfileFormUser;
   submitLabel: string;
   onSaved: (status: ProfileStatusAfterSave) => void;
+  part?: ProfileFormPart;
 }) {
   const { data: options, loading: loadingOptions } = useQuery(QProfileOptions);
   const [save, { loading }] = useMutation(MUpdateProfile);
   const form = useForm<ProfileFormInput, unknown, ProfileData>({
     resolver: zodResolver(profileSchema()),
-    defaultValues: {
-      birthDate: isoToBrDate(user.birthDate),
-      gender: (user.gender ?? '') as ProfileFormInput['gender'],
-      careerId: user.career?.id ?? '',
-      ...addressFormValues(user),
-      acceptEmailComunications: user.acceptEmailComunications,
-      acceptMessageComunications: user.acceptMessageComunications,
-    },
+    defaultValues: storedValues(user),
   });
   const {
     register,
@@ -73,12 +102,17 @@ export function ProfileForm({
   } = form;
   const { serverError, showServerError, clearServerError } = useFormServerError(setError, FIELDS);
   const [saved, setSaved] = useState(false);
+  const savedRef = useFocusWhenShown<HTMLParagraphElement>(saved);
+  const shows = (which: ProfileFormPart) => part === 'all' || part === which;
 
   const onSubmit = handleSubmit(async () => {
     clearServerError();
     setSaved(false);
+    const values = getValues();
+    const own = part === 'personal' ? PERSONAL_KEYS : part === 'address' ? ADDRESS_KEYS : null;
+    const input = own ? { ...storedValues(user), ...Object.fromEntries(own.map((k) => [k, values[k]])) } : values;
     try {
-      const { data } = await save({ variables: { input: getValues() } });
+      const { data } = await save({ variables: { input } });
       if (data) {
         setSaved(true);
         onSaved(data.updateProfile.profileStatus);
@@ -97,43 +131,51 @@ export function ProfileForm({
           {serverError}
         </p>
       )}
-      <div className="form__row">
-        <TextField
-          label="Data de nascimento"
-          inputMode="numeric"
-          autoComplete="bday"
-          placeholder="dd/mm/aaaa"
-          error={errors.birthDate?.message}
-          {...register('birthDate', {
-            onChange: maskedChange(form, 'birthDate', maskDate),
-          })}
-        />
-        <SelectField label="Gênero" error={errors.gender?.message} {...register('gender')}>
-          <option value="">Escolha uma opção</option>
-          {GENDERS.map((g) => (
-            <option key={g.value} value={g.value}>
-              {g.label}
-            </option>
-          ))}
-        </SelectField>
-      </div>
-      <SelectField label="Profissão" error={errors.careerId?.message} {...register('careerId')}>
-        <option value="">Escolha sua profissão</option>
-        {careers.map((c) => (
-          <option key={c.id} value={c.id}>
-            {c.name}
-          </option>
-        ))}
-      </SelectField>
-      <AddressFields form={form as unknown as UseFormReturn<AddressValues>} states={options?.states ?? []} />
-      <fieldset className="fieldset">
-        <legend>Quero receber novidades e promoções do clube</legend>
-        <CheckboxField label="Por e-mail" {...register('acceptEmailComunications')} />
-        <CheckboxField label="Por SMS e WhatsApp" {...register('acceptMessageComunications')} />
-      </fieldset>
+      {shows('personal') && (
+        <>
+          <div className="form__row">
+            <TextField
+              label="Data de nascimento"
+              inputMode="numeric"
+              autoComplete="bday"
+              placeholder="dd/mm/aaaa"
+              error={errors.birthDate?.message}
+              {...register('birthDate', {
+                onChange: maskedChange(form, 'birthDate', maskDate),
+              })}
+            />
+            <SelectField label="Gênero" error={errors.gender?.message} {...register('gender')}>
+              <option value="">Escolha uma opção</option>
+              {GENDERS.map((g) => (
+                <option key={g.value} value={g.value}>
+                  {g.label}
+                </option>
+              ))}
+            </SelectField>
+          </div>
+          <SelectField label="Profissão" error={errors.careerId?.message} {...register('careerId')}>
+            <option value="">Escolha sua profissão</option>
+            {careers.map((c) => (
+              <option key={c.id} value={c.id}>
+                {c.name}
+              </option>
+            ))}
+          </SelectField>
+        </>
+      )}
+      {shows('address') && (
+        <AddressFields form={form as unknown as UseFormReturn<AddressValues>} states={options?.states ?? []} />
+      )}
+      {shows('personal') && (
+        <fieldset className="fieldset">
+          <legend>Quero receber novidades e promoções do clube</legend>
+          <CheckboxField label="Por e-mail" {...register('acceptEmailComunications')} />
+          <CheckboxField label="Por SMS e WhatsApp" {...register('acceptMessageComunications')} />
+        </fieldset>
+      )}
       {saved && (
-        <p className="alert alert--info" role="status">
-          Dados salvos.
+        <p ref={savedRef} className="alert alert--info" role="status" tabIndex={-1}>
+          {SAVED_TEXT[part]}
         </p>
       )}
       <button type="submit" className="button button--primary button--block" disabled={loading}>

@@ -8,11 +8,15 @@ import { storeLabel } from '@/lib/stores/store-label';
 import { Spinner } from '../ui/spinner';
 import { DataRightsSection } from './data-rights-section';
 import { PhotoSection } from './photo-section';
+import { ProfileSection } from './profile-section';
 import { ProfileForm } from './profile-form';
 import { SurveyForm } from './survey-form';
 import { WorkshopForm } from './workshop-form';
 
-/** /perfil: photo, personal data, access data (e-mail, celular, senha), workshop and survey, privacy. */
+/**
+ * /perfil: photo, name and CPF on top, then one collapsible section per subject (personal and access data, address,
+ * workshop, survey, privacy), each with its own save, so a phone never scrolls through all of them at once.
+ */
 export function ProfileScreen() {
   const { data, loading, error } = useQuery(QProfile, { fetchPolicy: 'network-only' });
   const { data: options } = useQuery(QProfileOptions);
@@ -59,8 +63,8 @@ export function ProfileScreen() {
         </dl>
       </section>
 
-      <section className="card" aria-labelledby="acesso-title">
-        <h2 id="acesso-title">Dados de acesso</h2>
+      <ProfileSection id="dados-pessoais" title="Dados pessoais" defaultOpen>
+        <h3 className="profile__section-subtitle">Dados de acesso</h3>
         <dl className="profile__facts">
           <div>
             <dt>E-mail</dt>
@@ -92,35 +96,42 @@ export function ProfileScreen() {
             </dd>
           </div>
         </dl>
-      </section>
+        <ProfileForm
+          key={me.id}
+          user={me}
+          part="personal"
+          submitLabel="Salvar dados pessoais"
+          onSaved={() => undefined}
+        />
+      </ProfileSection>
 
-      <section className="card" aria-labelledby="dados-title">
-        <h2 id="dados-title">Dados pessoais e endereço</h2>
-        <ProfileForm key={me.id} user={me} submitLabel="Salvar dados" onSaved={() => undefined} />
-      </section>
+      <ProfileSection id="endereco" title="Endereço">
+        <ProfileForm key={me.id} user={me} part="address" submitLabel="Salvar endereço" onSaved={() => undefined} />
+      </ProfileSection>
 
       {me.woodWorkRelated && (
-        <section className="card" aria-labelledby="marcenaria-title">
-          <h2 id="marcenaria-title">Minha marcenaria</h2>
-          <dl className="profile__facts">
-            <div>
-              <dt>CNPJ</dt>
-              <dd>{ww?.cnpj ? maskCnpj(ww.cnpj) : 'Não informado'}</dd>
-              <dd>
-                <Link href={routes.changeCnpj()}>{ww?.cnpj ? 'Alterar CNPJ' : 'Informar CNPJ'}</Link>
-              </dd>
-            </div>
-          </dl>
-          <WorkshopForm workshop={ww ?? null} states={options?.states ?? []} />
-          <h3 className="profile__subtitle">Pesquisa da marcenaria</h3>
-          <SurveyForm survey={ww?.woodworkSurvey ?? null} />
-        </section>
+        <>
+          <ProfileSection id="oficina" title="Oficina">
+            <dl className="profile__facts">
+              <div>
+                <dt>CNPJ</dt>
+                <dd>{ww?.cnpj ? maskCnpj(ww.cnpj) : 'Não informado'}</dd>
+                <dd>
+                  <Link href={routes.changeCnpj()}>{ww?.cnpj ? 'Alterar CNPJ' : 'Informar CNPJ'}</Link>
+                </dd>
+              </div>
+            </dl>
+            <WorkshopForm workshop={ww ?? null} states={options?.states ?? []} />
+          </ProfileSection>
+          <ProfileSection id="pesquisa" title="Pesquisa">
+            <SurveyForm survey={ww?.woodworkSurvey ?? null} />
+          </ProfileSection>
+        </>
       )}
 
-      <section className="card" aria-labelledby="privacidade-title">
-        <h2 id="privacidade-title">Privacidade</h2>
+      <ProfileSection id="privacidade" title="Privacidade">
         <DataRightsSection />
-      </section>
+      </ProfileSection>
     </div>
   );
 }

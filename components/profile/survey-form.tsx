@@ -16,6 +16,7 @@ import {
 import { useFormServerError } from '../auth/use-form-server-error';
 import { SelectField } from '../ui/select-field';
 import { TextField } from '../ui/text-field';
+import { useFocusWhenShown } from '../ui/use-focus-when-shown';
 
 type GradeName = (typeof PROJECT_GRADES)[number]['name'];
 
@@ -51,6 +52,7 @@ export function SurveyForm({ survey }: { survey: SurveyValues | null }) {
   const { data: list } = useQuery(QEquipments);
   const [save, { loading }] = useMutation(MUpdateWoodworkSurvey);
   const [saved, setSaved] = useState(false);
+  const savedRef = useFocusWhenShown<HTMLParagraphElement>(saved);
   const equipmentHint = useId();
   const {
     register,
@@ -188,7 +190,7 @@ export function SurveyForm({ survey }: { survey: SurveyValues | null }) {
         {...register('otherEquipments')}
       />
       {saved && (
-        <p className="alert alert--info" role="status">
+        <p ref={savedRef} className="alert alert--info" role="status" tabIndex={-1}>
           Pesquisa salva. Obrigado!
         </p>
       )}

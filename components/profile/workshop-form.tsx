@@ -7,6 +7,7 @@ import { MUpdateUserWoodWork } from '@/lib/graphql/profile-operations';
 import { workshopSchema, type WorkshopData, type WorkshopFormInput } from '@/lib/validation/profile-schema';
 import { useFormServerError } from '../auth/use-form-server-error';
 import { TextField } from '../ui/text-field';
+import { useFocusWhenShown } from '../ui/use-focus-when-shown';
 import {
   AddressFields,
   addressFormValues,
@@ -48,6 +49,7 @@ export function WorkshopForm({
 }) {
   const [save, { loading }] = useMutation(MUpdateUserWoodWork);
   const [saved, setSaved] = useState(false);
+  const savedRef = useFocusWhenShown<HTMLParagraphElement>(saved);
   const form = useForm<WorkshopFormInput, unknown, WorkshopData>({
     resolver: zodResolver(workshopSchema),
     defaultValues: {
@@ -99,22 +101,26 @@ export function WorkshopForm({
       />
       <TextField
         label="Instagram (opcional)"
-        type="url"
-        inputMode="url"
-        placeholder="instagram.com/suamarcenaria"
+        hint="Seu @ ou o endereço do perfil."
+        autoCapitalize="none"
+        autoCorrect="off"
+        spellCheck={false}
+        placeholder="@suamarcenaria"
         error={errors.instagramUrl?.message}
         {...register('instagramUrl')}
       />
       <TextField
         label="Facebook (opcional)"
-        type="url"
-        inputMode="url"
-        placeholder="facebook.com/suamarcenaria"
+        hint="O @ da página ou o endereço."
+        autoCapitalize="none"
+        autoCorrect="off"
+        spellCheck={false}
+        placeholder="@suamarcenaria"
         error={errors.facebookUrl?.message}
         {...register('facebookUrl')}
       />
       {saved && (
-        <p className="alert alert--info" role="status">
+        <p ref={savedRef} className="alert alert--info" role="status" tabIndex={-1}>
           Dados da marcenaria salvos.
         </p>
       )}

@@ -71,6 +71,22 @@ describe('profile schemas', () => {
       facebookUrl: 'https://m.facebook.com/marcenaria',
     });
     expect(workshopSchema.safeParse({ ...workshop, instagramUrl: 'instagram.com/' }).success).toBe(false);
+  });
+
+  it('takes an @handle or a bare name for Instagram and Facebook and keeps the full address', () => {
+    const parsed = (instagramUrl: string, facebookUrl = '') =>
+      workshopSchema.safeParse({ ...workshop, instagramUrl, facebookUrl });
+    expect(parsed('@marcenaria.souza', ' @souzamoveis ').data).toMatchObject({
+      instagramUrl: 'https://instagram.com/marcenaria.souza',
+      facebookUrl: 'https://facebook.com/souzamoveis',
+    });
+    expect(parsed('marcenaria_souza').data?.instagramUrl).toBe('https://instagram.com/marcenaria_souza');
+    expect(parsed('https://www.instagram.com/marcenaria').data?.instagramUrl).toBe(
+      'https://www.instagram.com/marcenaria',
+    );
+    // A dotted name with no @ reads as an address: one of another site is still refused.
+    expect(parsed('souza.com.br').success).toBe(false);
+    expect(parsed('@souza moveis').success).toBe(false);
     expect(workshopSchema.safeParse({ ...workshop, siteUrl: 'javascript:alert(1)' }).success).toBe(false);
     expect(workshopSchema.safeParse({ ...workshop, cityName: 'Sorriso' }).success).toBe(false);
   });

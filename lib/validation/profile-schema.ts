@@ -125,13 +125,23 @@ export function profileSchema(today: () => Date = () => new Date()) {
 export type ProfileFormInput = z.input<ReturnType<typeof profileSchema>>;
 export type ProfileData = z.output<ReturnType<typeof profileSchema>>;
 
-/** Adds https:// when the member leaves it out, then checks the host. */
-function urlSchema(hosts: readonly string[] | null, message: string) {
+/** A social network handle as members type it: "@suamarcenaria", or the bare name with no dot or slash. */
+const HANDLE = /^@?([A-Za-z0-9_][A-Za-z0-9._-]{0,49})$/;
+
+/**
+ * Adds https:// when the member leaves it out, then checks the host. With `handleHost`, a handle ("@suamarcenaria")
+ * becomes the profile's address on that host, so the API and every screen keep one shape: the full URL.
+ */
+function urlSchema(hosts: readonly string[] | null, message: string, handleHost?: string) {
   return z
     .string()
     .trim()
     .max(200, 'Use no máximo 200 caracteres.')
-    .transform((v) => (v === '' || /^https?:\/\//i.test(v) ? v : `https://${v}`))
+    .transform((v) => {
+      const handle = handleHost ? HANDLE.exec(v) : null;
+      if (handle && (v.startsWith('@') || !v.includes('.'))) return `https://${handleHost}/${handle[1]}`;
+      return v === '' || /^https?:\/\//i.test(v) ? v : `https://${v}`;
+    })
     .refine((v) => {
       if (v === '') return true;
       try {
@@ -159,8 +169,16 @@ export const workshopSchema = z
     stateId: optionalId,
     cityName: cityNameSchema.transform((v) => (v === '' ? null : v)),
     siteUrl: urlSchema(null, 'Endereço inválido. Exemplo: www.suamarcenaria.com.br'),
-    instagramUrl: urlSchema(['instagram.com'], 'Use o endereço do perfil, como instagram.com/suamarcenaria'),
-    facebookUrl: urlSchema(['facebook.com', 'fb.com'], 'Use o endereço da página, como facebook.com/suamarcenaria'),
+    instagramUrl: urlSchema(
+      ['instagram.com'],
+      'Use o @ do perfil ou o endereço, como @suamarcenaria ou instagram.com/suamarcenaria',
+      'instagram.com',
+    ),
+    facebookUrl: urlSchema(
+      ['facebook.com', 'fb.com'],
+      'Use o @ da página ou o endereço, como @suamarcenaria ou facebook.com/suamarcenaria',
+      'facebook.com',
+    ),
   })
   .refine((v) => v.cityName === null || v.stateId !== null, {
     message: 'Escolha o estado da cidade.',

@@ -76,7 +76,7 @@ const WORKSHOP_INPUT = {
   cityName: '',
   siteUrl: 'www.souzamoveis.com.br',
   instagramUrl: 'instagram.com/souzamoveis',
-  facebookUrl: '',
+  facebookUrl: '@souzamoveis',
 };
 
 const SURVEY_INPUT = {
@@ -226,7 +226,8 @@ describe('workshop and survey', () => {
       corporateName: 'Marcenaria Souza LTDA',
       siteUrl: 'https://www.souzamoveis.com.br',
       instagramUrl: 'https://instagram.com/souzamoveis',
-      facebookUrl: null,
+      // A handle is kept as the page's address.
+      facebookUrl: 'https://facebook.com/souzamoveis',
     });
     const survey = await gql<{ updateWoodworkSurvey: { equipments: unknown[] } }>(
       t.app,
@@ -275,7 +276,7 @@ describe('workshop and survey', () => {
     );
     expect(ww.errors?.[0]?.extensions?.fields).toEqual({
       siteUrl: 'Endereço inválido. Exemplo: www.suamarcenaria.com.br',
-      instagramUrl: 'Use o endereço do perfil, como instagram.com/suamarcenaria',
+      instagramUrl: 'Use o @ do perfil ou o endereço, como @suamarcenaria ou instagram.com/suamarcenaria',
       corporateName: 'Use no máximo 150 caracteres.',
       cep: 'CEP inválido. Use 8 números, como 01310-100.',
     });
