@@ -14,6 +14,7 @@ import { TextField } from '../ui/text-field';
 import { AccessKeyDetails } from './access-key-info';
 import { FileList } from './file-list';
 import { useFileReader } from './use-file-reader';
+import { useFocusWhenShown } from '../ui/use-focus-when-shown';
 import { useLeaveGuard } from '../ui/use-leave-guard';
 import { CheckboxField } from '../ui/checkbox-field';
 
@@ -36,6 +37,7 @@ export function InvoiceUploadForm({ memberCpf }: { memberCpf: string }) {
   const [keyHasLetters, setKeyHasLetters] = useState(false);
   const [serverError, setServerError] = useState<string | null>(null);
   const [sent, setSent] = useState<string | null>(null);
+  const sentRef = useFocusWhenShown<HTMLParagraphElement>(sent);
   const [scanning, setScanning] = useState(false);
   const attempt = useRef(newAttemptKey());
   const [submit, { loading }] = useMutation(MSubmitInvoice, { refetchQueries: [QMyInvoices] });
@@ -251,7 +253,7 @@ export function InvoiceUploadForm({ memberCpf }: { memberCpf: string }) {
         {loading ? 'Enviando…' : reading ? 'Lendo arquivos…' : 'Enviar nota fiscal'}
       </button>
       {sent && (
-        <p className="alert alert--ok" role="status">
+        <p ref={sentRef} className="alert alert--ok" role="status" tabIndex={-1}>
           {sent}
         </p>
       )}
