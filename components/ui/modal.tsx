@@ -11,13 +11,19 @@ export interface ModalProps {
   className?: string;
 }
 
-/** Accessible modal on the native <dialog>: focus trap, Esc to close, and the body class while open. */
+/**
+ * Accessible modal on the native <dialog>: focus trap, Esc to close, focus back to what opened it, and the body
+ * class while open.
+ */
 export function Modal({ open, title, onClose, children, className }: ModalProps) {
   const ref = useRef<HTMLDialogElement>(null);
   const titleId = useId();
 
   useEffect(() => {
     if (!open) return;
+    // The dialog leaves the page when it closes, so the browser cannot give focus back by itself: remember what
+    // opened it (the camera button, say) and return there.
+    const opener = document.activeElement instanceof HTMLElement ? document.activeElement : null;
     const dialog = ref.current;
     if (dialog && !dialog.open) {
       if (typeof dialog.showModal === 'function') dialog.showModal();
@@ -27,6 +33,7 @@ export function Modal({ open, title, onClose, children, className }: ModalProps)
     return () => {
       modalClosed();
       if (dialog?.open) dialog.close?.();
+      if (opener?.isConnected) opener.focus();
     };
   }, [open]);
 
