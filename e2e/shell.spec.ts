@@ -2,7 +2,9 @@ import { demo } from './members';
 import { expect, expectNoAxeViolations, signInWithStorage, test } from './fixtures';
 
 test.describe('app shell', () => {
-  test('mounts in #root, shows the "Carregando" spinner while the member loads', async ({ page }) => {
+  test('mounts in #root, shows the menu and grey placeholders ("Carregando") while the member loads', async ({
+    page,
+  }) => {
     await signInWithStorage(page, demo.email);
     let release: () => void = () => {};
     const held = new Promise<void>((resolve) => (release = resolve));
@@ -13,6 +15,8 @@ test.describe('app shell', () => {
     await page.goto('/');
     await expect(page.locator('#root')).toHaveCount(1);
     await expect(page.getByRole('status')).toHaveText('Carregando');
+    await expect(page.getByRole('navigation', { name: 'Menu principal' })).toBeVisible();
+    await expect(page.locator('.page-skeleton__balance')).toBeVisible();
     release();
     await expect(page.getByRole('heading', { name: `Olá, ${demo.name}!` })).toBeVisible();
     await expect(page.getByRole('status')).toHaveCount(0);

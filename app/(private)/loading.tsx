@@ -1,9 +1,5 @@
-import { Spinner } from '@/components/ui/spinner';
+import { PageSkeleton } from '@/components/layout/page-skeleton';
 
 export default function Loading() {
-  return (
-    <div className="page-loading">
-      <Spinner />
-    </div>
-  );
+  return <PageSkeleton />;
 }

@@ -237,6 +237,10 @@ describe('PrivateGate', () => {
         </ApolloProvider>,
       );
       expect(screen.queryByText('página')).not.toBeInTheDocument();
+      // The frame and grey placeholders stand in for the page meanwhile, not a lone spinner.
+      expect(screen.getByRole('navigation', { name: 'Menu principal' })).toBeInTheDocument();
+      expect(screen.getByRole('status')).toHaveTextContent('Carregando');
+      expect(document.querySelector('.page-skeleton__balance')).toBeInTheDocument();
     });
   });
 });

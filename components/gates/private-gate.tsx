@@ -9,6 +9,7 @@ import { useCurrentUserQuery } from '@/lib/session/use-current-user-query';
 import { LoginScreen } from '../auth/login-screen';
 import { ConsentModal } from '../profile/consent-modal';
 import { AppShell } from '../layout/app-shell';
+import { PageSkeleton } from '../layout/page-skeleton';
 import { PublicShell } from '../layout/public-shell';
 import { CurrentUserProvider } from '../providers/current-user';
 import { Spinner } from '../ui/spinner';
@@ -49,6 +50,15 @@ export function PrivateGate({ children }: { children: ReactNode }) {
       <PublicShell>
         <LoginScreen />
       </PublicShell>
+    );
+  }
+  if (state.status === 'loading') {
+    // A session is there and me is on its way (a first visit, or a device with no copy of the member): the frame
+    // and grey placeholders right away, which on a weak signal is many seconds sooner than the page.
+    return (
+      <AppShell>
+        <PageSkeleton />
+      </AppShell>
     );
   }
   if (state.status !== 'authenticated' || redirect || confirming) {
