@@ -15,7 +15,8 @@ test.describe('app shell', () => {
     await page.goto('/');
     await expect(page.locator('#root')).toHaveCount(1);
     await expect(page.getByRole('status')).toHaveText('Carregando');
-    await expect(page.getByRole('navigation', { name: 'Menu principal' })).toBeVisible();
+    const menu = page.getByRole('navigation', { name: 'Menu principal' });
+    await expect(menu.getByRole('link', { name: 'Início' })).toBeVisible();
     await expect(page.locator('.page-skeleton__balance')).toBeVisible();
     release();
     await expect(page.getByRole('heading', { name: `Olá, ${demo.name}!` })).toBeVisible();
