@@ -386,7 +386,7 @@ export function ProjectForm({
         </div>
         <div className="project-form__row">
           <SelectField
-            label="Mês em que ficou pronto"
+            label="Mês de conclusão"
             value={month}
             error={errors['finishedMonth']}
             onChange={(e) => set('finishedMonth', `${year}-${e.target.value}`)}
@@ -399,7 +399,7 @@ export function ProjectForm({
             ))}
           </SelectField>
           <SelectField
-            label="Ano"
+            label="Ano de conclusão"
             value={year}
             onChange={(e) => set('finishedMonth', `${e.target.value}-${month}`, 'finishedMonth')}
           >

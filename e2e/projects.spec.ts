@@ -1,0 +1,158 @@
+import { spawnSync } from 'node:child_process';
+import sharp from 'sharp';
+import type { Page } from '@playwright/test';
+import { expect, expectNoAxeViolations, signInWithStorage, test } from './fixtures';
+import { createInvoiceMember } from './invoices-helpers';
+import { dataDir } from './stores-cli';
+
+/** `npm run projects -- …` against the e2e server's data, as the reviewer runs it. */
+function projectsCli(...args: string[]): string {
+  const result = spawnSync(process.execPath, ['--import', 'tsx', 'server/cli/projects.ts', ...args], {
+    env: { ...process.env, DATA_DIR: dataDir() },
+    encoding: 'utf8',
+  });
+  if (result.status !== 0) throw new Error(`npm run projects -- ${args.join(' ')}: ${result.stderr}`);
+  return result.stdout;
+}
+
+/** A phone-sized JPEG of one colour, as a member's gallery would hand it over. */
+async function photo(name: string, color: string) {
+  const buffer = await sharp({ create: { width: 1200, height: 900, channels: 3, background: color } })
+    .jpeg({ quality: 80 })
+    .toBuffer();
+  return { name, mimeType: 'image/jpeg', buffer };
+}
+
+const PHOTOS_LABEL = 'Fotos do projeto';
+
+async function openForm(page: Page) {
+  const member = await createInvoiceMember();
+  await signInWithStorage(page, member.email);
+  await page.goto('/enviar-projeto');
+  await expect(page.getByRole('heading', { name: 'Enviar projeto', level: 1 })).toBeVisible();
+  return member;
+}
+
+async function fillDetails(page: Page, title: string) {
+  await page.getByLabel('Título', { exact: true }).fill(title);
+  await page.getByLabel('Ambiente', { exact: true }).selectOption({ label: 'Cozinha' });
+  await page
+    .getByLabel('Descrição', { exact: true })
+    .fill('Armários inferiores e superiores em MDF, puxadores perfil e corrediças ocultas.');
+  await page.getByLabel('Estado onde foi instalado').selectOption({ label: 'São Paulo' });
+  await page.getByLabel('Cidade', { exact: true }).selectOption({ label: 'Campinas' });
+  await page.getByLabel('Mês de conclusão').selectOption({ label: 'março' });
+  await page.getByLabel('Ano de conclusão').selectOption('2026');
+}
+
+test.describe('projects', () => {
+  test('a member sends a project with three photos (one retried), follows it and sees its points', async ({ page }) => {
+    await openForm(page);
+    await expectNoAxeViolations(page);
+
+    // The second photo's first upload is lost on the way; only that photo is sent again.
+    let uploads = 0;
+    await page.route('**/graphql', async (route) => {
+      const body = route.request().postData() ?? '';
+      if (body.includes('MUploadProjectPhoto') && ++uploads === 2) return route.abort('connectionreset');
+      return route.fallback();
+    });
+    await page
+      .getByLabel(PHOTOS_LABEL)
+      .setInputFiles([
+        await photo('frente.jpg', '#8a5a2b'),
+        await photo('gavetas.jpg', '#c8a27a'),
+        await photo('detalhe.jpg', '#3b1d08'),
+      ]);
+    const list = page.getByRole('list', { name: 'Fotos escolhidas' });
+    await expect(list.getByText('Foto enviada')).toHaveCount(2);
+    await expect(list.getByRole('alert')).toContainText('A foto não foi enviada');
+    await list.getByRole('button', { name: 'Tentar de novo' }).click();
+    await expect(list.getByText('Foto enviada')).toHaveCount(3);
+    expect(uploads).toBe(4);
+
+    // The last photo becomes the cover.
+    await page.getByRole('button', { name: 'Mover foto 3 para antes' }).click();
+    await page.getByRole('button', { name: 'Mover foto 2 para antes' }).click();
+    await expect(list.getByRole('listitem').first()).toContainText('detalhe.jpg');
+
+    await page.getByRole('button', { name: 'Enviar projeto' }).click();
+    await expect(
+      page
+        .getByLabel('Título', { exact: true })
+        .locator('xpath=..')
+        .getByText(/Dê um título/),
+    ).toBeVisible();
+    await expect(page.getByText('Escolha pelo menos um produto do clube usado no projeto.')).toBeVisible();
+    await expectNoAxeViolations(page);
+
+    const title = `Cozinha planejada ${Date.now().toString(36)}`;
+    await fillDetails(page, title);
+    await page.getByLabel('Buscar produto').fill('dobradica');
+    await page
+      .getByRole('checkbox', { name: /Dobradiça/ })
+      .first()
+      .check();
+    await page.getByLabel('Buscar produto').fill('mdf');
+    await page.getByRole('checkbox', { name: /MDF/ }).first().check();
+    await page.getByLabel('Autorizo o clube a publicar as fotos').check();
+    await page.getByRole('button', { name: 'Enviar projeto' }).click();
+
+    await expect(page).toHaveURL(/\/projetos\/\d+$/);
+    await expect(page.getByRole('heading', { name: title, level: 1 })).toBeVisible();
+    await expect(page.getByText('Recebido').first()).toBeVisible();
+    await expect(page.getByText('Foto 1 de 3')).toBeVisible();
+    await expectNoAxeViolations(page);
+    const id = /\/projetos\/(\d+)$/.exec(page.url())?.[1] ?? '';
+
+    await page.goto('/projetos');
+    const card = page.getByRole('link', { name: new RegExp(title) });
+    await expect(card).toBeVisible();
+    await expectNoAxeViolations(page);
+    await card.click();
+    await expect(page.getByRole('heading', { name: title, level: 1 })).toBeVisible();
+    await page.getByRole('button', { name: 'Próxima foto' }).click();
+    await expect(page.getByText('Foto 2 de 3')).toBeVisible();
+
+    expect(projectsCli('list')).toContain(`#${id}`);
+    expect(projectsCli('approve', id)).toMatch(/pontos/);
+    await page.goto('/historico');
+    await expect(page.getByText(new RegExp(`Projeto aprovado: ${title}`))).toBeVisible();
+  });
+
+  test('the form is kept on the device: a reload loses nothing, and sending clears it', async ({ page }) => {
+    await openForm(page);
+    await page.getByLabel('Título', { exact: true }).fill('Dormitório casal');
+    await page.getByLabel('Ambiente', { exact: true }).selectOption({ label: 'Dormitório' });
+    await page.getByLabel(PHOTOS_LABEL).setInputFiles([await photo('quarto.jpg', '#aa7744')]);
+    const list = page.getByRole('list', { name: 'Fotos escolhidas' });
+    await expect(list.getByText('Foto enviada')).toHaveCount(1);
+
+    await page.reload();
+    await expect(page.getByLabel('Título', { exact: true })).toHaveValue('Dormitório casal');
+    await expect(page.getByLabel('Ambiente', { exact: true })).toHaveValue('BEDROOM');
+    await expect(list.getByRole('listitem')).toHaveCount(1);
+
+    await fillDetails(page, 'Dormitório casal');
+    await page.getByLabel('Ambiente', { exact: true }).selectOption({ label: 'Dormitório' });
+    await page.getByLabel('Buscar produto').fill('corredica');
+    await page
+      .getByRole('checkbox', { name: /Corrediça/ })
+      .first()
+      .check();
+    await page.getByRole('button', { name: 'Enviar projeto' }).click();
+    await expect(page.getByRole('heading', { name: 'Dormitório casal', level: 1 })).toBeVisible();
+
+    await page.goto('/enviar-projeto');
+    await expect(page.getByLabel('Título', { exact: true })).toHaveValue('');
+    await expect(page.getByRole('list', { name: 'Fotos escolhidas' })).toHaveCount(0);
+  });
+
+  test('a new member sees an empty list that leads to the form', async ({ page }) => {
+    const member = await createInvoiceMember();
+    await signInWithStorage(page, member.email);
+    await page.goto('/projetos');
+    await page.getByRole('link', { name: 'Enviar meu primeiro projeto' }).click();
+    await expect(page.getByRole('heading', { name: 'Enviar projeto', level: 1 })).toBeVisible();
+  });
+});
