@@ -1,5 +1,6 @@
 import type { Page } from '@playwright/test';
-import { passHumanCheck } from './fixtures';
+import { isoToBrDate } from '../lib/format/masks';
+import { expect, passHumanCheck } from './fixtures';
 import type { newIdentity } from './identities';
 
 type Identity = ReturnType<typeof newIdentity>;
@@ -11,7 +12,9 @@ export async function fillStepOne(page: Page, who: Identity) {
   await page.getByLabel('CPF').pressSequentially(who.cpf);
   await page.getByLabel('E-mail', { exact: true }).fill(who.email);
   await page.getByLabel('Celular').pressSequentially(who.phone);
-  await page.getByLabel('Data de nascimento').fill(who.birthDate);
+  // Typed as the member types it: the digits of dd/mm/aaaa, the mask adds the slashes.
+  await page.getByLabel('Data de nascimento').pressSequentially(isoToBrDate(who.birthDate).replace(/\D/g, ''));
+  await expect(page.getByLabel('Data de nascimento')).toHaveValue(isoToBrDate(who.birthDate));
   await page.getByLabel(/Li e aceito os termos de uso/).check();
 }
 

@@ -2,7 +2,7 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import type { ReactNode } from 'react';
 import { useForm, type UseFormReturn } from 'react-hook-form';
 import { config } from '@/lib/config';
-import { maskCpf, maskPhone } from '@/lib/format/masks';
+import { maskCpf, maskDate, maskPhone } from '@/lib/format/masks';
 import { signUpSchema, type SignUpInput } from '@/lib/validation/sign-up-schema';
 import { CheckboxField } from '../ui/checkbox-field';
 import { maskedChange } from '../ui/masked-change';
@@ -103,10 +103,13 @@ export function SignUpFields({
       />
       <TextField
         label="Data de nascimento"
-        type="date"
+        inputMode="numeric"
+        placeholder="dd/mm/aaaa"
         autoComplete={auto('bday')}
         error={form.formState.errors.birthDate?.message}
-        {...form.register('birthDate')}
+        {...form.register('birthDate', {
+          onChange: maskedChange(form, 'birthDate', maskDate),
+        })}
       />
       <CheckboxField
         label={termsLabel}

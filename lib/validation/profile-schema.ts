@@ -1,7 +1,9 @@
 import { z } from 'zod';
 import { onlyDigits } from '../format/digits';
 import { isValidCnpj, normaliseCnpj } from './cnpj';
-import { ageOn, celularSchema, codeSchema, emailSchema, MIN_AGE } from './sign-up-schema';
+import { birthDateSchema, celularSchema, codeSchema, emailSchema } from './sign-up-schema';
+
+export { parseDate } from './sign-up-schema';
 
 /**
  * The profile, workshop and survey forms: one schema per form, used by the form and again by the API, so both
@@ -31,18 +33,6 @@ export const PROJECT_GRADES = [
 
 export const GRADE_MIN = 1;
 export const GRADE_MAX = 5;
-
-const BR_DATE = /^(\d{2})\/(\d{2})\/(\d{4})$/;
-const ISO_DATE = /^(\d{4})-(\d{2})-(\d{2})$/;
-
-/** "dd/mm/aaaa" (what the member types) or "aaaa-mm-dd" (what the API returns) → ISO date of a real day, or null. */
-export function parseDate(value: string): string | null {
-  const br = BR_DATE.exec(value);
-  const iso = br ? `${br[3]}-${br[2]}-${br[1]}` : ISO_DATE.test(value) ? value : null;
-  if (!iso) return null;
-  const date = new Date(`${iso}T00:00:00Z`);
-  return !Number.isNaN(date.getTime()) && date.toISOString().slice(0, 10) === iso ? iso : null;
-}
 
 const text = (max: number, empty?: string) => {
   const base = z.string().trim().max(max, `Use no máximo ${max} caracteres.`);
@@ -91,20 +81,7 @@ const cityNameSchema = z
 
 export function profileSchema(today: () => Date = () => new Date()) {
   return z.object({
-    birthDate: z
-      .string()
-      .trim()
-      .min(1, 'Informe sua data de nascimento.')
-      .refine((v) => parseDate(v) !== null, 'Data inválida. Use dd/mm/aaaa.')
-      .refine((v) => {
-        const iso = parseDate(v);
-        return iso === null || ageOn(iso, today()) >= MIN_AGE;
-      }, 'O clube é para maiores de 18 anos.')
-      .refine((v) => {
-        const iso = parseDate(v);
-        return iso === null || ageOn(iso, today()) <= 120;
-      }, 'Confira o ano de nascimento.')
-      .transform((v) => parseDate(v) ?? v),
+    birthDate: birthDateSchema(today),
     gender: z.enum(
       GENDERS.map((g) => g.value),
       'Escolha uma opção.',

@@ -8,11 +8,16 @@ const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]{2,}$/;
 /** DDD 11–99 and a 9-digit celular starting with 9. */
 export const isValidCelular = (value: string): boolean => /^[1-9][1-9]9\d{8}$/.test(onlyDigits(value));
 
-/** YYYY-MM-DD of a real calendar day. */
-function isCalendarDate(value: string): boolean {
-  if (!/^\d{4}-\d{2}-\d{2}$/.test(value)) return false;
-  const date = new Date(`${value}T00:00:00Z`);
-  return !Number.isNaN(date.getTime()) && date.toISOString().slice(0, 10) === value;
+const BR_DATE = /^(\d{2})\/(\d{2})\/(\d{4})$/;
+const ISO_DATE = /^(\d{4})-(\d{2})-(\d{2})$/;
+
+/** "dd/mm/aaaa" (what the member types) or "aaaa-mm-dd" (what the API returns) → ISO date of a real day, or null. */
+export function parseDate(value: string): string | null {
+  const br = BR_DATE.exec(value);
+  const iso = br ? `${br[3]}-${br[2]}-${br[1]}` : ISO_DATE.test(value) ? value : null;
+  if (!iso) return null;
+  const date = new Date(`${iso}T00:00:00Z`);
+  return !Number.isNaN(date.getTime()) && date.toISOString().slice(0, 10) === iso ? iso : null;
 }
 
 /** Whole years between a YYYY-MM-DD birth date and `today`. */
@@ -55,6 +60,27 @@ export const celularSchema = z
   .refine(isValidCelular, 'Celular inválido. Use DDD e número, como (11) 98765-4321.')
   .transform(onlyDigits);
 
+/**
+ * A birth date typed as dd/mm/aaaa (the one masked field of sign-up, kiosk and profile) or sent as aaaa-mm-dd by an
+ * API client, of a member aged 18 to 120; it comes out as aaaa-mm-dd.
+ */
+export function birthDateSchema(today: () => Date) {
+  return z
+    .string()
+    .trim()
+    .min(1, 'Informe sua data de nascimento.')
+    .refine((v) => parseDate(v) !== null, 'Data inválida. Use dd/mm/aaaa.')
+    .refine((v) => {
+      const iso = parseDate(v);
+      return iso === null || ageOn(iso, today()) >= MIN_AGE;
+    }, 'O clube é para maiores de 18 anos.')
+    .refine((v) => {
+      const iso = parseDate(v);
+      return iso === null || ageOn(iso, today()) <= 120;
+    }, 'Confira o ano de nascimento.')
+    .transform((v) => parseDate(v) ?? v);
+}
+
 /** Sign-up step one: the same rules in the form and in the API. `today` is injectable for the age rule. */
 export function signUpSchema(today: () => Date = () => new Date()) {
   return z.object({
@@ -63,12 +89,7 @@ export function signUpSchema(today: () => Date = () => new Date()) {
     cpf: cpfSchema,
     email: emailSchema,
     phoneNumber: celularSchema,
-    birthDate: z
-      .string()
-      .min(1, 'Informe sua data de nascimento.')
-      .refine(isCalendarDate, 'Data inválida.')
-      .refine((v) => !isCalendarDate(v) || ageOn(v, today()) >= MIN_AGE, 'O clube é para maiores de 18 anos.')
-      .refine((v) => !isCalendarDate(v) || ageOn(v, today()) <= 120, 'Confira o ano de nascimento.'),
+    birthDate: birthDateSchema(today),
     acceptTerms: z.literal(true, 'Para participar, aceite os termos de uso e a política de privacidade.'),
     acceptEmailComunications: z.boolean(),
     acceptMessageComunications: z.boolean(),
