@@ -113,6 +113,13 @@ test.describe('projects', () => {
     await expect(page.getByRole('heading', { name: title, level: 1 })).toBeVisible();
     await page.getByRole('button', { name: 'Próxima foto' }).click();
     await expect(page.getByText('Foto 2 de 3')).toBeVisible();
+    // A swipe is the track scrolled sideways; the counter follows the photo in view.
+    const track = page.getByRole('list', { name: 'Fotos: use as setas para passar' });
+    await track.evaluate((el) => el.scrollTo({ left: el.clientWidth * 2 }));
+    await expect(page.getByText('Foto 3 de 3')).toBeVisible();
+    await track.focus();
+    await page.keyboard.press('ArrowLeft');
+    await expect(page.getByText('Foto 2 de 3')).toBeVisible();
 
     expect(projectsCli('list')).toContain(`#${id}`);
     expect(projectsCli('approve', id)).toMatch(/pontos/);
@@ -154,5 +161,36 @@ test.describe('projects', () => {
     await page.goto('/projetos');
     await page.getByRole('link', { name: 'Enviar meu primeiro projeto' }).click();
     await expect(page.getByRole('heading', { name: 'Enviar projeto', level: 1 })).toBeVisible();
+  });
+
+  test('a refused project is corrected and sent again: the same project, back in review', async ({ page }) => {
+    await openForm(page);
+    await page.getByLabel(PHOTOS_LABEL).setInputFiles([await photo('banheiro.jpg', '#9999aa')]);
+    await expect(page.getByRole('list', { name: 'Fotos escolhidas' }).getByText('Foto enviada')).toHaveCount(1);
+    await fillDetails(page, 'Gabinete de banheiro');
+    await page.getByLabel('Ambiente', { exact: true }).selectOption({ label: 'Banheiro' });
+    await page.getByLabel('Buscar produto').fill('puxador');
+    await page
+      .getByRole('checkbox', { name: /Puxador/ })
+      .first()
+      .check();
+    await page.getByRole('button', { name: 'Enviar projeto' }).click();
+    await expect(page.getByRole('heading', { name: 'Gabinete de banheiro', level: 1 })).toBeVisible();
+    const id = /\/projetos\/(\d+)$/.exec(page.url())?.[1] ?? '';
+
+    projectsCli('reject', id, '--reason', 'Mande uma foto com as portas abertas.');
+    await page.reload();
+    await expect(page.getByText('Mande uma foto com as portas abertas.').first()).toBeVisible();
+    await page.getByRole('link', { name: 'Corrigir e reenviar' }).click();
+    await expect(page.getByRole('heading', { name: 'Corrigir e reenviar projeto', level: 1 })).toBeVisible();
+    await expect(page.getByLabel('Título', { exact: true })).toHaveValue('Gabinete de banheiro');
+    await expectNoAxeViolations(page);
+    await page.getByLabel(PHOTOS_LABEL).setInputFiles([await photo('portas-abertas.jpg', '#778899')]);
+    await expect(page.getByRole('list', { name: 'Fotos escolhidas' }).getByText('Foto enviada')).toHaveCount(2);
+    await page.getByRole('button', { name: 'Reenviar projeto para análise' }).click();
+
+    await expect(page).toHaveURL(new RegExp(`/projetos/${id}$`));
+    await expect(page.getByText('Foto 1 de 2')).toBeVisible();
+    await expect(page.locator('.status-badge').first()).toHaveText('Situação: Em análise');
   });
 });
