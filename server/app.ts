@@ -170,7 +170,14 @@ export function buildApp({
     void app.register(cors, {
       origin: new URL(config.corsOrigin).origin,
       methods: ['GET', 'POST'],
-      allowedHeaders: ['content-type', 'authorization', 'apollo-require-preflight', 'x-apollo-operation-name', 'x-kiosk-key'],
+      allowedHeaders: [
+        'content-type',
+        'authorization',
+        'apollo-require-preflight',
+        'x-apollo-operation-name',
+        'x-kiosk-key',
+        'x-mgl-session-id',
+      ],
       maxAge: 600,
     });
   }

@@ -2,6 +2,7 @@
  * @jest-environment node
  */
 import { ApolloClient, gql, InMemoryCache } from '@apollo/client';
+import { endDeviceSession, peekDeviceSessionId } from '../device-session/session-id';
 import { useSessionStore } from '../session/store';
 import { createLink } from './links';
 
@@ -80,6 +81,25 @@ describe('Apollo links', () => {
     const { client, calls } = setup({ refreshOk: true });
     await client.query({ query: PING, variables: { n: 1 }, fetchPolicy: 'no-cache' }).catch(() => {});
     expect(calls[0]?.headers.has('authorization')).toBe(false);
+  });
+
+  it('names the device session in a header on every request, the refresh included, and keeps the same id', async () => {
+    endDeviceSession();
+    const { client, calls } = setup({ refreshOk: true });
+    await client.query({ query: PING, variables: { n: 1 }, fetchPolicy: 'no-cache' });
+    await client.query({ query: PING, variables: { n: 2 }, fetchPolicy: 'no-cache' });
+    const id = peekDeviceSessionId();
+    expect(id).toMatch(/^[0-9a-f]{32}$/);
+    expect(calls.map((c) => c.operationName)).toContain('MRefreshToken');
+    expect(calls.map((c) => c.headers.get('x-mgl-session-id'))).toEqual(Array(calls.length).fill(id));
+  });
+
+  it('keeps the device session an operation names for itself', async () => {
+    useSessionStore.setState({ token: 'new-access' });
+    const { client, calls } = setup({ refreshOk: true });
+    const context = { headers: { 'x-mgl-session-id': 'a'.repeat(32) } };
+    await client.query({ query: PING, variables: { n: 1 }, fetchPolicy: 'no-cache', context });
+    expect(calls[0]?.headers.get('x-mgl-session-id')).toBe('a'.repeat(32));
   });
 
   it.each(['graphql', '401'] as const)(

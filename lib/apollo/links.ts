@@ -6,6 +6,7 @@ import UploadHttpLink from 'apollo-upload-client/UploadHttpLink.mjs';
 import { print } from 'graphql';
 import { Observable } from 'rxjs';
 import { config } from '../config';
+import { DEVICE_SESSION_HEADER, getDeviceSessionId } from '../device-session/session-id';
 import { MRefreshToken } from '../graphql/operations';
 import { useSessionStore } from '../session/store';
 import { trackReachability } from '../network/reachability';
@@ -46,7 +47,11 @@ async function fetchNewTokens(uri: string, fetchImpl: typeof fetch, refreshToken
   try {
     response = await fetchImpl(uri, {
       method: 'POST',
-      headers: { ...BASE_HEADERS, 'content-type': 'application/json' },
+      headers: {
+        ...BASE_HEADERS,
+        'content-type': 'application/json',
+        [DEVICE_SESSION_HEADER]: getDeviceSessionId(),
+      },
       body: JSON.stringify({
         operationName: 'MRefreshToken',
         query: print(MRefreshToken),
@@ -65,7 +70,7 @@ async function fetchNewTokens(uri: string, fetchImpl: typeof fetch, refreshToken
   return tokens.access_token;
 }
 
-/** Error link → auth link → HTTP/upload link (SPEC 7 and 8). */
+/** Error link → auth and device-session header link → HTTP/upload link (SPEC 7 and 8). */
 export function createLink(options: LinkOptions = {}): ApolloLink {
   const uri = options.uri ?? config.graphqlUrl;
   // Every request tells the connection notice whether the club answered.
@@ -107,9 +112,15 @@ export function createLink(options: LinkOptions = {}): ApolloLink {
     }
   });
 
+  // Every request names the device session, so the API ties logins, sign-ups and sends to it (created on first use);
+  // an operation may name the one it belongs to (the logout, sent as its session ends).
   const authLink = new SetContextLink((prevContext) => {
     const token = useSessionStore.getState().token;
-    const headers = { ...(prevContext.headers as Record<string, string> | undefined) };
+    const previous = prevContext.headers as Record<string, string> | undefined;
+    const headers: Record<string, string> = {
+      ...previous,
+      [DEVICE_SESSION_HEADER]: previous?.[DEVICE_SESSION_HEADER] ?? getDeviceSessionId(),
+    };
     if (token) headers.authorization = `Bearer ${token}`;
     return { headers, usedToken: token };
   });

@@ -1,5 +1,6 @@
 import type { ApolloClient } from '@apollo/client';
 import { chatSupport, type ChatSupport } from '../chat-support';
+import { DEVICE_SESSION_HEADER, peekDeviceSessionId } from '../device-session/session-id';
 import { MLogout } from '../graphql/auth-operations';
 import { routes } from '../routes';
 import { useSessionStore } from './store';
@@ -16,9 +17,12 @@ export interface LogoutDeps {
  */
 export async function logout({ client, navigate, chat = chatSupport }: LogoutDeps): Promise<void> {
   const { refreshToken } = useSessionStore.getState();
+  // Clearing the session ends the device session too (SPEC 4); the logout itself still belongs to the one ending.
+  const deviceSessionId = peekDeviceSessionId();
   useSessionStore.getState().clearSession();
   if (refreshToken) {
-    client.mutate({ mutation: MLogout, variables: { refreshToken } }).catch((error: unknown) => {
+    const context = deviceSessionId ? { headers: { [DEVICE_SESSION_HEADER]: deviceSessionId } } : undefined;
+    client.mutate({ mutation: MLogout, variables: { refreshToken }, context }).catch((error: unknown) => {
       console.warn('Falha ao encerrar a sessão no servidor', error);
     });
   }

@@ -1,5 +1,6 @@
 import { create } from 'zustand';
 import { persist, type PersistStorage, type StorageValue } from 'zustand/middleware';
+import { endDeviceSession } from '../device-session/session-id';
 import { clearMemberSnapshot } from './member-snapshot';
 import { registerPersistedVariable, type PersistedVariable } from './storage';
 import { checkToken, secondsUntilExpiry } from './token';
@@ -74,8 +75,10 @@ export const useSessionStore = create<SessionState>()(
       hydrated: false,
       setTokens: ({ accessToken, refreshToken }) => set({ token: accessToken, refreshToken, initialized: true }),
       clearSession: () => {
-        // What the member saw last goes with the session (logout, 'User disabled', a refused refresh).
+        // What the member saw last goes with the session (logout, 'User disabled', a refused refresh), and so does
+        // the device session (SPEC 4): the next request starts a new one.
         clearMemberSnapshot();
+        endDeviceSession();
         set({ token: null, refreshToken: null, initialized: false });
       },
     }),
