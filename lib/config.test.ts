@@ -41,4 +41,17 @@ describe('config', () => {
       whatsappNumber: '5511912345678',
     });
   });
+
+  it('sends the session-security calls to the API itself unless told otherwise', () => {
+    expect(readConfig({}).sessionSecurity).toEqual({ url: '', clientId: 'clube-web', secret: 'publico' });
+    expect(readConfig({ NEXT_PUBLIC_GRAPHQL_URL: 'https://api.exemplo.com.br/graphql' }).sessionSecurity.url).toBe(
+      'https://api.exemplo.com.br',
+    );
+    const c = readConfig({
+      NEXT_PUBLIC_SESSION_SECURITY_URL: 'https://seguranca.exemplo.com.br/',
+      NEXT_PUBLIC_SESSION_SECURITY_CLIENT_ID: 'clube-app',
+      NEXT_PUBLIC_SESSION_SECURITY_SECRET: 's3',
+    });
+    expect(c.sessionSecurity).toEqual({ url: 'https://seguranca.exemplo.com.br', clientId: 'clube-app', secret: 's3' });
+  });
 });

@@ -22,6 +22,14 @@ export interface AppConfig {
   readonly graphqlUrl: string;
   /** Send queries (never mutations) with GET, so a CDN could cache them. */
   readonly graphqlGetForQueries: boolean;
+  /** The session-security vendor (SPEC 7): login, envelope and IP lookup, answered by our own API by default. */
+  readonly sessionSecurity: {
+    /** Base address of the vendor's routes (`/seguranca/login`, `/seguranca/envelope`, `/seguranca/ip`). */
+    readonly url: string;
+    readonly clientId: string;
+    /** Public by nature: it ships in the page; the vendor ties it to the client id, not to a member. */
+    readonly secret: string;
+  };
   readonly basePath: string;
   readonly devServerPort: number;
   readonly links: {
@@ -60,8 +68,14 @@ function environment(value: string | undefined): Environment {
 
 export const RESEND_CODE_TIMER_DEFAULT_SECONDS = 30;
 
+/** The API's own base: the GraphQL address without its last path segment ('/graphql' → ''). */
+function apiBase(graphqlUrl: string): string {
+  return graphqlUrl.replace(/\/[^/]*$/, '');
+}
+
 /** Builds the configuration from an environment; exported so tests can pass their own. */
 export function readConfig(env: Env): AppConfig {
+  const graphqlUrl = text(env.NEXT_PUBLIC_GRAPHQL_URL, '/graphql');
   return {
     environment: environment(env.NEXT_PUBLIC_ENVIRONMENT),
     maintenanceMode: flag(env.NEXT_PUBLIC_MAINTENANCE_MODE, false),
@@ -70,8 +84,13 @@ export function readConfig(env: Env): AppConfig {
     humanVerification: flag(env.NEXT_PUBLIC_HUMAN_VERIFICATION, true),
     tagManagerId: optional(env.NEXT_PUBLIC_GTM_ID),
     analyticsId: optional(env.NEXT_PUBLIC_GA_ID),
-    graphqlUrl: text(env.NEXT_PUBLIC_GRAPHQL_URL, '/graphql'),
+    graphqlUrl,
     graphqlGetForQueries: flag(env.NEXT_PUBLIC_GRAPHQL_GET_QUERIES, false),
+    sessionSecurity: {
+      url: text(env.NEXT_PUBLIC_SESSION_SECURITY_URL, apiBase(graphqlUrl)).replace(/\/+$/, ''),
+      clientId: text(env.NEXT_PUBLIC_SESSION_SECURITY_CLIENT_ID, 'clube-web'),
+      secret: text(env.NEXT_PUBLIC_SESSION_SECURITY_SECRET, 'publico'),
+    },
     basePath: '/',
     devServerPort: 3000,
     links: {
@@ -93,6 +112,9 @@ export const config: AppConfig = readConfig({
   NEXT_PUBLIC_GA_ID: process.env.NEXT_PUBLIC_GA_ID,
   NEXT_PUBLIC_GRAPHQL_URL: process.env.NEXT_PUBLIC_GRAPHQL_URL,
   NEXT_PUBLIC_GRAPHQL_GET_QUERIES: process.env.NEXT_PUBLIC_GRAPHQL_GET_QUERIES,
+  NEXT_PUBLIC_SESSION_SECURITY_URL: process.env.NEXT_PUBLIC_SESSION_SECURITY_URL,
+  NEXT_PUBLIC_SESSION_SECURITY_CLIENT_ID: process.env.NEXT_PUBLIC_SESSION_SECURITY_CLIENT_ID,
+  NEXT_PUBLIC_SESSION_SECURITY_SECRET: process.env.NEXT_PUBLIC_SESSION_SECURITY_SECRET,
   NEXT_PUBLIC_PRIVACY_POLICY_URL: process.env.NEXT_PUBLIC_PRIVACY_POLICY_URL,
   NEXT_PUBLIC_TERMS_OF_USE_URL: process.env.NEXT_PUBLIC_TERMS_OF_USE_URL,
   NEXT_PUBLIC_TIPS_ARTICLE_URL: process.env.NEXT_PUBLIC_TIPS_ARTICLE_URL,
