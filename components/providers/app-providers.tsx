@@ -1,6 +1,7 @@
 'use client';
 import { usePathname } from 'next/navigation';
 import { useEffect, type ReactNode } from 'react';
+import { startDeviceSession } from '@/lib/device-session/start';
 import { registerServiceWorker } from '@/lib/pwa/register-service-worker';
 import '@/lib/validation/zod-csp';
 import { hydrateSession } from '@/lib/session/store';
@@ -15,8 +16,12 @@ function ScrollToTop() {
   return null;
 }
 
-/** Client-only wiring of the app: session hydration, Apollo, the service worker and scroll restoration. */
+/**
+ * Client-only wiring of the app: session hydration, Apollo, the service worker, scroll restoration and the device
+ * session (a tiny loader here; its handshake and collectors load lazily once the page is idle).
+ */
 export function AppProviders({ children }: { children: ReactNode }) {
+  useEffect(() => startDeviceSession(), []);
   useEffect(() => {
     void hydrateSession();
     void registerServiceWorker({

@@ -1,0 +1,79 @@
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
+import { runDeviceSession } from './handshake';
+import { endDeviceSession, getDeviceSessionId } from './session-id';
+import { startDeviceSession } from './start';
+
+jest.mock('./handshake', () => ({ runDeviceSession: jest.fn().mockResolvedValue({}) }));
+
+const run = runDeviceSession as jest.Mock;
+const flush = async () => {
+  // The lazy import and its then() settle over a few microtask turns.
+  for (let i = 0; i < 5; i += 1) await Promise.resolve();
+};
+
+describe('startDeviceSession', () => {
+  beforeEach(() => {
+    jest.useFakeTimers();
+    sessionStorage.clear();
+    endDeviceSession();
+  });
+  afterEach(() => jest.useRealTimers());
+
+  it('waits for the page to be idle (a timer where idle callbacks are missing) before loading the handshake', async () => {
+    const stop = startDeviceSession();
+    await flush();
+    expect(run).not.toHaveBeenCalled();
+    jest.advanceTimersByTime(1500);
+    await flush();
+    expect(run).toHaveBeenCalledTimes(1);
+    stop();
+  });
+
+  it('uses requestIdleCallback when the browser has it', async () => {
+    const idle = jest.fn((callback: () => void) => {
+      callback();
+      return 1;
+    });
+    Object.assign(window, { requestIdleCallback: idle, cancelIdleCallback: jest.fn() });
+    try {
+      const stop = startDeviceSession();
+      await flush();
+      expect(idle).toHaveBeenCalledWith(expect.any(Function), { timeout: 5000 });
+      expect(run).toHaveBeenCalledTimes(1);
+      stop();
+    } finally {
+      Reflect.deleteProperty(window, 'requestIdleCallback');
+      Reflect.deleteProperty(window, 'cancelIdleCallback');
+    }
+  });
+
+  it('runs again for a session id made after a logout, and nothing after the cleanup', async () => {
+    const stop = startDeviceSession();
+    jest.advanceTimersByTime(1500);
+    await flush();
+    endDeviceSession();
+    getDeviceSessionId();
+    jest.advanceTimersByTime(1500);
+    await flush();
+    expect(run).toHaveBeenCalledTimes(2);
+    stop();
+    endDeviceSession();
+    getDeviceSessionId();
+    jest.advanceTimersByTime(1500);
+    await flush();
+    expect(run).toHaveBeenCalledTimes(2);
+  });
+
+  it('the app providers reference only this loader, never the handshake or the collectors', () => {
+    const root = process.cwd();
+    const providers = ['app-providers.tsx', 'apollo-provider.tsx'].map((file) =>
+      readFileSync(path.join(root, 'components/providers', file), 'utf8'),
+    );
+    const loader = readFileSync(path.join(root, 'lib/device-session/start.ts'), 'utf8');
+    for (const source of [...providers, loader]) {
+      expect(source).not.toMatch(/from ['"][^'"]*(handshake|collectors|envelope|fingerprintjs|detectincognitojs)['"]/);
+    }
+    expect(loader).toContain("import('./handshake')");
+  });
+});
