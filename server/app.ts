@@ -20,6 +20,8 @@ import { csrfGuard } from './http/csrf';
 import { registerInstanceHeader } from './http/instance-header';
 import { registerStaticSite } from './http/static-site';
 import { authResolvers } from './modules/auth/resolvers';
+import { deviceSessionsCleanupJob } from './modules/device-sessions/cleanup-job';
+import { deviceSessionsHttp } from './modules/device-sessions/http';
 import { invoicesHttp } from './modules/invoices/http';
 import { invoicesResolvers } from './modules/invoices/resolvers';
 import { LoginRateLimiter } from './modules/auth/rate-limit';
@@ -199,6 +201,7 @@ export function buildApp({
   void app.register(mercuriusUpload, UPLOAD_OPTIONS);
   void app.register(invoicesHttp, { db, config, storage });
   void app.register(projectsHttp, { db, config, storage });
+  void app.register(deviceSessionsHttp, { db, config, limiters });
 
   void app.register(mercurius, {
     schema: loadSchemaSdl(),
@@ -241,7 +244,12 @@ export function buildApp({
 
   registerProfileImageRoute(app, storage);
   registerContentAssets(app, db);
-  registerJobs(app, db, config.now, [expiryJob(db, config.now), limitsCleanupJob(db), photoSweepJob(db, storage, config.now)]);
+  registerJobs(app, db, config.now, [
+    expiryJob(db, config.now),
+    limitsCleanupJob(db),
+    photoSweepJob(db, storage, config.now),
+    deviceSessionsCleanupJob(db, config),
+  ]);
 
   if (config.serveStatic) registerStaticSite(app, { root: config.staticDir });
 

@@ -46,6 +46,14 @@ export interface AppConfig {
    * a support call or a test can tell which process answered; unset sends no header.
    */
   readonly instanceName: string | undefined;
+  /**
+   * The session-security handshake's ClientId and Secret (SESSION_SECURITY_CLIENT_ID, SESSION_SECURITY_SECRET): the
+   * web app's public configuration, checked at the receiver's login; not secrets, since a browser holds them.
+   */
+  readonly sessionSecurityClientId: string;
+  readonly sessionSecuritySecret: string;
+  /** DEVICE_RISK_AUTOMATION: the "navegador automatizado" risk rule (on; the end-to-end server turns it off). */
+  readonly deviceRiskAutomation: boolean;
 }
 
 const booleanFlag = z
@@ -94,6 +102,9 @@ const envSchema = z.object({
     .string()
     .regex(/^[A-Za-z0-9._-]{1,64}$/, 'INSTANCE_NAME aceita até 64 letras, números, ".", "_" e "-".')
     .optional(),
+  SESSION_SECURITY_CLIENT_ID: z.string().min(1).max(200).default('clube-web'),
+  SESSION_SECURITY_SECRET: z.string().min(1).max(200).default('publico'),
+  DEVICE_RISK_AUTOMATION: z.enum(['on', 'off']).default('on'),
 });
 
 type Env = z.infer<typeof envSchema>;
@@ -183,5 +194,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     cepProvider: e.CEP_PROVIDER,
     s3: s3SettingsFrom(e),
     instanceName: e.INSTANCE_NAME,
+    sessionSecurityClientId: e.SESSION_SECURITY_CLIENT_ID,
+    sessionSecuritySecret: e.SESSION_SECURITY_SECRET,
+    deviceRiskAutomation: e.DEVICE_RISK_AUTOMATION === 'on',
   };
 }

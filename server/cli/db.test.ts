@@ -68,6 +68,19 @@ beforeAll(async () => {
   // The demo member with a year of invoices, files and ledger entries: every module's tables hold rows.
   const config = testConfig({ dataDir });
   await seedDemoData(source, { history: { config, storage: createFileStorage(config) } });
+  // A device session of the receiver, so its table is copied with a row too.
+  const at = new Date().toISOString();
+  await source
+    .insertInto('device_sessions')
+    .values({
+      id: 'a'.repeat(32),
+      device_hash: 'b'.repeat(64),
+      device: 'Chrome 131 · Android',
+      automation: 1,
+      first_seen_at: at,
+      last_seen_at: at,
+    })
+    .execute();
 }, 60_000);
 
 afterAll(async () => {
@@ -87,7 +100,9 @@ describe('npm run db -- copy --to postgres://…', () => {
     const target = createDatabase({ kind: 'postgres', url });
     try {
       const tables = await tablesInDependencyOrder(source);
-      expect(tables).toEqual(expect.arrayContaining(['users', 'invoices', 'points_ledger', 'content_entries']));
+      expect(tables).toEqual(
+        expect.arrayContaining(['users', 'invoices', 'points_ledger', 'content_entries', 'device_sessions']),
+      );
       expect(await tablesInDependencyOrder(target)).toEqual(expect.arrayContaining(tables));
       for (const table of tables) {
         const expected = await rowsOf(source, table);

@@ -55,6 +55,8 @@ export interface UsersTable {
   consent_pending: Flag;
   /** The text of the consent modal an operator raised; null shows the standard privacy-policy text. */
   consent_message: string | null;
+  /** The device session the sign-up was finished from, when the page reported one. */
+  signup_device_session_id: string | null;
   disabled_at: string | null;
   created_at: string;
   updated_at: string;
@@ -73,6 +75,8 @@ export interface RefreshTokensTable {
   expires_at: string;
   used_at: string | null;
   revoked_at: string | null;
+  /** The device session of the login or sign-up that started the family, carried to every rotated token. */
+  device_session_id: string | null;
 }
 
 export interface PendingSignupsTable {
@@ -265,6 +269,10 @@ export interface InvoicesTable {
   buyer_document: string | null;
   items_json: string | null;
   flag_reason: string | null;
+  /** The device session the invoice was sent from, when the page reported one. */
+  device_session_id: string | null;
+  /** A fraud-prevention reason for the reviewer (terminal only): never shown to the member. */
+  risk_reason: string | null;
   rejection_reason: string | null;
   points: number | null;
   created_at: string;
@@ -352,6 +360,10 @@ export interface ProjectsTable {
   published_at: string | null;
   campaign_slug: string | null;
   campaign_title: string | null;
+  /** The device session the project was sent from, when the page reported one. */
+  device_session_id: string | null;
+  /** A fraud-prevention reason for the reviewer (terminal only): never shown to the member. */
+  risk_reason: string | null;
   created_at: string;
   updated_at: string;
 }
@@ -459,8 +471,32 @@ export interface MemberAuditTable {
   created_at: Generated<string>;
 }
 
+/** One browser session of the session-security component (the page's MGL_SESSION_ID); deleted after 90 days. */
+export interface DeviceSessionsTable {
+  id: string;
+  /** Our P-256 private key as a JWK, while the handshake lasts (24 hours). */
+  server_private_key: string | null;
+  /** The page's public key (raw point, base64). */
+  client_public_key: string | null;
+  handshake_at: string | null;
+  /** Highest local index accepted in this handshake. */
+  highest_local_index: number | null;
+  /** sha256 hex of the library's visitor id. */
+  device_hash: string | null;
+  /** Short description, e.g. "Chrome 131 · Android · Samsung". */
+  device: string | null;
+  ip: string | null;
+  incognito: Generated<Flag>;
+  automation: Generated<Flag>;
+  foreign_time_zone: Generated<Flag>;
+  foreign_language: Generated<Flag>;
+  first_seen_at: string;
+  last_seen_at: string;
+}
+
 /** Every table of the club, one declaration each; modules read their row types from here. */
 export interface Database {
+  device_sessions: DeviceSessionsTable;
   member_audit: MemberAuditTable;
   user_wood_works: UserWoodWorksTable;
   equipments: EquipmentsTable;

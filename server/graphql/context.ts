@@ -8,6 +8,8 @@ import type { LoginRateLimiter } from '../modules/auth/rate-limit';
 import type { HumanVerifier } from '../modules/auth/human-verification';
 import type { Throttle } from '../modules/auth/throttle';
 import type { UploadLimiter } from '../modules/invoices/upload-limiter';
+import { SESSION_ID_HEADER, SESSION_ID_PATTERN } from '../../lib/device-session/envelope';
+import { isFamilyActive } from '../modules/device-sessions/repository';
 import { requestAuth } from './request-auth';
 
 export interface ApiContext {
@@ -29,6 +31,10 @@ export interface ApiContext {
   readonly ip: string;
   /** The `x-kiosk-key` header of an in-store kiosk (checked by the kiosk module), or null. */
   readonly kioskKey: string | null;
+  /** The `x-mgl-session-id` header (the page's device session), when it is a well-formed session id. */
+  readonly deviceSessionId: string | null;
+  /** The session (refresh-token family) of the access token: "this device" in Aparelhos conectados. */
+  readonly familyId: string | null;
 }
 
 export interface ContextDeps {
@@ -44,9 +50,22 @@ export interface ContextDeps {
 }
 
 export async function buildContext(request: FastifyRequest, deps: ContextDeps): Promise<ApiContext> {
-  const { userId, badToken } = await requestAuth(request, deps.config);
+  const auth = await requestAuth(request, deps.config);
+  let { userId, badToken } = auth;
+  // A token of an ended session stops at once, not when it expires: one indexed lookup of its family.
+  if (userId !== null && auth.familyId !== null) {
+    const now = new Date(deps.config.now()).toISOString();
+    if (!(await isFamilyActive(deps.db, auth.familyId, userId, now))) {
+      userId = null;
+      badToken = true;
+    }
+  }
   const kioskHeader = request.headers['x-kiosk-key'];
   // A key is 43 base64url characters; anything else is no key at all.
   const kioskKey = typeof kioskHeader === 'string' && /^[\w-]{43}$/.test(kioskHeader) ? kioskHeader : null;
-  return { ...deps, userId, badToken, ip: request.ip, kioskKey };
+  const sessionHeader = request.headers[SESSION_ID_HEADER];
+  const deviceSessionId =
+    typeof sessionHeader === 'string' && SESSION_ID_PATTERN.test(sessionHeader) ? sessionHeader : null;
+  const familyId = userId === null ? null : auth.familyId;
+  return { ...deps, userId, badToken, ip: request.ip, kioskKey, deviceSessionId, familyId };
 }

@@ -6,6 +6,8 @@ export interface RequestAuth {
   readonly userId: number | null;
   /** A token was sent but failed verification (expired, forged, wrong type). */
   readonly badToken: boolean;
+  /** The session (refresh-token family) of the access token, when it names one. */
+  readonly familyId: string | null;
 }
 
 function bearerToken(header: string | undefined): string | null {
@@ -17,11 +19,12 @@ function bearerToken(header: string | undefined): string | null {
 async function verify(request: FastifyRequest, settings: TokenSettings): Promise<RequestAuth> {
   const header = request.headers.authorization;
   const token = bearerToken(header);
-  if (token === null) return { userId: null, badToken: header !== undefined && header !== '' };
+  if (token === null) return { userId: null, badToken: header !== undefined && header !== '', familyId: null };
   try {
-    return { userId: (await verifyAccessToken(settings, token)).userId, badToken: false };
+    const claims = await verifyAccessToken(settings, token);
+    return { userId: claims.userId, badToken: false, familyId: claims.familyId };
   } catch {
-    return { userId: null, badToken: true };
+    return { userId: null, badToken: true, familyId: null };
   }
 }
 

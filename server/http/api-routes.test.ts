@@ -83,6 +83,9 @@ describe('API route table', () => {
       projectPhoto: '/arquivos/projetos/',
       profileImage: '/uploads/profile/',
       contentImage: '/conteudo/imagens/',
+      securityLogin: '/seguranca/login',
+      securityEnvelope: '/seguranca/envelope',
+      securityIp: '/seguranca/ip',
     });
     expect(() => locationPathOf({ methods: ['GET'], path: '/a/:id', match: 'exact', maxBodyBytes: 1 })).toThrow();
     expect(() => locationPathOf({ methods: ['GET'], path: '/a', match: 'prefix', maxBodyBytes: 1 })).toThrow();

@@ -95,6 +95,26 @@ export const apiRouteTable = {
     match: 'prefix',
     maxBodyBytes: NO_BODY_MAX_BYTES,
   }),
+  // The session-security receiver (server/modules/device-sessions): the vendor login, the fingerprint envelope and
+  // the IP look-up. Small JSON bodies: a handshake is a few hundred bytes, an envelope a few kilobytes.
+  securityLogin: apiRoute({
+    methods: ['POST'],
+    path: '/seguranca/login',
+    match: 'exact',
+    maxBodyBytes: 4 * 1024,
+  }),
+  securityEnvelope: apiRoute({
+    methods: ['POST'],
+    path: '/seguranca/envelope',
+    match: 'exact',
+    maxBodyBytes: 64 * 1024,
+  }),
+  securityIp: apiRoute({
+    methods: ['GET'],
+    path: '/seguranca/ip',
+    match: 'exact',
+    maxBodyBytes: NO_BODY_MAX_BYTES,
+  }),
 } as const;
 
 export type ApiRouteKey = keyof typeof apiRouteTable;

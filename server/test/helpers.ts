@@ -44,6 +44,9 @@ export function testConfig(overrides: Partial<AppConfig> = {}): AppConfig {
     cepProvider: 'sample',
     s3: undefined,
     instanceName: undefined,
+    sessionSecurityClientId: 'clube-web',
+    sessionSecuritySecret: 'publico',
+    deviceRiskAutomation: true,
     ...overrides,
   };
 }

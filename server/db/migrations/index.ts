@@ -11,6 +11,7 @@ import { memberOperations } from './20261123T170000-member-operations';
 import { stores } from './20261124T100000-stores';
 import { kiosks } from './20261124T110000-kiosks';
 import { projects } from './20261125T100000-projects';
+import { deviceSessions } from './20261126T100000-device-sessions';
 
 /**
  * Every migration, by name in timestamp order. A static record instead of a folder scan keeps migrations working
@@ -29,4 +30,5 @@ export const migrations: Record<string, Migration> = {
   '20261124T100000-stores': stores,
   '20261124T110000-kiosks': kiosks,
   '20261125T100000-projects': projects,
+  '20261126T100000-device-sessions': deviceSessions,
 };

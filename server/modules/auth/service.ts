@@ -28,7 +28,7 @@ export const REFRESH_GRACE_MS = 30_000;
 /** argon2 pre-hashes long input, but there is no reason to accept megabytes as a password. */
 const MAX_PASSWORD_LENGTH = 1024;
 
-export type AuthDeps = ServiceDeps<'db' | 'config' | 'loginLimiter' | 'ip'>;
+export type AuthDeps = ServiceDeps<'db' | 'config' | 'loginLimiter' | 'ip'> & Partial<ServiceDeps<'deviceSessionId'>>;
 
 export interface TokenPair {
   readonly accessToken: string;
@@ -50,7 +50,13 @@ export async function findForLogin(db: Db, lookup: LoginLookup): Promise<UserRow
   }
 }
 
-async function issuePair(db: Db, tokens: TokenSettings, userId: number, familyId: string): Promise<TokenPair> {
+async function issuePair(
+  db: Db,
+  tokens: TokenSettings,
+  userId: number,
+  familyId: string,
+  deviceSessionId: string | null,
+): Promise<TokenPair> {
   const refresh = await signRefreshToken(tokens, userId, familyId);
   await repo.insertRefreshToken(db, {
     id: refresh.jti,
@@ -62,13 +68,21 @@ async function issuePair(db: Db, tokens: TokenSettings, userId: number, familyId
     expires_at: refresh.expiresAt.toISOString(),
     used_at: null,
     revoked_at: null,
+    device_session_id: deviceSessionId,
   });
-  return { accessToken: await signAccessToken(tokens, userId), refreshToken: refresh.token };
+  return { accessToken: await signAccessToken(tokens, userId, familyId), refreshToken: refresh.token };
 }
 
-/** A new session (a new refresh-token family) for a member who just proved who they are. */
-export const issueNewSession = (db: Db, tokens: TokenSettings, userId: number): Promise<TokenPair> =>
-  issuePair(db, tokens, userId, randomUUID());
+/**
+ * A new session (a new refresh-token family) for a member who just proved who they are, tied to the device session
+ * the page reported (if any).
+ */
+export const issueNewSession = (
+  db: Db,
+  tokens: TokenSettings,
+  userId: number,
+  deviceSessionId: string | null = null,
+): Promise<TokenPair> => issuePair(db, tokens, userId, randomUUID(), deviceSessionId);
 
 export async function login(deps: AuthDeps, loginInput: string, password: string): Promise<TokenPair> {
   const { lookup, limiterKey } = parseLogin(loginInput);
@@ -87,7 +101,7 @@ export async function login(deps: AuthDeps, loginInput: string, password: string
   if (needsRehash(user.password_hash)) {
     await updateUser(deps.db, user.id, { password_hash: await hashPassword(password) }, new Date(deps.config.now()));
   }
-  return issueNewSession(deps.db, deps.config, user.id);
+  return issueNewSession(deps.db, deps.config, user.id, deps.deviceSessionId ?? null);
 }
 
 /**
@@ -124,7 +138,7 @@ export async function refresh(deps: ServiceDeps<'db' | 'config'>, token: string)
     }
 
     if (row.used_at === null) {
-      const pair = await issuePair(trx, deps.config, row.user_id, row.family_id);
+      const pair = await issuePair(trx, deps.config, row.user_id, row.family_id, row.device_session_id);
       const successor = (await verifyRefreshToken(deps.config, pair.refreshToken)).jti;
       await repo.markRefreshTokenUsed(trx, row.id, stamp, successor);
       return pair;
@@ -133,7 +147,9 @@ export async function refresh(deps: ServiceDeps<'db' | 'config'>, token: string)
     const successor = row.replaced_by ? await repo.findRefreshToken(trx, row.replaced_by) : undefined;
     const withinGrace = now - Date.parse(row.used_at) < REFRESH_GRACE_MS;
     const isPrevious = successor !== undefined && successor.used_at === null && successor.revoked_at === null;
-    if (withinGrace && isPrevious) return issuePair(trx, deps.config, row.user_id, row.family_id);
+    if (withinGrace && isPrevious) {
+      return issuePair(trx, deps.config, row.user_id, row.family_id, row.device_session_id);
+    }
 
     await revokeFamily(trx, row.family_id, stamp);
     return 'revoked';

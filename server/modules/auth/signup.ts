@@ -6,7 +6,7 @@ import { passwordSchema } from '../../../lib/validation/password';
 import { cpfSchema, signUpSchema } from '../../../lib/validation/sign-up-schema';
 import { apiError, badUserInput } from '../../graphql/errors';
 import { parseInput } from '../../graphql/validate';
-import { createMember, findUserByCpf, findUserByEmail, findUserByPhone } from '../users/repository';
+import { createMember, findUserByCpf, findUserByEmail, findUserByPhone, updateUser } from '../users/repository';
 import { consumeCode, issueCode, maskPhoneDestination, RESEND_COOLDOWN_MS } from './codes';
 import { sendEmailConfirmation } from './email-confirmation';
 import type { FlowDeps } from './flow-deps';
@@ -178,11 +178,20 @@ export async function finishSignUp(
       new Date(deps.config.now()),
     );
     await repo.completePendingSignup(trx, pending.id, new Date(deps.config.now()).toISOString());
+    // The device session the sign-up was finished from, for the "navegador automatizado" risk rule.
+    if (deps.deviceSessionId) {
+      await updateUser(
+        trx,
+        created.id,
+        { signup_device_session_id: deps.deviceSessionId },
+        new Date(deps.config.now()),
+      );
+    }
     return created;
   });
 
   await sendEmailConfirmation(deps, user.id, user.email);
-  return issueNewSession(deps.db, deps.config, user.id);
+  return issueNewSession(deps.db, deps.config, user.id, deps.deviceSessionId ?? null);
 }
 
 /**

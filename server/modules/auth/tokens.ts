@@ -14,6 +14,8 @@ export interface TokenSettings {
 export interface AccessClaims {
   readonly userId: number;
   readonly jti: string;
+  /** The refresh-token family (the session, "this device") the token was issued in; null on older tokens. */
+  readonly familyId: string | null;
 }
 
 export interface RefreshClaims {
@@ -46,9 +48,13 @@ function sign(settings: TokenSettings, payload: JWTPayload, userId: number, ttl:
     .sign(settings.jwtSecret);
 }
 
-/** Only the member id and token bookkeeping go in the claims: tokens sit in browser storage. */
-export function signAccessToken(settings: TokenSettings, userId: number): Promise<string> {
-  return sign(settings, { typ: 'access', jti: randomUUID() }, userId, ACCESS_TOKEN_TTL_SECONDS);
+/**
+ * Only the member id and token bookkeeping go in the claims: tokens sit in browser storage. `fam` names the session
+ * (refresh-token family), so revoking it stops its access tokens at once.
+ */
+export function signAccessToken(settings: TokenSettings, userId: number, familyId?: string): Promise<string> {
+  const payload = familyId ? { typ: 'access', jti: randomUUID(), fam: familyId } : { typ: 'access', jti: randomUUID() };
+  return sign(settings, payload, userId, ACCESS_TOKEN_TTL_SECONDS);
 }
 
 export async function signRefreshToken(
@@ -83,7 +89,12 @@ function userIdOf(payload: JWTPayload): number {
 
 export async function verifyAccessToken(settings: TokenSettings, token: string): Promise<AccessClaims> {
   const payload = await verifyTyped(settings, token, 'access');
-  return { userId: userIdOf(payload), jti: String(payload.jti) };
+  const familyId = payload['fam'];
+  return {
+    userId: userIdOf(payload),
+    jti: String(payload.jti),
+    familyId: typeof familyId === 'string' && familyId !== '' ? familyId : null,
+  };
 }
 
 export async function verifyRefreshToken(settings: TokenSettings, token: string): Promise<RefreshClaims> {

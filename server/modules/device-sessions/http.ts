@@ -1,0 +1,60 @@
+import { normalizeIP } from '@fastify/rate-limit';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { Kysely } from 'kysely';
+import type { AppConfig } from '../../config';
+import type { Database } from '../../db/schema';
+import { apiRouteTable } from '../../http/api-routes';
+import type { LimiterFactory } from '../../limits/limiter-factory';
+import { handshake, receiveEnvelope } from './service';
+
+export interface DeviceSessionsHttpOptions {
+  db: Kysely<Database>;
+  config: AppConfig;
+  limiters: LimiterFactory;
+}
+
+/** Handshakes, envelopes and IP look-ups a client address may make in a minute: a page makes a few per load. */
+export const DEVICE_SESSION_REQUESTS_PER_MINUTE = 60;
+
+/**
+ * The session-security receiver's HTTP side: the vendor login (/seguranca/login), the envelope submission
+ * (/seguranca/envelope) and the IP look-up (/seguranca/ip?format=json). JSON in and out, small bodies, a limit per
+ * client address.
+ */
+export async function deviceSessionsHttp(
+  app: FastifyInstance,
+  { db, config, limiters }: DeviceSessionsHttpOptions,
+): Promise<void> {
+  const limiter = limiters({ name: 'device-sessions', max: DEVICE_SESSION_REQUESTS_PER_MINUTE, windowMs: 60_000 });
+  const deps = { db, config };
+  const limited = async (request: FastifyRequest, reply: FastifyReply, body: object): Promise<boolean> => {
+    if ((await limiter.take(`ip:${normalizeIP(request.ip)}`)).allowed) return false;
+    await reply.code(429).header('cache-control', 'no-store').send(body);
+    return true;
+  };
+
+  const { securityLogin, securityEnvelope, securityIp } = apiRouteTable;
+
+  app.post(securityLogin.path, { bodyLimit: securityLogin.maxBodyBytes }, async (request, reply) => {
+    if (await limited(request, reply, { ok: false })) return reply;
+    const answer = await handshake(deps, request.body, request.ip);
+    return reply
+      .code(answer.ok ? 200 : 400)
+      .header('cache-control', 'no-store')
+      .send(answer);
+  });
+
+  app.post(securityEnvelope.path, { bodyLimit: securityEnvelope.maxBodyBytes }, async (request, reply) => {
+    if (await limited(request, reply, { ok: false, Envelope: '' })) return reply;
+    const answer = await receiveEnvelope(deps, request.body, request.ip);
+    return reply
+      .code(answer.ok ? 200 : 400)
+      .header('cache-control', 'no-store')
+      .send(answer);
+  });
+
+  app.get(securityIp.path, async (request, reply) => {
+    if (await limited(request, reply, { ip: '' })) return reply;
+    return reply.header('cache-control', 'no-store').send({ ip: request.ip });
+  });
+}

@@ -1,0 +1,182 @@
+// Every query of the device-sessions module: the receiver's session rows, the members seen on a device, and the
+// member's active refresh-token families ("Aparelhos conectados"). The service holds the rules.
+import { sql, type Kysely, type Transaction, type Updateable } from 'kysely';
+import type { Database, DeviceSessionsTable } from '../../db/schema';
+
+type Db = Kysely<Database> | Transaction<Database>;
+
+export const findDeviceSession = (db: Db, id: string) =>
+  db.selectFrom('device_sessions').selectAll().where('id', '=', id).executeTakeFirst();
+
+/** A new handshake for a session id: new keys, the replay counter starts over, what was seen of the device stays. */
+export async function upsertHandshake(
+  db: Db,
+  row: { id: string; serverPrivateKey: string; clientPublicKey: string; at: string; ip: string },
+): Promise<void> {
+  await db
+    .insertInto('device_sessions')
+    .values({
+      id: row.id,
+      server_private_key: row.serverPrivateKey,
+      client_public_key: row.clientPublicKey,
+      handshake_at: row.at,
+      highest_local_index: null,
+      ip: row.ip,
+      first_seen_at: row.at,
+      last_seen_at: row.at,
+    })
+    .onConflict((oc) =>
+      oc.column('id').doUpdateSet({
+        server_private_key: row.serverPrivateKey,
+        client_public_key: row.clientPublicKey,
+        handshake_at: row.at,
+        highest_local_index: null,
+        ip: row.ip,
+        last_seen_at: row.at,
+      }),
+    )
+    .execute();
+}
+
+/**
+ * Records an accepted envelope, only if its local index is above every one accepted in this handshake (compared in
+ * the same statement, so two copies sent at once cannot both pass). False when it was a replay.
+ */
+export async function acceptEnvelope(
+  db: Db,
+  id: string,
+  handshakeAt: string,
+  localIndex: number,
+  values: Updateable<DeviceSessionsTable>,
+): Promise<boolean> {
+  const result = await db
+    .updateTable('device_sessions')
+    .set({ ...values, highest_local_index: localIndex })
+    .where('id', '=', id)
+    .where('handshake_at', '=', handshakeAt)
+    .where((eb) => eb.or([eb('highest_local_index', 'is', null), eb('highest_local_index', '<', localIndex)]))
+    .executeTakeFirst();
+  return Number(result.numUpdatedRows) === 1;
+}
+
+/** Deletes sessions not seen since `before`, and clears key material of handshakes older than `keysBefore`. */
+export async function deleteOldSessions(db: Db, before: string, keysBefore: string): Promise<number> {
+  const deleted = await db.deleteFrom('device_sessions').where('last_seen_at', '<', before).executeTakeFirst();
+  await db
+    .updateTable('device_sessions')
+    .set({ server_private_key: null, client_public_key: null })
+    .where('handshake_at', '<', keysBefore)
+    .where('server_private_key', 'is not', null)
+    .execute();
+  return Number(deleted.numDeletedRows);
+}
+
+/**
+ * The distinct members tied to a device hash since `since`: by a login or sign-up (a refresh-token family), an
+ * invoice or a project sent from any session of that device.
+ */
+export async function membersOfDevice(db: Db, hash: string, since: string): Promise<number[]> {
+  const sessions = db
+    .selectFrom('device_sessions')
+    .select('id')
+    .where('device_hash', '=', hash)
+    .where('last_seen_at', '>=', since);
+  const rows = await db
+    .selectFrom('refresh_tokens')
+    .select('user_id')
+    .where('device_session_id', 'in', sessions)
+    .where('created_at', '>=', since)
+    .union(
+      db
+        .selectFrom('invoices')
+        .select('user_id')
+        .where('device_session_id', 'in', sessions)
+        .where('created_at', '>=', since),
+    )
+    .union(
+      db
+        .selectFrom('projects')
+        .select('user_id')
+        .where('device_session_id', 'in', sessions)
+        .where('created_at', '>=', since),
+    )
+    .execute();
+  return rows.map((r) => r.user_id);
+}
+
+/** A member's active sessions: refresh-token families with a live token, newest use first. */
+export async function activeFamilies(db: Db, userId: number, now: string) {
+  const rows = await db
+    .selectFrom('refresh_tokens')
+    .select((eb) => [
+      'family_id',
+      eb.fn.min('created_at').as('created_at'),
+      eb.fn.max('created_at').as('last_used_at'),
+      eb.fn.max('device_session_id').as('device_session_id'),
+    ])
+    .where('user_id', '=', userId)
+    .where('revoked_at', 'is', null)
+    .groupBy('family_id')
+    .having((eb) => eb.fn.max('expires_at'), '>', now)
+    .orderBy(sql`max(created_at)`, 'desc')
+    .execute();
+  const sessionIds = [...new Set(rows.flatMap((r) => (r.device_session_id ? [r.device_session_id] : [])))];
+  const devices =
+    sessionIds.length === 0
+      ? []
+      : await db.selectFrom('device_sessions').select(['id', 'device', 'ip']).where('id', 'in', sessionIds).execute();
+  const byId = new Map(devices.map((d) => [d.id, d]));
+  return rows.map((r) => ({
+    familyId: r.family_id,
+    createdAt: r.created_at,
+    lastUsedAt: r.last_used_at,
+    device: r.device_session_id ? (byId.get(r.device_session_id)?.device ?? null) : null,
+    ip: r.device_session_id ? (byId.get(r.device_session_id)?.ip ?? null) : null,
+  }));
+}
+
+/** True when the family belongs to the member and still has a live, unrevoked token: one indexed lookup. */
+export async function isFamilyActive(db: Db, familyId: string, userId: number, now: string): Promise<boolean> {
+  const row = await db
+    .selectFrom('refresh_tokens')
+    .select('id')
+    .where('family_id', '=', familyId)
+    .where('user_id', '=', userId)
+    .where('revoked_at', 'is', null)
+    .where('expires_at', '>', now)
+    .limit(1)
+    .executeTakeFirst();
+  return row !== undefined;
+}
+
+/** Revokes the member's families named, all of them but `except` when `familyIds` is 'all'; how many ended. */
+export async function revokeFamilies(
+  db: Db,
+  userId: number,
+  familyIds: readonly string[] | 'all',
+  except: string | null,
+  at: string,
+): Promise<number> {
+  let query = db
+    .updateTable('refresh_tokens')
+    .set({ revoked_at: at })
+    .where('user_id', '=', userId)
+    .where('revoked_at', 'is', null);
+  if (familyIds !== 'all') {
+    if (familyIds.length === 0) return 0;
+    query = query.where('family_id', 'in', familyIds);
+  }
+  if (except !== null) query = query.where('family_id', '!=', except);
+  const before = await db
+    .selectFrom('refresh_tokens')
+    .select('family_id')
+    .distinct()
+    .where('user_id', '=', userId)
+    .where('revoked_at', 'is', null)
+    .where('expires_at', '>', at)
+    .$if(familyIds !== 'all', (qb) => qb.where('family_id', 'in', familyIds as string[]))
+    .$if(except !== null, (qb) => qb.where('family_id', '!=', except as string))
+    .execute();
+  await query.execute();
+  return before.length;
+}
