@@ -22,6 +22,7 @@ import { registerStaticSite } from './http/static-site';
 import { authResolvers } from './modules/auth/resolvers';
 import { deviceSessionsCleanupJob } from './modules/device-sessions/cleanup-job';
 import { deviceSessionsHttp } from './modules/device-sessions/http';
+import { deviceSessionsResolvers } from './modules/device-sessions/resolvers';
 import { invoicesHttp } from './modules/invoices/http';
 import { invoicesResolvers } from './modules/invoices/resolvers';
 import { LoginRateLimiter } from './modules/auth/rate-limit';
@@ -218,6 +219,7 @@ export function buildApp({
         storesResolvers,
         kioskResolvers,
         projectsResolvers,
+        deviceSessionsResolvers,
       ),
     } as never,
     path: GRAPHQL_PATH,

@@ -60,9 +60,15 @@ describe('npm run invoices', () => {
   it('lists, approves with --points and rejects with a reason', async () => {
     const a = await pendingInvoice('A'.repeat(44));
     const b = await pendingInvoice('B'.repeat(44));
+    await db
+      .updateTable('invoices')
+      .set({ risk_reason: 'mesmo aparelho de outras 4 contas' })
+      .where('id', '=', b)
+      .execute();
     const list = cli('list');
     expect(list.status).toBe(0);
     expect(list.stdout).toContain(`#${a}`);
+    expect(list.stdout).toMatch(new RegExp(`#${b} .*⚠ mesmo aparelho de outras 4 contas`));
     expect(list.stdout).not.toContain('58716523000119');
 
     const noPoints = cli('approve', String(a));

@@ -32,7 +32,7 @@ async function main(): Promise<number> {
       for (const r of rows) {
         const total = r.total_cents === null ? 'sem valor (foto/PDF)' : money.format(r.total_cents / 100);
         console.log(
-          `#${r.id}  ${r.status}  ${r.created_at.slice(0, 16).replace('T', ' ')}  ${r.name}  chave ${r.access_key}  emitente ${maskCnpj(r.issuer_cnpj)}  ${total}${r.flag_reason ? `  ⚑ ${r.flag_reason}` : ''}`,
+          `#${r.id}  ${r.status}  ${r.created_at.slice(0, 16).replace('T', ' ')}  ${r.name}  chave ${r.access_key}  emitente ${maskCnpj(r.issuer_cnpj)}  ${total}${r.flag_reason ? `  ⚑ ${r.flag_reason}` : ''}${r.risk_reason ? `  ⚠ ${r.risk_reason}` : ''}`,
         );
       }
       return 0;

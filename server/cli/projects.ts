@@ -32,7 +32,7 @@ async function main(): Promise<number> {
         const points = r.points === null ? '' : `  ${r.points} pontos`;
         const publishing = r.published_at ? '  publicado' : r.publish_consent === 1 ? '  autoriza publicar' : '';
         console.log(
-          `#${r.id}  ${STATUS[r.status]}  ${r.created_at.slice(0, 16).replace('T', ' ')}  ${r.name}  "${r.title}"  ${r.city}/${r.uf}${points}${publishing}`,
+          `#${r.id}  ${STATUS[r.status]}  ${r.created_at.slice(0, 16).replace('T', ' ')}  ${r.name}  "${r.title}"  ${r.city}/${r.uf}${points}${publishing}${r.risk_reason ? `  ⚠ ${r.risk_reason}` : ''}`,
         );
       }
       return 0;

@@ -155,6 +155,7 @@ export const pendingInvoices = (db: Db) =>
       'invoices.total_cents',
       'invoices.issuer_cnpj',
       'invoices.flag_reason',
+      'invoices.risk_reason',
       'invoices.created_at',
       'users.name',
     ])

@@ -16,7 +16,8 @@ const DAY_MS = 24 * 60 * 60 * 1000;
 
 /**
  * Runs after every send: an XML invoice of a registered store, bought inside the purchase window, by the member
- * (buyer CPF), is approved with its points; anything else waits for a person ("Em análise"), with the reason noted.
+ * (buyer CPF), with no device risk, is approved with its points; anything else waits for a person ("Em análise"),
+ * with the reason noted.
  */
 export async function autoReview(db: Db, invoice: InvoiceRow, xml: NfeData | null, now: Date): Promise<InvoiceRow> {
   const reasons: string[] = [];
@@ -33,7 +34,9 @@ export async function autoReview(db: Db, invoice: InvoiceRow, xml: NfeData | nul
     if (age > PURCHASE_WINDOW_DAYS * DAY_MS) reasons.push(`Compra feita há mais de ${PURCHASE_WINDOW_DAYS} dias.`);
     if (age < -DAY_MS) reasons.push('Data de emissão no futuro.');
   }
-  if (reasons.length > 0 || !xml || xml.totalCents === null) {
+  // A fraud-prevention reason (a shared or automated device) holds the invoice for a person too, but it stays in
+  // risk_reason for the terminal: the member's note and flagReason never mention it, the invoice is just "Em análise".
+  if (reasons.length > 0 || !xml || xml.totalCents === null || invoice.risk_reason !== null) {
     return setStatus(db, invoice.id, 'in_review', reasons.join(' '), now, { flag_reason: flag });
   }
   return approve(db, invoice, { note: 'Aprovada automaticamente: XML de loja cadastrada.' }, now);

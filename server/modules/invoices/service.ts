@@ -13,6 +13,7 @@ import { discardStored, FileRejected, readStored, storeUpload, type StoredFile }
 import * as repo from './repository';
 import type { InvoiceRow } from './tables';
 import { requireMember } from '../users/service';
+import { assessDeviceRisk } from '../device-sessions/service';
 import type { ServiceDeps } from '../service-deps';
 import { formatDate } from '../../../lib/format/dates';
 import { autoReview } from './review';
@@ -25,7 +26,8 @@ export const INVOICES_PAGE_MAX = 20;
 /** XML files are read whole to be parsed; real NF-e XMLs are tens of kilobytes. */
 const MAX_XML_PARSE_BYTES = 2 * 1024 * 1024;
 
-export type Deps = ServiceDeps<'db' | 'config' | 'storage' | 'userId' | 'uploadLimiter'>;
+export type Deps = ServiceDeps<'db' | 'config' | 'storage' | 'userId' | 'uploadLimiter'> &
+  Partial<ServiceDeps<'deviceSessionId'>>;
 
 export const INVOICE_MESSAGES = {
   sentByYou: (iso: string) =>
@@ -235,6 +237,8 @@ export async function submitInvoice(deps: Deps, input: SubmitInput): Promise<Inv
     const keyInfo =
       typedKey ?? (xml ? (parseAccessKey(xml.accessKey) as { ok: true; info: AccessKeyInfo }).info : null);
     if (!keyInfo) throw badUserInput(ACCESS_KEY_MESSAGES.empty, { accessKey: ACCESS_KEY_MESSAGES.empty });
+    // The reviewer's fraud reason (terminal only), from the device session the page reported.
+    const risk = await assessDeviceRisk(deps, userId);
 
     const invoice = await db.transaction().execute(async (trx) => {
       const again = await repo.findByAttempt(trx, userId, parsed.data.idempotencyKey);
@@ -257,6 +261,8 @@ export async function submitInvoice(deps: Deps, input: SubmitInput): Promise<Inv
         series: keyInfo.series,
         number: keyInfo.number,
         ...xmlColumns(xml),
+        device_session_id: risk.deviceSessionId,
+        risk_reason: risk.reason,
         created_at: at,
         updated_at: at,
       });

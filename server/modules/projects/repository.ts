@@ -188,6 +188,7 @@ export const projectsForReview = (db: Db) =>
       'projects.publish_consent',
       'projects.published_at',
       'projects.created_at',
+      'projects.risk_reason',
       'users.name',
     ])
     .orderBy((eb) => eb.case().when('projects.status', 'in', ['received', 'in_review']).then(0).else(1).end())

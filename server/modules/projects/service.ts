@@ -14,6 +14,7 @@ import { badUserInput, notFound, tooManyRequests } from '../../graphql/errors';
 import { drainUploads, type FileUpload } from '../../uploads/file-upload';
 import { listedCitiesOf, stateByUf, cityKey } from '../profile/repository';
 import { requireMember } from '../users/service';
+import { assessDeviceRisk } from '../device-sessions/service';
 import { nowOf, type ServiceDeps } from '../service-deps';
 import { searchKey } from './catalogue';
 import { discardPhoto, PhotoRejected, readPhoto, reencodePhoto, storePhoto } from './photos';
@@ -29,7 +30,8 @@ const PRODUCTS_PER_PROJECT_MAX = 40;
 /** Oldest finished month a project may name. */
 const OLDEST_MONTH = '2000-01';
 
-export type Deps = ServiceDeps<'db' | 'config' | 'storage' | 'userId' | 'photoLimiter'>;
+export type Deps = ServiceDeps<'db' | 'config' | 'storage' | 'userId' | 'photoLimiter'> &
+  Partial<ServiceDeps<'deviceSessionId'>>;
 type ReadDeps = ServiceDeps<'db' | 'config' | 'userId'>;
 
 export const PROJECT_MESSAGES = {
@@ -395,6 +397,8 @@ export async function submitProject(
   const now = nowOf(deps);
   const checked = await checkInput(db, userId, args.input, now, null);
   const photoIds = await checkPhotos(db, userId, args.photoIds, null);
+  // The reviewer's fraud reason (terminal only), from the device session the page reported.
+  const risk = await assessDeviceRisk(deps, userId);
   const at = now.toISOString();
   try {
     const project = await db.transaction().execute(async (trx) => {
@@ -404,6 +408,8 @@ export async function submitProject(
         user_id: userId,
         idempotency_key: key.data,
         ...checked.values,
+        device_session_id: risk.deviceSessionId,
+        risk_reason: risk.reason,
         status: 'in_review',
         created_at: at,
         updated_at: at,
