@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { createWriteStream } from 'node:fs';
+import { once } from 'node:events';
 import { mkdir, open, readdir, rename, rm, stat, unlink } from 'node:fs/promises';
 import path from 'node:path';
 import { Readable } from 'node:stream';
@@ -85,13 +86,17 @@ export class LocalDiskStorage implements FileStorage {
     const tmpDir = path.join(this.root, LOCAL_TMP_FOLDER);
     await mkdir(tmpDir, { recursive: true });
     const tmpPath = path.join(tmpDir, `${randomUUID()}.part`);
+    // flush: fsync before close, so a finished pipeline means the bytes are on disk.
+    const sink = createWriteStream(tmpPath, { flush: true, mode: 0o640 });
     try {
       const source = Buffer.isBuffer(body) ? Readable.from([body]) : body;
-      // flush: fsync before close, so a finished pipeline means the bytes are on disk.
-      await pipeline(source, createWriteStream(tmpPath, { flush: true, mode: 0o640 }));
+      await pipeline(source, sink);
       await mkdir(path.dirname(target), { recursive: true });
       await rename(tmpPath, target);
     } catch (error) {
+      // The sink opens its file asynchronously: a stream that fails at once rejects before the file exists, and the
+      // file would appear after it was removed. Remove it once the sink has closed.
+      if (!sink.closed) await once(sink, 'close').catch(() => undefined);
       await rm(tmpPath, { force: true });
       throw error;
     }
