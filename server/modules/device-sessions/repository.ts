@@ -136,17 +136,33 @@ export async function activeFamilies(db: Db, userId: number, now: string) {
 }
 
 /** True when the family belongs to the member and still has a live, unrevoked token: one indexed lookup. */
+/**
+ * Whether an access token of this family may still act for the member: its family has a live refresh token, or the
+ * member is disabled (disabling ends every family, and such a member must hear 'User disabled', SPEC 7, rather than
+ * a plain expired session).
+ */
 export async function isFamilyActive(db: Db, familyId: string, userId: number, now: string): Promise<boolean> {
   const row = await db
-    .selectFrom('refresh_tokens')
-    .select('id')
-    .where('family_id', '=', familyId)
-    .where('user_id', '=', userId)
-    .where('revoked_at', 'is', null)
-    .where('expires_at', '>', now)
-    .limit(1)
+    .selectFrom('users')
+    .select([
+      'users.disabled_at',
+      (eb) =>
+        eb
+          .exists(
+            eb
+              .selectFrom('refresh_tokens')
+              .select('refresh_tokens.id')
+              .where('refresh_tokens.family_id', '=', familyId)
+              .where('refresh_tokens.user_id', '=', userId)
+              .where('refresh_tokens.revoked_at', 'is', null)
+              .where('refresh_tokens.expires_at', '>', now),
+          )
+          .as('live'),
+    ])
+    .where('users.id', '=', userId)
     .executeTakeFirst();
-  return row !== undefined;
+  if (!row) return false;
+  return row.disabled_at !== null || Boolean(row.live);
 }
 
 /** Revokes the member's families named, all of them but `except` when `familyIds` is 'all'; how many ended. */
