@@ -6,6 +6,7 @@ import { QProfile, QProfileOptions } from '@/lib/graphql/profile-operations';
 import { routes } from '@/lib/routes';
 import { storeLabel } from '@/lib/stores/store-label';
 import { Spinner } from '../ui/spinner';
+import { ConnectedDevices } from './connected-devices';
 import { DataRightsSection } from './data-rights-section';
 import { PhotoSection } from './photo-section';
 import { ProfileSection } from './profile-section';
@@ -128,6 +129,10 @@ export function ProfileScreen() {
           </ProfileSection>
         </>
       )}
+
+      <ProfileSection id="aparelhos" title="Aparelhos conectados">
+        <ConnectedDevices />
+      </ProfileSection>
 
       <ProfileSection id="privacidade" title="Privacidade">
         <DataRightsSection />

@@ -219,3 +219,28 @@ export const MDeleteAccount = graphql(`
     }
   }
 `);
+
+export const QMySessions = graphql(`
+  query QMySessions {
+    mySessions {
+      id
+      device
+      region
+      lastUsedAt
+      createdAt
+      current
+    }
+  }
+`);
+
+export const MEndSession = graphql(`
+  mutation MEndSession($id: ID!) {
+    endSession(id: $id)
+  }
+`);
+
+export const MEndOtherSessions = graphql(`
+  mutation MEndOtherSessions {
+    endOtherSessions
+  }
+`);
