@@ -8,18 +8,44 @@ const challengeUrl = (): string => new URL('/altcha/challenge', new URL(config.g
 
 interface AltchaElement extends HTMLElement {
   reset?: () => void;
+  getState?: () => string;
+  verify?: () => Promise<{ payload: string } | null>;
+}
+
+/** Longest wait for a solve the member is waiting on; a phone solves in a second or two. */
+const SOLVE_TIMEOUT_MS = 20_000;
+
+/** The payload of the solve already running in the widget, or null when it fails or takes too long. */
+function nextSolution(el: AltchaElement): Promise<string | null> {
+  return new Promise((resolve) => {
+    const done = (value: string | null) => {
+      el.removeEventListener('statechange', onState);
+      clearTimeout(timer);
+      resolve(value);
+    };
+    const onState = (event: Event) => {
+      const detail = (event as CustomEvent<{ state: string; payload?: string }>).detail;
+      if (detail.state === 'verified') done(detail.payload ?? null);
+      else if (detail.state === 'error' || detail.state === 'expired') done(null);
+    };
+    const timer = setTimeout(() => done(null), SOLVE_TIMEOUT_MS);
+    el.addEventListener('statechange', onState);
+  });
 }
 
 export interface HumanCheckHandle {
   /** The solved payload, or null while unsolved (always null when verification is off). */
   payload(): string | null;
+  /** The payload, solving now (or waiting for the solve under way) when there is none yet; null when it fails. */
+  solve(): Promise<string | null>;
   /** A solution is accepted once: call after every submit so the next try gets a fresh challenge. */
   reset(): void;
 }
 
 /**
- * Self-hosted human verification (ALTCHA, proof of work in the browser, in pt-BR). The widget script is loaded only
- * on the forms that need it, after the page is interactive. Renders nothing when switched off in config.
+ * Self-hosted human verification (ALTCHA, proof of work in the browser, in pt-BR), invisible work for the member:
+ * it runs when the form gets focus. The widget script is loaded only on the forms that need it, after the page is
+ * interactive. Renders nothing when switched off in config.
  */
 export const HumanCheck = forwardRef<HumanCheckHandle, { error?: string | undefined }>(function HumanCheck(
   { error },
@@ -31,6 +57,18 @@ export const HumanCheck = forwardRef<HumanCheckHandle, { error?: string | undefi
 
   useImperativeHandle(ref, () => ({
     payload: () => (config.humanVerification ? payload : null),
+    solve: async () => {
+      if (!config.humanVerification) return null;
+      if (payload) return payload;
+      const el = host.current;
+      if (!el?.verify) return null;
+      if (el.getState?.() === 'verifying') return nextSolution(el);
+      try {
+        return (await el.verify())?.payload ?? null;
+      } catch {
+        return null;
+      }
+    },
     reset: () => {
       setPayload(null);
       host.current?.reset?.();
@@ -56,6 +94,16 @@ export const HumanCheck = forwardRef<HumanCheckHandle, { error?: string | undefi
       setPayload(detail.state === 'verified' && detail.payload ? detail.payload : null);
     };
     el.addEventListener('statechange', onState);
+    // The member may have touched the form before the widget arrived on a slow link: no focus will come again, so
+    // the solve starts now.
+    const form = el.closest('form');
+    const touched =
+      form !== null &&
+      (form.contains(document.activeElement) ||
+        Array.from(form.querySelectorAll<HTMLInputElement>('input:not([type=checkbox]):not([type=hidden])')).some(
+          (input) => input.value !== '',
+        ));
+    if (touched && el.getState?.() === 'unverified') void el.verify?.().catch(() => undefined);
     return () => el.removeEventListener('statechange', onState);
   }, [ready]);
 
@@ -67,6 +115,9 @@ export const HumanCheck = forwardRef<HumanCheckHandle, { error?: string | undefi
           ref: host,
           challenge: challengeUrl(),
           language: 'pt-br',
+          // Solved in the background as soon as the member touches the form, and again on the next touch after a
+          // refused try: no tap on "Eu não sou um robô". The box stays as the fallback when a solve fails.
+          auto: 'onfocus',
         })}
       {!ready && <p className="muted">Preparando a verificação de segurança…</p>}
       {error && (
@@ -79,14 +130,15 @@ export const HumanCheck = forwardRef<HumanCheckHandle, { error?: string | undefi
 });
 
 /**
- * The human check of one form: `take()` gives the payload to send, or null (and shows the pt-BR message) while the
- * member has not passed it; `reset()` after a refused send, since a solution is accepted once.
+ * The human check of one form: `take()` gives the payload to send, solving it first when the background solve has
+ * not finished (the member never taps), or null (and shows the pt-BR message) when it cannot be solved; `reset()`
+ * after a refused send, since a solution is accepted once.
  */
 export function useHumanCheck() {
   const ref = useRef<HumanCheckHandle>(null);
   const [error, setError] = useState<string | undefined>(undefined);
-  const take = (): { altcha: string | null } | null => {
-    const altcha = ref.current?.payload() ?? null;
+  const take = async (): Promise<{ altcha: string | null } | null> => {
+    const altcha = ref.current?.payload() ?? (config.humanVerification ? await (ref.current?.solve() ?? null) : null);
     if (config.humanVerification && !altcha) {
       setError(HUMAN_CHECK_MESSAGE);
       return null;

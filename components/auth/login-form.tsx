@@ -46,7 +46,7 @@ export function LoginForm({ variant }: { variant: LoginVariant }) {
 
   const onSubmit = handleSubmit(async (values) => {
     setServerError(null);
-    const check = human.take();
+    const check = await human.take();
     if (!check) return;
     try {
       const { data } = await login({ variables: { ...values, ...check } });

@@ -44,7 +44,7 @@ export function PasswordRecoveryScreen() {
 
   const findChannels = identifierForm.handleSubmit(async (values) => {
     setError(null);
-    const check = human.take();
+    const check = await human.take();
     if (!check) return;
     setBusy(true);
     try {

@@ -38,7 +38,7 @@ export function ResumeSignUpScreen() {
 
   const onSubmit = handleSubmit(async () => {
     clearServerError();
-    const check = human.take();
+    const check = await human.take();
     if (!check) return;
     try {
       const { data } = await resume({ variables: { cpf: getValues('cpf'), ...check } });

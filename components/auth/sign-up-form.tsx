@@ -36,7 +36,7 @@ export function SignUpForm({
   const onSubmit = handleSubmit(async () => {
     clearServerError();
     setAlreadyMember(false);
-    const check = human.take();
+    const check = await human.take();
     if (!check) return;
     try {
       const { data } = await createUser({ variables: { input: getValues(), subsidiarySlug, ...check } });
