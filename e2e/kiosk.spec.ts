@@ -21,11 +21,14 @@ async function setUpKiosk(page: Page): Promise<void> {
   await expect(page.getByRole('heading', { name: WELCOME })).toBeVisible();
 }
 
-/** Every member-session key on the device (tokens, the remembered member): a kiosk must have none. */
+/**
+ * Every member-session key on the device (tokens, the remembered member): a kiosk must have none. The tablet's own
+ * device session (CD_MGL_*, SPEC 7) describes the tablet, not a customer.
+ */
 const memberKeys = (page: Page) =>
   page.evaluate(() =>
     [...Object.keys(localStorage), ...Object.keys(sessionStorage)].filter(
-      (k) => k.startsWith('CD_') && !['CD_KIOSK_KEY', 'CD_INITIALIZED'].includes(k),
+      (k) => k.startsWith('CD_') && !k.startsWith('CD_MGL_') && !['CD_KIOSK_KEY', 'CD_INITIALIZED'].includes(k),
     ),
   );
 
