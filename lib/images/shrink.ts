@@ -14,6 +14,35 @@ export function fitWithin(width: number, height: number, maxSide: number): { wid
 }
 
 /**
+ * The photo drawn upright (from its EXIF orientation) on a canvas at most `maxSide` px on the long side, with the
+ * photo's own size; null when the browser cannot decode it (HEIC on most desktops).
+ */
+export async function drawScaled(
+  file: Blob,
+  maxSide: number,
+): Promise<{ canvas: HTMLCanvasElement; width: number; height: number } | null> {
+  if (typeof createImageBitmap !== 'function') return null;
+  let bitmap: ImageBitmap;
+  try {
+    bitmap = await createImageBitmap(file, { imageOrientation: 'from-image' });
+  } catch {
+    return null;
+  }
+  try {
+    const size = fitWithin(bitmap.width, bitmap.height, maxSide);
+    const canvas = document.createElement('canvas');
+    canvas.width = size.width;
+    canvas.height = size.height;
+    const context = canvas.getContext('2d');
+    if (!context) return null;
+    context.drawImage(bitmap, 0, 0, size.width, size.height);
+    return { canvas, width: bitmap.width, height: bitmap.height };
+  } finally {
+    bitmap.close();
+  }
+}
+
+/**
  * A JPEG of the photo at most `maxSide` px on the long side, turned upright from its EXIF orientation; the original
  * when the browser cannot decode it (HEIC on most desktops), when it is already small, or when the result would
  * not be smaller. The server checks and re-encodes whatever arrives.
@@ -23,26 +52,11 @@ export async function shrinkPhoto(
   maxSide = INVOICE_PHOTO_MAX_SIDE,
   quality = INVOICE_PHOTO_QUALITY,
 ): Promise<File> {
-  if (file.size <= SMALL_ENOUGH_BYTES || typeof createImageBitmap !== 'function') return file;
-  let bitmap: ImageBitmap;
-  try {
-    bitmap = await createImageBitmap(file, { imageOrientation: 'from-image' });
-  } catch {
-    return file;
-  }
-  try {
-    const size = fitWithin(bitmap.width, bitmap.height, maxSide);
-    const canvas = document.createElement('canvas');
-    canvas.width = size.width;
-    canvas.height = size.height;
-    const context = canvas.getContext('2d');
-    if (!context) return file;
-    context.drawImage(bitmap, 0, 0, size.width, size.height);
-    const blob = await new Promise<Blob | null>((resolve) => canvas.toBlob(resolve, 'image/jpeg', quality));
-    if (!blob || blob.size >= file.size) return file;
-    const name = file.name.replace(/\.[^.]*$/, '') + '.jpg';
-    return new File([blob], name, { type: 'image/jpeg', lastModified: file.lastModified });
-  } finally {
-    bitmap.close();
-  }
+  if (file.size <= SMALL_ENOUGH_BYTES) return file;
+  const drawn = await drawScaled(file, maxSide);
+  if (!drawn) return file;
+  const blob = await new Promise<Blob | null>((resolve) => drawn.canvas.toBlob(resolve, 'image/jpeg', quality));
+  if (!blob || blob.size >= file.size) return file;
+  const name = file.name.replace(/\.[^.]*$/, '') + '.jpg';
+  return new File([blob], name, { type: 'image/jpeg', lastModified: file.lastModified });
 }

@@ -1,4 +1,4 @@
-import { fitWithin, shrinkPhoto } from '../images/shrink';
+import { drawScaled, shrinkPhoto } from '../images/shrink';
 import { SIGNATURE_BYTES, sniffSignature, type FileSignature } from '../files/signature';
 import { PROJECT_PHOTO_MAX_BYTES, PROJECT_PHOTOS_MAX } from './limits';
 
@@ -31,25 +31,8 @@ export function shrinkProjectPhoto(file: File): Promise<File> {
 
 /** A small JPEG data URL of the photo for the preview and the draft, or null when the browser cannot decode it. */
 export async function photoPreview(file: Blob): Promise<{ url: string; width: number; height: number } | null> {
-  if (typeof createImageBitmap !== 'function') return null;
-  let bitmap: ImageBitmap;
-  try {
-    bitmap = await createImageBitmap(file, { imageOrientation: 'from-image' });
-  } catch {
-    return null;
-  }
-  try {
-    const size = fitWithin(bitmap.width, bitmap.height, PREVIEW_MAX_SIDE);
-    const canvas = document.createElement('canvas');
-    canvas.width = size.width;
-    canvas.height = size.height;
-    const context = canvas.getContext('2d');
-    if (!context) return null;
-    context.drawImage(bitmap, 0, 0, size.width, size.height);
-    return { url: canvas.toDataURL('image/jpeg', 0.7), width: bitmap.width, height: bitmap.height };
-  } finally {
-    bitmap.close();
-  }
+  const drawn = await drawScaled(file, PREVIEW_MAX_SIDE);
+  return drawn && { url: drawn.canvas.toDataURL('image/jpeg', 0.7), width: drawn.width, height: drawn.height };
 }
 
 /** Moves the item at `from` to `to`, for reordering photos (the first is the cover). */
