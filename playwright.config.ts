@@ -43,6 +43,8 @@ export default defineConfig({
       REQUESTS_PER_MINUTE: '100000',
       // Every test browser is headless Chromium: the "navegador automatizado" risk rule would hold every invoice.
       DEVICE_RISK_AUTOMATION: 'off',
+      // Every test member signs in from the same headless browser, which is one device to the risk rules.
+      DEVICE_RISK_MEMBERS_PER_DEVICE: '1000000',
     },
   },
 });

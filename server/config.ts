@@ -54,7 +54,15 @@ export interface AppConfig {
   readonly sessionSecuritySecret: string;
   /** DEVICE_RISK_AUTOMATION: the "navegador automatizado" risk rule (on; the end-to-end server turns it off). */
   readonly deviceRiskAutomation: boolean;
+  /**
+   * DEVICE_RISK_MEMBERS_PER_DEVICE: how many members one device may serve in 30 days before their invoices wait for
+   * review (3; the end-to-end server, where every test member shares one browser, raises it).
+   */
+  readonly deviceRiskMembersPerDevice: number;
 }
+
+/** More members than this on one device in 30 days and their invoices wait for review (risk rule a). */
+export const DEFAULT_MEMBERS_PER_DEVICE = 3;
 
 const booleanFlag = z
   .enum(['true', 'false', '1', '0', 'yes', 'no'])
@@ -105,6 +113,7 @@ const envSchema = z.object({
   SESSION_SECURITY_CLIENT_ID: z.string().min(1).max(200).default('clube-web'),
   SESSION_SECURITY_SECRET: z.string().min(1).max(200).default('publico'),
   DEVICE_RISK_AUTOMATION: z.enum(['on', 'off']).default('on'),
+  DEVICE_RISK_MEMBERS_PER_DEVICE: z.coerce.number().int().min(1).max(1_000_000).default(DEFAULT_MEMBERS_PER_DEVICE),
 });
 
 type Env = z.infer<typeof envSchema>;
@@ -197,5 +206,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     sessionSecurityClientId: e.SESSION_SECURITY_CLIENT_ID,
     sessionSecuritySecret: e.SESSION_SECURITY_SECRET,
     deviceRiskAutomation: e.DEVICE_RISK_AUTOMATION === 'on',
+    deviceRiskMembersPerDevice: e.DEVICE_RISK_MEMBERS_PER_DEVICE,
   };
 }

@@ -2,7 +2,7 @@ import './esm-shims';
 import type { FastifyInstance } from 'fastify';
 import type { Kysely } from 'kysely';
 import { buildApp, type BuildAppOptions } from '../app';
-import type { AppConfig } from '../config';
+import { DEFAULT_MEMBERS_PER_DEVICE, type AppConfig } from '../config';
 import type { Database } from '../db/schema';
 import { createTestDatabase } from './test-database';
 
@@ -47,6 +47,7 @@ export function testConfig(overrides: Partial<AppConfig> = {}): AppConfig {
     sessionSecurityClientId: 'clube-web',
     sessionSecuritySecret: 'publico',
     deviceRiskAutomation: true,
+    deviceRiskMembersPerDevice: DEFAULT_MEMBERS_PER_DEVICE,
     ...overrides,
   };
 }

@@ -24,8 +24,7 @@ const DAY_MS = 24 * 60 * 60 * 1000;
 export const HANDSHAKE_LIFETIME_MS = DAY_MS;
 /** Device sessions not seen for this long are deleted by the daily run. */
 export const DEVICE_SESSION_RETENTION_DAYS = 90;
-/** Rule (a): more than this many members on one device in the window → no automatic approval. */
-export const MEMBERS_PER_DEVICE_LIMIT = 3;
+/** Rule (a): more members on one device in the window than `deviceRiskMembersPerDevice` → no automatic approval. */
 export const MEMBERS_PER_DEVICE_WINDOW_DAYS = 30;
 export const AUTOMATION_REASON = 'navegador automatizado';
 export const sharedDeviceReason = (others: number) =>
@@ -189,7 +188,7 @@ export async function assessDeviceRisk(
     const since = new Date(nowOf(deps).getTime() - MEMBERS_PER_DEVICE_WINDOW_DAYS * DAY_MS).toISOString();
     const members = new Set(await repo.membersOfDevice(deps.db, session.device_hash, since));
     members.add(userId);
-    if (members.size > MEMBERS_PER_DEVICE_LIMIT) reasons.push(sharedDeviceReason(members.size - 1));
+    if (members.size > deps.config.deviceRiskMembersPerDevice) reasons.push(sharedDeviceReason(members.size - 1));
   }
   if (deps.config.deviceRiskAutomation) {
     let automated = session?.automation === 1;
