@@ -47,6 +47,8 @@ async function fillDetails(page: Page, title: string) {
 
 test.describe('projects', () => {
   test('a member sends a project with three photos (one retried), follows it and sees its points', async ({ page }) => {
+    // The whole journey in one test: four uploads, three screens checked by axe, the terminal and the extract.
+    test.slow();
     await openForm(page);
     await expectNoAxeViolations(page);
 
@@ -113,8 +115,9 @@ test.describe('projects', () => {
     await expect(page.getByRole('heading', { name: title, level: 1 })).toBeVisible();
     await page.getByRole('button', { name: 'Próxima foto' }).click();
     await expect(page.getByText('Foto 2 de 3')).toBeVisible();
-    // A swipe is the track scrolled sideways; the counter follows the photo in view.
+    // A swipe is a finger on the track, then the track scrolled sideways; the counter follows the photo in view.
     const track = page.getByRole('list', { name: 'Fotos: use as setas para passar' });
+    await track.dispatchEvent('pointerdown');
     await track.evaluate((el) => el.scrollTo({ left: el.clientWidth * 2 }));
     await expect(page.getByText('Foto 3 de 3')).toBeVisible();
     await track.focus();
