@@ -49,6 +49,8 @@ test('ten identical invoice sends spread over both API processes make one invoic
   await expect(cards).toHaveCount(1);
   await expect(cards.getByText('Em análise').first()).toBeVisible();
   // One file: the copies the nine replays stored were dropped, and the kept one comes back from S3 through nginx.
+  // The list shows compact rows: the member opens the row to see its files.
+  await cards.locator('summary').click();
   const file = cards.getByRole('link', { name: 'Abrir nota.jpg' });
   await expect(file).toHaveCount(1);
   const served = await page.request.get((await file.getAttribute('href')) ?? '');
