@@ -45,9 +45,11 @@ test.describe('every route of the spec is served', () => {
     page.on('response', (response) => {
       if (['document', 'script', 'stylesheet'].includes(response.request().resourceType())) texts.push(response);
     });
+    // The last scripts /login loads are the device session's, fetched lazily; its envelope is sent once they ran.
+    const envelopeSent = page.waitForResponse((r) => r.url().endsWith('/seguranca/envelope'));
     await page.goto('/login');
     await expect(page.getByRole('heading', { name: 'Entrar no clube' })).toBeVisible();
-    await page.waitForLoadState('networkidle');
+    await envelopeSent;
     let compressed = 0;
     for (const response of texts) {
       // Below 1 kB the headers of a compressed answer cost more than they save, so the build leaves those alone.
