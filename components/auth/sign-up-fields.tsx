@@ -1,5 +1,5 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import type { ReactNode } from 'react';
+import { useId, type ReactNode } from 'react';
 import { useForm, type UseFormReturn } from 'react-hook-form';
 import { config } from '@/lib/config';
 import { maskCpf, maskDate, maskPhone } from '@/lib/format/masks';
@@ -28,6 +28,14 @@ export function useSignUpForm(): UseFormReturn<SignUpInput> {
   });
 }
 
+/**
+ * What the session-security component collects and why, said where the member agrees to the privacy policy (LGPD art.
+ * 7, IX: legitimate interest in preventing points fraud). Kept in words a member reads in one go.
+ */
+export const DEVICE_DATA_NOTE =
+  'Para proteger os pontos de todos contra fraudes, o clube registra dados deste aparelho: modelo, navegador, ' +
+  'endereço IP, fuso horário e se a janela é anônima. A localização só é lida se você já a tiver permitido.';
+
 const siteLegalLinks = (
   <>
     Li e aceito os{' '}
@@ -55,6 +63,7 @@ export function SignUpFields({
   shared?: boolean;
 }) {
   const auto = (value: string) => (shared ? 'off' : value);
+  const deviceNoteId = useId();
   return (
     <>
       <div className="form__row">
@@ -114,8 +123,12 @@ export function SignUpFields({
       <CheckboxField
         label={termsLabel}
         error={form.formState.errors.acceptTerms?.message}
+        aria-describedby={deviceNoteId}
         {...form.register('acceptTerms')}
       />
+      <p className="field__hint" id={deviceNoteId}>
+        {DEVICE_DATA_NOTE}
+      </p>
       <fieldset className="fieldset">
         <legend>Quero receber novidades e promoções do clube</legend>
         <CheckboxField label="Por e-mail" {...form.register('acceptEmailComunications')} />

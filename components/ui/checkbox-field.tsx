@@ -7,12 +7,14 @@ export interface CheckboxFieldProps extends Omit<InputHTMLAttributes<HTMLInputEl
 
 /** A checkbox with its label beside it (a 48px tap target) and its error announced with it. */
 export const CheckboxField = forwardRef<HTMLInputElement, CheckboxFieldProps>(function CheckboxField(
-  { label, error, id, ...input },
+  { label, error, id, 'aria-describedby': describedBy, ...input },
   ref,
 ) {
   const fallbackId = useId();
   const inputId = id ?? fallbackId;
   const errorId = error ? `${inputId}-error` : undefined;
+  // A hint given by the form (e.g. what the sign-up collects) is read together with the error, never replaced by it.
+  const describedByIds = [errorId, describedBy].filter(Boolean).join(' ') || undefined;
   return (
     <div className="checkbox-field">
       <input
@@ -21,8 +23,8 @@ export const CheckboxField = forwardRef<HTMLInputElement, CheckboxFieldProps>(fu
         type="checkbox"
         className="checkbox-field__input"
         aria-invalid={error ? true : undefined}
-        aria-describedby={errorId}
         {...input}
+        aria-describedby={describedByIds}
       />
       <label className="checkbox-field__label" htmlFor={inputId}>
         {label}
