@@ -61,9 +61,12 @@ describe('npm run projects', () => {
     const a = await projectInReview('Cozinha em freijó', true);
     const b = await projectInReview('Home office', false);
     const c = await projectInReview('Closet', false);
+    await db.updateTable('projects').set({ risk_reason: 'navegador automatizado' }).where('id', '=', c).execute();
     const list = cli('list');
     expect(list.status).toBe(0);
     expect(list.stdout).toContain(`#${a}  em análise`);
+    expect(list.stdout).toMatch(new RegExp(`#${c} .*"Closet".*⚠ navegador automatizado`));
+    expect(list.stdout).not.toMatch(new RegExp(`#${a} .*⚠`));
     expect(list.stdout).toContain('"Cozinha em freijó"  São Paulo/SP');
 
     expect(cli('approve', String(a)).stdout).toContain('500 pontos creditados');

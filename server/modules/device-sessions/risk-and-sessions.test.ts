@@ -6,6 +6,8 @@ import { sealEnvelope } from '../../../lib/device-session/envelope';
 import { DEMO_MEMBER } from '../../db/seed';
 import { createTestApp, fakeClock, gql, loginAs, LOGIN, REFRESH, type TestApp } from '../../test/helpers';
 import { pendingInvoices } from '../invoices/repository';
+import { projectsForReview } from '../projects/repository';
+import { submitProject, uploadPhotos } from '../projects/test/project-helpers';
 import { newKey, nfeXml, submit } from '../invoices/test/upload-helpers';
 import { createMember } from '../users/repository';
 import { reportedPage, handshakePage } from './test-page';
@@ -91,6 +93,24 @@ describe('risk rules', () => {
     const own = await reportedPage(t.app, 'celular-da-ana');
     const ana = await loginWith(DEMO_MEMBER.cpf, own.sessionId, DEMO_MEMBER.password);
     expect((await sendXml(ana.token, DEMO_MEMBER.cpf, own.sessionId)).data?.submitInvoice.status).toBe('APPROVED');
+  });
+
+  it('marks a project sent from a device shared by 5 members for the review list, never for the member', async () => {
+    const cpfs = await Promise.all([1, 2, 3, 4, 5].map(member));
+    const pages = [];
+    for (const _ of cpfs) pages.push(await reportedPage(t.app, 'celular-da-oficina'));
+    const tokens = [];
+    for (const [i, doc] of cpfs.entries()) tokens.push((await loginWith(doc, pages[i]!.sessionId)).token);
+
+    const last = tokens.at(-1)!;
+    const photos = await uploadPhotos(t.app, last, 1);
+    const sent = await submitProject(t.app, last, photos, undefined, undefined, {
+      'x-mgl-session-id': pages.at(-1)!.sessionId,
+    });
+    expect(sent.errors).toBeUndefined();
+    expect(JSON.stringify(sent.data)).not.toMatch(/aparelho|conta/);
+    const review = await projectsForReview(t.db);
+    expect(review.map((p) => p.risk_reason)).toEqual(['mesmo aparelho de outras 4 contas']);
   });
 
   it('holds an invoice sent from an automated browser, unless the rule is off', async () => {

@@ -140,6 +140,12 @@ export async function submitProject(
   photoIds: string[],
   input: Record<string, unknown> = validInput(),
   idempotencyKey: string = randomUUID(),
+  headers: Record<string, string> = {},
 ) {
-  return gql<{ submitProject: ProjectResult }>(app, SUBMIT, { input, photoIds, idempotencyKey }, bearer(token));
+  return gql<{ submitProject: ProjectResult }>(
+    app,
+    SUBMIT,
+    { input, photoIds, idempotencyKey },
+    { ...bearer(token), ...headers },
+  );
 }
