@@ -18,6 +18,8 @@ export interface AppConfig {
   readonly corsOrigin: string | undefined;
   /** Behind nginx or a load balancer, so request.ip (used by the rate limits) is the client's, not the proxy's. */
   readonly trustProxy: boolean;
+  /** A header the trusted proxy or CDN sets to the IP's state (UF), read only behind TRUST_PROXY. */
+  readonly geoRegionHeader: string | undefined;
   /** Login attempts one IP may make in five minutes, for all API processes together (LOGIN_ATTEMPTS_PER_IP). */
   readonly loginAttemptsPerIp: number;
   /** Requests a logged-in member, or else an IP, may make in a minute, for all API processes (REQUESTS_PER_MINUTE). */
@@ -79,6 +81,11 @@ const envSchema = z.object({
   SERVE_STATIC: booleanFlag.default(true),
   CORS_ORIGIN: z.url().optional(),
   TRUST_PROXY: booleanFlag.default(false),
+  GEO_REGION_HEADER: z
+    .string()
+    .regex(/^[a-z0-9-]+$/i, 'GEO_REGION_HEADER é o nome de um cabeçalho HTTP, como cf-region-code.')
+    .transform((name) => name.toLowerCase())
+    .optional(),
   LOGIN_ATTEMPTS_PER_IP: z.coerce.number().int().min(1).default(30),
   REQUESTS_PER_MINUTE: z.coerce.number().int().min(1).default(600),
   PUBLIC_URL: z.url().optional(),
@@ -189,6 +196,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     serveStatic: e.SERVE_STATIC,
     corsOrigin: e.CORS_ORIGIN,
     trustProxy: e.TRUST_PROXY,
+    geoRegionHeader: e.GEO_REGION_HEADER,
     loginAttemptsPerIp: e.LOGIN_ATTEMPTS_PER_IP,
     requestsPerMinute: e.REQUESTS_PER_MINUTE,
     publicUrl: (e.PUBLIC_URL ?? `http://localhost:${e.PORT}`).replace(/\/+$/, ''),

@@ -486,6 +486,8 @@ export interface DeviceSessionsTable {
   /** Short description, e.g. "Chrome 131 · Android · Samsung". */
   device: string | null;
   ip: string | null;
+  /** UF of the IP as told by a trusted proxy (GEO_REGION_HEADER); null when unknown. */
+  region: string | null;
   incognito: Generated<Flag>;
   automation: Generated<Flag>;
   foreign_time_zone: Generated<Flag>;

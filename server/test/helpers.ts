@@ -31,6 +31,7 @@ export function testConfig(overrides: Partial<AppConfig> = {}): AppConfig {
     serveStatic: false,
     corsOrigin: undefined,
     trustProxy: false,
+    geoRegionHeader: undefined,
     loginAttemptsPerIp: 30,
     requestsPerMinute: 600,
     publicUrl: 'http://clube.test',

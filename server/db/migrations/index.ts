@@ -12,6 +12,7 @@ import { stores } from './20261124T100000-stores';
 import { kiosks } from './20261124T110000-kiosks';
 import { projects } from './20261125T100000-projects';
 import { deviceSessions } from './20261126T100000-device-sessions';
+import { deviceSessionRegion } from './20261127T100000-device-session-region';
 
 /**
  * Every migration, by name in timestamp order. A static record instead of a folder scan keeps migrations working
@@ -31,4 +32,5 @@ export const migrations: Record<string, Migration> = {
   '20261124T110000-kiosks': kiosks,
   '20261125T100000-projects': projects,
   '20261126T100000-device-sessions': deviceSessions,
+  '20261127T100000-device-session-region': deviceSessionRegion,
 };

@@ -33,6 +33,14 @@ export async function deviceSessionsHttp(
     return true;
   };
 
+  // The IP's state as a trusted proxy or CDN reports it (e.g. Cloudflare's cf-region-code): only behind TRUST_PROXY,
+  // where nobody else can set the header; anything that is not two letters is ignored.
+  const proxyRegion = (request: FastifyRequest): string | null => {
+    const header = deps.config.trustProxy ? deps.config.geoRegionHeader : undefined;
+    const value = header ? request.headers[header] : undefined;
+    return typeof value === 'string' && /^[a-z]{2}$/i.test(value.trim()) ? value.trim().toUpperCase() : null;
+  };
+
   const { securityLogin, securityEnvelope, securityIp } = apiRouteTable;
 
   app.post(securityLogin.path, { bodyLimit: securityLogin.maxBodyBytes }, async (request, reply) => {
@@ -46,7 +54,7 @@ export async function deviceSessionsHttp(
 
   app.post(securityEnvelope.path, { bodyLimit: securityEnvelope.maxBodyBytes }, async (request, reply) => {
     if (await limited(request, reply, { ok: false, Envelope: '' })) return reply;
-    const answer = await receiveEnvelope(deps, request.body, request.ip);
+    const answer = await receiveEnvelope(deps, request.body, { ip: request.ip, region: proxyRegion(request) });
     return reply
       .code(answer.ok ? 200 : 400)
       .header('cache-control', 'no-store')

@@ -124,7 +124,11 @@ export async function activeFamilies(db: Db, userId: number, now: string) {
   const devices =
     sessionIds.length === 0
       ? []
-      : await db.selectFrom('device_sessions').select(['id', 'device', 'ip']).where('id', 'in', sessionIds).execute();
+      : await db
+          .selectFrom('device_sessions')
+          .select(['id', 'device', 'ip', 'region'])
+          .where('id', 'in', sessionIds)
+          .execute();
   const byId = new Map(devices.map((d) => [d.id, d]));
   return rows.map((r) => ({
     familyId: r.family_id,
@@ -132,7 +136,19 @@ export async function activeFamilies(db: Db, userId: number, now: string) {
     lastUsedAt: r.last_used_at,
     device: r.device_session_id ? (byId.get(r.device_session_id)?.device ?? null) : null,
     ip: r.device_session_id ? (byId.get(r.device_session_id)?.ip ?? null) : null,
+    region: r.device_session_id ? (byId.get(r.device_session_id)?.region ?? null) : null,
   }));
+}
+
+/** State names by UF, for the UFs a proxy reported; an unknown code simply has no name. */
+export async function stateNames(db: Db, ufs: readonly string[]): Promise<Map<string, string>> {
+  if (ufs.length === 0) return new Map();
+  const rows = await db
+    .selectFrom('states')
+    .select(['uf', 'name'])
+    .where('uf', 'in', [...new Set(ufs)])
+    .execute();
+  return new Map(rows.map((r) => [r.uf, r.name]));
 }
 
 /** True when the family belongs to the member and still has a live, unrevoked token: one indexed lookup. */

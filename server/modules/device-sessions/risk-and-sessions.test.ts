@@ -172,6 +172,36 @@ describe('Aparelhos conectados', () => {
     expect((await gql(t.app, '{ me { id } }', {}, bearer(onLaptop.token))).errors).toBeUndefined();
   });
 
+  it('names the state a trusted proxy reports for the session IP, and ignores the header without a proxy', async () => {
+    const sessionIn = async (app: TestApp['app'], uf: string) => {
+      const page = await handshakePage(app, `aparelho-${uf}`);
+      const sent = await app.inject({
+        method: 'POST',
+        url: '/seguranca/envelope',
+        headers: { 'x-regiao': uf },
+        payload: { SessionId: page.sessionId, Envelope: await sealEnvelope(page.keys, page.document(1)) },
+      });
+      expect(sent.statusCode).toBe(200);
+      return page.sessionId;
+    };
+    const regions = async (app: TestApp['app']) => {
+      for (const uf of ['pr', 'ZZ', 'São Paulo'])
+        await loginWith(DEMO_MEMBER.cpf, await sessionIn(app, uf), DEMO_MEMBER.password);
+      const me = await loginAs(app, DEMO_MEMBER.cpf, DEMO_MEMBER.password);
+      const list = await gql<{ mySessions: SessionRow[] }>(app, SESSIONS, {}, bearer(me.token));
+      return list.data!.mySessions.filter((s) => !s.current).map((s) => s.region);
+    };
+    // Without TRUST_PROXY anybody could send the header: it is not read.
+    expect(await regions(t.app)).toEqual([null, null, null]);
+
+    await t.close();
+    t = await createTestApp({ dataDir, now: fakeClock(START).now, trustProxy: true, geoRegionHeader: 'x-regiao' });
+    // "São Paulo" is not a UF and "ZZ" is no state: only "pr" names one.
+    const named = await regions(t.app);
+    expect(named).toHaveLength(3);
+    expect(named.filter((r) => r !== null)).toEqual(['Paraná']);
+  });
+
   it('ends only the member own sessions: another member id is the same NOT_FOUND as a missing one', async () => {
     const bia = await member(7);
     const biaPair = await loginWith(bia, null);

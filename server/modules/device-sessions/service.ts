@@ -111,7 +111,11 @@ const REFUSED: EnvelopeReply = { ok: false, Envelope: '' };
  * over a day old, bad MAC, bad padding, bad document, another session's document, a replayed or older local index)
  * gets the same answer.
  */
-export async function receiveEnvelope(deps: ReceiverDeps, body: unknown, ip: string): Promise<EnvelopeReply> {
+export async function receiveEnvelope(
+  deps: ReceiverDeps,
+  body: unknown,
+  { ip, region }: { ip: string; region: string | null },
+): Promise<EnvelopeReply> {
   const parsed = envelopeSchema.safeParse(body);
   if (!parsed.success) return REFUSED;
   const { SessionId, Envelope } = parsed.data;
@@ -142,6 +146,7 @@ export async function receiveEnvelope(deps: ReceiverDeps, body: unknown, ip: str
     device_hash: deviceHash(visitorId),
     device: describeDevice(device),
     ip,
+    region,
     incognito: flags.incognito ? 1 : 0,
     automation: flags.automation ? 1 : 0,
     foreign_time_zone: flags.foreignTimeZone ? 1 : 0,
@@ -208,7 +213,7 @@ type SessionsDeps = ServiceDeps<'db' | 'config' | 'userId' | 'familyId'>;
 export interface DeviceSessionView {
   id: string;
   device: string;
-  /** The Brazilian state of the IP: no IP-to-state data ships with the club, so always null for now. */
+  /** The Brazilian state of the IP, by name, when a trusted proxy told it (GEO_REGION_HEADER); otherwise null. */
   region: string | null;
   lastUsedAt: string;
   createdAt: string;
@@ -218,10 +223,14 @@ export interface DeviceSessionView {
 export async function mySessions(deps: SessionsDeps): Promise<DeviceSessionView[]> {
   const user = await requireMember(deps.db, deps.userId);
   const families = await repo.activeFamilies(deps.db, user.id, nowOf(deps).toISOString());
+  const states = await repo.stateNames(
+    deps.db,
+    families.flatMap((f) => (f.region ? [f.region] : [])),
+  );
   return families.map((f) => ({
     id: f.familyId,
     device: f.device ?? UNKNOWN_DEVICE,
-    region: null,
+    region: (f.region && states.get(f.region)) ?? null,
     lastUsedAt: f.lastUsedAt,
     createdAt: f.createdAt,
     current: f.familyId === deps.familyId,
