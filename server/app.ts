@@ -13,6 +13,7 @@ import { buildContext } from './graphql/context';
 import { formatExecutionErrors } from './graphql/format-errors';
 import { loadSchemaSdl } from './graphql/schema';
 import { registerGraphqlLimits } from './graphql/request-limits';
+import { registerGraphqlOverHttp } from './graphql/graphql-over-http';
 import { scalarResolvers } from './graphql/upload-scalar';
 import type { Resolvers } from './graphql/generated/resolvers-types';
 import { apiRouteTable, JSON_BODY_MAX_BYTES, UPLOAD_OPTIONS } from './http/api-routes';
@@ -196,6 +197,8 @@ export function buildApp({
     if (request.routeOptions.url === GRAPHQL_PATH) await csrfGuard(request, reply);
   });
   registerGraphqlLimits(app, GRAPHQL_PATH);
+  // Parameter types, batches and the graphql-response+json media type, on the routes mercurius declares below.
+  registerGraphqlOverHttp(app, GRAPHQL_PATH);
 
   // Multipart GraphQL requests (invoice files, profile photo); the CSRF hook above has already refused any without
   // the preflight header.

@@ -73,6 +73,7 @@ describe('Apollo links', () => {
     expect(calls[0]).toMatchObject({ operationName: 'Ping', method: 'POST' });
     expect(calls[0]?.headers.get('apollo-require-preflight')).toBe('true');
     expect(calls[0]?.headers.get('content-type')).toContain('application/json');
+    expect(calls[0]?.headers.get('accept')).toBe('application/json');
     expect(calls[0]?.headers.get('authorization')).toBe('Bearer new-access');
   });
 

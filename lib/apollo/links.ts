@@ -17,6 +17,13 @@ import { createProgressFetch } from './xhr-fetch';
 /** Headers every request carries; the preflight header is the API's CSRF rule. */
 export const BASE_HEADERS = { 'apollo-require-preflight': 'true' } as const;
 
+/**
+ * Apollo asks for application/graphql-response+json first by default; the app reads the API's application/json
+ * answers (a refused request is a ServerError with its HTTP status, never mistaken for the API saying no to the
+ * session), so it asks for exactly that.
+ */
+export const JSON_ACCEPT = 'application/json';
+
 export interface LinkOptions {
   uri?: string;
   fetch?: typeof fetch;
@@ -130,7 +137,7 @@ export function createLink(options: LinkOptions = {}): ApolloLink {
   const httpLink = new UploadHttpLink({
     uri,
     fetch: createProgressFetch(fetchImpl),
-    headers: { ...BASE_HEADERS },
+    headers: { ...BASE_HEADERS, accept: JSON_ACCEPT },
     useGETForQueries: config.graphqlGetForQueries,
   });
 
