@@ -1,4 +1,5 @@
 import { generateNginxConfig, parseApiServers, parseListen } from '../server/hosting/nginx-config';
+import { cspOptionsFromBuildEnv } from '../server/http/content-security-policy';
 
 /**
  * Prints the nginx config for hosting out/ behind nginx, with the API processes as an upstream, for the http
@@ -12,6 +13,8 @@ try {
       serverName: process.env.NGINX_SERVER_NAME ?? 'clube.exemplo.com.br',
       listen: parseListen(process.env.NGINX_LISTEN ?? '80'),
       brotli: ['1', 'true'].includes(process.env.NGINX_BROTLI ?? ''),
+      // The same NEXT_PUBLIC_* settings the export was built with: another API host, the analytics ids.
+      csp: cspOptionsFromBuildEnv(process.env),
     }),
   );
 } catch (error) {

@@ -17,6 +17,7 @@ import { registerGraphqlOverHttp } from './graphql/graphql-over-http';
 import { scalarResolvers } from './graphql/upload-scalar';
 import type { Resolvers } from './graphql/generated/resolvers-types';
 import { apiRouteTable, JSON_BODY_MAX_BYTES, UPLOAD_OPTIONS } from './http/api-routes';
+import { cspDirectives } from './http/content-security-policy';
 import { csrfGuard } from './http/csrf';
 import { registerInstanceHeader } from './http/instance-header';
 import { registerStaticSite } from './http/static-site';
@@ -105,25 +106,15 @@ export function loggerOptions(level: string): FastifyServerOptions['logger'] {
   };
 }
 
-function contentSecurityPolicy(corsOrigin: string | undefined) {
-  const connect = ["'self'", ...(corsOrigin ? [new URL(corsOrigin).origin] : [])];
+function contentSecurityPolicy(config: AppConfig) {
   return {
     // Explicit list, no helmet defaults: upgrade-insecure-requests would break the app on a plain-http LAN address.
     useDefaults: false,
-    directives: {
-      'default-src': ["'self'"],
-      // Next's static export inlines its bootstrap scripts, so inline scripts cannot be refused without nonces.
-      'script-src': ["'self'", "'unsafe-inline'"],
-      'style-src': ["'self'", "'unsafe-inline'"],
-      'img-src': ["'self'", 'data:', 'blob:'],
-      'connect-src': connect,
-      // The ALTCHA widget runs its proof of work in workers built from blobs.
-      'worker-src': ["'self'", 'blob:'],
-      'frame-ancestors': ["'none'"],
-      'object-src': ["'none'"],
-      'base-uri': ["'self'"],
-      'form-action': ["'self'"],
-    },
+    directives: cspDirectives({
+      connectOrigins: config.corsOrigin ? [new URL(config.corsOrigin).origin] : [],
+      tagManagerId: config.tagManagerId,
+      analyticsId: config.analyticsId,
+    }),
   };
 }
 
@@ -157,7 +148,7 @@ export function buildApp({
   const humanCheck = config.humanVerification ? registerHumanVerification(app, config.jwtSecret, db) : noHumanCheck;
 
   void app.register(helmet, {
-    contentSecurityPolicy: contentSecurityPolicy(config.corsOrigin),
+    contentSecurityPolicy: contentSecurityPolicy(config),
     crossOriginEmbedderPolicy: false,
   });
   // API answers above 1 kB (the invoices list, the extract, content pages) go compressed to a weak phone signal.

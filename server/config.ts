@@ -61,6 +61,12 @@ export interface AppConfig {
    * review (3; the end-to-end server, where every test member shares one browser, raises it).
    */
   readonly deviceRiskMembersPerDevice: number;
+  /**
+   * NEXT_PUBLIC_GTM_ID and NEXT_PUBLIC_GA_ID, the build's analytics ids, read here too: with either one the
+   * Content-Security-Policy lets Google's tag hosts in; with neither, nothing of theirs.
+   */
+  readonly tagManagerId: string | undefined;
+  readonly analyticsId: string | undefined;
 }
 
 /** More members than this on one device in 30 days and their invoices wait for review (risk rule a). */
@@ -121,6 +127,8 @@ const envSchema = z.object({
   SESSION_SECURITY_SECRET: z.string().min(1).max(200).default('publico'),
   DEVICE_RISK_AUTOMATION: z.enum(['on', 'off']).default('on'),
   DEVICE_RISK_MEMBERS_PER_DEVICE: z.coerce.number().int().min(1).max(1_000_000).default(DEFAULT_MEMBERS_PER_DEVICE),
+  NEXT_PUBLIC_GTM_ID: z.string().trim().optional(),
+  NEXT_PUBLIC_GA_ID: z.string().trim().optional(),
 });
 
 type Env = z.infer<typeof envSchema>;
@@ -215,5 +223,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     sessionSecuritySecret: e.SESSION_SECURITY_SECRET,
     deviceRiskAutomation: e.DEVICE_RISK_AUTOMATION === 'on',
     deviceRiskMembersPerDevice: e.DEVICE_RISK_MEMBERS_PER_DEVICE,
+    tagManagerId: e.NEXT_PUBLIC_GTM_ID || undefined,
+    analyticsId: e.NEXT_PUBLIC_GA_ID || undefined,
   };
 }

@@ -1,5 +1,6 @@
 import { allRoutes, buildPath, exportFileFor } from '../../lib/routes';
 import { allApiRoutes, MULTIPART_MAX_BYTES, NO_BODY_MAX_BYTES } from '../http/api-routes';
+import { cspHeaderValue, GOOGLE_TAG_SOURCES } from '../http/content-security-policy';
 import {
   generateNginxConfig,
   nginxSize,
@@ -171,12 +172,49 @@ describe('generated nginx config', () => {
     expect(generateNginxConfig({ ...options, listen: '127.0.0.1:8080' })).toMatch(/^ {2}listen 127\.0\.0\.1:8080;$/m);
   });
 
+  it('sends the web app’s Content-Security-Policy from every location of the export, and none of its own on the API', () => {
+    const conf = generateNginxConfig(options);
+    const policy = `add_header Content-Security-Policy "${cspHeaderValue()}" always;`;
+    // Whole blocks, up to their closing brace at two spaces (`location /` holds an `if { … }` of its own).
+    const blocks = [...conf.matchAll(/^ {2}location (.*) \{\n([\s\S]*?)^ {2}\}$/gm)];
+    expect(blocks.length).toBeGreaterThan(allRoutes.length * 2);
+    for (const [, head, body = ''] of blocks) {
+      expect([head, body.includes(policy)]).toEqual([head, !body.includes('proxy_pass')]);
+    }
+    expect(blocks.map(([, head]) => head)).toEqual(expect.arrayContaining(['/', '= /404.html', '^~ /_next/static/']));
+    expect(conf).not.toMatch(/google/);
+  });
+
+  it('lets exactly Google’s tag hosts in when the build has an analytics id', () => {
+    for (const csp of [{ tagManagerId: 'GTM-ABC123' }, { analyticsId: 'G-ABC123' }]) {
+      const conf = generateNginxConfig({ ...options, csp });
+      const headers = [...conf.matchAll(/add_header Content-Security-Policy "([^"]*)" always;/g)].map((m) => m[1]);
+      expect(new Set(headers)).toEqual(new Set([cspHeaderValue(csp)]));
+      const value = headers[0] ?? '';
+      expect(value).toContain(`script-src 'self' 'unsafe-inline' ${GOOGLE_TAG_SOURCES.script.join(' ')};`);
+      expect(value).toContain(`connect-src 'self' ${GOOGLE_TAG_SOURCES.connect.join(' ')};`);
+      expect(value).toContain(`img-src 'self' data: blob: ${GOOGLE_TAG_SOURCES.img.join(' ')};`);
+      // The ids themselves never go into the config.
+      expect(conf).not.toMatch(/GTM-ABC123|G-ABC123/);
+    }
+  });
+
+  it('lets the pages call an API built to live on another host', () => {
+    const conf = generateNginxConfig({
+      ...options,
+      csp: { connectOrigins: ['https://api.exemplo.com.br'], imageOrigins: ['https://api.exemplo.com.br'] },
+    });
+    expect(conf).toContain("connect-src 'self' https://api.exemplo.com.br;");
+    expect(conf).toContain("img-src 'self' data: blob: https://api.exemplo.com.br;");
+  });
+
   it('refuses values that would break out of their directive', () => {
     expect(() => generateNginxConfig({ ...options, apiServers: [] })).toThrow();
     expect(() => generateNginxConfig({ ...options, apiServers: ['a:1; include /etc/passwd'] })).toThrow();
     expect(() => generateNginxConfig({ ...options, listen: '80; include x' })).toThrow();
     expect(() => generateNginxConfig({ ...options, root: '/srv/out; }' })).toThrow();
     expect(() => generateNginxConfig({ ...options, serverName: 'x; }' })).toThrow();
+    expect(() => generateNginxConfig({ ...options, csp: { connectOrigins: ['https://a.com" always; #'] } })).toThrow();
   });
 });
 

@@ -1,5 +1,6 @@
 import { allRoutes, exportPathOf, type RouteDef } from '../../lib/routes';
 import { allApiRoutes, locationPathOf, NO_BODY_MAX_BYTES } from '../http/api-routes';
+import { cspHeaderValue, type CspOptions } from '../http/content-security-policy';
 
 export interface NginxOptions {
   /** Folder holding the static export (`out/`) on the host. */
@@ -11,6 +12,11 @@ export interface NginxOptions {
   listen: string;
   /** Serve precompressed `.br` files; only when nginx has the brotli module, which Debian's nginx-light lacks. */
   brotli: boolean;
+  /**
+   * What the pages' Content-Security-Policy lets in besides the site itself (the embedded server sends the same
+   * policy): the API on another host, the analytics ids of the build. None by default.
+   */
+  csp?: CspOptions;
 }
 
 /** Name of the upstream block of API processes. */
@@ -111,7 +117,7 @@ export function pageLocations(): { match: '=' | '~'; path: string; file: string;
  * The upstream of API processes and the nginx server block for production hosting of the export: the same page
  * rewrites as the API server, and the API's own routes proxied to the processes.
  */
-export function generateNginxConfig({ root, apiServers, serverName, listen, brotli }: NginxOptions): string {
+export function generateNginxConfig({ root, apiServers, serverName, listen, brotli, csp = {} }: NginxOptions): string {
   if (apiServers.length === 0) throw new Error('At least one API server is needed');
   const badServer = apiServers.find((server) => !HOST_PORT.test(server));
   if (badServer !== undefined) throw new Error(`Not host:port: "${badServer}"`);
@@ -120,6 +126,9 @@ export function generateNginxConfig({ root, apiServers, serverName, listen, brot
   if (/[\s;{}"'\\]/.test(root)) throw new Error(`The export folder cannot go into nginx as is: "${root}"`);
   if (/[;{}"'\\\r\n]/.test(serverName)) throw new Error(`Not a server name: "${serverName}"`);
   const servers = apiServers.map((server) => `  server ${server};`).join('\n');
+  // add_header in a location drops the server's own, so every location serving the export repeats the policy; the
+  // API's answers carry the API's.
+  const policy = `add_header Content-Security-Policy "${cspHeaderValue(csp)}" always;`;
   const api = apiLocations()
     .map(
       ({ match, path, maxBody }) => `  location ${match} ${path} {
@@ -136,7 +145,7 @@ export function generateNginxConfig({ root, apiServers, serverName, listen, brot
   const pages = pageLocations()
     .map(({ match, path, file, kind }) => {
       const type = kind === 'txt' ? 'text/plain' : 'text/html';
-      return `  location ${match} ${path} {\n    default_type ${type};\n    add_header Cache-Control "no-cache" always;\n    try_files ${file} =404;\n  }`;
+      return `  location ${match} ${path} {\n    default_type ${type};\n    add_header Cache-Control "no-cache" always;\n    ${policy}\n    try_files ${file} =404;\n  }`;
     })
     .join('\n');
   return `# Generated from lib/routes.ts and server/http/api-routes.ts by \`npm run nginx\`. Do not edit by hand.
@@ -163,12 +172,14 @@ server {
 ${brotli ? '  brotli_static on;\n' : ''}
   location ^~ /_next/static/ {
     add_header Cache-Control "public, max-age=31536000, immutable" always;
+    ${policy}
     try_files $uri =404;
   }
 
   location = /service-worker.js {
     add_header Cache-Control "no-cache" always;
     add_header Service-Worker-Allowed "/" always;
+    ${policy}
     try_files $uri =404;
   }
 
@@ -184,11 +195,15 @@ ${pages}
   location / {
     if ($uri ~ "\\.(html|txt)$") { return 404; }
     add_header Cache-Control "public, max-age=3600" always;
+    ${policy}
     try_files $uri =404;
   }
 
   error_page 404 /404.html;
-  location = /404.html { internal; }
+  location = /404.html {
+    internal;
+    ${policy}
+  }
 }
 `;
 }

@@ -4,6 +4,7 @@ import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { cspHeaderValue } from '../http/content-security-policy';
 import { nginxArgs, nginxBin, startLocalNginx, writeNginxPrefix, type LocalNginx } from './test/local-nginx';
 
 if (!nginxBin) {
@@ -88,6 +89,7 @@ withNginx('the generated config in a real nginx', () => {
         serverName: 'clube.test',
         listen: '8080',
         brotli: false,
+        csp: { tagManagerId: 'GTM-ABC123', connectOrigins: ['https://api.exemplo.com.br'] },
       });
       const check = spawnSync(bin, ['-t', ...nginxArgs(dir)], { encoding: 'utf8' });
       expect(check.stderr).toContain('test is successful');
@@ -107,7 +109,11 @@ withNginx('the generated config in a real nginx', () => {
       dir = await mkdtemp(path.join(tmpdir(), 'clube-export-'));
       await writeExport(dir);
       apis = [await fakeApi('api-1'), await fakeApi('api-2')];
-      nginx = await startLocalNginx({ root: dir, apiServers: apis.map((api) => `127.0.0.1:${portOf(api)}`) });
+      nginx = await startLocalNginx({
+        root: dir,
+        apiServers: apis.map((api) => `127.0.0.1:${portOf(api)}`),
+        csp: { analyticsId: 'G-ABC123' },
+      });
       port = nginx.port;
     });
 
@@ -173,6 +179,15 @@ withNginx('the generated config in a real nginx', () => {
       const missing = await request(port, '/nao-existe');
       expect(missing.status).toBe(404);
       expect(missing.body).toContain('Página não encontrada');
+    });
+
+    it('sends the pages’ Content-Security-Policy with the analytics hosts of the build, and leaves the API’s answers to the API', async () => {
+      const page = await request(port, '/login');
+      expect(page.headers['content-security-policy']).toBe(cspHeaderValue({ analyticsId: 'G-ABC123' }));
+      const missing = await request(port, '/nao-existe');
+      expect(missing.headers['content-security-policy']).toBe(cspHeaderValue({ analyticsId: 'G-ABC123' }));
+      const api = await request(port, '/altcha/challenge');
+      expect(api.headers['content-security-policy']).toBeUndefined();
     });
   });
 });

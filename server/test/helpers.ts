@@ -49,6 +49,8 @@ export function testConfig(overrides: Partial<AppConfig> = {}): AppConfig {
     sessionSecuritySecret: 'publico',
     deviceRiskAutomation: true,
     deviceRiskMembersPerDevice: DEFAULT_MEMBERS_PER_DEVICE,
+    tagManagerId: undefined,
+    analyticsId: undefined,
     ...overrides,
   };
 }

@@ -60,7 +60,7 @@ export interface LocalNginx {
  * from a temporary prefix removed on stop.
  */
 export async function startLocalNginx(
-  options: Pick<NginxOptions, 'root' | 'apiServers'> & Partial<Pick<NginxOptions, 'serverName' | 'brotli'>>,
+  options: Pick<NginxOptions, 'root' | 'apiServers'> & Partial<Pick<NginxOptions, 'serverName' | 'brotli' | 'csp'>>,
 ): Promise<LocalNginx> {
   if (!nginxBin) throw new Error('nginx não encontrado. Instale com: sudo apt-get install -y nginx');
   const dir = await mkdtemp(path.join(tmpdir(), 'clube-nginx-'));
