@@ -20,6 +20,7 @@ import { apiRouteTable, JSON_BODY_MAX_BYTES, UPLOAD_OPTIONS } from './http/api-r
 import { cspDirectives } from './http/content-security-policy';
 import { csrfGuard } from './http/csrf';
 import { registerInstanceHeader } from './http/instance-header';
+import { registerMaintenance } from './http/maintenance';
 import { registerStaticSite } from './http/static-site';
 import { authResolvers } from './modules/auth/resolvers';
 import { deviceSessionsCleanupJob } from './modules/device-sessions/cleanup-job';
@@ -136,6 +137,10 @@ export function buildApp({
 }: BuildAppOptions): FastifyInstance {
   const app = Fastify({ logger, bodyLimit: JSON_BODY_MAX_BYTES, trustProxy: config.trustProxy });
   if (config.instanceName !== undefined) registerInstanceHeader(app, config.instanceName);
+  // First of the request hooks: under maintenance no API route reads a body, a token or a rate limit.
+  if (config.maintenance) {
+    registerMaintenance(app, { retryAfterSeconds: config.maintenanceRetryAfterSeconds, corsOrigin: config.corsOrigin });
+  }
   const storage = givenStorage ?? createFileStorage(config);
   if (!givenStorage) app.addHook('onClose', () => storage.close());
   // Every limit and the ALTCHA replay store live in the database, so several API processes enforce them together.

@@ -67,10 +67,17 @@ export interface AppConfig {
    */
   readonly tagManagerId: string | undefined;
   readonly analyticsId: string | undefined;
+  /** MAINTENANCE: every API route answers 503 with Retry-After; the export is still served. */
+  readonly maintenance: boolean;
+  /** MAINTENANCE_RETRY_AFTER: the seconds that 503's Retry-After asks a client to wait. */
+  readonly maintenanceRetryAfterSeconds: number;
 }
 
 /** More members than this on one device in 30 days and their invoices wait for review (risk rule a). */
 export const DEFAULT_MEMBERS_PER_DEVICE = 3;
+
+/** Retry-After of the maintenance answer: five minutes. */
+export const DEFAULT_MAINTENANCE_RETRY_AFTER_SECONDS = 300;
 
 const booleanFlag = z
   .enum(['true', 'false', '1', '0', 'yes', 'no'])
@@ -129,6 +136,8 @@ const envSchema = z.object({
   DEVICE_RISK_MEMBERS_PER_DEVICE: z.coerce.number().int().min(1).max(1_000_000).default(DEFAULT_MEMBERS_PER_DEVICE),
   NEXT_PUBLIC_GTM_ID: z.string().trim().optional(),
   NEXT_PUBLIC_GA_ID: z.string().trim().optional(),
+  MAINTENANCE: booleanFlag.default(false),
+  MAINTENANCE_RETRY_AFTER: z.coerce.number().int().min(1).max(86_400).default(DEFAULT_MAINTENANCE_RETRY_AFTER_SECONDS),
 });
 
 type Env = z.infer<typeof envSchema>;
@@ -225,5 +234,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     deviceRiskMembersPerDevice: e.DEVICE_RISK_MEMBERS_PER_DEVICE,
     tagManagerId: e.NEXT_PUBLIC_GTM_ID || undefined,
     analyticsId: e.NEXT_PUBLIC_GA_ID || undefined,
+    maintenance: e.MAINTENANCE,
+    maintenanceRetryAfterSeconds: e.MAINTENANCE_RETRY_AFTER,
   };
 }

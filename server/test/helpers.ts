@@ -2,7 +2,7 @@ import './esm-shims';
 import type { FastifyInstance } from 'fastify';
 import type { Kysely } from 'kysely';
 import { buildApp, type BuildAppOptions } from '../app';
-import { DEFAULT_MEMBERS_PER_DEVICE, type AppConfig } from '../config';
+import { DEFAULT_MAINTENANCE_RETRY_AFTER_SECONDS, DEFAULT_MEMBERS_PER_DEVICE, type AppConfig } from '../config';
 import type { Database } from '../db/schema';
 import { createTestDatabase } from './test-database';
 
@@ -51,6 +51,8 @@ export function testConfig(overrides: Partial<AppConfig> = {}): AppConfig {
     deviceRiskMembersPerDevice: DEFAULT_MEMBERS_PER_DEVICE,
     tagManagerId: undefined,
     analyticsId: undefined,
+    maintenance: false,
+    maintenanceRetryAfterSeconds: DEFAULT_MAINTENANCE_RETRY_AFTER_SECONDS,
     ...overrides,
   };
 }

@@ -1,0 +1,92 @@
+/**
+ * Maintenance mode (SPEC 1, 4). At build time `NEXT_PUBLIC_MAINTENANCE_MODE=true` makes an export that shows the
+ * maintenance screen on every route; at run time the API started with `MAINTENANCE=true` answers every request with
+ * a 503 carrying this code, and the app shows the same screen until the club answers again. Either way the member
+ * stays logged in: the tokens are never touched.
+ */
+
+/** `extensions.code` of the API's maintenance answer: a 503 with Retry-After. The API imports it from here. */
+export const MAINTENANCE_CODE = 'MAINTENANCE';
+
+/** The API's message in that answer. */
+export const MAINTENANCE_MESSAGE = 'Estamos em manutenção. Tente de novo em alguns minutos.';
+
+/** Time between two checks of whether the club is back, while the maintenance screen shows. */
+export const MAINTENANCE_PROBE_INTERVAL_MS = 15_000;
+
+/** True for the body of the API's maintenance answer: `{ errors: [{ extensions: { code: 'MAINTENANCE' } }] }`. */
+export function isMaintenanceBody(body: unknown): boolean {
+  const errors = (body as { errors?: unknown } | null)?.errors;
+  return (
+    Array.isArray(errors) &&
+    errors.some((e) => (e as { extensions?: { code?: unknown } } | null)?.extensions?.code === MAINTENANCE_CODE)
+  );
+}
+
+/** The same check on a body still in text (an Apollo ServerError's `bodyText`). */
+export function isMaintenanceText(bodyText: string): boolean {
+  try {
+    return isMaintenanceBody(JSON.parse(bodyText));
+  } catch {
+    return false;
+  }
+}
+
+/** Whether a fetched answer is the API's maintenance answer; reads a copy of the body only for a 503. */
+export async function isMaintenanceResponse(response: Response): Promise<boolean> {
+  if (response.status !== 503) return false;
+  try {
+    return isMaintenanceBody(await response.clone().json());
+  } catch {
+    return false;
+  }
+}
+
+type Listener = () => void;
+
+let underMaintenance = false;
+const listeners = new Set<Listener>();
+
+function set(value: boolean): void {
+  if (underMaintenance === value) return;
+  underMaintenance = value;
+  for (const listener of listeners) listener();
+}
+
+/** The API said it is under maintenance: the app shows the maintenance screen. */
+export function enterMaintenance(): void {
+  set(true);
+}
+
+/** The club answered normally again. */
+export function leaveMaintenance(): void {
+  set(false);
+}
+
+export function isUnderMaintenance(): boolean {
+  return underMaintenance;
+}
+
+export function subscribeMaintenance(listener: Listener): () => void {
+  listeners.add(listener);
+  return () => listeners.delete(listener);
+}
+
+/**
+ * Asks the club whether the maintenance is over with the smallest request it takes (a GET of the GraphQL address,
+ * which a working API refuses with a short 400): any answer but the maintenance 503 ends it; no answer at all
+ * changes nothing. Resolves to whether the maintenance is still on.
+ */
+export async function probeMaintenance(
+  graphqlUrl: string,
+  fetchImpl: typeof fetch = (...args) => fetch(...args),
+): Promise<boolean> {
+  try {
+    const response = await fetchImpl(graphqlUrl, { method: 'GET', cache: 'no-store' });
+    if (await isMaintenanceResponse(response)) enterMaintenance();
+    else leaveMaintenance();
+  } catch {
+    // No answer: not a sign the maintenance ended.
+  }
+  return underMaintenance;
+}
