@@ -1,15 +1,29 @@
 /**
- * Lighthouse (mobile form factor, slow 4G and a 4x slower CPU) against the built export served by the real server,
- * for the pages a visitor reaches first. Not a test: `node --import tsx bench/lighthouse.ts`. Needs the npm registry
- * once (npx fetches Lighthouse 12) and Debian's Chromium.
+ * Lighthouse (mobile form factor, slow 4G and a 4x slower CPU) against the built export served by the real server:
+ * the pages a visitor reaches first, then, for a returning member, home and "Minhas notas fiscais". Not a test:
+ * `node --import tsx bench/lighthouse.ts`. Needs the npm registry once (npx fetches Lighthouse 12) and Debian's
+ * Chromium.
+ *
+ * The member's pages run in one Chromium that Lighthouse attaches to (`--port`) with storage kept
+ * (`--disable-storage-reset`): the demo member is signed in and has opened the page once, as a returning member
+ * has — tokens, the last `me` and home data on the device, and the HTTP cache.
  *
  * The throttling is applied to the browser (`devtools`), not simulated: against a server on the same machine the
  * simulation counts every script as finished before the first paint, which is not what a phone on 4G sees.
  */
-import { spawnSync } from 'node:child_process';
+import { spawn, spawnSync } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { chromium, request as apiRequest } from '@playwright/test';
+import { chromiumLaunchOptions } from '../e2e/chromium';
+import { loginTokens } from '../e2e/fixtures';
+import { demo } from '../e2e/members';
 import { startLocalServer } from './local-server';
 
 const PAGES = ['/login', '/cadastro', '/recuperar-senha', '/cadastro-promo/loja-centro'];
+const MEMBER_PAGES = ['/', '/minhas-nfs'];
+const DEBUG_PORT = 9333;
 const RUNS = 3;
 
 interface Report {
@@ -17,7 +31,7 @@ interface Report {
   audits: Record<string, { numericValue?: number }>;
 }
 
-function lighthouse(url: string): Report {
+function lighthouse(url: string, attach: string[] = []): Report {
   const result = spawnSync(
     'npx',
     [
@@ -29,7 +43,7 @@ function lighthouse(url: string): Report {
       '--output=json',
       '--output-path=stdout',
       '--only-categories=performance,accessibility,best-practices',
-      '--chrome-flags=--headless=new --no-sandbox',
+      ...(attach.length > 0 ? attach : ['--chrome-flags=--headless=new --no-sandbox']),
     ],
     { encoding: 'utf8', env: { ...process.env, CHROME_PATH: process.env.CHROME_PATH ?? '/usr/bin/chromium' } },
   );
@@ -39,18 +53,69 @@ function lighthouse(url: string): Report {
 
 const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)] ?? NaN;
 
+/** A Chromium of our own, signed in as the demo member who has already opened each member page once. */
+async function returningMemberBrowser(origin: string) {
+  const profile = mkdtempSync(path.join(tmpdir(), 'clube-lighthouse-'));
+  const browser = spawn(
+    chromiumLaunchOptions.executablePath!,
+    [
+      '--headless=new',
+      `--remote-debugging-port=${DEBUG_PORT}`,
+      `--user-data-dir=${profile}`,
+      ...(chromiumLaunchOptions.args ?? []),
+      'about:blank',
+    ],
+    { stdio: 'ignore' },
+  );
+  let cdp = null;
+  for (let i = 0; i < 50 && !cdp; i += 1) {
+    cdp = await chromium.connectOverCDP(`http://127.0.0.1:${DEBUG_PORT}`).catch(() => null);
+    if (!cdp) await new Promise((r) => setTimeout(r, 200));
+  }
+  if (!cdp) throw new Error('O Chromium não abriu a porta de depuração.');
+  const api = await apiRequest.newContext({ baseURL: origin });
+  const tokens = await loginTokens(api, demo.cpf);
+  await api.dispose();
+  const page = await cdp.contexts()[0]!.newPage();
+  await page.goto(`${origin}/login`);
+  await page.evaluate(([token, refresh]) => {
+    localStorage.setItem('CD_TOKEN', JSON.stringify({ value: token }));
+    localStorage.setItem('CD_REFRESH_TOKEN', JSON.stringify({ value: refresh }));
+    localStorage.setItem('CD_INITIALIZED', JSON.stringify({ value: true }));
+  }, [tokens.token, tokens.refresh_token] as const);
+  for (const member of MEMBER_PAGES) {
+    await page.goto(`${origin}${member}`);
+    // The member's data has answered and been kept on the device when the network goes quiet.
+    await page.waitForLoadState('networkidle');
+  }
+  await page.close();
+  await cdp.close();
+  return {
+    flags: [`--port=${DEBUG_PORT}`, '--disable-storage-reset'],
+    stop: () => {
+      browser.kill('SIGTERM');
+      rmSync(profile, { recursive: true, force: true });
+    },
+  };
+}
+
 async function main() {
   const server = await startLocalServer();
+  const member = await returningMemberBrowser(server.origin);
   try {
     console.log(`Lighthouse 12, mobile, slow 4G applied to the browser; median of ${RUNS} runs`);
     console.log('page                           perf  a11y  best  FCP ms  LCP ms  TBT ms  TTI ms  CLS');
-    for (const page of PAGES) {
-      const reports = Array.from({ length: RUNS }, () => lighthouse(`${server.origin}${page}`));
+    const rows = [
+      ...PAGES.map((page) => ({ page, label: page, attach: [] as string[] })),
+      ...MEMBER_PAGES.map((page) => ({ page, label: `${page} (membro)`, attach: member.flags })),
+    ];
+    for (const { page, label, attach } of rows) {
+      const reports = Array.from({ length: RUNS }, () => lighthouse(`${server.origin}${page}`, attach));
       const score = (c: string) => median(reports.map((r) => Math.round((r.categories[c]?.score ?? 0) * 100)));
       const audit = (a: string) => median(reports.map((r) => r.audits[a]?.numericValue ?? NaN));
       console.log(
         [
-          page.padEnd(30),
+          label.padEnd(30),
           String(score('performance')).padStart(5),
           String(score('accessibility')).padStart(5),
           String(score('best-practices')).padStart(5),
@@ -63,6 +128,7 @@ async function main() {
       );
     }
   } finally {
+    member.stop();
     server.stop();
   }
 }
