@@ -10,14 +10,15 @@
  * this process. Settings (environment): DURATION seconds per measurement (10), CONNECTIONS (50), ROUNDS (1: each
  * round measures every scenario once, the table shows the median), ONLY (comma-separated scenario names, e.g.
  * `me,invoices`), PROFILE=1 (writes a CPU profile of the club API while it is under load, and prints the functions
- * with the most self time). The request limit is raised for the run (REQUESTS_PER_MINUTE); everything else is the
+ * with the most self time), KEEP_DATA=1 (keeps the throw-away data folder and says where), SEEDED_DATA=<folder> (starts
+ * from a copy of a folder kept that way instead of migrating and seeding anew, which takes a minute or two). The request limit is raised for the run (REQUESTS_PER_MINUTE); everything else is the
  * default configuration, pino at `info` included (its lines go to a file in the throw-away data folder).
  */
 import { solveChallenge } from 'altcha-lib';
 import { deriveKey } from 'altcha-lib/algorithms/sha';
 import autocannon from 'autocannon';
 import { spawn, type ChildProcess } from 'node:child_process';
-import { closeSync, mkdtempSync, openSync, readdirSync, readFileSync, rmSync } from 'node:fs';
+import { closeSync, cpSync, mkdtempSync, openSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { print, type DocumentNode } from 'graphql';
@@ -287,6 +288,8 @@ async function main(): Promise<void> {
       `${ROUNDS} rodada(s)`,
   );
   const dataDir = mkdtempSync(path.join(os.tmpdir(), 'clube-api-bench-'));
+  const seeded = process.env['SEEDED_DATA'];
+  if (seeded) cpSync(seeded, dataDir, { recursive: true, filter: (from) => !/\/(profile|server\.log)$/.test(from) });
   const profileDir = PROFILE ? path.join(dataDir, 'profile') : null;
   const servers: Server[] = [];
   try {

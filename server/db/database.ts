@@ -24,6 +24,37 @@ pg.types.setTypeParser(pg.types.builtins.NUMERIC, (v) => Number(v));
 /** Pool size of one API process; several processes share the server's max_connections (100 by default). */
 const POOL_SIZE = 10;
 
+/** Distinct SQL texts whose compiled statements are kept; the club's queries are a few hundred at most. */
+const STATEMENT_CACHE_SIZE = 1000;
+
+/**
+ * The handle as Kysely's dialect sees it, compiling each SQL text once: Kysely asks for a new prepared statement
+ * for every query, and compiling the same SQL again was the largest single cost of a request. A statement busy in
+ * an unfinished iteration is never handed out twice; SQLite recompiles a kept statement itself after a schema change.
+ */
+export function withStatementCache(sqlite: SqliteDatabase.Database, size = STATEMENT_CACHE_SIZE) {
+  const statements = new Map<string, SqliteDatabase.Statement>();
+  return {
+    prepare(sql: string): SqliteDatabase.Statement {
+      const kept = statements.get(sql);
+      if (kept && !kept.busy) {
+        // Most recently used last, so the oldest is the one dropped when the cache is full.
+        statements.delete(sql);
+        statements.set(sql, kept);
+        return kept;
+      }
+      const statement = sqlite.prepare(sql);
+      statements.set(sql, statement);
+      if (statements.size > size) statements.delete(statements.keys().next().value!);
+      return statement;
+    },
+    close(): void {
+      statements.clear();
+      sqlite.close();
+    },
+  };
+}
+
 function createSqlite(file: string): Kysely<Database> {
   const sqlite = new SqliteDatabase(file);
   // WAL lets readers run beside the writer; FULL makes a committed login or token rotation survive a power cut.
@@ -31,7 +62,7 @@ function createSqlite(file: string): Kysely<Database> {
   sqlite.pragma('synchronous = FULL');
   sqlite.pragma('foreign_keys = ON');
   sqlite.pragma('busy_timeout = 5000');
-  const db = new Kysely<Database>({ dialect: new SqliteDialect({ database: sqlite }) });
+  const db = new Kysely<Database>({ dialect: new SqliteDialect({ database: withStatementCache(sqlite) }) });
   drivers.set(db, { dialect: 'sqlite', sqlite });
   return db;
 }
