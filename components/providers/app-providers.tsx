@@ -6,6 +6,7 @@ import { registerServiceWorker } from '@/lib/pwa/register-service-worker';
 import '@/lib/validation/zod-csp';
 import { hydrateSession } from '@/lib/session/store';
 import { ApolloProvider } from './apollo-provider';
+import { MaintenanceGate } from './maintenance-gate';
 
 /** Every page change starts at the top (SPEC 2). */
 function ScrollToTop() {
@@ -17,8 +18,8 @@ function ScrollToTop() {
 }
 
 /**
- * Client-only wiring of the app: session hydration, Apollo, the service worker, scroll restoration and the device
- * session (a tiny loader here; its handshake and collectors load lazily once the page is idle).
+ * Client-only wiring of the app: session hydration, Apollo, the service worker, scroll restoration, the device
+ * session (a tiny loader here; its handshake and collectors load lazily once the page is idle) and maintenance mode.
  */
 export function AppProviders({ children }: { children: ReactNode }) {
   useEffect(() => startDeviceSession(), []);
@@ -32,7 +33,7 @@ export function AppProviders({ children }: { children: ReactNode }) {
   return (
     <ApolloProvider>
       <ScrollToTop />
-      {children}
+      <MaintenanceGate>{children}</MaintenanceGate>
     </ApolloProvider>
   );
 }

@@ -1,5 +1,6 @@
 import type { ErrorLike } from '@apollo/client';
 import { CombinedGraphQLErrors, ServerError } from '@apollo/client/errors';
+import { MAINTENANCE_CODE, MAINTENANCE_MESSAGE, isMaintenanceText } from '../network/maintenance';
 
 const hasCode = (error: ErrorLike, code: string): boolean =>
   CombinedGraphQLErrors.is(error) && error.errors.some((e) => e.extensions?.code === code);
@@ -7,6 +8,16 @@ const hasCode = (error: ErrorLike, code: string): boolean =>
 /** UNAUTHENTICATED arrives as a GraphQL error, or as a 401 ServerError when a proxy answers first. */
 export function isUnauthenticated(error: ErrorLike): boolean {
   return hasCode(error, 'UNAUTHENTICATED') || (ServerError.is(error) && error.statusCode === 401);
+}
+
+/**
+ * The API is under maintenance (MAINTENANCE=true): a 503 whose body has the MAINTENANCE code, a ServerError for the
+ * app's application/json answers (or the same code among GraphQL errors). Not the API saying no to the session.
+ */
+export function isMaintenance(error: ErrorLike | undefined): boolean {
+  if (!error) return false;
+  if (ServerError.is(error)) return error.statusCode === 503 && isMaintenanceText(error.bodyText);
+  return hasCode(error, MAINTENANCE_CODE);
 }
 
 export function isUserDisabled(error: ErrorLike | undefined): boolean {
@@ -21,6 +32,7 @@ export const USER_DISABLED_MESSAGE = 'Esta conta está desativada. Fale com o cl
 export function errorMessage(error: ErrorLike): string {
   // 'User disabled' is the API's contract string (SPEC 7), not a message for members.
   if (isUserDisabled(error)) return USER_DISABLED_MESSAGE;
+  if (isMaintenance(error)) return MAINTENANCE_MESSAGE;
   if (CombinedGraphQLErrors.is(error)) return error.errors[0]?.message ?? NETWORK_ERROR_MESSAGE;
   return NETWORK_ERROR_MESSAGE;
 }

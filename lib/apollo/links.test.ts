@@ -4,6 +4,8 @@
 import { ApolloClient, gql, InMemoryCache } from '@apollo/client';
 import { endDeviceSession, peekDeviceSessionId } from '../device-session/session-id';
 import { useSessionStore } from '../session/store';
+import { isUnderMaintenance, leaveMaintenance, MAINTENANCE_MESSAGE } from '../network/maintenance';
+import { errorMessage, isMaintenance } from './errors';
 import { createLink } from './links';
 
 const PING = gql`
@@ -144,6 +146,73 @@ describe('Apollo links', () => {
       expect(useSessionStore.getState()).toMatchObject({ token: 'new-access', refreshToken: 'new-refresh' });
     },
   );
+
+  describe('when the API is under maintenance (503, MAINTENANCE)', () => {
+    const maintenance = () =>
+      new Response(
+        JSON.stringify({
+          errors: [{ message: 'Estamos em manutenção.', extensions: { code: 'MAINTENANCE', retryAfterSeconds: 300 } }],
+        }),
+        { status: 503, headers: { 'content-type': 'application/json', 'retry-after': '300' } },
+      );
+    afterEach(() => leaveMaintenance());
+
+    it('shows the maintenance screen and keeps the session: no refresh, no logout', async () => {
+      const fetchMock = jest.fn(async () => maintenance());
+      const onSessionLost = jest.fn();
+      const client = new ApolloClient({
+        cache: new InMemoryCache(),
+        link: createLink({
+          uri: 'http://api.test/graphql',
+          fetch: fetchMock as unknown as typeof fetch,
+          onSessionLost,
+        }),
+      });
+      const error = await client.query({ query: PING, variables: { n: 1 }, fetchPolicy: 'no-cache' }).catch((e) => e);
+      expect(isMaintenance(error as Error)).toBe(true);
+      expect(errorMessage(error as Error)).toBe(MAINTENANCE_MESSAGE);
+      expect(isUnderMaintenance()).toBe(true);
+      expect(fetchMock).toHaveBeenCalledTimes(1);
+      expect(onSessionLost).not.toHaveBeenCalled();
+      expect(useSessionStore.getState()).toMatchObject({
+        token: 'old-access',
+        refreshToken: 'old-refresh',
+        initialized: true,
+      });
+    });
+
+    it('keeps the session when the refresh itself meets the maintenance', async () => {
+      const fetchMock = jest.fn(async (_url: RequestInfo | URL, init?: RequestInit) => {
+        const { operationName } = JSON.parse(String(init?.body)) as { operationName: string };
+        return operationName === 'MRefreshToken' ? maintenance() : unauthenticated();
+      });
+      const onSessionLost = jest.fn();
+      const client = new ApolloClient({
+        cache: new InMemoryCache(),
+        link: createLink({
+          uri: 'http://api.test/graphql',
+          fetch: fetchMock as unknown as typeof fetch,
+          onSessionLost,
+        }),
+      });
+      await expect(client.query({ query: PING, variables: { n: 1 }, fetchPolicy: 'no-cache' })).rejects.toThrow(
+        'Não foi possível renovar a sessão agora.',
+      );
+      expect(isUnderMaintenance()).toBe(true);
+      expect(onSessionLost).not.toHaveBeenCalled();
+      expect(useSessionStore.getState()).toMatchObject({ token: 'old-access', refreshToken: 'old-refresh' });
+    });
+
+    it('takes a 503 without the MAINTENANCE code for an ordinary server error', async () => {
+      const fetchMock = jest.fn(async () => new Response('Service Unavailable', { status: 503 }));
+      const client = new ApolloClient({
+        cache: new InMemoryCache(),
+        link: createLink({ uri: 'http://api.test/graphql', fetch: fetchMock as unknown as typeof fetch }),
+      });
+      await client.query({ query: PING, variables: { n: 1 }, fetchPolicy: 'no-cache' }).catch(() => {});
+      expect(isUnderMaintenance()).toBe(false);
+    });
+  });
 
   it('logs GraphQL errors as warnings with message and path', async () => {
     useSessionStore.setState({ token: 'new-access' });

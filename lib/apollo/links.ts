@@ -10,7 +10,8 @@ import { DEVICE_SESSION_HEADER, getDeviceSessionId } from '../device-session/ses
 import { MRefreshToken } from '../graphql/operations';
 import { useSessionStore } from '../session/store';
 import { trackReachability } from '../network/reachability';
-import { isUnauthenticated } from './errors';
+import { enterMaintenance, isMaintenanceResponse } from '../network/maintenance';
+import { isMaintenance, isUnauthenticated } from './errors';
 import { createRefreshCoordinator } from './refresh-coordinator';
 import { createProgressFetch } from './xhr-fetch';
 
@@ -65,6 +66,8 @@ async function fetchNewTokens(uri: string, fetchImpl: typeof fetch, refreshToken
         variables: { refreshToken },
       }),
     });
+    // Under maintenance the tokens stay as they are: the refresh is tried again once the club is back.
+    if (await isMaintenanceResponse(response)) enterMaintenance();
     if (response.status >= 500) throw new Error(`HTTP ${response.status}`);
     body = (await response.json()) as typeof body;
   } catch (error) {
@@ -90,6 +93,11 @@ export function createLink(options: LinkOptions = {}): ApolloLink {
   });
 
   const errorLink = new ErrorLink(({ error, operation, forward }) => {
+    // The club is under maintenance: the app shows the maintenance screen; no refresh, and the session stays.
+    if (isMaintenance(error)) {
+      enterMaintenance();
+      return;
+    }
     const context = operation.getContext() as { retried?: boolean; usedToken?: string | null };
     if (isUnauthenticated(error) && !context.retried && useSessionStore.getState().refreshToken) {
       return new Observable((observer) => {

@@ -2,7 +2,7 @@
 import { useQuery } from '@apollo/client/react';
 import { useEffect, useMemo } from 'react';
 import { CombinedGraphQLErrors } from '@apollo/client/errors';
-import { isUnauthenticated, isUserDisabled } from '../apollo/errors';
+import { isMaintenance, isUnauthenticated, isUserDisabled } from '../apollo/errors';
 import type { QMeQuery } from '../graphql/generated/graphql';
 import { QMe } from '../graphql/operations';
 import { clearMemberSnapshot, readSnapshotPart, saveSnapshotPart, sessionSubject } from './member-snapshot';
@@ -47,7 +47,10 @@ export function useCurrentUserQuery(): CurrentUserState {
     () => (hydrated && hasSession ? readSnapshotPart<CurrentUser>(subject, ME_SNAPSHOT) : null),
     [hydrated, hasSession, subject],
   );
-  const refused = Boolean(error && (CombinedGraphQLErrors.is(error) || isUnauthenticated(error)));
+  // Maintenance is not a refusal, whatever shape it arrives in: the session and what the member saw stay.
+  const refused = Boolean(
+    error && !isMaintenance(error) && (CombinedGraphQLErrors.is(error) || isUnauthenticated(error)),
+  );
   useEffect(() => {
     if (fresh) saveSnapshotPart(subject, ME_SNAPSHOT, fresh);
   }, [fresh, subject]);
@@ -62,7 +65,7 @@ export function useCurrentUserQuery(): CurrentUserState {
   if (loading || (!error && !data))
     return remembered ? { status: 'authenticated', user: remembered } : { status: 'loading' };
   // Only the API saying no ends the session; a dropped connection keeps the member logged in to try again.
-  if (error && !CombinedGraphQLErrors.is(error) && !isUnauthenticated(error)) {
+  if (error && !refused) {
     return { status: 'unreachable', retry: () => void refetch().catch(() => undefined) };
   }
   return { status: 'anonymous', disabled: isUserDisabled(error) };
