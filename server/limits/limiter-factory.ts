@@ -31,8 +31,10 @@ export interface Take {
 /** One limit, counted in the club's database so that every API process sees the same numbers. */
 export interface Limiter {
   readonly rule: LimitRule;
-  /** Counts one hit for `key`, whether or not it is allowed. */
-  take(key: string): Promise<Take>;
+  /**
+   * Counts one hit for `key` (or `hits` at once), whether or not it is allowed; the answer is about the last of them.
+   */
+  take(key: string, hits?: number): Promise<Take>;
   /** Takes one hit back (a login that succeeded, a hit the other limit refused). */
   giveBack(key: string): Promise<void>;
 }
@@ -82,9 +84,9 @@ export function createLimiterFactory(db: Kysely<Database>, secret: Uint8Array): 
       createHmac('sha256', keySecret).update(rule.name).update('\0').update(key).digest('hex');
     const limiter: Limiter = {
       rule,
-      async take(key) {
+      async take(key, hits = 1) {
         try {
-          const res = await store.consume(keyOf(key));
+          const res = await store.consume(keyOf(key), hits);
           return { allowed: true, count: res.consumedPoints, msBeforeReset: res.msBeforeNext };
         } catch (error) {
           // The library rejects with its result when the limit is exceeded, and with an Error when the store fails.
