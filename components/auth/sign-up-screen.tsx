@@ -12,10 +12,13 @@ import { StoreLinkNotice, useStoreLink } from './store-link-notice';
  * links the new member to that store once the club confirms the store is active; a mistyped or retired link says
  * so and signs up without a store.
  */
-export function SignUpScreen({ promo = false }: { promo?: boolean }) {
+export function SignUpScreen({ promo = false, storeLink = false }: { promo?: boolean; storeLink?: boolean }) {
   const params = useRouteParams();
-  const link = useStoreLink(params?.['subsidiarySlug'] ?? null);
-  const subsidiarySlug = link.kind === 'active' || link.kind === 'unverified' ? link.slug : null;
+  const asked = useStoreLink(params?.['subsidiarySlug'] ?? null);
+  // Before the address is read (the exported page), a store's link is already "being checked": the notice's box is
+  // there from the first paint and nothing below it moves.
+  const link = storeLink && asked.kind === 'none' ? ({ kind: 'checking', slug: null } as const) : asked;
+  const subsidiarySlug = 'slug' in link ? link.slug : null;
   const [pending, setPending] = useState<PendingSignUp | null>(null);
   return (
     <section className="card card--narrow" aria-labelledby="signup-title">
@@ -30,7 +33,7 @@ export function SignUpScreen({ promo = false }: { promo?: boolean }) {
       )}
       <StoreLinkNotice link={link} />
       {/* Step one stays mounted (hidden) so "Corrigir meus dados" brings back everything typed. */}
-      <div hidden={pending !== null || link.kind === 'checking'}>
+      <div hidden={pending !== null}>
         <SignUpForm subsidiarySlug={subsidiarySlug} onSent={setPending} />
       </div>
       {pending && <SignUpCodeForm pending={pending} onRestart={() => setPending(null)} />}

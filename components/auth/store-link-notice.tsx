@@ -5,7 +5,8 @@ import { storeLabel } from '@/lib/stores/store-label';
 
 export type StoreLinkState =
   | { kind: 'none' }
-  | { kind: 'checking' }
+  /** Being asked; the slug goes with a sign-up sent meanwhile, and the server decides. */
+  | { kind: 'checking'; slug: string | null }
   /** The club could not be asked (no signal): the slug goes with the sign-up and the server decides. */
   | { kind: 'unverified'; slug: string }
   | { kind: 'active'; slug: string; label: string }
@@ -18,7 +19,7 @@ export function useStoreLink(slug: string | null): StoreLinkState {
   if (!slug) return { kind: 'none' };
   if (error && !data) return { kind: 'unverified', slug };
   const link = data?.storeLink;
-  if (!link) return { kind: 'checking' };
+  if (!link) return { kind: 'checking', slug };
   if (link.status === 'ACTIVE' && link.store) {
     return { kind: 'active', slug: link.store.slug, label: storeLabel(link.store) };
   }
@@ -37,8 +38,9 @@ export function StoreLinkNotice({ link }: { link: StoreLinkState }) {
     case 'unverified':
       return <p className="alert alert--info">Cadastro por uma loja parceira do clube.</p>;
     case 'checking':
+      // The same box as the answer that replaces it, so the form below does not jump when the club answers.
       return (
-        <p className="muted" role="status">
+        <p className="alert alert--info" role="status">
           Conferindo a loja parceira…
         </p>
       );

@@ -10,5 +10,5 @@ export function generateStaticParams() {
 }
 
 export default function Page() {
-  return <SignUpScreen promo />;
+  return <SignUpScreen promo storeLink />;
 }
