@@ -11,7 +11,7 @@ import {
   type FakeClock,
   type TestApp,
 } from '../../test/helpers';
-import { TOKEN_AUDIENCE, TOKEN_ISSUER } from './tokens';
+import { TOKEN_AUDIENCE, TOKEN_ISSUER, verifyAccessToken } from './tokens';
 
 let t: TestApp;
 let clock: FakeClock;
@@ -135,6 +135,25 @@ describe('token checks', () => {
     clock.advance(15 * 60 * 1000 + 1000);
     expect(codeOf(await me(pair.token))).toBe('UNAUTHENTICATED');
     expect(codeOf(await refresh(pair.token))).toBe('UNAUTHENTICATED');
+  });
+
+  it('refuses an access token once it expires, even one already verified on earlier requests', async () => {
+    const { token } = await signIn();
+    expect((await me(token)).data?.me.id).toBeTruthy();
+    clock.advance(15 * 60 * 1000 - 2000);
+    expect((await me(token)).data?.me.id).toBeTruthy();
+    clock.advance(2000);
+    expect(codeOf(await me(token))).toBe('UNAUTHENTICATED');
+  });
+
+  it('refuses a token verified under one secret when the server has another', async () => {
+    const { token } = await signIn();
+    expect((await me(token)).data?.me.id).toBeTruthy();
+    const settings = { jwtSecret: new TextEncoder().encode('outro-segredo-com-mais-de-32-caracteres!!'), now: clock.now };
+    await expect(verifyAccessToken(settings, token)).rejects.toThrow();
+    await expect(verifyAccessToken({ jwtSecret: TEST_SECRET, now: clock.now }, token)).resolves.toMatchObject({
+      jti: expect.any(String),
+    });
   });
 
   it('keeps the CPF and e-mail out of the claims', async () => {

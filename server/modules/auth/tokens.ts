@@ -68,9 +68,22 @@ export async function signRefreshToken(
   return { token, userId, jti, familyId, expiresAt };
 }
 
+/**
+ * The secret as a Web Crypto key, imported once per secret: given the bytes, jose imports them again on every check.
+ */
+const verifyKeys = new WeakMap<Uint8Array, Promise<CryptoKey>>();
+function verifyKey(secret: Uint8Array): Promise<CryptoKey> {
+  let key = verifyKeys.get(secret);
+  if (!key) {
+    key = crypto.subtle.importKey('raw', new Uint8Array(secret), { name: 'HMAC', hash: 'SHA-256' }, false, ['verify']);
+    verifyKeys.set(secret, key);
+  }
+  return key;
+}
+
 /** Throws on any problem: bad signature, other algorithm, wrong issuer/audience, expired, or the other token type. */
 async function verifyTyped(settings: TokenSettings, token: string, typ: TokenType): Promise<JWTPayload> {
-  const { payload } = await jwtVerify(token, settings.jwtSecret, {
+  const { payload } = await jwtVerify(token, await verifyKey(settings.jwtSecret), {
     algorithms: ['HS256'],
     issuer: TOKEN_ISSUER,
     audience: TOKEN_AUDIENCE,
@@ -87,14 +100,33 @@ function userIdOf(payload: JWTPayload): number {
   return id;
 }
 
+/** Access tokens already verified, per secret; a member's token is sent with every request for 15 minutes. */
+const VERIFIED_KEPT = 5_000;
+const verifiedAccess = new WeakMap<Uint8Array, Map<string, { claims: AccessClaims; exp: number }>>();
+
+/**
+ * The claims of a valid access token. A token verified before is not checked again, as it cannot have changed (the
+ * whole token is the key, signature included): only its expiry is, against the clock, as jose does. Whether its
+ * session still stands is the caller's to ask on every request.
+ */
 export async function verifyAccessToken(settings: TokenSettings, token: string): Promise<AccessClaims> {
+  let kept = verifiedAccess.get(settings.jwtSecret);
+  const hit = kept?.get(token);
+  if (hit && hit.exp > seconds(settings.now())) return hit.claims;
   const payload = await verifyTyped(settings, token, 'access');
   const familyId = payload['fam'];
-  return {
+  const claims: AccessClaims = {
     userId: userIdOf(payload),
     jti: String(payload.jti),
     familyId: typeof familyId === 'string' && familyId !== '' ? familyId : null,
   };
+  if (!kept) {
+    kept = new Map();
+    verifiedAccess.set(settings.jwtSecret, kept);
+  }
+  if (kept.size >= VERIFIED_KEPT) kept.delete(kept.keys().next().value!);
+  kept.set(token, { claims, exp: payload.exp! });
+  return claims;
 }
 
 export async function verifyRefreshToken(settings: TokenSettings, token: string): Promise<RefreshClaims> {
