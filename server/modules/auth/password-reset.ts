@@ -23,7 +23,11 @@ export const RESET_MESSAGES = {
   noChannel: 'Este cadastro não tem esse meio de contato. Escolha outro.',
 } as const;
 
-const loginSchema = z.string().trim().min(1, 'Informe seu CPF, e-mail ou celular.').max(254);
+const loginSchema = z
+  .string()
+  .trim()
+  .min(1, 'Informe seu CPF, e-mail ou celular.')
+  .max(254, 'Digite um CPF, e-mail ou celular válido.');
 
 async function memberFor(deps: FlowDeps, login: string): Promise<{ user: UserRow; key: string }> {
   const { lookup, limiterKey } = parseLogin(parseInput(loginSchema, login));
@@ -64,7 +68,7 @@ export async function requestPasswordReset(
   return { channel, destination, resendInSeconds: RESEND_COOLDOWN_MS / 1000 };
 }
 
-const resetSchema = z.object({ code: z.string().trim().max(12), password: passwordSchema });
+const resetSchema = z.object({ code: z.string().trim().max(12, 'O código tem 6 números.'), password: passwordSchema });
 
 /**
  * Sets the new password with a valid code, ends every session of the member and does not log in: the member

@@ -126,7 +126,10 @@ export async function resendSignUpCode(deps: FlowDeps, signupId: string): Promis
   };
 }
 
-const secondStepSchema = z.object({ code: z.string().trim().max(12), password: passwordSchema });
+const secondStepSchema = z.object({
+  code: z.string().trim().max(12, 'O código tem 6 números.'),
+  password: passwordSchema,
+});
 
 /**
  * Step two: the code proves the celular; the member is created with the password and logged in. The password is
@@ -136,10 +139,10 @@ export async function createUserSecondStep(
   deps: FlowDeps,
   input: unknown & { signupId?: unknown },
 ): Promise<TokenPair> {
-  const { signupId, ...rest } = z
-    .object({ signupId: z.string().max(64) })
-    .passthrough()
-    .parse(input);
+  const { signupId, ...rest } = parseInput(
+    z.object({ signupId: z.string().max(64, SIGN_UP_MESSAGES.notFound) }).passthrough(),
+    input,
+  );
   const { code, password } = parseInput(secondStepSchema, rest);
   const pending = await pendingSignup(deps, signupId);
   await deps.throttle.hit({ name: 'code-checks', max: 20, windowMs: 15 * 60 * 1000 }, pending.id, deps.ip);
