@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { onlyDigits } from '../format/digits';
 import { isValidCnpj, normaliseCnpj } from './cnpj';
+import { INVALID_CHARACTERS_MESSAGE, isPlainText } from './plain-text';
 import { birthDateSchema, celularSchema, codeSchema, emailSchema } from './sign-up-schema';
 
 export { parseDate } from './sign-up-schema';
@@ -35,7 +36,11 @@ export const GRADE_MIN = 1;
 export const GRADE_MAX = 5;
 
 const text = (max: number, empty?: string) => {
-  const base = z.string().trim().max(max, `Use no máximo ${max} caracteres.`);
+  const base = z
+    .string()
+    .trim()
+    .max(max, `Use no máximo ${max} caracteres.`)
+    .refine(isPlainText, INVALID_CHARACTERS_MESSAGE);
   return empty ? base.min(1, empty) : base;
 };
 
@@ -45,6 +50,7 @@ const optionalText = (max: number) =>
     .string()
     .trim()
     .max(max, `Use no máximo ${max} caracteres.`)
+    .refine(isPlainText, INVALID_CHARACTERS_MESSAGE)
     .transform((v) => (v === '' ? null : v));
 
 export const cepSchema = z

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { INVALID_CHARACTERS_MESSAGE, isPlainText } from '../../../lib/validation/plain-text';
 import { badUserInput } from '../../graphql/errors';
 
 const key = z
@@ -124,6 +125,7 @@ export function validateAnswers(survey: SurveyDefinition, rawInput: unknown): St
     } else {
       const limit = q.maxLength ?? DEFAULT_TEXT_MAX_LENGTH;
       if (text.length > limit) fields[q.id] = `Use no máximo ${limit} caracteres.`;
+      else if (!isPlainText(text)) fields[q.id] = INVALID_CHARACTERS_MESSAGE;
       else stored.push({ questionId: q.id, text });
     }
   }

@@ -8,6 +8,7 @@ import {
   PROJECT_TITLE_MIN,
 } from '../../../lib/projects/limits';
 import { todayInBrazil } from '../../../lib/format/dates';
+import { INVALID_CHARACTERS_MESSAGE, isPlainText } from '../../../lib/validation/plain-text';
 import type { Database, ProjectPhotoRow, ProjectRow } from '../../db/schema';
 import { isUniqueViolation } from '../../db/dialect';
 import { badUserInput, notFound, tooManyRequests } from '../../graphql/errors';
@@ -237,21 +238,19 @@ export async function uploadPhoto(
 // ---------------------------------------------------------------------------------------------------------------
 // Submit and re-send
 
-/** Plain text: one kind of line break, no control characters, no blanks at the ends. */
-const plainText = (text: string) =>
-  text
-    .replace(/\r\n?/g, '\n')
-    .replace(/[\u0000-\u0008\u000b-\u001f\u007f]/g, '')
-    .trim();
+/** Plain text: one kind of line break, no blanks at the ends (control characters are refused before). */
+const plainText = (text: string) => text.replace(/\r\n?/g, '\n').trim();
 
 const inputSchema = z.object({
   title: z
     .string()
+    .refine(isPlainText, INVALID_CHARACTERS_MESSAGE)
     .transform((t) => plainText(t).replace(/\s+/g, ' '))
     .pipe(z.string().min(PROJECT_TITLE_MIN, PROJECT_MESSAGES.title).max(PROJECT_TITLE_MAX, PROJECT_MESSAGES.title)),
   environment: z.enum(ENVIRONMENTS, PROJECT_MESSAGES.environment),
   description: z
     .string()
+    .refine(isPlainText, INVALID_CHARACTERS_MESSAGE)
     .transform(plainText)
     .pipe(z.string().max(PROJECT_DESCRIPTION_MAX, PROJECT_MESSAGES.description)),
   uf: z
