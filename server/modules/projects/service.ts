@@ -39,6 +39,7 @@ export const PROJECT_MESSAGES = {
   notFound: 'Projeto não encontrado.',
   title: `Dê um título de ${PROJECT_TITLE_MIN} a ${PROJECT_TITLE_MAX} caracteres ao projeto.`,
   environment: 'Escolha o ambiente do projeto.',
+  descriptionEmpty: 'Conte em poucas linhas o que foi feito.',
   description: `A descrição pode ter no máximo ${PROJECT_DESCRIPTION_MAX.toLocaleString('pt-BR')} caracteres.`,
   uf: 'Escolha o estado onde o projeto foi instalado.',
   city: 'Escolha uma cidade da lista do estado.',
@@ -252,7 +253,9 @@ const inputSchema = z.object({
     .string()
     .refine(isPlainText, INVALID_CHARACTERS_MESSAGE)
     .transform(plainText)
-    .pipe(z.string().max(PROJECT_DESCRIPTION_MAX, PROJECT_MESSAGES.description)),
+    .pipe(
+      z.string().min(1, PROJECT_MESSAGES.descriptionEmpty).max(PROJECT_DESCRIPTION_MAX, PROJECT_MESSAGES.description),
+    ),
   uf: z
     .string()
     .trim()
