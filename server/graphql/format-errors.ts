@@ -1,6 +1,7 @@
 import type { FastifyBaseLogger } from 'fastify';
 import { GraphQLError, type ExecutionResult, type FormattedExecutionResult, type GraphQLFormattedError } from 'graphql';
 import { INTERNAL_ERROR_MESSAGE, isApiError } from './errors';
+import { variableProblemOf } from './variable-errors';
 
 interface HttpishError extends Error {
   statusCode?: number;
@@ -30,6 +31,16 @@ function shape(error: GraphQLError, code: string, message = error.message): Grap
 
 const withoutSuggestions = (message: string): string => message.replace(/\s*Did you mean .*$/s, '');
 
+/** A variable of the wrong type, in pt-BR with the field it was for; any other validation error as graphql wrote it. */
+function validationError(error: GraphQLError, code: string): GraphQLFormattedError {
+  const variable = variableProblemOf(error.message);
+  if (variable === null) return shape(error, code, withoutSuggestions(error.message));
+  const translated = new GraphQLError(variable.message, {
+    extensions: { fields: { [variable.field]: variable.message } },
+  });
+  return shape(translated, 'BAD_USER_INPUT');
+}
+
 /**
  * Every error leaves with a message and an `extensions.code`. Errors the API raised on purpose keep their pt-BR
  * message; request problems (bad JSON, validation, GET mutation) keep graphql's or fastify's text; anything else is
@@ -41,7 +52,7 @@ function formatOne(error: GraphQLError, log: FastifyBaseLogger): GraphQLFormatte
     return [shape(error, String(error.extensions['code']))];
   }
   // No "Did you mean …?": the app never needs it, and it would map the schema for whoever probes it.
-  if (original === undefined) return [shape(error, 'GRAPHQL_VALIDATION_FAILED', withoutSuggestions(error.message))];
+  if (original === undefined) return [validationError(error, 'GRAPHQL_VALIDATION_FAILED')];
   if (Array.isArray(original.errors) && original.errors.length > 0) {
     const code =
       original.statusCode === 405
@@ -51,7 +62,7 @@ function formatOne(error: GraphQLError, log: FastifyBaseLogger): GraphQLFormatte
           : 'GRAPHQL_VALIDATION_FAILED';
     return original.errors.map((inner) => {
       const gql = inner instanceof GraphQLError ? inner : new GraphQLError(String((inner as Error).message ?? inner));
-      return shape(gql, code, withoutSuggestions(gql.message));
+      return validationError(gql, code);
     });
   }
   const status = httpStatusOf(original);
