@@ -74,9 +74,17 @@ export async function loginTokens(
   return tokens;
 }
 
-/** Logs in through the API and puts the tokens where the app keeps them, for tests that are not about login. */
-export async function signInWithStorage(page: Page, login: string, password = PASSWORD): Promise<void> {
-  const tokens = await loginTokens(page.request, login, password);
+/**
+ * Logs in through the API and puts the tokens where the app keeps them, for tests that are not about login. `request`
+ * names another club than the test server (a spec's own server on another port).
+ */
+export async function signInWithStorage(
+  page: Page,
+  login: string,
+  password = PASSWORD,
+  request: APIRequestContext = page.request,
+): Promise<void> {
+  const tokens = await loginTokens(request, login, password);
   await page.addInitScript(
     ([token, refresh]) => {
       if (window.localStorage.getItem('CD_TOKEN')) return;

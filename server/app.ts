@@ -20,6 +20,7 @@ import { apiRouteTable, JSON_BODY_MAX_BYTES, UPLOAD_OPTIONS } from './http/api-r
 import { cspDirectives } from './http/content-security-policy';
 import { csrfGuard } from './http/csrf';
 import { registerInstanceHeader } from './http/instance-header';
+import { OneLinePerRequest } from './http/request-log';
 import { registerMaintenance } from './http/maintenance';
 import { registerStaticSite } from './http/static-site';
 import { authResolvers } from './modules/auth/resolvers';
@@ -135,7 +136,12 @@ export function buildApp({
   queryCache = true,
   storage: givenStorage,
 }: BuildAppOptions): FastifyInstance {
-  const app = Fastify({ logger, bodyLimit: JSON_BODY_MAX_BYTES, trustProxy: config.trustProxy });
+  const app = Fastify({
+    logger,
+    logController: new OneLinePerRequest(),
+    bodyLimit: JSON_BODY_MAX_BYTES,
+    trustProxy: config.trustProxy,
+  });
   if (config.instanceName !== undefined) registerInstanceHeader(app, config.instanceName);
   // First of the request hooks: under maintenance no API route reads a body, a token or a rate limit.
   if (config.maintenance) {

@@ -1,12 +1,14 @@
 'use client';
 import { useEffect } from 'react';
 import { NETWORK_ERROR_MESSAGE } from '@/lib/apollo/errors';
+import { isUnderMaintenance, subscribeMaintenance } from '@/lib/network/maintenance';
 import { isClubUnreachable, subscribeReachability } from '@/lib/network/reachability';
 
 /**
  * Shown instead of the login screen when a stored session could not be checked (no signal, server down): the
  * member is still logged in, so asking for the password again would be wrong. Tries again by itself as soon as
- * the browser says it is online or the club answers again (the connection notice keeps asking it).
+ * the browser says it is online, the club answers again (the connection notice keeps asking it) or a maintenance
+ * ends.
  */
 export function UnreachableScreen({ retry }: { retry: () => void }) {
   useEffect(() => {
@@ -14,9 +16,14 @@ export function UnreachableScreen({ retry }: { retry: () => void }) {
     const unsubscribe = subscribeReachability(() => {
       if (!isClubUnreachable()) retry();
     });
+    // Also when a maintenance ends (this screen waited under the maintenance screen).
+    const unsubscribeMaintenance = subscribeMaintenance(() => {
+      if (!isUnderMaintenance()) retry();
+    });
     return () => {
       window.removeEventListener('online', retry);
       unsubscribe();
+      unsubscribeMaintenance();
     };
   }, [retry]);
   return (
