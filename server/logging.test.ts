@@ -64,7 +64,8 @@ describe('server logs', () => {
     expect(get.json<{ data?: unknown }>().data).toBeTruthy();
 
     const all = logs.lines.join('');
-    expect(logs.lines.length).toBeGreaterThan(10);
+    // One line per request at least (eight were sent), errors besides.
+    expect(logs.lines.length).toBeGreaterThanOrEqual(8);
     const secrets = [
       DEMO_MEMBER.password,
       'senha errada demais',
@@ -79,5 +80,21 @@ describe('server logs', () => {
       expect(all).not.toContain(digits);
       expect(all).not.toContain(`${digits.slice(0, 3)}.${digits.slice(3, 6)}.${digits.slice(6, 9)}-${digits.slice(9)}`);
     }
+  });
+
+  it('write one line per request, when it ends, with the request line, the status and the time taken', async () => {
+    await gql(t.app, '{ __typename }');
+    await t.app.inject({ method: 'GET', url: '/nada/por/aqui?x=1' });
+    const requests = logs.lines
+      .map((line) => JSON.parse(line) as Record<string, unknown>)
+      .filter((line) => line['req'] !== undefined || /request/.test(String(line['msg'])));
+    expect(requests.map((line) => line['msg'])).toEqual(['request completed', 'request completed']);
+    expect(requests[0]).toMatchObject({
+      level: 30,
+      req: { method: 'POST', url: '/graphql' },
+      res: { statusCode: 200 },
+      responseTime: expect.any(Number),
+    });
+    expect(requests[1]).toMatchObject({ req: { method: 'GET', url: '/nada/por/aqui?[oculto]' }, res: { statusCode: 404 } });
   });
 });
