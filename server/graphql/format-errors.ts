@@ -1,6 +1,12 @@
 import type { FastifyBaseLogger } from 'fastify';
 import { GraphQLError, type ExecutionResult, type FormattedExecutionResult, type GraphQLFormattedError } from 'graphql';
 import { INTERNAL_ERROR_MESSAGE, isApiError } from './errors';
+import {
+  isRequestSchemaMessage,
+  METHOD_NOT_ALLOWED_MESSAGE,
+  REQUEST_PARAMETERS_MESSAGE,
+  requestErrorMessage,
+} from './request-errors';
 import { variableProblemOf } from './variable-errors';
 
 interface HttpishError extends Error {
@@ -33,6 +39,8 @@ const withoutSuggestions = (message: string): string => message.replace(/\s*Did 
 
 /** A variable of the wrong type, in pt-BR with the field it was for; any other validation error as graphql wrote it. */
 function validationError(error: GraphQLError, code: string): GraphQLFormattedError {
+  if (code === 'METHOD_NOT_ALLOWED') return shape(error, code, METHOD_NOT_ALLOWED_MESSAGE);
+  if (isRequestSchemaMessage(error.message)) return shape(error, 'BAD_REQUEST', REQUEST_PARAMETERS_MESSAGE);
   const variable = variableProblemOf(error.message);
   if (variable === null) return shape(error, code, withoutSuggestions(error.message));
   const translated = new GraphQLError(variable.message, {
@@ -43,8 +51,9 @@ function validationError(error: GraphQLError, code: string): GraphQLFormattedErr
 
 /**
  * Every error leaves with a message and an `extensions.code`. Errors the API raised on purpose keep their pt-BR
- * message; request problems (bad JSON, validation, GET mutation) keep graphql's or fastify's text; anything else is
- * a bug whose details stay in the log.
+ * message; a request that could not be read (bad JSON, a GET mutation, a variable of the wrong type) gets a pt-BR
+ * one; a query document graphql refuses keeps graphql's text, for the developer who wrote it; anything else is a bug
+ * whose details stay in the log.
  */
 function formatOne(error: GraphQLError, log: FastifyBaseLogger): GraphQLFormattedError[] {
   const original = error.originalError as HttpishError | undefined;
@@ -66,7 +75,7 @@ function formatOne(error: GraphQLError, log: FastifyBaseLogger): GraphQLFormatte
     });
   }
   const status = httpStatusOf(original);
-  if (status !== undefined && status < 500) return [shape(error, 'BAD_REQUEST')];
+  if (status !== undefined && status < 500) return [shape(error, 'BAD_REQUEST', requestErrorMessage(original, status))];
 
   log.error({ err: original, path: error.path }, 'Erro inesperado ao executar GraphQL');
   return [shape(error, 'INTERNAL_SERVER_ERROR', INTERNAL_ERROR_MESSAGE)];
