@@ -19,6 +19,7 @@ import type { Resolvers } from './graphql/generated/resolvers-types';
 import { apiRouteTable, JSON_BODY_MAX_BYTES, UPLOAD_OPTIONS } from './http/api-routes';
 import { cspDirectives } from './http/content-security-policy';
 import { csrfGuard } from './http/csrf';
+import { registerErrorHandler } from './http/error-handler';
 import { registerInstanceHeader } from './http/instance-header';
 import { OneLinePerRequest } from './http/request-log';
 import { registerMaintenance } from './http/maintenance';
@@ -143,6 +144,7 @@ export function buildApp({
     trustProxy: config.trustProxy,
   });
   if (config.instanceName !== undefined) registerInstanceHeader(app, config.instanceName);
+  registerErrorHandler(app);
   // First of the request hooks: under maintenance no API route reads a body, a token or a rate limit.
   if (config.maintenance) {
     registerMaintenance(app, { retryAfterSeconds: config.maintenanceRetryAfterSeconds, corsOrigin: config.corsOrigin });

@@ -1,0 +1,20 @@
+import type { FastifyError, FastifyInstance } from 'fastify';
+import { INTERNAL_ERROR_MESSAGE } from '../graphql/errors';
+import { requestErrorMessage } from '../graphql/request-errors';
+
+/**
+ * Errors of the routes outside GraphQL (files, the session-security receiver, the static site) that Fastify raises
+ * before a handler runs (broken JSON, a body too large, a path parameter too long): a pt-BR message and a stable
+ * code instead of Fastify's English text and FST_ERR code; anything else is a bug, logged and answered as such. The
+ * GraphQL route has its own handler (mercurius's, with the API's error formatter).
+ */
+export function registerErrorHandler(app: FastifyInstance): void {
+  app.setErrorHandler((error: FastifyError, request, reply) => {
+    const status = typeof error.statusCode === 'number' && error.statusCode >= 400 ? error.statusCode : 500;
+    if (status >= 500) {
+      request.log.error({ err: error }, 'Erro inesperado');
+      return reply.code(500).send({ message: INTERNAL_ERROR_MESSAGE, code: 'INTERNAL_SERVER_ERROR' });
+    }
+    return reply.code(status).send({ message: requestErrorMessage(error, status), code: 'BAD_REQUEST' });
+  });
+}
