@@ -6,7 +6,6 @@ import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastif
 import { NoSchemaIntrospectionCustomRule } from 'graphql';
 import type { Kysely } from 'kysely';
 import mercurius from 'mercurius';
-import mercuriusUpload from 'mercurius-upload';
 import type { AppConfig } from './config';
 import type { Database } from './db/schema';
 import { buildContext } from './graphql/context';
@@ -15,6 +14,7 @@ import { loadSchemaSdl } from './graphql/schema';
 import { registerGraphqlLimits } from './graphql/request-limits';
 import { registerGraphqlOverHttp } from './graphql/graphql-over-http';
 import { scalarResolvers } from './graphql/upload-scalar';
+import { registerGraphqlMultipart } from './uploads/graphql-multipart';
 import type { Resolvers } from './graphql/generated/resolvers-types';
 import { apiRouteTable, JSON_BODY_MAX_BYTES, UPLOAD_OPTIONS } from './http/api-routes';
 import { cspDirectives } from './http/content-security-policy';
@@ -206,7 +206,7 @@ export function buildApp({
 
   // Multipart GraphQL requests (invoice files, profile photo); the CSRF hook above has already refused any without
   // the preflight header.
-  void app.register(mercuriusUpload, UPLOAD_OPTIONS);
+  registerGraphqlMultipart(app, UPLOAD_OPTIONS);
   void app.register(invoicesHttp, { db, config, storage });
   void app.register(projectsHttp, { db, config, storage });
   void app.register(deviceSessionsHttp, { db, config, limiters });
