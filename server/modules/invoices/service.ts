@@ -134,9 +134,20 @@ async function receiveFiles(
   const used = new Set<number>();
   try {
     for (const [index, promise] of uploads.entries()) {
-      const upload = await promise.catch(() => null);
+      let refusedStatus: number | undefined;
+      const upload = await promise.catch((error: unknown) => {
+        refusedStatus = (error as { status?: number }).status;
+        return null;
+      });
       used.add(index);
-      if (!upload) throw new FileRejected(FILE_MESSAGES.tooBig('enviado'));
+      // The parser refused the file before it reached us: over its size limit (413), or a part it could not read.
+      if (!upload) {
+        throw new FileRejected(
+          refusedStatus === 413
+            ? FILE_MESSAGES.tooBig('enviado')
+            : 'Não foi possível receber os arquivos. Tente de novo.',
+        );
+      }
       const name = safeName(upload.filename);
       let stream: Readable;
       try {
