@@ -1,6 +1,5 @@
 import cors from '@fastify/cors';
 import compress from '@fastify/compress';
-import helmet from '@fastify/helmet';
 import { constants as zlibConstants } from 'node:zlib';
 import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
 import { NoSchemaIntrospectionCustomRule } from 'graphql';
@@ -21,6 +20,7 @@ import { cspDirectives } from './http/content-security-policy';
 import { csrfGuard } from './http/csrf';
 import { registerErrorHandler } from './http/error-handler';
 import { registerInstanceHeader } from './http/instance-header';
+import { registerSecurityHeaders } from './http/security-headers';
 import { OneLinePerRequest } from './http/request-log';
 import { registerMaintenance } from './http/maintenance';
 import { registerStaticSite } from './http/static-site';
@@ -160,7 +160,7 @@ export function buildApp({
   const messenger = createMessenger(db, config, config.now);
   const humanCheck = config.humanVerification ? registerHumanVerification(app, config.jwtSecret, db) : noHumanCheck;
 
-  void app.register(helmet, {
+  registerSecurityHeaders(app, {
     contentSecurityPolicy: contentSecurityPolicy(config),
     crossOriginEmbedderPolicy: false,
   });
