@@ -5,6 +5,7 @@ import path from 'node:path';
 import { DEMO_MEMBER } from '../db/seed';
 import { HTML, JPEG, newKey, nfeXml, PDF, submit } from '../modules/invoices/test/upload-helpers';
 import { createTestApp, fakeClock, loginAs, type TestApp } from '../test/helpers';
+import { TINY_JPEG } from '../test/images';
 import { multipart } from '../test/multipart';
 import { readAll, type FileStorage } from './file-storage';
 import { S3Storage } from './s3';
@@ -119,9 +120,9 @@ async function keysOf(storage: FileStorage, prefix: string): Promise<string[]> {
     expect(served.headers['content-type']).toBe('image/png');
     expect(served.rawPayload.equals(PNG)).toBe(true);
 
-    const nextUrl = await send('nova.jpg', JPEG);
+    const nextUrl = await send('nova.jpg', TINY_JPEG);
     expect(await keysOf(bucket, `${prefix()}/`)).toEqual([`${prefix()}/profile/${path.basename(nextUrl)}`]);
     expect((await t.app.inject({ method: 'GET', url })).statusCode).toBe(404);
-    expect((await t.app.inject({ method: 'GET', url: nextUrl })).rawPayload.equals(JPEG)).toBe(true);
+    expect((await t.app.inject({ method: 'GET', url: nextUrl })).rawPayload.equals(TINY_JPEG)).toBe(true);
   });
 });

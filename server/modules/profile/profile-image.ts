@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import type { Readable } from 'node:stream';
 import type { FastifyInstance } from 'fastify';
+import sharp from 'sharp';
 import { badUserInput } from '../../graphql/errors';
 import { apiRouteTable, locationPathOf, PROFILE_IMAGE_MAX_BYTES } from '../../http/api-routes';
 import type { FileStorage } from '../../storage/file-storage';
@@ -13,9 +14,13 @@ const NAME = /^[a-f0-9]{32}\.(jpg|png|webp)$/;
 const CONTENT_TYPES = { jpg: 'image/jpeg', png: 'image/png', webp: 'image/webp' } as const;
 type Extension = keyof typeof CONTENT_TYPES;
 
+/** Largest side of a profile photo the API keeps; the app sends a 512 px square. */
+export const PROFILE_IMAGE_MAX_SIDE = 4096;
+
 export const PHOTO_MESSAGES = {
   format: 'Envie uma foto JPG, PNG ou WebP.',
   size: 'A foto pode ter no máximo 2 MB.',
+  dimensions: `A foto pode ter no máximo ${PROFILE_IMAGE_MAX_SIDE.toLocaleString('pt-BR')} pixels de lado.`,
   receive: 'Não foi possível receber a foto. Tente de novo.',
 } as const;
 
@@ -47,6 +52,14 @@ export async function receivePhoto(upload: Promise<FileUpload>): Promise<{ bytes
   }
   const ext = sniffImage(bytes);
   if (!ext) throw fail(PHOTO_MESSAGES.format);
+  // The photo is kept as sent, never decoded here; its header must still read as an image of a sane size, or a few
+  // bytes claiming ten gigapixels would be handed to every browser that shows it.
+  const size = await sharp(bytes)
+    .metadata()
+    .catch(() => null);
+  if (!size?.width || !size.height) throw fail(PHOTO_MESSAGES.format);
+  if (size.width > PROFILE_IMAGE_MAX_SIDE || size.height > PROFILE_IMAGE_MAX_SIDE)
+    throw fail(PHOTO_MESSAGES.dimensions);
   return { bytes, ext };
 }
 

@@ -13,6 +13,7 @@ import {
   type GraphQLResponse,
   type TestApp,
 } from '../../test/helpers';
+import { TINY_JPEG } from '../../test/images';
 import { multipart, type TestFile } from '../../test/multipart';
 import { createMember } from '../users/repository';
 import { createCepProvider, viaCepProvider } from '../../adapters/cep';
@@ -557,7 +558,8 @@ describe('profile photo', () => {
     'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg==',
     'base64',
   );
-  const JPEG = Buffer.concat([Buffer.from([0xff, 0xd8, 0xff, 0xe0, 0x00, 0x10]), Buffer.from('JFIF foto')]);
+  // A real JPEG: the API reads the header of every photo it keeps.
+  const JPEG = TINY_JPEG;
   type PhotoResult = GraphQLResponse<{ updateProfileImage: { profileImage: string | null } }>;
 
   /** Sends the photo as the browser does: a GraphQL multipart request with the CSRF preflight header. */
