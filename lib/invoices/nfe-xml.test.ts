@@ -39,6 +39,25 @@ describe('NF-e XML', () => {
     expect(parseNfeXml('<html><body>oi</body>')).toEqual({ ok: false, message: NFE_XML_MESSAGES.malformed });
   });
 
+  it('refuses a DOCTYPE or an entity, external or nested, before parsing', () => {
+    const xml = sampleNfeXml({
+      accessKey: KEY,
+      issuerCnpj: '58716523000119',
+      buyerCpf: '52998224725',
+      issuedAt: '2026-11-20',
+      total: '1.00',
+    });
+    for (const doctype of [
+      '<!DOCTYPE nfeProc [<!ENTITY xxe SYSTEM "file:///etc/passwd">]>',
+      '<!DOCTYPE nfeProc [<!ENTITY a "a"><!ENTITY b "&a;&a;&a;&a;">]>',
+      '<!doctype nfeProc>',
+    ]) {
+      const withDoctype = xml.replace(/^(<\?xml[^>]*\?>)?/, (declaration) => `${declaration}${doctype}`);
+      expect(parseNfeXml(withDoctype)).toEqual({ ok: false, message: NFE_XML_MESSAGES.doctype });
+    }
+    expect(parseNfeXml(xml).ok).toBe(true);
+  });
+
   it('refuses an XML that is not an NF-e, or whose key is wrong', () => {
     expect(parseNfeXml('<?xml version="1.0"?><cte><x>1</x></cte>')).toEqual({
       ok: false,

@@ -33,6 +33,8 @@ export const NFE_XML_MESSAGES = {
   malformed: 'O XML da nota está corrompido ou incompleto. Baixe o arquivo de novo no site da Sefaz ou da loja.',
   notNfe: 'Este XML não é de uma NF-e ou NFC-e. Envie o XML da nota fiscal de compra.',
   badKey: 'A chave de acesso dentro do XML é inválida.',
+  doctype:
+    'O XML da nota não pode ter DOCTYPE nem entidades. Envie o XML original da NF-e, como a Sefaz ou a loja entregou.',
   missing: (what: string) => `O XML da nota não tem ${what}.`,
 } as const;
 
@@ -71,6 +73,9 @@ const parser = new XMLParser({
 });
 
 export function parseNfeXml(xml: string): NfeParseResult {
+  // The NF-e schema has no DTD: a DOCTYPE or an entity (external ones read files, nested ones multiply) is refused
+  // before any parser sees it, whatever the parser would do with it.
+  if (/<!(DOCTYPE|ENTITY)/i.test(xml)) return { ok: false, message: NFE_XML_MESSAGES.doctype };
   if (XMLValidator.validate(xml) !== true) return { ok: false, message: NFE_XML_MESSAGES.malformed };
   let doc: Node;
   try {
