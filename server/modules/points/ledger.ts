@@ -119,6 +119,15 @@ export async function dueLots(db: Db, userId: number, to: string): Promise<LotHo
   }
 }
 
+/**
+ * Whether any lot still held is due by `to`: lots expire in the order they are held, so the oldest one tells. One
+ * index lookup; `threshold` is lotsTotal − balance, as in dueLots.
+ */
+export async function oldestHeldLotIsDue(db: Db, userId: number, threshold: number, to: string): Promise<boolean> {
+  const [oldest] = await repo.lotsAbove(db, userId, threshold, 1);
+  return oldest?.expires_at !== undefined && oldest.expires_at !== null && oldest.expires_at < to;
+}
+
 /** Held points expiring in [from, to), summed per São Paulo day (YYYY-MM-DD), in one index range over the window. */
 export async function expiringByDay(
   db: Db,

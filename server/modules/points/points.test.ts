@@ -62,6 +62,36 @@ describe('points ledger', () => {
     expect(expiries.map((e) => e.points)).toEqual([-70, -50]);
   });
 
+  it('shows in me.pointsBalance a balance with due points expired, writing the expiry only when one is due', async () => {
+    const balance = async () => {
+      // A fresh session: the clock moves by months here.
+      const { token: access } = await loginAs(t.app, DEMO_MEMBER.cpf, DEMO_MEMBER.password);
+      const res = await gql<{ me: { pointsBalance: number } }>(
+        t.app,
+        '{ me { pointsBalance } }',
+        {},
+        {
+          authorization: `Bearer ${access}`,
+        },
+      );
+      return res.data?.me.pointsBalance;
+    };
+    const expiries = async () =>
+      (await t.db.selectFrom('points_ledger').select('id').where('kind', '=', 'expiry').execute()).length;
+    await credit(100, 'janeiro');
+    clock.advance(MONTH);
+    await credit(50, 'fevereiro');
+    await debit(30);
+    expect(await balance()).toBe(120);
+    expect(await expiries()).toBe(0);
+
+    clock.advance(11 * MONTH);
+    expect(await balance()).toBe(50);
+    expect(await balance()).toBe(50);
+    expect(await expiries()).toBe(1);
+    expect(await ledgerSum()).toBe(50);
+  });
+
   it('keeps the cached balance equal to the sum of the ledger, and the ledger append-only', async () => {
     await credit(10);
     await debit(3);

@@ -3,7 +3,7 @@ import { z } from 'zod';
 import type { Database } from '../../db/schema';
 import { badUserInput } from '../../graphql/errors';
 import type { PointsEntryKind, PointsEntryRow } from '../invoices/tables';
-import { expireDuePoints, expiringByDay, getBalance } from './ledger';
+import { expireDuePoints, expiringByDay, getBalance, oldestHeldLotIsDue } from './ledger';
 import { balanceBefore, ledgerPage, type EntriesFilter } from './repository';
 import { requireMember } from '../users/service';
 import { nowOf, type ServiceDeps } from '../service-deps';
@@ -39,8 +39,13 @@ export const toEntryView = (row: PointsEntryRow): PointsEntryView => ({
   projectId: row.project_id === null ? null : String(row.project_id),
 });
 
-/** Current balance after writing any due expiry. */
+/**
+ * Current balance after writing any due expiry. Two reads when nothing is due (the usual case), without the write
+ * transaction that would hold the database for every other request meanwhile; the expiry re-checks inside its own.
+ */
 export async function currentBalance(db: Db, userId: number, now: Date): Promise<number> {
+  const { balance, lotsTotal } = await getBalance(db, userId);
+  if (balance <= 0 || !(await oldestHeldLotIsDue(db, userId, lotsTotal - balance, now.toISOString()))) return balance;
   await expireDuePoints(db, userId, now);
   return (await getBalance(db, userId)).balance;
 }
