@@ -8,6 +8,7 @@ import { balanceBefore, ledgerPage, type EntriesFilter } from './repository';
 import { requireMember } from '../users/service';
 import { nowOf, type ServiceDeps } from '../service-deps';
 import { todayInBrazil } from '../../../lib/format/dates';
+import { parseDate } from '../../../lib/validation/sign-up-schema';
 
 type Db = Kysely<Database>;
 const DAY_MS = 24 * 60 * 60 * 1000;
@@ -95,15 +96,18 @@ export async function pointsSummary(deps: Deps) {
   };
 }
 
-const dateOnly = z.string().regex(/^\d{4}-\d{2}-\d{2}$/, 'Use a data no formato aaaa-mm-dd.');
+const dateOnly = z
+  .string()
+  .regex(/^\d{4}-\d{2}-\d{2}$/, 'Use a data no formato aaaa-mm-dd.')
+  .refine((day) => parseDate(day) === day, 'Esta data não existe. Confira o dia e o mês.');
 const entriesArgs = z.object({
   first: z
     .number()
     .int()
-    .min(1)
+    .min(1, `Peça de 1 a ${ENTRIES_PAGE_MAX} lançamentos por página.`)
     .max(ENTRIES_PAGE_MAX, `No máximo ${ENTRIES_PAGE_MAX} lançamentos por página.`)
     .nullish(),
-  after: z.string().max(200).nullish(),
+  after: z.string().max(200, 'Página inválida. Recarregue o extrato.').nullish(),
   from: dateOnly.nullish(),
   to: dateOnly.nullish(),
   kinds: z.array(z.enum(KINDS)).max(KINDS.length).nullish(),
