@@ -50,7 +50,7 @@ const dataOf = (row: VisibleRow): Record<string, unknown> => {
 };
 
 const pageArgs = z.object({
-  page: z.number().int().min(1, 'A página começa em 1.').max(10000).default(1),
+  page: z.number().int().min(1, 'A página começa em 1.').max(10000, 'Página inválida.').default(1),
   pageSize: z
     .number()
     .int()
@@ -62,7 +62,7 @@ const pageArgs = z.object({
 });
 export type PageArgs = z.input<typeof pageArgs>;
 
-const keyArg = z.string().trim().min(1).max(80);
+const keyArg = z.string().trim().min(1, 'Conteúdo não encontrado.').max(80, 'Conteúdo não encontrado.');
 
 function parseOrThrow<S extends z.ZodType>(schema: S, value: unknown): z.infer<S> {
   const result = schema.safeParse(value);

@@ -58,7 +58,12 @@ async function ownInvoice(db: Db, userId: number, id: string): Promise<InvoiceRo
 // Queries
 
 const pageArgs = z.object({
-  first: z.number().int().min(1).max(INVOICES_PAGE_MAX, `No máximo ${INVOICES_PAGE_MAX} notas por página.`).nullish(),
+  first: z
+    .number()
+    .int()
+    .min(1, `Peça de 1 a ${INVOICES_PAGE_MAX} notas por página.`)
+    .max(INVOICES_PAGE_MAX, `No máximo ${INVOICES_PAGE_MAX} notas por página.`)
+    .nullish(),
   after: z
     .string()
     .regex(/^\d{1,12}$/, 'Página inválida.')
