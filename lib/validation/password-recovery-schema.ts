@@ -2,7 +2,11 @@ import { z } from 'zod';
 import { codeSchema, matchingPasswords, MISMATCH, newPasswordFields } from './sign-up-schema';
 
 export const recoveryIdentifierSchema = z.object({
-  login: z.string().trim().min(1, 'Informe seu CPF, e-mail ou celular.').max(254),
+  login: z
+    .string()
+    .trim()
+    .min(1, 'Informe seu CPF, e-mail ou celular.')
+    .max(254, 'Digite um CPF, e-mail ou celular válido.'),
 });
 
 export const recoveryChannelSchema = z.object({
