@@ -1,7 +1,7 @@
 import type { FastifyRequest } from 'fastify';
 import type { Kysely } from 'kysely';
 import type { AppConfig } from '../config';
-import type { Database } from '../db/schema';
+import type { Database, UserRow } from '../db/schema';
 import type { Messenger } from '../adapters/messenger';
 import type { FileStorage } from '../storage/file-storage';
 import type { LoginRateLimiter } from '../modules/auth/rate-limit';
@@ -9,7 +9,7 @@ import type { HumanVerifier } from '../modules/auth/human-verification';
 import type { Throttle } from '../modules/auth/throttle';
 import type { UploadLimiter } from '../modules/invoices/upload-limiter';
 import { SESSION_ID_HEADER, SESSION_ID_PATTERN } from '../../lib/device-session/envelope';
-import { isFamilyActive } from '../modules/device-sessions/repository';
+import { memberOfActiveFamily } from '../modules/device-sessions/repository';
 import { requestAuth } from './request-auth';
 
 export interface ApiContext {
@@ -35,6 +35,11 @@ export interface ApiContext {
   readonly deviceSessionId: string | null;
   /** The session (refresh-token family) of the access token: "this device" in Aparelhos conectados. */
   readonly familyId: string | null;
+  /**
+   * The member's row as the session check read it when the request began (null without a session family). A query
+   * may answer from it instead of reading the member again; anything after a write must read anew.
+   */
+  readonly sessionUser: UserRow | null;
 }
 
 export interface ContextDeps {
@@ -52,10 +57,12 @@ export interface ContextDeps {
 export async function buildContext(request: FastifyRequest, deps: ContextDeps): Promise<ApiContext> {
   const auth = await requestAuth(request, deps.config);
   let { userId, badToken } = auth;
+  let sessionUser: UserRow | null = null;
   // A token of an ended session stops at once, not when it expires: one indexed lookup of its family.
   if (userId !== null && auth.familyId !== null) {
     const now = new Date(deps.config.now()).toISOString();
-    if (!(await isFamilyActive(deps.db, auth.familyId, userId, now))) {
+    sessionUser = (await memberOfActiveFamily(deps.db, auth.familyId, userId, now)) ?? null;
+    if (sessionUser === null) {
       userId = null;
       badToken = true;
     }
@@ -67,5 +74,5 @@ export async function buildContext(request: FastifyRequest, deps: ContextDeps): 
   const deviceSessionId =
     typeof sessionHeader === 'string' && SESSION_ID_PATTERN.test(sessionHeader) ? sessionHeader : null;
   const familyId = userId === null ? null : auth.familyId;
-  return { ...deps, userId, badToken, ip: request.ip, kioskKey, deviceSessionId, familyId };
+  return { ...deps, userId, badToken, ip: request.ip, kioskKey, deviceSessionId, familyId, sessionUser };
 }

@@ -41,6 +41,40 @@ export async function findCity(db: Db, id: number) {
   return db.selectFrom('cities').selectAll().where('id', '=', id).executeTakeFirst();
 }
 
+/** The member's career, state and city, each or none, in one lookup of their ids. */
+export async function findProfileReferences(
+  db: Db,
+  user: Pick<UserRow, 'career_id' | 'state_id' | 'city_id'>,
+): Promise<{
+  career: { id: number; name: string; wood_work_related: number } | undefined;
+  state: { id: number; uf: string } | undefined;
+  city: { id: number; name: string } | undefined;
+}> {
+  if (user.career_id === null && user.state_id === null && user.city_id === null) {
+    return { career: undefined, state: undefined, city: undefined };
+  }
+  const row = await db
+    .selectNoFrom((eb) => [
+      eb.selectFrom('careers').select('careers.name').where('careers.id', '=', user.career_id).as('career_name'),
+      eb
+        .selectFrom('careers')
+        .select('careers.wood_work_related')
+        .where('careers.id', '=', user.career_id)
+        .as('career_wood_work_related'),
+      eb.selectFrom('states').select('states.uf').where('states.id', '=', user.state_id).as('state_uf'),
+      eb.selectFrom('cities').select('cities.name').where('cities.id', '=', user.city_id).as('city_name'),
+    ])
+    .executeTakeFirstOrThrow();
+  return {
+    career:
+      user.career_id !== null && row.career_name !== null
+        ? { id: user.career_id, name: row.career_name, wood_work_related: Number(row.career_wood_work_related) }
+        : undefined,
+    state: user.state_id !== null && row.state_uf !== null ? { id: user.state_id, uf: row.state_uf } : undefined,
+    city: user.city_id !== null && row.city_name !== null ? { id: user.city_id, name: row.city_name } : undefined,
+  };
+}
+
 /**
  * Everything needed to create a member as tests, the seed and the e2e setup see it: a plain password, and any
  * profile fields left out stay empty, so incomplete, disabled or must-change-password members are one call away.

@@ -3,6 +3,6 @@ import { getCurrentMember } from './service';
 
 export const usersResolvers: Resolvers = {
   Query: {
-    me: (_root, _args, ctx) => getCurrentMember(ctx),
+    me: (_root, _args, ctx) => getCurrentMember(ctx, ctx.sessionUser),
   },
 };

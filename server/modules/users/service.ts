@@ -2,7 +2,7 @@ import type { Kysely } from 'kysely';
 import type { Database, UserRow } from '../../db/schema';
 import { forbidden, unauthenticated } from '../../graphql/errors';
 import type { ServiceDeps } from '../service-deps';
-import { findCareer, findCity, findState, findUserById } from './repository';
+import { findProfileReferences, findUserById } from './repository';
 
 /** Shown in the consent modal; one text for now, until consent terms are managed as content. */
 export const CONSENT_MESSAGE =
@@ -93,21 +93,30 @@ const isoDate = (value: string | null): string | null => (value ? value.slice(0,
  */
 export async function requireMember(db: Kysely<Database>, userId: number | null): Promise<UserRow> {
   if (userId === null) throw unauthenticated();
-  const user = await findUserById(db, userId);
+  return enabledMember(await findUserById(db, userId));
+}
+
+function enabledMember(user: UserRow | undefined): UserRow {
   if (!user) throw unauthenticated();
   if (user.disabled_at !== null) throw forbidden(USER_DISABLED_MESSAGE);
   return user;
 }
 
-export async function getCurrentMember(deps: ServiceDeps<'db' | 'userId'>): Promise<MeResult> {
+/**
+ * The signed-in member for `me`. `sessionUser` is the row the request's session check has just read (the query
+ * `me` reads nothing else of the member before), which spares reading it again; a mutation's answer reads anew.
+ */
+export async function getCurrentMember(
+  deps: ServiceDeps<'db' | 'userId'>,
+  sessionUser: UserRow | null = null,
+): Promise<MeResult> {
   const { db } = deps;
-  const user = await requireMember(db, deps.userId);
+  const user =
+    sessionUser !== null && sessionUser.id === deps.userId
+      ? enabledMember(sessionUser)
+      : await requireMember(db, deps.userId);
 
-  const [career, state, city] = await Promise.all([
-    user.career_id === null ? undefined : findCareer(db, user.career_id),
-    user.state_id === null ? undefined : findState(db, user.state_id),
-    user.city_id === null ? undefined : findCity(db, user.city_id),
-  ]);
+  const { career, state, city } = await findProfileReferences(db, user);
   const woodWorkRelated = career ? career.wood_work_related === 1 : false;
 
   return {
