@@ -104,6 +104,26 @@ describe('GraphQL request limits', () => {
     expect(res.json<{ errors: { extensions: { code: string } }[] }>().errors[0]?.extensions.code).toBe('LIST_TOO_LONG');
   });
 
+  it('refuses a null byte in any variable, or in the query text, before any resolver', async () => {
+    for (const body of [
+      { query: 'query ($s: String!) { storeLink(slug: $s) { status } }', variables: { s: 'loja\u0000' } },
+      { query: 'query ($l: [String!]) { __typename }', variables: { l: ['a', 'b\u0000'] } },
+      { query: '{ storeLink(slug: "loja\\u0000") { status } }' },
+    ]) {
+      const res = await post(body);
+      expect(res.statusCode).toBe(400);
+      expect(res.json()).toEqual({
+        data: null,
+        errors: [
+          {
+            message: 'O texto tem caracteres inválidos. Apague e digite de novo.',
+            extensions: { code: 'INVALID_CHARACTERS' },
+          },
+        ],
+      });
+    }
+  });
+
   it('never suggests field names', async () => {
     const res = await gql(t.app, '{ mee { id } }');
     expect(res.errors?.[0]?.message).toBe('Cannot query field "mee" on type "Query".');

@@ -7,6 +7,7 @@ import {
   type FragmentDefinitionNode,
   type SelectionSetNode,
 } from 'graphql';
+import { INVALID_CHARACTERS_MESSAGE } from '../../lib/validation/plain-text';
 
 /**
  * Limits every GraphQL request meets before mercurius parses or runs it. Each is far above what a screen of the
@@ -30,7 +31,12 @@ export const GRAPHQL_LIMITS = {
 } as const;
 
 export type LimitCode =
-  'QUERY_TOO_LARGE' | 'QUERY_TOO_COMPLEX' | 'QUERY_TOO_DEEP' | 'TOO_MANY_ALIASES' | 'LIST_TOO_LONG';
+  | 'QUERY_TOO_LARGE'
+  | 'QUERY_TOO_COMPLEX'
+  | 'QUERY_TOO_DEEP'
+  | 'TOO_MANY_ALIASES'
+  | 'LIST_TOO_LONG'
+  | 'INVALID_CHARACTERS';
 
 export interface LimitProblem {
   readonly code: LimitCode;
@@ -39,6 +45,13 @@ export interface LimitProblem {
 
 const problem = (code: LimitCode, message: string): LimitProblem => ({ code, message });
 const TOO_COMPLEX = problem('QUERY_TOO_COMPLEX', 'Consulta complexa demais. Peça menos campos de uma vez.');
+/**
+ * A null byte in any text, which nobody types: PostgreSQL refuses it in a query parameter, so it would turn the
+ * simplest look-up (a slug, an id, a search) into an internal error. Refused before any resolver, for every field.
+ */
+const NULL_BYTE = problem('INVALID_CHARACTERS', INVALID_CHARACTERS_MESSAGE);
+/** A null byte in the query text, raw or as a GraphQL escape (\u0000, \u{0}). */
+const NULL_BYTE_IN_QUERY = /\u0000|\\u0000|\\u\{0+\}/i;
 
 function definitionsOf(document: DocumentNode): {
   operations: DefinitionNode[];
@@ -98,24 +111,27 @@ function countAliases(document: DocumentNode): number {
 }
 
 /**
- * The longest list anywhere in the variables. Walked with a stack of its own, not by recursion: JSON nested ten
- * thousand levels deep would overflow the call stack. Past 10,000 values it counts as too long.
+ * The longest list anywhere in the variables, and whether any text in them holds a null byte. Walked with a stack
+ * of its own, not by recursion: JSON nested ten thousand levels deep would overflow the call stack. Past 10,000
+ * values the lists count as too long.
  */
-function longestList(variables: unknown): number {
+function scanVariables(variables: unknown): { longest: number; nullByte: boolean } {
   let longest = 0;
   let budget = 10_000;
   const pending: unknown[] = [variables];
   while (pending.length > 0) {
-    if (--budget < 0) return Infinity;
+    if (--budget < 0) return { longest: Infinity, nullByte: false };
     const value = pending.pop();
-    if (Array.isArray(value)) {
+    if (typeof value === 'string') {
+      if (value.includes('\u0000')) return { longest, nullByte: true };
+    } else if (Array.isArray(value)) {
       longest = Math.max(longest, value.length);
       pending.push(...value.slice(0, budget));
     } else if (typeof value === 'object' && value !== null) {
       pending.push(...Object.values(value).slice(0, budget));
     }
   }
-  return longest;
+  return { longest, nullByte: false };
 }
 
 /** The first limit a query text breaks, or null. Never throws: a query that does not parse is graphql's to refuse. */
@@ -124,6 +140,7 @@ export function checkQueryLimits(query: unknown): LimitProblem | null {
   if (query.length > GRAPHQL_LIMITS.queryChars) {
     return problem('QUERY_TOO_LARGE', 'Consulta grande demais.');
   }
+  if (NULL_BYTE_IN_QUERY.test(query)) return NULL_BYTE;
   let document: DocumentNode;
   try {
     document = parse(query, { maxTokens: GRAPHQL_LIMITS.tokens, noLocation: true });
@@ -147,7 +164,9 @@ export function checkQueryLimits(query: unknown): LimitProblem | null {
 }
 
 export function checkVariableLimits(variables: unknown): LimitProblem | null {
-  return longestList(variables) > GRAPHQL_LIMITS.listItems
+  const { longest, nullByte } = scanVariables(variables);
+  if (nullByte) return NULL_BYTE;
+  return longest > GRAPHQL_LIMITS.listItems
     ? problem('LIST_TOO_LONG', `Lista longa demais: no máximo ${GRAPHQL_LIMITS.listItems} itens.`)
     : null;
 }
