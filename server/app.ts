@@ -233,6 +233,9 @@ export function buildApp({
     graphiql: false,
     ...(queryCache ? {} : { cache: false }),
     queryDepth: 10,
+    // A document's second request compiles it to a function (graphql-jit), which runs it from then on: the app sends
+    // a few dozen documents over and over. jit.test.ts checks that both engines answer alike.
+    jit: 1,
     allowBatchedQueries: false,
     validationRules: config.nodeEnv === 'production' ? [NoSchemaIntrospectionCustomRule] : [],
     context: (request) =>
