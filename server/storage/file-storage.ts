@@ -32,6 +32,12 @@ export interface FileStorage {
   list(prefix: string): AsyncIterable<ListedKey>;
   /** Releases connections; the storage is not used afterwards. */
   close(): Promise<void>;
+  /**
+   * Storages that several processes may share without knowing it (a local folder) count their writers: this
+   * registers the process and answers whether no other one is alive. Files in flight that a killed writer left can
+   * then be removed at once, instead of after the age that protects other processes' uploads.
+   */
+  registerWriter?(): Promise<boolean>;
 }
 
 const SEGMENT = /^[A-Za-z0-9_-][A-Za-z0-9._-]*$/;

@@ -1,7 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import { createWriteStream } from 'node:fs';
 import { once } from 'node:events';
-import { mkdir, open, readdir, rename, rm, stat, unlink } from 'node:fs/promises';
+import { mkdir, open, readdir, rename, rm, stat, unlink, writeFile } from 'node:fs/promises';
+import { hostname } from 'node:os';
 import path from 'node:path';
 import { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
@@ -15,6 +16,28 @@ export const uploadsDirOf = (dataDir: string): string => path.join(dataDir, 'upl
  * start-up sweep removes what a crash left in it.
  */
 export const LOCAL_TMP_FOLDER = 'tmp';
+
+/**
+ * Beside the folder (DATA_DIR/.uploads-writers), one empty file per process writing to it, named after its host, pid
+ * and storage: a process started again after a crash finds the markers of dead ones (same host, pid gone) and knows
+ * whether anyone else is writing. Outside the folder, so no listing or sweep of members' files ever sees them.
+ */
+export const writersFolderOf = (root: string): string =>
+  path.join(path.dirname(root), `.${path.basename(root)}-writers`);
+
+const hostTag = (): string =>
+  hostname()
+    .replace(/[^A-Za-z0-9]/g, '')
+    .slice(0, 40) || 'host';
+
+const isAlive = (pid: number): boolean => {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch (error) {
+    return (error as NodeJS.ErrnoException).code === 'EPERM';
+  }
+};
 
 /** The disk keeps no metadata: a file's type is the one its extension names. */
 const TYPES: Readonly<Record<string, string>> = {
@@ -67,6 +90,7 @@ async function* walk(dir: string): AsyncGenerator<string> {
 /** Files under one folder (DATA_DIR/uploads), the key being the path below it. */
 export class LocalDiskStorage implements FileStorage {
   private readonly root: string;
+  private writerMarker: string | undefined;
 
   constructor(root: string) {
     this.root = path.resolve(root);
@@ -146,5 +170,26 @@ export class LocalDiskStorage implements FileStorage {
     }
   }
 
-  async close(): Promise<void> {}
+  async registerWriter(): Promise<boolean> {
+    const folder = writersFolderOf(this.root);
+    await mkdir(folder, { recursive: true });
+    const host = hostTag();
+    let alone = true;
+    for (const name of await readdir(folder)) {
+      const [markerHost, pid] = name.split('-');
+      if (markerHost === host && pid !== undefined && /^\d+$/.test(pid) && !isAlive(Number(pid))) {
+        await rm(path.join(folder, name), { force: true });
+      } else {
+        alone = false;
+      }
+    }
+    this.writerMarker = path.join(folder, `${host}-${process.pid}-${randomUUID()}`);
+    await writeFile(this.writerMarker, '');
+    return alone;
+  }
+
+  async close(): Promise<void> {
+    if (this.writerMarker) await rm(this.writerMarker, { force: true });
+    this.writerMarker = undefined;
+  }
 }

@@ -48,7 +48,11 @@ export async function invoicesHttp(app: FastifyInstance, { db, config, storage }
   app.addHook('onReady', async () => {
     const now = new Date(config.now());
     const isReferenced = (storagePath: string) => isStoragePathReferenced(db, storagePath);
-    const removed = await sweepOrphans(storage, isReferenced, now).catch((error: unknown) => {
+    const removed = await (async () => {
+      // Alone on the folder, what a killed process left in flight goes now: nobody else is writing it.
+      const alone = (await storage.registerWriter?.()) ?? false;
+      return sweepOrphans(storage, isReferenced, now, alone ? Number.NEGATIVE_INFINITY : undefined);
+    })().catch((error: unknown) => {
       app.log.warn({ err: error }, 'Falha ao procurar arquivos órfãos de envios');
       return 0;
     });
