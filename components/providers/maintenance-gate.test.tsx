@@ -86,14 +86,14 @@ afterEach(() => {
 });
 
 describe('maintenance mode, built in (NEXT_PUBLIC_MAINTENANCE_MODE=true)', () => {
-  it('shows "Estamos em manutenção" with the WhatsApp contact instead of the page, from the providers every route has', () => {
+  it('shows "Estamos em manutenção" with the WhatsApp contact instead of the page, from the providers every route has', async () => {
     mockBuild.maintenanceMode = true;
     const { unmount } = render(
       <AppProviders>
         <NotesPage />
       </AppProviders>,
     );
-    expect(screen.getByRole('heading', { level: 1, name: 'Estamos em manutenção' })).toBeInTheDocument();
+    expect(await screen.findByRole('heading', { level: 1, name: 'Estamos em manutenção' })).toBeInTheDocument();
     const whatsapp = screen.getByRole('link', { name: '+55 (11) 99999-0000' });
     expect(whatsapp).toHaveAttribute('href', `https://wa.me/${realConfig.whatsappNumber}`);
     expect(screen.queryByText('Minhas notas')).not.toBeInTheDocument();
