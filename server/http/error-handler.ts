@@ -11,6 +11,9 @@ import { requestErrorMessage } from '../graphql/request-errors';
 export function registerErrorHandler(app: FastifyInstance): void {
   app.setErrorHandler((error: FastifyError, request, reply) => {
     const status = typeof error.statusCode === 'number' && error.statusCode >= 400 ? error.statusCode : 500;
+    // A refusal already in the API's shape (the request limit's 429) goes as it was written.
+    const written = (error as { errors?: unknown }).errors;
+    if (status < 500 && Array.isArray(written)) return reply.code(status).send({ errors: written });
     if (status >= 500) {
       request.log.error({ err: error }, 'Erro inesperado');
       return reply.code(500).send({ message: INTERNAL_ERROR_MESSAGE, code: 'INTERNAL_SERVER_ERROR' });
