@@ -22,6 +22,9 @@ describe('LocalDiskStorage.registerWriter', () => {
   it('is alone first, not while another live storage writes, and removes its marker on close', async () => {
     const first = new LocalDiskStorage(root);
     expect(await first.registerWriter()).toBe(true);
+    // Every start-up sweep asks; the storage registers once.
+    expect(await first.registerWriter()).toBe(true);
+    expect(markers()).toHaveLength(1);
     const second = new LocalDiskStorage(root);
     expect(await second.registerWriter()).toBe(false);
     expect(markers()).toHaveLength(2);

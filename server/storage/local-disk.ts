@@ -91,6 +91,7 @@ async function* walk(dir: string): AsyncGenerator<string> {
 export class LocalDiskStorage implements FileStorage {
   private readonly root: string;
   private writerMarker: string | undefined;
+  private registration: Promise<boolean> | undefined;
 
   constructor(root: string) {
     this.root = path.resolve(root);
@@ -170,7 +171,13 @@ export class LocalDiskStorage implements FileStorage {
     }
   }
 
-  async registerWriter(): Promise<boolean> {
+  /** Once per storage: every start-up sweep (invoices, project photos) asks, and gets the same answer. */
+  registerWriter(): Promise<boolean> {
+    this.registration ??= this.claimWriter();
+    return this.registration;
+  }
+
+  private async claimWriter(): Promise<boolean> {
     const folder = writersFolderOf(this.root);
     await mkdir(folder, { recursive: true });
     const host = hostTag();
@@ -189,7 +196,9 @@ export class LocalDiskStorage implements FileStorage {
   }
 
   async close(): Promise<void> {
+    await this.registration?.catch(() => undefined);
     if (this.writerMarker) await rm(this.writerMarker, { force: true });
     this.writerMarker = undefined;
+    this.registration = undefined;
   }
 }

@@ -4,7 +4,8 @@ import type { AppConfig } from '../../config';
 import type { Database } from '../../db/schema';
 import type { FileStorage } from '../../storage/file-storage';
 import { PHOTO_ROUTE, verifyPhotoLink } from './file-links';
-import { findPhotoForLink } from './repository';
+import { sweepUnknownPhotoFiles } from './photos';
+import { findPhotoForLink, isPhotoPathReferenced } from './repository';
 
 export interface ProjectsHttpOptions {
   db: Kysely<Database>;
@@ -39,4 +40,18 @@ export async function projectsHttp(app: FastifyInstance, { db, config, storage }
         .send(stored.body);
     },
   );
+
+  // Alone on the folder after a crash, photo files a killed process stored without committing their row go now;
+  // otherwise the hourly sweep takes them once they are an hour old.
+  app.addHook('onReady', async () => {
+    const removed = await (async () => {
+      if (!((await storage.registerWriter?.()) ?? false)) return 0;
+      const isReferenced = (key: string) => isPhotoPathReferenced(db, key);
+      return sweepUnknownPhotoFiles(storage, isReferenced, new Date(config.now()), Number.NEGATIVE_INFINITY);
+    })().catch((error: unknown) => {
+      app.log.warn({ err: error }, 'Falha ao procurar fotos órfãs de projetos');
+      return 0;
+    });
+    if (removed > 0) app.log.info({ removed }, 'Fotos órfãs de projetos removidas');
+  });
 }

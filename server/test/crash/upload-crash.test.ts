@@ -254,6 +254,9 @@ describe('a server killed in the middle of 10 uploads', () => {
     const month = path.join(dataDir, 'uploads', '2026', '11');
     mkdirSync(month, { recursive: true });
     writeFileSync(path.join(month, `${randomUUID()}.pdf`), Buffer.from('%PDF-1.7\nsem linha no banco'));
+    const photos = path.join(dataDir, 'uploads', 'projects', '2026', '11');
+    mkdirSync(photos, { recursive: true });
+    writeFileSync(path.join(photos, `${randomUUID()}.webp`), Buffer.from('RIFF foto sem linha no banco'));
 
     await startServer();
     const again = await login();
@@ -296,11 +299,14 @@ describe('a server killed in the middle of 10 uploads', () => {
     const db = openDatabase();
     try {
       const rows = await db.selectFrom('invoice_files').select(['invoice_id', 'storage_path']).execute();
+      const photoRows = await db.selectFrom('project_photos').select(['storage_path', 'thumbnail_path']).execute();
       const invoices = await db.selectFrom('invoices').select('id').execute();
       const uploadsDir = path.join(dataDir, 'uploads');
       const stored = filesUnder(uploadsDir);
       expect(stored.filter((key) => key.startsWith('tmp/') || key.endsWith('.part'))).toEqual([]);
-      expect(stored.sort()).toEqual(rows.map((r) => r.storage_path).sort());
+      expect(stored.sort()).toEqual(
+        [...rows.map((r) => r.storage_path), ...photoRows.flatMap((r) => [r.storage_path, r.thumbnail_path])].sort(),
+      );
       expect(new Set(rows.map((r) => String(r.invoice_id)))).toEqual(new Set(invoices.map((r) => String(r.id))));
       expect(invoices.length).toBeGreaterThanOrEqual(acknowledged.length);
     } finally {
