@@ -11,7 +11,8 @@
  * round measures every scenario once, the table shows the median), ONLY (comma-separated scenario names, e.g.
  * `me,invoices`), PROFILE=1 (writes a CPU profile of the club API while it is under load, and prints the functions
  * with the most self time), KEEP_DATA=1 (keeps the throw-away data folder and says where), SEEDED_DATA=<folder> (starts
- * from a copy of a folder kept that way instead of migrating and seeding anew, which takes a minute or two). The request limit is raised for the run (REQUESTS_PER_MINUTE); everything else is the
+ * from a copy of a folder kept that way instead of migrating and seeding anew, which takes a minute or two), CLUB_ROOT
+ * (runs the API of another checkout, an older commit for instance, with its own node_modules). The request limit is raised for the run (REQUESTS_PER_MINUTE); everything else is the
  * default configuration, pino at `info` included (its lines go to a file in the throw-away data folder).
  */
 import { solveChallenge } from 'altcha-lib';
@@ -100,6 +101,7 @@ async function startClub(dataDir: string, profileDir: string | null): Promise<Se
   const log = openSync(path.join(dataDir, 'server.log'), 'a');
   const flags = profileDir ? ['--cpu-prof', `--cpu-prof-dir=${profileDir}`] : [];
   const child = spawn(process.execPath, [...flags, '--import', 'tsx', 'server/main.ts'], {
+    cwd: process.env['CLUB_ROOT'] ?? process.cwd(),
     env: {
       ...process.env,
       PORT: String(port),

@@ -1,6 +1,7 @@
 // Every query of the device-sessions module: the receiver's session rows, the members seen on a device, and the
 // member's active refresh-token families ("Aparelhos conectados"). The service holds the rules.
 import { sql, type Kysely, type Transaction, type Updateable } from 'kysely';
+import { compiledQuery } from '../../db/compiled-query';
 import type { Database, DeviceSessionsTable, UserRow } from '../../db/schema';
 
 type Db = Kysely<Database> | Transaction<Database>;
@@ -151,11 +152,33 @@ export async function stateNames(db: Db, ufs: readonly string[]): Promise<Map<st
   return new Map(rows.map((r) => [r.uf, r.name]));
 }
 
+const activeFamilyMember = compiledQuery<[userId: number, familyId: string, now: string], UserRow & { live: unknown }>(
+  3,
+  (db, userId, familyId, now) =>
+    db
+      .selectFrom('users')
+      .selectAll('users')
+      .select((eb) =>
+        eb
+          .exists(
+            eb
+              .selectFrom('refresh_tokens')
+              .select('refresh_tokens.id')
+              .where('refresh_tokens.family_id', '=', familyId)
+              .where('refresh_tokens.user_id', '=', userId)
+              .where('refresh_tokens.revoked_at', 'is', null)
+              .where('refresh_tokens.expires_at', '>', now),
+          )
+          .as('live'),
+      )
+      .where('users.id', '=', userId),
+);
+
 /**
  * The member an access token of this family may still act for, as their row stands: its family has a live refresh
  * token, or the member is disabled (disabling ends every family, and such a member must hear 'User disabled', SPEC 7,
- * rather than a plain expired session). Undefined otherwise. One indexed lookup, which also spares the request's
- * first resolver reading the member again.
+ * rather than a plain expired session). Undefined otherwise. One indexed lookup, compiled once, which also spares
+ * the request's first resolver reading the member again.
  */
 export async function memberOfActiveFamily(
   db: Db,
@@ -163,24 +186,7 @@ export async function memberOfActiveFamily(
   userId: number,
   now: string,
 ): Promise<UserRow | undefined> {
-  const row = await db
-    .selectFrom('users')
-    .selectAll('users')
-    .select((eb) =>
-      eb
-        .exists(
-          eb
-            .selectFrom('refresh_tokens')
-            .select('refresh_tokens.id')
-            .where('refresh_tokens.family_id', '=', familyId)
-            .where('refresh_tokens.user_id', '=', userId)
-            .where('refresh_tokens.revoked_at', 'is', null)
-            .where('refresh_tokens.expires_at', '>', now),
-        )
-        .as('live'),
-    )
-    .where('users.id', '=', userId)
-    .executeTakeFirst();
+  const [row] = await activeFamilyMember(db, userId, familyId, now);
   if (!row) return undefined;
   const { live, ...user } = row;
   return user.disabled_at !== null || Boolean(live) ? user : undefined;

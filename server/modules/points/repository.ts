@@ -1,6 +1,7 @@
 // Every query of the points module. ledger.ts holds the rules (append-only, oldest lots expire first, the cached
 // balance moves with every row) and is the only caller of the writes below.
 import { sql, type Insertable, type Kysely } from 'kysely';
+import { compiledQuery } from '../../db/compiled-query';
 import { brasiliaDay, least } from '../../db/dialect';
 import type { Database, PointsLedgerTable } from '../../db/schema';
 import type { PointsEntryKind, PointsEntryRow } from '../invoices/tables';
@@ -84,19 +85,29 @@ export async function insertLedgerRows(
   return inserted;
 }
 
-export const balanceRow = (db: Db, userId: number) =>
-  db.selectFrom('points_balances').select(['balance', 'lots_total']).where('user_id', '=', userId).executeTakeFirst();
+const balanceQuery = compiledQuery<[userId: number], { balance: number; lots_total: number }>(1, (db, userId) =>
+  db.selectFrom('points_balances').select(['balance', 'lots_total']).where('user_id', '=', userId),
+);
 
-/** The member's lots past a cumulative position, in lot order (which is also expiry order). */
-export const lotsAbove = (db: Db, userId: number, after: number, limit: number) =>
+/** The member's cached balance and lots total (read on every `me`: compiled once). */
+export const balanceRow = async (db: Db, userId: number) => (await balanceQuery(db, userId))[0];
+
+const lotsAboveQuery = compiledQuery<
+  [userId: number, after: number, limit: number],
+  Pick<PointsEntryRow, 'id' | 'points' | 'lot_cumulative' | 'expires_at' | 'created_at'>
+>(3, (db, userId, after, limit) =>
   db
     .selectFrom('points_ledger')
     .select(['id', 'points', 'lot_cumulative', 'expires_at', 'created_at'])
     .where('user_id', '=', userId)
     .where('lot_cumulative', '>', after)
     .orderBy('lot_cumulative')
-    .limit(limit)
-    .execute();
+    .limit(limit),
+);
+
+/** The member's lots past a cumulative position, in lot order (which is also expiry order); compiled once. */
+export const lotsAbove = (db: Db, userId: number, after: number, limit: number) =>
+  lotsAboveQuery(db, userId, after, limit);
 
 /** Points still held above `threshold` that expire in [from, to), summed per São Paulo day. */
 export async function heldPointsByExpiryDay(

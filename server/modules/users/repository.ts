@@ -1,5 +1,6 @@
 import type { Kysely } from 'kysely';
 import type { Database, UserRow, UserUpdate } from '../../db/schema';
+import { compiledQuery } from '../../db/compiled-query';
 import { hashPassword } from '../auth/passwords';
 
 type Db = Kysely<Database>;
@@ -41,7 +42,28 @@ export async function findCity(db: Db, id: number) {
   return db.selectFrom('cities').selectAll().where('id', '=', id).executeTakeFirst();
 }
 
-/** The member's career, state and city, each or none, in one lookup of their ids. */
+const profileReferences = compiledQuery<
+  [careerId: number | null, stateId: number | null, cityId: number | null],
+  {
+    career_name: string | null;
+    career_wood_work_related: number | null;
+    state_uf: string | null;
+    city_name: string | null;
+  }
+>(3, (db, careerId, stateId, cityId) =>
+  db.selectNoFrom((eb) => [
+    eb.selectFrom('careers').select('careers.name').where('careers.id', '=', careerId).as('career_name'),
+    eb
+      .selectFrom('careers')
+      .select('careers.wood_work_related')
+      .where('careers.id', '=', careerId)
+      .as('career_wood_work_related'),
+    eb.selectFrom('states').select('states.uf').where('states.id', '=', stateId).as('state_uf'),
+    eb.selectFrom('cities').select('cities.name').where('cities.id', '=', cityId).as('city_name'),
+  ]),
+);
+
+/** The member's career, state and city, each or none, in one lookup of their ids (compiled once: read by `me`). */
 export async function findProfileReferences(
   db: Db,
   user: Pick<UserRow, 'career_id' | 'state_id' | 'city_id'>,
@@ -53,25 +75,14 @@ export async function findProfileReferences(
   if (user.career_id === null && user.state_id === null && user.city_id === null) {
     return { career: undefined, state: undefined, city: undefined };
   }
-  const row = await db
-    .selectNoFrom((eb) => [
-      eb.selectFrom('careers').select('careers.name').where('careers.id', '=', user.career_id).as('career_name'),
-      eb
-        .selectFrom('careers')
-        .select('careers.wood_work_related')
-        .where('careers.id', '=', user.career_id)
-        .as('career_wood_work_related'),
-      eb.selectFrom('states').select('states.uf').where('states.id', '=', user.state_id).as('state_uf'),
-      eb.selectFrom('cities').select('cities.name').where('cities.id', '=', user.city_id).as('city_name'),
-    ])
-    .executeTakeFirstOrThrow();
+  const [row] = await profileReferences(db, user.career_id, user.state_id, user.city_id);
   return {
     career:
-      user.career_id !== null && row.career_name !== null
+      user.career_id !== null && row?.career_name != null
         ? { id: user.career_id, name: row.career_name, wood_work_related: Number(row.career_wood_work_related) }
         : undefined,
-    state: user.state_id !== null && row.state_uf !== null ? { id: user.state_id, uf: row.state_uf } : undefined,
-    city: user.city_id !== null && row.city_name !== null ? { id: user.city_id, name: row.city_name } : undefined,
+    state: user.state_id !== null && row?.state_uf != null ? { id: user.state_id, uf: row.state_uf } : undefined,
+    city: user.city_id !== null && row?.city_name != null ? { id: user.city_id, name: row.city_name } : undefined,
   };
 }
 
