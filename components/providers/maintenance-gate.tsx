@@ -1,17 +1,16 @@
 'use client';
-import dynamic from 'next/dynamic';
-import { useSyncExternalStore, type ReactNode } from 'react';
+import { lazy, Suspense, useSyncExternalStore, type ReactNode } from 'react';
 import { config } from '@/lib/config';
 import { isUnderMaintenance, subscribeMaintenance } from '@/lib/network/maintenance';
 
 // Neither is part of any route's first load: a maintenance build renders the screen into every page's HTML, and at
 // run time it loads when the API first says it is under maintenance (the site's files are still served then).
-const MaintenanceScreen = dynamic(() =>
-  import('@/components/layout/maintenance-screen').then((m) => m.MaintenanceScreen),
+const MaintenanceScreen = lazy(() =>
+  import('@/components/layout/maintenance-screen').then((m) => ({ default: m.MaintenanceScreen })),
 );
-const RunTimeMaintenance = dynamic(() => import('./run-time-maintenance').then((m) => m.RunTimeMaintenance), {
-  ssr: false,
-});
+const RunTimeMaintenance = lazy(() =>
+  import('./run-time-maintenance').then((m) => ({ default: m.RunTimeMaintenance })),
+);
 
 /**
  * Maintenance mode on every route (SPEC 1, 4), in the one place they all pass through. A build made with
@@ -21,10 +20,20 @@ const RunTimeMaintenance = dynamic(() => import('./run-time-maintenance').then((
  */
 export function MaintenanceGate({ children }: { children: ReactNode }) {
   const down = useSyncExternalStore(subscribeMaintenance, isUnderMaintenance, () => false);
-  if (config.maintenanceMode) return <MaintenanceScreen />;
+  if (config.maintenanceMode) {
+    return (
+      <Suspense fallback={null}>
+        <MaintenanceScreen />
+      </Suspense>
+    );
+  }
   return (
     <>
-      {down ? <RunTimeMaintenance /> : null}
+      {down ? (
+        <Suspense fallback={null}>
+          <RunTimeMaintenance />
+        </Suspense>
+      ) : null}
       <div className="maintenance-gate" hidden={down}>
         {children}
       </div>

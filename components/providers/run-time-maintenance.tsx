@@ -3,7 +3,7 @@ import { useApolloClient } from '@apollo/client/react';
 import { useCallback, useEffect, useState } from 'react';
 import { MaintenanceScreen } from '@/components/layout/maintenance-screen';
 import { config } from '@/lib/config';
-import { MAINTENANCE_PROBE_INTERVAL_MS, probeMaintenance } from '@/lib/network/maintenance';
+import { MAINTENANCE_PROBE_INTERVAL_MS, probeMaintenance } from '@/lib/network/maintenance-probe';
 
 /**
  * The maintenance screen while the API answers 503 MAINTENANCE (loaded only then): the club is asked again every few

@@ -1,6 +1,6 @@
 import type { ErrorLike } from '@apollo/client';
 import { CombinedGraphQLErrors, ServerError } from '@apollo/client/errors';
-import { MAINTENANCE_CODE, MAINTENANCE_MESSAGE, isMaintenanceText } from '../network/maintenance';
+import { MAINTENANCE_CODE, isMaintenanceText } from '../network/maintenance';
 
 const hasCode = (error: ErrorLike, code: string): boolean =>
   CombinedGraphQLErrors.is(error) && error.errors.some((e) => e.extensions?.code === code);
@@ -32,7 +32,6 @@ export const USER_DISABLED_MESSAGE = 'Esta conta está desativada. Fale com o cl
 export function errorMessage(error: ErrorLike): string {
   // 'User disabled' is the API's contract string (SPEC 7), not a message for members.
   if (isUserDisabled(error)) return USER_DISABLED_MESSAGE;
-  if (isMaintenance(error)) return MAINTENANCE_MESSAGE;
   if (CombinedGraphQLErrors.is(error)) return error.errors[0]?.message ?? NETWORK_ERROR_MESSAGE;
   return NETWORK_ERROR_MESSAGE;
 }

@@ -8,9 +8,9 @@ import {
   isMaintenanceText,
   isUnderMaintenance,
   leaveMaintenance,
-  probeMaintenance,
   subscribeMaintenance,
 } from './maintenance';
+import { probeMaintenance } from './maintenance-probe';
 
 const BODY = { errors: [{ message: 'Estamos em manutenção.', extensions: { code: 'MAINTENANCE' } }] };
 const json = (body: unknown, status: number) =>

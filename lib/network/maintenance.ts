@@ -11,9 +11,6 @@ export const MAINTENANCE_CODE = 'MAINTENANCE';
 /** The API's message in that answer. */
 export const MAINTENANCE_MESSAGE = 'Estamos em manutenção. Tente de novo em alguns minutos.';
 
-/** Time between two checks of whether the club is back, while the maintenance screen shows. */
-export const MAINTENANCE_PROBE_INTERVAL_MS = 15_000;
-
 /** True for the body of the API's maintenance answer: `{ errors: [{ extensions: { code: 'MAINTENANCE' } }] }`. */
 export function isMaintenanceBody(body: unknown): boolean {
   const errors = (body as { errors?: unknown } | null)?.errors;
@@ -70,23 +67,4 @@ export function isUnderMaintenance(): boolean {
 export function subscribeMaintenance(listener: Listener): () => void {
   listeners.add(listener);
   return () => listeners.delete(listener);
-}
-
-/**
- * Asks the club whether the maintenance is over with the smallest request it takes (a GET of the GraphQL address,
- * which a working API refuses with a short 400): any answer but the maintenance 503 ends it; no answer at all
- * changes nothing. Resolves to whether the maintenance is still on.
- */
-export async function probeMaintenance(
-  graphqlUrl: string,
-  fetchImpl: typeof fetch = (...args) => fetch(...args),
-): Promise<boolean> {
-  try {
-    const response = await fetchImpl(graphqlUrl, { method: 'GET', cache: 'no-store' });
-    if (await isMaintenanceResponse(response)) enterMaintenance();
-    else leaveMaintenance();
-  } catch {
-    // No answer: not a sign the maintenance ended.
-  }
-  return underMaintenance;
 }
