@@ -4,7 +4,7 @@ import { useMutation, useQuery } from '@apollo/client/react';
 import { zodResolver } from '@hookform/resolvers/zod';
 import Link from 'next/link';
 import { useForm } from 'react-hook-form';
-import { z } from 'zod';
+import * as z from 'zod/mini';
 import { errorMessage } from '@/lib/apollo/errors';
 import { MCompleteHandoff, QHandoffSignUp } from '@/lib/kiosk/operations';
 import { routes } from '@/lib/routes';
@@ -17,7 +17,7 @@ import { SubmitButton } from '../ui/submit-button';
 import { NewPasswordFields } from './new-password-fields';
 import { useFormServerError } from './use-form-server-error';
 
-const schema = z.object(newPasswordFields).refine(matchingPasswords, MISMATCH);
+const schema = z.object(newPasswordFields).check(z.refine(matchingPasswords, MISMATCH));
 type Values = z.input<typeof schema>;
 
 /**

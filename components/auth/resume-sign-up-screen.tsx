@@ -4,7 +4,7 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import Link from 'next/link';
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
-import { z } from 'zod';
+import * as z from 'zod/mini';
 import { maskCpf } from '@/lib/format/masks';
 import { MResumeSignUp } from '@/lib/graphql/auth-operations';
 import { routes } from '@/lib/routes';

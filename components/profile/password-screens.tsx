@@ -5,7 +5,7 @@ import Link from 'next/link';
 import { useRouter } from 'next/navigation';
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
-import { z } from 'zod';
+import * as z from 'zod/mini';
 import { MUpdatePassword } from '@/lib/graphql/auth-operations';
 import { QMe } from '@/lib/graphql/operations';
 import { nextCompletionStep } from '@/lib/profile/next-step';
@@ -18,11 +18,11 @@ import { useCurrentUser } from '../providers/current-user';
 import { PasswordField } from '../ui/password-field';
 
 const withCurrent = z
-  .object({ currentPassword: z.string().min(1, 'Informe sua senha atual.'), ...newPasswordFields })
-  .refine(matchingPasswords, MISMATCH);
+  .object({ currentPassword: z.string().check(z.minLength(1, 'Informe sua senha atual.')), ...newPasswordFields })
+  .check(z.refine(matchingPasswords, MISMATCH));
 const withoutCurrent = z
   .object({ currentPassword: z.string(), ...newPasswordFields })
-  .refine(matchingPasswords, MISMATCH);
+  .check(z.refine(matchingPasswords, MISMATCH));
 type PasswordChangeInput = z.input<typeof withCurrent>;
 
 const FIELDS = ['currentPassword', 'password', 'passwordConfirmation'] as const;

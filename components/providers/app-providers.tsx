@@ -3,7 +3,6 @@ import { usePathname } from 'next/navigation';
 import { useEffect, type ReactNode } from 'react';
 import { startDeviceSession } from '@/lib/device-session/start';
 import { registerServiceWorker } from '@/lib/pwa/register-service-worker';
-import '@/lib/validation/zod-csp';
 import { hydrateSession } from '@/lib/session/store';
 import { ApolloProvider } from './apollo-provider';
 import { MaintenanceGate } from './maintenance-gate';

@@ -1,4 +1,4 @@
-import type { z } from 'zod';
+import { safeParse, type $ZodType } from 'zod/v4/core';
 import { validateProject } from '../projects/validate';
 import { parseAccessKey } from './access-key';
 import { loginSchema } from './login-schema';
@@ -65,8 +65,8 @@ interface FormCase {
   messages: () => string[];
 }
 
-const issuesOf = (schema: z.ZodType, input: unknown): string[] => {
-  const parsed = schema.safeParse(input);
+const issuesOf = (schema: $ZodType, input: unknown): string[] => {
+  const parsed = safeParse(schema, input);
   return parsed.success ? [] : parsed.error.issues.map((issue) => issue.message);
 };
 
@@ -139,7 +139,7 @@ const VALID = {
 
 function schemaCases(
   form: string,
-  schema: z.ZodType,
+  schema: $ZodType,
   valid: Record<string, unknown>,
   fields: readonly string[],
   values: readonly (readonly [string, unknown])[],

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod/mini';
 import { isValidCpf } from './cpf';
 import { classifyLoginIdentifier } from './login-identifier';
 
@@ -33,8 +33,8 @@ const RULES: Record<LoginVariant, { empty: string; invalid: string; valid: (v: s
 export function loginSchema(variant: LoginVariant) {
   const rule = RULES[variant];
   return z.object({
-    login: z.string().trim().min(1, rule.empty).refine(rule.valid, rule.invalid),
-    password: z.string().min(1, 'Informe sua senha.'),
+    login: z.string().check(z.trim(), z.minLength(1, rule.empty), z.refine(rule.valid, rule.invalid)),
+    password: z.string().check(z.minLength(1, 'Informe sua senha.')),
   });
 }
 

@@ -1,12 +1,14 @@
-import { z } from 'zod';
+import * as z from 'zod/mini';
 import { codeSchema, matchingPasswords, MISMATCH, newPasswordFields } from './sign-up-schema';
 
 export const recoveryIdentifierSchema = z.object({
   login: z
     .string()
-    .trim()
-    .min(1, 'Informe seu CPF, e-mail ou celular.')
-    .max(254, 'Digite um CPF, e-mail ou celular válido.'),
+    .check(
+      z.trim(),
+      z.minLength(1, 'Informe seu CPF, e-mail ou celular.'),
+      z.maxLength(254, 'Digite um CPF, e-mail ou celular válido.'),
+    ),
 });
 
 export const recoveryChannelSchema = z.object({
@@ -15,6 +17,6 @@ export const recoveryChannelSchema = z.object({
 
 export const recoveryResetSchema = z
   .object({ code: codeSchema, ...newPasswordFields })
-  .refine(matchingPasswords, MISMATCH);
+  .check(z.refine(matchingPasswords, MISMATCH));
 
 export type RecoveryResetInput = z.input<typeof recoveryResetSchema>;

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod/mini';
 
 export const PASSWORD_MIN_LENGTH = 8;
 export const PASSWORD_MAX_LENGTH = 128;
@@ -114,12 +114,12 @@ export const PASSWORD_MESSAGES = {
 } as const;
 
 /** The one password rule, used by the forms and by the API: 8 to 128 characters, not a common password. */
-export const passwordSchema = z
-  .string()
-  .min(1, PASSWORD_MESSAGES.empty)
-  .min(PASSWORD_MIN_LENGTH, PASSWORD_MESSAGES.short)
-  .max(PASSWORD_MAX_LENGTH, PASSWORD_MESSAGES.long)
-  .refine((v) => !isCommonPassword(v), PASSWORD_MESSAGES.common);
+export const passwordSchema = z.string().check(
+  z.minLength(1, PASSWORD_MESSAGES.empty),
+  z.minLength(PASSWORD_MIN_LENGTH, PASSWORD_MESSAGES.short),
+  z.maxLength(PASSWORD_MAX_LENGTH, PASSWORD_MESSAGES.long),
+  z.refine((v) => !isCommonPassword(v), PASSWORD_MESSAGES.common),
+);
 
 export type PasswordStrength = 'fraca' | 'média' | 'forte';
 

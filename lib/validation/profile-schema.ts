@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod/mini';
 import { onlyDigits } from '../format/digits';
 import { isValidCnpj, normaliseCnpj } from './cnpj';
 import { INVALID_CHARACTERS_MESSAGE, isPlainText } from './plain-text';
@@ -38,52 +38,61 @@ export const GRADE_MAX = 5;
 const text = (max: number, empty?: string) => {
   const base = z
     .string()
-    .trim()
-    .max(max, `Use no máximo ${max} caracteres.`)
-    .refine(isPlainText, INVALID_CHARACTERS_MESSAGE);
-  return empty ? base.min(1, empty) : base;
+    .check(
+      z.trim(),
+      z.maxLength(max, `Use no máximo ${max} caracteres.`),
+      z.refine(isPlainText, INVALID_CHARACTERS_MESSAGE),
+    );
+  return empty ? base.check(z.minLength(1, empty)) : base;
 };
+
+const emptyToNull = z.transform((v: string) => (v === '' ? null : v));
 
 /** Optional text: empty becomes null. */
 const optionalText = (max: number) =>
-  z
-    .string()
-    .trim()
-    .max(max, `Use no máximo ${max} caracteres.`)
-    .refine(isPlainText, INVALID_CHARACTERS_MESSAGE)
-    .transform((v) => (v === '' ? null : v));
+  z.pipe(
+    z
+      .string()
+      .check(
+        z.trim(),
+        z.maxLength(max, `Use no máximo ${max} caracteres.`),
+        z.refine(isPlainText, INVALID_CHARACTERS_MESSAGE),
+      ),
+    emptyToNull,
+  );
 
-export const cepSchema = z
-  .string()
-  .trim()
-  .min(1, 'Informe o CEP.')
-  .refine((v) => /^\d{5}-?\d{3}$/.test(v), 'CEP inválido. Use 8 números, como 01310-100.')
-  .transform(onlyDigits);
+export const cepSchema = z.pipe(
+  z.string().check(
+    z.trim(),
+    z.minLength(1, 'Informe o CEP.'),
+    z.refine((v) => /^\d{5}-?\d{3}$/.test(v), 'CEP inválido. Use 8 números, como 01310-100.'),
+  ),
+  z.transform(onlyDigits),
+);
 
-const optionalCep = z
-  .string()
-  .trim()
-  .refine((v) => v === '' || /^\d{5}-?\d{3}$/.test(v), 'CEP inválido. Use 8 números, como 01310-100.')
-  .transform((v) => (v === '' ? null : onlyDigits(v)));
+const optionalCep = z.pipe(
+  z.string().check(
+    z.trim(),
+    z.refine((v) => v === '' || /^\d{5}-?\d{3}$/.test(v), 'CEP inválido. Use 8 números, como 01310-100.'),
+  ),
+  z.transform((v: string) => (v === '' ? null : onlyDigits(v))),
+);
 
-const idSchema = (empty: string) =>
-  z
-    .string()
-    .trim()
-    .min(1, empty)
-    .regex(/^\d{1,9}$/, empty);
+const idSchema = (empty: string) => z.string().check(z.trim(), z.minLength(1, empty), z.regex(/^\d{1,9}$/, empty));
 
-const optionalId = z
-  .string()
-  .trim()
-  .refine((v) => v === '' || /^\d{1,9}$/.test(v), 'Opção inválida.')
-  .transform((v) => (v === '' ? null : v));
+const optionalId = z.pipe(
+  z.string().check(
+    z.trim(),
+    z.refine((v) => v === '' || /^\d{1,9}$/.test(v), 'Opção inválida.'),
+  ),
+  emptyToNull,
+);
 
-const cityNameSchema = z
-  .string()
-  .trim()
-  .max(80, 'Use no máximo 80 caracteres.')
-  .refine((v) => v === '' || /^[\p{L}][\p{L}' .-]*$/u.test(v), 'Use apenas letras no nome da cidade.');
+const cityNameSchema = z.string().check(
+  z.trim(),
+  z.maxLength(80, 'Use no máximo 80 caracteres.'),
+  z.refine((v) => v === '' || /^[\p{L}][\p{L}' .-]*$/u.test(v), 'Use apenas letras no nome da cidade.'),
+);
 
 export function profileSchema(today: () => Date = () => new Date()) {
   return z.object({
@@ -99,7 +108,7 @@ export function profileSchema(today: () => Date = () => new Date()) {
     complement: optionalText(60),
     district: text(80, 'Informe o bairro.'),
     stateId: idSchema('Escolha o estado.'),
-    cityName: cityNameSchema.refine((v) => v !== '', 'Informe a cidade.'),
+    cityName: cityNameSchema.check(z.refine((v) => v !== '', 'Informe a cidade.')),
     acceptEmailComunications: z.boolean(),
     acceptMessageComunications: z.boolean(),
   });
@@ -116,16 +125,16 @@ const HANDLE = /^@?([A-Za-z0-9_][A-Za-z0-9._-]{0,49})$/;
  * becomes the profile's address on that host, so the API and every screen keep one shape: the full URL.
  */
 function urlSchema(hosts: readonly string[] | null, message: string, handleHost?: string) {
-  return z
-    .string()
-    .trim()
-    .max(200, 'Use no máximo 200 caracteres.')
-    .transform((v) => {
+  const withScheme = z.pipe(
+    z.string().check(z.trim(), z.maxLength(200, 'Use no máximo 200 caracteres.')),
+    z.transform((v: string) => {
       const handle = handleHost ? HANDLE.exec(v) : null;
       if (handle && (v.startsWith('@') || !v.includes('.'))) return `https://${handleHost}/${handle[1]}`;
       return v === '' || /^https?:\/\//i.test(v) ? v : `https://${v}`;
-    })
-    .refine((v) => {
+    }),
+  );
+  const checked = withScheme.check(
+    z.refine((v) => {
       if (v === '') return true;
       try {
         const url = new URL(v);
@@ -136,8 +145,9 @@ function urlSchema(hosts: readonly string[] | null, message: string, handleHost?
       } catch {
         return false;
       }
-    }, message)
-    .transform((v) => (v === '' ? null : v));
+    }, message),
+  );
+  return z.pipe(checked, emptyToNull);
 }
 
 export const workshopSchema = z
@@ -150,7 +160,7 @@ export const workshopSchema = z
     complement: optionalText(60),
     district: optionalText(80),
     stateId: optionalId,
-    cityName: cityNameSchema.transform((v) => (v === '' ? null : v)),
+    cityName: z.pipe(cityNameSchema, emptyToNull),
     siteUrl: urlSchema(null, 'Endereço inválido. Exemplo: www.suamarcenaria.com.br'),
     instagramUrl: urlSchema(
       ['instagram.com'],
@@ -163,57 +173,71 @@ export const workshopSchema = z
       'facebook.com',
     ),
   })
-  .refine((v) => v.cityName === null || v.stateId !== null, {
-    message: 'Escolha o estado da cidade.',
-    path: ['stateId'],
-  });
+  .check(
+    z.refine((v) => v.cityName === null || v.stateId !== null, {
+      message: 'Escolha o estado da cidade.',
+      path: ['stateId'],
+    }),
+  );
 
 export type WorkshopFormInput = z.input<typeof workshopSchema>;
 export type WorkshopData = z.output<typeof workshopSchema>;
 
-const grade = z
-  .number('Escolha uma nota.')
-  .int('Escolha uma nota.')
-  .min(GRADE_MIN, `Notas de ${GRADE_MIN} a ${GRADE_MAX}.`)
-  .max(GRADE_MAX, `Notas de ${GRADE_MIN} a ${GRADE_MAX}.`)
-  .nullable();
+const grade = z.nullable(
+  z
+    .number('Escolha uma nota.')
+    .check(
+      z.int('Escolha uma nota.'),
+      z.gte(GRADE_MIN, `Notas de ${GRADE_MIN} a ${GRADE_MAX}.`),
+      z.lte(GRADE_MAX, `Notas de ${GRADE_MIN} a ${GRADE_MAX}.`),
+    ),
+);
 
 export const surveySchema = z.object({
-  employeesAmount: z
-    .number('Informe um número inteiro.')
-    .int('Informe um número inteiro.')
-    .min(0, 'Informe um número de 0 a 10000.')
-    .max(10000, 'Informe um número de 0 a 10000.')
-    .nullable(),
-  customerType: z
-    .enum(
+  employeesAmount: z.nullable(
+    z
+      .number('Informe um número inteiro.')
+      .check(
+        z.int('Informe um número inteiro.'),
+        z.gte(0, 'Informe um número de 0 a 10000.'),
+        z.lte(10000, 'Informe um número de 0 a 10000.'),
+      ),
+  ),
+  customerType: z.nullable(
+    z.enum(
       CUSTOMER_TYPES.map((c) => c.value),
       'Escolha uma opção.',
-    )
-    .nullable(),
+    ),
+  ),
   bedroomProjectGrade: grade,
   kitchenProjectGrade: grade,
   bathroomProjectGrade: grade,
   laundryProjectGrade: grade,
   livingRoomProjectGrade: grade,
   otherProjectTypes: optionalText(300),
-  equipmentIds: z
-    .array(z.string().regex(/^\d{1,9}$/, 'Equipamento inválido.'))
-    .max(50, 'Escolha no máximo 50 equipamentos.')
-    .transform((ids) => [...new Set(ids)]),
+  equipmentIds: z.pipe(
+    z
+      .array(z.string().check(z.regex(/^\d{1,9}$/, 'Equipamento inválido.')))
+      .check(z.maxLength(50, 'Escolha no máximo 50 equipamentos.')),
+    z.transform((ids: string[]) => [...new Set(ids)]),
+  ),
   otherEquipments: optionalText(300),
 });
 
 export type SurveyFormInput = z.input<typeof surveySchema>;
 export type SurveyData = z.output<typeof surveySchema>;
 
-export const cnpjSchema = z
-  .string()
-  .trim()
-  .min(1, 'Informe o CNPJ.')
-  .max(24, 'CNPJ inválido. Confira os caracteres.')
-  .refine(isValidCnpj, 'CNPJ inválido. Confira os números e letras.')
-  .transform(normaliseCnpj);
+export const cnpjSchema = z.pipe(
+  z
+    .string()
+    .check(
+      z.trim(),
+      z.minLength(1, 'Informe o CNPJ.'),
+      z.maxLength(24, 'CNPJ inválido. Confira os caracteres.'),
+      z.refine(isValidCnpj, 'CNPJ inválido. Confira os números e letras.'),
+    ),
+  z.transform(normaliseCnpj),
+);
 
 export const changeCnpjSchema = z.object({ cnpj: cnpjSchema });
 export type ChangeCnpjInput = z.input<typeof changeCnpjSchema>;
@@ -228,7 +252,7 @@ export const changeEmailSchema = z.object({ email: emailSchema });
 export type ChangeEmailInput = z.input<typeof changeEmailSchema>;
 
 export const deleteAccountSchema = z.object({
-  password: z.string().min(1, 'Informe sua senha.').max(1024, 'Senha incorreta.'),
+  password: z.string().check(z.minLength(1, 'Informe sua senha.'), z.maxLength(1024, 'Senha incorreta.')),
   confirmation: z.literal(true, 'Confirme que entende que a exclusão não pode ser desfeita.'),
 });
 export type DeleteAccountInput = z.input<typeof deleteAccountSchema>;

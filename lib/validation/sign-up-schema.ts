@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod/mini';
 import { onlyDigits } from '../format/digits';
 import { isValidCpf } from './cpf';
 import { passwordSchema, PASSWORD_MESSAGES } from './password';
@@ -33,52 +33,62 @@ export const MIN_AGE = 18;
 export const nameSchema = (empty: string) =>
   z
     .string()
-    .trim()
-    .min(1, empty)
-    .max(80, 'Use no máximo 80 caracteres.')
-    .regex(/^[\p{L}][\p{L}' .-]*$/u, 'Use apenas letras.');
+    .check(
+      z.trim(),
+      z.minLength(1, empty),
+      z.maxLength(80, 'Use no máximo 80 caracteres.'),
+      z.regex(/^[\p{L}][\p{L}' .-]*$/u, 'Use apenas letras.'),
+    );
 
-export const emailSchema = z
-  .string()
-  .trim()
-  .min(1, 'Informe seu e-mail.')
-  .max(254, 'E-mail longo demais.')
-  .refine((v) => EMAIL.test(v), 'E-mail inválido. Confira o endereço.')
-  .transform((v) => v.toLowerCase());
+export const emailSchema = z.pipe(
+  z.string().check(
+    z.trim(),
+    z.minLength(1, 'Informe seu e-mail.'),
+    z.maxLength(254, 'E-mail longo demais.'),
+    z.refine((v) => EMAIL.test(v), 'E-mail inválido. Confira o endereço.'),
+  ),
+  z.transform((v: string) => v.toLowerCase()),
+);
 
-export const cpfSchema = z
-  .string()
-  .trim()
-  .min(1, 'Informe seu CPF.')
-  .refine(isValidCpf, 'CPF inválido. Confira os números.')
-  .transform(onlyDigits);
+export const cpfSchema = z.pipe(
+  z
+    .string()
+    .check(z.trim(), z.minLength(1, 'Informe seu CPF.'), z.refine(isValidCpf, 'CPF inválido. Confira os números.')),
+  z.transform(onlyDigits),
+);
 
-export const celularSchema = z
-  .string()
-  .trim()
-  .min(1, 'Informe seu celular.')
-  .refine(isValidCelular, 'Celular inválido. Use DDD e número, como (11) 98765-4321.')
-  .transform(onlyDigits);
+export const celularSchema = z.pipe(
+  z
+    .string()
+    .check(
+      z.trim(),
+      z.minLength(1, 'Informe seu celular.'),
+      z.refine(isValidCelular, 'Celular inválido. Use DDD e número, como (11) 98765-4321.'),
+    ),
+  z.transform(onlyDigits),
+);
 
 /**
  * A birth date typed as dd/mm/aaaa (the one masked field of sign-up, kiosk and profile) or sent as aaaa-mm-dd by an
  * API client, of a member aged 18 to 120; it comes out as aaaa-mm-dd.
  */
 export function birthDateSchema(today: () => Date) {
-  return z
-    .string()
-    .trim()
-    .min(1, 'Informe sua data de nascimento.')
-    .refine((v) => parseDate(v) !== null, 'Data inválida. Use dd/mm/aaaa.')
-    .refine((v) => {
-      const iso = parseDate(v);
-      return iso === null || ageOn(iso, today()) >= MIN_AGE;
-    }, 'O clube é para maiores de 18 anos.')
-    .refine((v) => {
-      const iso = parseDate(v);
-      return iso === null || ageOn(iso, today()) <= 120;
-    }, 'Confira o ano de nascimento.')
-    .transform((v) => parseDate(v) ?? v);
+  return z.pipe(
+    z.string().check(
+      z.trim(),
+      z.minLength(1, 'Informe sua data de nascimento.'),
+      z.refine((v) => parseDate(v) !== null, 'Data inválida. Use dd/mm/aaaa.'),
+      z.refine((v) => {
+        const iso = parseDate(v);
+        return iso === null || ageOn(iso, today()) >= MIN_AGE;
+      }, 'O clube é para maiores de 18 anos.'),
+      z.refine((v) => {
+        const iso = parseDate(v);
+        return iso === null || ageOn(iso, today()) <= 120;
+      }, 'Confira o ano de nascimento.'),
+    ),
+    z.transform((v: string) => parseDate(v) ?? v),
+  );
 }
 
 /** Sign-up step one: the same rules in the form and in the API. `today` is injectable for the age rule. */
@@ -100,14 +110,12 @@ export type SignUpInput = z.input<ReturnType<typeof signUpSchema>>;
 
 export const codeSchema = z
   .string()
-  .trim()
-  .min(1, 'Informe o código.')
-  .regex(/^\d{6}$/, 'O código tem 6 números.');
+  .check(z.trim(), z.minLength(1, 'Informe o código.'), z.regex(/^\d{6}$/, 'O código tem 6 números.'));
 
 /** A new password and its confirmation, shared by sign-up step two, recovery and password change. */
 export const newPasswordFields = {
   password: passwordSchema,
-  passwordConfirmation: z.string().min(1, 'Repita a senha.'),
+  passwordConfirmation: z.string().check(z.minLength(1, 'Repita a senha.')),
 };
 
 export const matchingPasswords = <T extends { password: string; passwordConfirmation: string }>(v: T) =>
@@ -117,6 +125,6 @@ export const MISMATCH = { message: PASSWORD_MESSAGES.mismatch, path: ['passwordC
 
 export const signUpSecondStepSchema = z
   .object({ code: codeSchema, ...newPasswordFields })
-  .refine(matchingPasswords, MISMATCH);
+  .check(z.refine(matchingPasswords, MISMATCH));
 
 export type SignUpSecondStepInput = z.input<typeof signUpSecondStepSchema>;
