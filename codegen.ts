@@ -3,13 +3,29 @@ import type { CodegenConfig } from '@graphql-codegen/cli';
 // Operation types come from the club API's own SDL, so the client can never drift from the server.
 const config: CodegenConfig = {
   schema: ['server/graphql/scalars.graphql', 'server/modules/*/schema.graphql'],
-  documents: ['lib/**/*.{ts,tsx}', 'components/**/*.{ts,tsx}', '!lib/graphql/generated/**', '!**/*.test.{ts,tsx}'],
   ignoreNoDocuments: true,
   generates: {
+    // Documents live in .graphql files and are imported one by one (each domain's operations.ts re-exports them), so
+    // a page ships only the documents it uses; the preset's graphql() function would ship every one of them.
     'lib/graphql/generated/': {
+      documents: ['lib/**/*.graphql', '!lib/**/public-*.graphql'],
       preset: 'client',
       presetConfig: { fragmentMasking: false },
-      config: { useTypeImports: true, enumsAsTypes: true, avoidOptionals: false },
+      config: { useTypeImports: true, enumsAsTypes: true, avoidOptionals: false, pureMagicComment: true },
+    },
+    // What pages opened cold send (login, sign-up, recovery, kiosk): plain query strings for the light fetch of
+    // lib/graphql/request.ts, so those pages load neither Apollo nor graphql's printer.
+    'lib/graphql/generated-public/graphql.ts': {
+      documents: ['lib/**/public-*.graphql'],
+      // Plugins rather than the preset, which does not pass on pureMagicComment: a page keeps only the strings it uses.
+      plugins: ['typescript-operations', 'typed-document-node'],
+      config: {
+        useTypeImports: true,
+        enumsAsTypes: true,
+        avoidOptionals: false,
+        documentMode: 'string',
+        pureMagicComment: true,
+      },
     },
     // The API's resolver signatures, so resolvers read their arguments from the SDL instead of hand-typing them.
     'server/graphql/generated/resolvers-types.ts': {

@@ -12,6 +12,7 @@ const config = [
       'out/**',
       'data/**',
       'lib/graphql/generated/**',
+      'lib/graphql/generated-public/**',
       'server/graphql/generated/**',
       'public/**',
       'test-results/**',

@@ -1,6 +1,11 @@
 import type { ReactNode } from 'react';
 import { PrivateGate } from '@/components/gates/private-gate';
+import { ApolloProvider } from '@/components/providers/apollo-provider';
 
 export default function PrivateLayout({ children }: { children: ReactNode }) {
-  return <PrivateGate>{children}</PrivateGate>;
+  return (
+    <ApolloProvider>
+      <PrivateGate>{children}</PrivateGate>
+    </ApolloProvider>
+  );
 }

@@ -1,11 +1,11 @@
 'use client';
 import type { ErrorLike } from '@apollo/client';
-import { useMutation, useQuery } from '@apollo/client/react';
 import { zodResolver } from '@hookform/resolvers/zod';
 import Link from 'next/link';
 import { useForm } from 'react-hook-form';
 import * as z from 'zod/mini';
 import { errorMessage } from '@/lib/apollo/errors';
+import { useRequestMutation, useRequestQuery } from '@/lib/graphql/use-request';
 import { MCompleteHandoff, QHandoffSignUp } from '@/lib/kiosk/operations';
 import { routes } from '@/lib/routes';
 import { useSessionStore } from '@/lib/session/store';
@@ -26,9 +26,9 @@ type Values = z.input<typeof schema>;
  * tokens and the gates take the new member on.
  */
 export function HandoffScreen({ link }: { link: string }) {
-  const { data, error, loading } = useQuery(QHandoffSignUp, { variables: { link } });
+  const { data, error, loading } = useRequestQuery(QHandoffSignUp, { variables: { link } });
   const setTokens = useSessionStore((s) => s.setTokens);
-  const [complete, { loading: saving }] = useMutation(MCompleteHandoff);
+  const [complete, { loading: saving }] = useRequestMutation(MCompleteHandoff);
   const form = useForm<Values>({
     resolver: zodResolver(schema),
     defaultValues: { password: '', passwordConfirmation: '' },

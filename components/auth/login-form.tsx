@@ -1,12 +1,12 @@
 'use client';
-import { useMutation } from '@apollo/client/react';
 import { zodResolver } from '@hookform/resolvers/zod';
 import Link from 'next/link';
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { errorMessage } from '@/lib/apollo/errors';
 import { maskCpf, maskPhone } from '@/lib/format/masks';
-import { MUserLogin } from '@/lib/graphql/operations';
+import { MUserLogin } from '@/lib/graphql/public-operations';
+import { useRequestMutation } from '@/lib/graphql/use-request';
 import { routes } from '@/lib/routes';
 import { useSessionStore } from '@/lib/session/store';
 import { LOGIN_FIELD_LABEL, loginSchema, type LoginInput, type LoginVariant } from '@/lib/validation/login-schema';
@@ -33,7 +33,7 @@ const MASKS: Partial<Record<LoginVariant, (v: string) => string>> = { cpf: maskC
 export function LoginForm({ variant }: { variant: LoginVariant }) {
   const setTokens = useSessionStore((s) => s.setTokens);
   const [serverError, setServerError] = useState<string | null>(null);
-  const [login, { loading }] = useMutation(MUserLogin);
+  const [login, { loading }] = useRequestMutation(MUserLogin);
   const human = useHumanCheck();
   const {
     register,

@@ -1,12 +1,13 @@
 'use client';
-import { useApolloClient, useMutation } from '@apollo/client/react';
 import { zodResolver } from '@hookform/resolvers/zod';
 import Link from 'next/link';
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { errorMessage } from '@/lib/apollo/errors';
-import { MRequestPasswordReset, MResetPassword, QPasswordResetChannels } from '@/lib/graphql/auth-operations';
-import type { ResetChannel } from '@/lib/graphql/generated/graphql';
+import { MRequestPasswordReset, MResetPassword, QPasswordResetChannels } from '@/lib/graphql/public-operations';
+import type { ResetChannel } from '@/lib/graphql/generated-public/graphql';
+import { request } from '@/lib/graphql/request';
+import { useRequestMutation } from '@/lib/graphql/use-request';
 import { routes } from '@/lib/routes';
 import {
   recoveryIdentifierSchema,
@@ -30,14 +31,13 @@ const CHANNEL_LABEL: Record<ResetChannel, string> = { SMS: 'SMS para', EMAIL: 'E
 
 /** Forgot password: identifier → where the code goes (masked) → code and new password. Does not log in. */
 export function PasswordRecoveryScreen() {
-  const client = useApolloClient();
   const [login, setLogin] = useState('');
   const [destinations, setDestinations] = useState<Destination[] | null>(null);
   const [sent, setSent] = useState<(Destination & { sentAt: number }) | null>(null);
   const [done, setDone] = useState(false);
   const [error, setError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
-  const [requestReset] = useMutation(MRequestPasswordReset);
+  const [requestReset] = useRequestMutation(MRequestPasswordReset);
   const human = useHumanCheck();
 
   const identifierForm = useForm({ resolver: zodResolver(recoveryIdentifierSchema), defaultValues: { login: '' } });
@@ -48,13 +48,9 @@ export function PasswordRecoveryScreen() {
     if (!check) return;
     setBusy(true);
     try {
-      const { data } = await client.query({
-        query: QPasswordResetChannels,
-        variables: { login: values.login, ...check },
-        fetchPolicy: 'no-cache',
-      });
+      const data = await request(QPasswordResetChannels, { login: values.login, ...check });
       setLogin(values.login);
-      setDestinations(data?.passwordResetChannels ?? []);
+      setDestinations(data.passwordResetChannels);
     } catch (e) {
       setError(errorMessage(e as Error));
       human.reset();
@@ -154,7 +150,7 @@ function ResetForm({
   onDone: () => void;
   resendError: string | null;
 }) {
-  const [reset, { loading }] = useMutation(MResetPassword);
+  const [reset, { loading }] = useRequestMutation(MResetPassword);
   const {
     register,
     handleSubmit,

@@ -1,12 +1,12 @@
 'use client';
-import { useMutation } from '@apollo/client/react';
 import { zodResolver } from '@hookform/resolvers/zod';
 import Link from 'next/link';
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import * as z from 'zod/mini';
 import { maskCpf } from '@/lib/format/masks';
-import { MResumeSignUp } from '@/lib/graphql/auth-operations';
+import { MResumeSignUp } from '@/lib/graphql/public-operations';
+import { useRequestMutation } from '@/lib/graphql/use-request';
 import { routes } from '@/lib/routes';
 import { cpfSchema } from '@/lib/validation/sign-up-schema';
 import { FormAlert } from '../ui/form-alert';
@@ -23,7 +23,7 @@ const resumeSchema = z.object({ cpf: cpfSchema });
 /** /completar-cadastro: finish a sign-up left after step one. The CPF finds it; a new code goes to its celular. */
 export function ResumeSignUpScreen() {
   const [pending, setPending] = useState<PendingSignUp | null>(null);
-  const [resume, { loading }] = useMutation(MResumeSignUp);
+  const [resume, { loading }] = useRequestMutation(MResumeSignUp);
   const human = useHumanCheck();
   const {
     register,

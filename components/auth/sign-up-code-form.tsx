@@ -1,9 +1,9 @@
 'use client';
-import { useMutation } from '@apollo/client/react';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
-import { MCreateUserSecondStep, MResendCode } from '@/lib/graphql/auth-operations';
+import { MCreateUserSecondStep, MResendCode } from '@/lib/graphql/public-operations';
+import { useRequestMutation } from '@/lib/graphql/use-request';
 import { useSessionStore } from '@/lib/session/store';
 import { signUpSecondStepSchema, type SignUpSecondStepInput } from '@/lib/validation/sign-up-schema';
 import { FormAlert } from '../ui/form-alert';
@@ -20,8 +20,8 @@ export function SignUpCodeForm({ pending, onRestart }: { pending: PendingSignUp;
   const setTokens = useSessionStore((s) => s.setTokens);
   const [sentAt, setSentAt] = useState(pending.sentAt);
   const [notice, setNotice] = useState<string | null>(null);
-  const [finish, { loading }] = useMutation(MCreateUserSecondStep);
-  const [resend] = useMutation(MResendCode);
+  const [finish, { loading }] = useRequestMutation(MCreateUserSecondStep);
+  const [resend] = useRequestMutation(MResendCode);
   const {
     register,
     handleSubmit,

@@ -1,10 +1,10 @@
 'use client';
-import { useMutation } from '@apollo/client/react';
 import Link from 'next/link';
 import { useState } from 'react';
 import { errorReason } from '@/lib/apollo/errors';
 import { routes } from '@/lib/routes';
-import { MCreateUser } from '@/lib/graphql/auth-operations';
+import { MCreateUser } from '@/lib/graphql/public-operations';
+import { useRequestMutation } from '@/lib/graphql/use-request';
 import { FormAlert } from '../ui/form-alert';
 import { HumanCheck, useHumanCheck } from './human-check';
 import { useFormServerError } from './use-form-server-error';
@@ -25,7 +25,7 @@ export function SignUpForm({
   subsidiarySlug: string | null;
   onSent: (pending: PendingSignUp) => void;
 }) {
-  const [createUser, { loading }] = useMutation(MCreateUser);
+  const [createUser, { loading }] = useRequestMutation(MCreateUser);
   const form = useSignUpForm();
   const { handleSubmit, setError, getValues } = form;
   const { serverError, showServerError, clearServerError } = useFormServerError(setError, FIELDS);
@@ -40,8 +40,7 @@ export function SignUpForm({
     if (!check) return;
     try {
       const { data } = await createUser({ variables: { input: getValues(), subsidiarySlug, ...check } });
-      if (data)
-        onSent({ signupId: data.createUser.signupId, maskedPhone: data.createUser.maskedPhone, sentAt: Date.now() });
+      onSent({ signupId: data.createUser.signupId, maskedPhone: data.createUser.maskedPhone, sentAt: Date.now() });
     } catch (error) {
       showServerError(error);
       setAlreadyMember(errorReason(error) === 'ALREADY_MEMBER');

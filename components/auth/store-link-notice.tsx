@@ -1,5 +1,5 @@
 'use client';
-import { useQuery } from '@apollo/client/react';
+import { useRequestQuery } from '@/lib/graphql/use-request';
 import { QStoreLink } from '@/lib/stores/operations';
 import { storeLabel } from '@/lib/stores/store-label';
 
@@ -15,7 +15,7 @@ export type StoreLinkState =
 
 /** What the sign-up link /cadastro-promo/<slug> leads to, asked of the club before the form links anyone. */
 export function useStoreLink(slug: string | null): StoreLinkState {
-  const { data, error } = useQuery(QStoreLink, { variables: { slug: slug ?? '' }, skip: !slug });
+  const { data, error } = useRequestQuery(QStoreLink, { variables: { slug: slug ?? '' }, skip: !slug });
   if (!slug) return { kind: 'none' };
   if (error && !data) return { kind: 'unverified', slug };
   const link = data?.storeLink;

@@ -1,12 +1,11 @@
 'use client';
 import { useApolloClient } from '@apollo/client/react';
 import { usePathname, useRouter } from 'next/navigation';
-import { useEffect, type ReactNode } from 'react';
+import { lazy, Suspense, useEffect, type ReactNode } from 'react';
 import { matchRoute } from '@/lib/routes';
 import { logout } from '@/lib/session/logout';
 import { profileGateTarget } from '@/lib/session/profile-gate';
 import { useCurrentUserQuery } from '@/lib/session/use-current-user-query';
-import { LoginScreen } from '../auth/login-screen';
 import { ConsentModal } from '../profile/consent-modal';
 import { AppShell } from '../layout/app-shell';
 import { PageSkeleton } from '../layout/page-skeleton';
@@ -15,6 +14,10 @@ import { CurrentUserProvider } from '../providers/current-user';
 import { Spinner } from '../ui/spinner';
 import { UnreachableScreen } from './unreachable-screen';
 import { useEmailConfirmation } from './use-email-confirmation';
+
+// The login form (with react-hook-form and the schemas) loads only for a visitor without a session: a member's pages
+// never download it.
+const LoginScreen = lazy(() => import('../auth/login-screen').then((m) => ({ default: m.LoginScreen })));
 
 /**
  * Gate of every private page (SPEC 4): a logged-out visitor sees the login screen at the same URL (so logging in
@@ -48,7 +51,9 @@ export function PrivateGate({ children }: { children: ReactNode }) {
   if (state.status === 'anonymous' && !disabled) {
     return (
       <PublicShell>
-        <LoginScreen />
+        <Suspense fallback={<Spinner />}>
+          <LoginScreen />
+        </Suspense>
       </PublicShell>
     );
   }

@@ -9,10 +9,14 @@ jest.mock('next/navigation', () => ({
   usePathname: () => '/login',
   useRouter: () => ({ replace, push: jest.fn() }),
 }));
+// The gate's lazily loaded part brings its own Apollo provider; the test's client stands in for it.
+jest.mock('../providers/apollo-provider', () => ({
+  ApolloProvider: ({ children }: { children: React.ReactNode }) => children,
+}));
 
 /** An API whose `me` stays unanswered until `answer` is called with the member. */
 function pendingMe() {
-  let answer: (me: unknown) => void = () => undefined;
+  let answer: ((me: unknown) => void) | null = null;
   const link = new ApolloLink(
     () =>
       new Observable((observer) => {
@@ -22,7 +26,11 @@ function pendingMe() {
         };
       }),
   );
-  return { client: new ApolloClient({ cache: new InMemoryCache(), link }), answer: (me: unknown) => answer(me) };
+  return {
+    client: new ApolloClient({ cache: new InMemoryCache(), link }),
+    asked: () => answer !== null,
+    answer: (me: unknown) => answer?.(me),
+  };
 }
 
 const page = (client: ApolloClient) =>
@@ -41,11 +49,13 @@ describe('PublicGate', () => {
     expect(screen.getByRole('heading', { name: 'Entrar no clube' })).toBeInTheDocument();
   });
 
-  it('keeps the page for a visitor without a session', () => {
+  it('keeps the page for a visitor without a session, without asking the API', () => {
     useSessionStore.setState({ hydrated: true, token: null, refreshToken: null, initialized: false });
-    page(pendingMe().client);
+    const api = pendingMe();
+    page(api.client);
     expect(screen.getByRole('heading', { name: 'Entrar no clube' })).toBeInTheDocument();
     expect(replace).not.toHaveBeenCalled();
+    expect(api.asked()).toBe(false);
   });
 
   it('swaps the page for a spinner while a stored session loads, then sends the member home', async () => {
@@ -55,6 +65,8 @@ describe('PublicGate', () => {
     expect(screen.queryByRole('heading', { name: 'Entrar no clube' })).not.toBeInTheDocument();
     expect(screen.getByRole('status')).toHaveTextContent('Carregando');
 
+    await waitFor(() => expect(api.asked()).toBe(true));
+    expect(screen.queryByRole('heading', { name: 'Entrar no clube' })).not.toBeInTheDocument();
     api.answer({ __typename: 'User', id: '1', name: 'Ana' });
     await waitFor(() => expect(replace).toHaveBeenCalledWith('/'));
     expect(screen.queryByRole('heading', { name: 'Entrar no clube' })).not.toBeInTheDocument();

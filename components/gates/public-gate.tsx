@@ -1,10 +1,12 @@
 'use client';
-import { useRouter } from 'next/navigation';
-import { useEffect, type ReactNode } from 'react';
-import { routes } from '@/lib/routes';
-import { useCurrentUserQuery } from '@/lib/session/use-current-user-query';
+import { lazy, Suspense, type ReactNode } from 'react';
+import { hasStoredSession, useSessionStore } from '@/lib/session/store';
 import { PublicShell } from '../layout/public-shell';
 import { Spinner } from '../ui/spinner';
+
+// Apollo and `me` load only for a visitor with a stored session, who is on the way home where they are needed
+// anyway; everyone else who opens the login or sign-up page on a weak signal never downloads them.
+const StoredSessionGate = lazy(() => import('./stored-session-gate').then((m) => ({ default: m.StoredSessionGate })));
 
 /**
  * Gate of the public pages (SPEC 4): a logged-in member is sent home. Until the stored session is read the page
@@ -12,20 +14,18 @@ import { Spinner } from '../ui/spinner';
  * it before the JavaScript arrives; only a stored session swaps it for the spinner while `me` answers.
  */
 export function PublicGate({ children }: { children: ReactNode }) {
-  const state = useCurrentUserQuery();
-  const router = useRouter();
-  const loggedIn = state.status === 'authenticated';
-
-  useEffect(() => {
-    if (loggedIn) router.replace(routes.home());
-  }, [loggedIn, router]);
-
-  if (state.status === 'loading' || loggedIn) {
-    return (
-      <div className="page-loading">
-        <Spinner />
-      </div>
-    );
-  }
-  return <PublicShell>{children}</PublicShell>;
+  const hydrated = useSessionStore((s) => s.hydrated);
+  const hasSession = useSessionStore(hasStoredSession);
+  if (!hydrated || !hasSession) return <PublicShell>{children}</PublicShell>;
+  return (
+    <Suspense
+      fallback={
+        <div className="page-loading">
+          <Spinner />
+        </div>
+      }
+    >
+      <StoredSessionGate>{children}</StoredSessionGate>
+    </Suspense>
+  );
 }

@@ -1,8 +1,9 @@
 'use client';
-import { useApolloClient, useMutation } from '@apollo/client/react';
 import { useCallback, useEffect, useState } from 'react';
 import type { ErrorLike } from '@apollo/client';
 import { errorMessage, errorReason } from '@/lib/apollo/errors';
+import { request } from '@/lib/graphql/request';
+import { useRequestMutation } from '@/lib/graphql/use-request';
 import { clearKioskKey, kioskContext, readKioskKey, saveKioskKey } from '@/lib/kiosk/kiosk-key';
 import { MActivateKiosk, MKioskSignUp, QKiosk } from '@/lib/kiosk/operations';
 import { storeLabel } from '@/lib/stores/store-label';
@@ -43,7 +44,6 @@ const mustSetUpAgain = (error: unknown): boolean => {
  * member session ever lives on the tablet. An idle screen clears itself for the next customer.
  */
 export function KioskScreen() {
-  const client = useApolloClient();
   const [key, setKey] = useState<string | null>(null);
   const [store, setStore] = useState<KioskStore | null>(null);
   const [phase, setPhase] = useState<Phase>({ kind: 'starting' });
@@ -64,10 +64,8 @@ export function KioskScreen() {
       setPhase({ kind: 'setup', message: null });
       return;
     }
-    client
-      .query({ query: QKiosk, context: kioskContext(stored), fetchPolicy: 'network-only' })
-      .then(({ data }) => {
-        if (!data) return;
+    request(QKiosk, {}, kioskContext(stored))
+      .then((data) => {
         setKey(stored);
         setStore(data.kiosk.store);
         setPhase({ kind: 'welcome' });
@@ -76,7 +74,7 @@ export function KioskScreen() {
         if (mustSetUpAgain(error)) toSetup(errorMessage(error as ErrorLike));
         else setPhase({ kind: 'setup', message: 'Sem conexão com o clube. Confira a internet da loja e recarregue.' });
       });
-  }, [client, toSetup]);
+  }, [toSetup]);
 
   const home = useCallback(() => setPhase({ kind: 'welcome' }), []);
   const secondsLeft = useIdleReset(phase.kind === 'form' || phase.kind === 'done', home);
@@ -152,7 +150,7 @@ function KioskSetup({
 }) {
   const [code, setCode] = useState('');
   const [error, setError] = useState<string | null>(message);
-  const [activate, { loading }] = useMutation(MActivateKiosk);
+  const [activate, { loading }] = useRequestMutation(MActivateKiosk);
 
   const submit = useCallback(
     async (value: string) => {
@@ -225,12 +223,12 @@ function KioskSignUp({
 }) {
   const form = useSignUpForm();
   const { serverError, showServerError, clearServerError } = useFormServerError(form.setError, SIGN_UP_FIELDS);
-  const [signUp, { loading }] = useMutation(MKioskSignUp);
+  const [signUp, { loading }] = useRequestMutation(MKioskSignUp);
 
   const onSubmit = form.handleSubmit(async () => {
     clearServerError();
     try {
-      const { data } = await signUp({ variables: { input: form.getValues() }, context: kioskContext(kioskKey) });
+      const { data } = await signUp({ variables: { input: form.getValues() }, ...kioskContext(kioskKey) });
       if (data) onDone(data.kioskSignUp);
     } catch (error) {
       if (mustSetUpAgain(error)) onKioskGone(errorMessage(error as ErrorLike));

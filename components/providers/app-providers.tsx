@@ -4,7 +4,6 @@ import { useEffect, type ReactNode } from 'react';
 import { startDeviceSession } from '@/lib/device-session/start';
 import { registerServiceWorker } from '@/lib/pwa/register-service-worker';
 import { hydrateSession } from '@/lib/session/store';
-import { ApolloProvider } from './apollo-provider';
 import { MaintenanceGate } from './maintenance-gate';
 
 /** Every page change starts at the top (SPEC 2). */
@@ -17,8 +16,10 @@ function ScrollToTop() {
 }
 
 /**
- * Client-only wiring of the app: session hydration, Apollo, the service worker, scroll restoration, the device
- * session (a tiny loader here; its handshake and collectors load lazily once the page is idle) and maintenance mode.
+ * Client-only wiring of the app: session hydration, the service worker, scroll restoration, the device session (a
+ * tiny loader here; its handshake and collectors load lazily once the page is idle) and maintenance mode. Apollo is
+ * not here: the member's pages bring it with their layout, and the pages opened cold send their few operations
+ * without it.
  */
 export function AppProviders({ children }: { children: ReactNode }) {
   useEffect(() => startDeviceSession(), []);
@@ -30,9 +31,9 @@ export function AppProviders({ children }: { children: ReactNode }) {
     });
   }, []);
   return (
-    <ApolloProvider>
+    <>
       <ScrollToTop />
       <MaintenanceGate>{children}</MaintenanceGate>
-    </ApolloProvider>
+    </>
   );
 }

@@ -1,7 +1,9 @@
-import { ApolloClient, gql, InMemoryCache } from '@apollo/client';
+import { ApolloClient, ApolloLink, gql, InMemoryCache } from '@apollo/client';
 import { ApolloProvider, useLazyQuery } from '@apollo/client/react';
 import { fireEvent, render, screen, waitFor } from '@testing-library/react';
+import { useState } from 'react';
 import { createLink } from '@/lib/apollo/links';
+import { setTabApolloClient } from '@/lib/apollo/tab-client';
 import { config as realConfig } from '@/lib/config';
 import { isUnderMaintenance, leaveMaintenance } from '@/lib/network/maintenance';
 import { useSessionStore } from '@/lib/session/store';
@@ -21,17 +23,11 @@ jest.mock('@/lib/config', () => {
 });
 jest.mock('next/navigation', () => ({ usePathname: () => '/minhas-nfs' }));
 jest.mock('@/lib/pwa/register-service-worker', () => ({ registerServiceWorker: async () => undefined }));
-// The Next.js Apollo provider needs streaming APIs jsdom lacks; the app's providers are what is under test here.
-jest.mock('./apollo-provider', () => {
-  const { ApolloClient, ApolloLink, InMemoryCache } =
-    jest.requireActual<typeof import('@apollo/client')>('@apollo/client');
-  const { ApolloProvider: Provider } =
-    jest.requireActual<typeof import('@apollo/client/react')>('@apollo/client/react');
-  const client = new ApolloClient({ cache: new InMemoryCache(), link: ApolloLink.empty() });
-  return {
-    ApolloProvider: ({ children }: { children: React.ReactNode }) => <Provider client={client}>{children}</Provider>,
-  };
-});
+/** What a member page's layout brings under the app's providers: an Apollo client (here one that fetches nothing). */
+function MemberPage({ children }: { children: React.ReactNode }) {
+  const [client] = useState(() => new ApolloClient({ cache: new InMemoryCache(), link: ApolloLink.empty() }));
+  return <ApolloProvider client={client}>{children}</ApolloProvider>;
+}
 
 /** What fetch resolves to in jsdom, which has no Response: enough for Apollo's HTTP link and the maintenance check. */
 function answer(status: number, body: unknown): Response {
@@ -90,7 +86,9 @@ describe('maintenance mode, built in (NEXT_PUBLIC_MAINTENANCE_MODE=true)', () =>
     mockBuild.maintenanceMode = true;
     const { unmount } = render(
       <AppProviders>
-        <NotesPage />
+        <MemberPage>
+          <NotesPage />
+        </MemberPage>
       </AppProviders>,
     );
     expect(await screen.findByRole('heading', { level: 1, name: 'Estamos em manutenção' })).toBeInTheDocument();
@@ -106,7 +104,9 @@ describe('maintenance mode, built in (NEXT_PUBLIC_MAINTENANCE_MODE=true)', () =>
   it('shows the page when the flag is off', () => {
     render(
       <AppProviders>
-        <NotesPage />
+        <MemberPage>
+          <NotesPage />
+        </MemberPage>
       </AppProviders>,
     );
     expect(screen.getByRole('heading', { name: 'Minhas notas' })).toBeInTheDocument();
@@ -137,6 +137,7 @@ describe('maintenance mode at run time (the API answers 503 MAINTENANCE)', () =>
       cache: new InMemoryCache(),
       link: createLink({ uri: 'http://api.test/graphql', fetch: operations as unknown as typeof fetch }),
     });
+    setTabApolloClient(client);
     render(
       <ApolloProvider client={client}>
         <MaintenanceGate>

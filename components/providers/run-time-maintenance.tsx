@@ -1,7 +1,7 @@
 'use client';
-import { useApolloClient } from '@apollo/client/react';
 import { useCallback, useEffect, useState } from 'react';
 import { MaintenanceScreen } from '@/components/layout/maintenance-screen';
+import { tabApolloClient } from '@/lib/apollo/tab-client';
 import { config } from '@/lib/config';
 import { MAINTENANCE_PROBE_INTERVAL_MS, probeMaintenance } from '@/lib/network/maintenance-probe';
 
@@ -11,7 +11,6 @@ import { MAINTENANCE_PROBE_INTERVAL_MS, probeMaintenance } from '@/lib/network/m
  * (the lists, the member) is asked again.
  */
 export function RunTimeMaintenance() {
-  const client = useApolloClient();
   const [checking, setChecking] = useState(false);
   const [asked, setAsked] = useState(false);
 
@@ -27,9 +26,12 @@ export function RunTimeMaintenance() {
     const timer = window.setInterval(() => void probeMaintenance(config.graphqlUrl), MAINTENANCE_PROBE_INTERVAL_MS);
     return () => {
       window.clearInterval(timer);
-      void client.refetchQueries({ include: 'active' }).catch(() => undefined);
+      // The member's pages have an Apollo client (above this screen, the gate cannot reach it through context).
+      void tabApolloClient()
+        ?.refetchQueries({ include: 'active' })
+        .catch(() => undefined);
     };
-  }, [client]);
+  }, []);
 
   return <MaintenanceScreen retry={{ onRetry: check, checking, stillDown: asked }} />;
 }

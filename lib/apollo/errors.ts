@@ -24,6 +24,17 @@ export function isUserDisabled(error: ErrorLike | undefined): boolean {
   return !!error && CombinedGraphQLErrors.is(error) && error.errors.some((e) => e.message === 'User disabled');
 }
 
+/** SPEC 8: GraphQL errors are logged as warnings with their message and path, network errors are logged. */
+export function warnOperationError(error: ErrorLike): void {
+  if (CombinedGraphQLErrors.is(error)) {
+    for (const { message, path } of error.errors) {
+      console.warn(`[GraphQL error]: Message: ${message}, Path: ${path?.join('.') ?? '-'}`);
+    }
+  } else {
+    console.warn(`[Network error]: ${error.message}`);
+  }
+}
+
 export const NETWORK_ERROR_MESSAGE = 'Não foi possível falar com o clube. Verifique sua conexão e tente de novo.';
 
 export const USER_DISABLED_MESSAGE = 'Esta conta está desativada. Fale com o clube pelo WhatsApp.';

@@ -1,29 +1,18 @@
 import { ApolloLink } from '@apollo/client';
-import { CombinedGraphQLErrors } from '@apollo/client/errors';
 import { SetContextLink } from '@apollo/client/link/context';
 import { ErrorLink } from '@apollo/client/link/error';
 import UploadHttpLink from 'apollo-upload-client/UploadHttpLink.mjs';
 import { print } from 'graphql';
 import { Observable } from 'rxjs';
 import { config } from '../config';
-import { DEVICE_SESSION_HEADER, getDeviceSessionId } from '../device-session/session-id';
 import { MRefreshToken } from '../graphql/operations';
+import { BASE_HEADERS, JSON_ACCEPT, sessionHeaders } from '../graphql/request-headers';
 import { useSessionStore } from '../session/store';
 import { trackReachability } from '../network/reachability';
 import { enterMaintenance, isMaintenanceResponse } from '../network/maintenance';
-import { isMaintenance, isUnauthenticated } from './errors';
+import { isMaintenance, isUnauthenticated, warnOperationError } from './errors';
 import { createRefreshCoordinator } from './refresh-coordinator';
 import { createProgressFetch } from './xhr-fetch';
-
-/** Headers every request carries; the preflight header is the API's CSRF rule. */
-export const BASE_HEADERS = { 'apollo-require-preflight': 'true' } as const;
-
-/**
- * Apollo asks for application/graphql-response+json first by default; the app reads the API's application/json
- * answers (a refused request is a ServerError with its HTTP status, never mistaken for the API saying no to the
- * session), so it asks for exactly that.
- */
-export const JSON_ACCEPT = 'application/json';
 
 export interface LinkOptions {
   uri?: string;
@@ -55,11 +44,8 @@ async function fetchNewTokens(uri: string, fetchImpl: typeof fetch, refreshToken
   try {
     response = await fetchImpl(uri, {
       method: 'POST',
-      headers: {
-        ...BASE_HEADERS,
-        'content-type': 'application/json',
-        [DEVICE_SESSION_HEADER]: getDeviceSessionId(),
-      },
+      // The refresh token travels in the body: no bearer token, which may be the expired one.
+      headers: { ...BASE_HEADERS, 'content-type': 'application/json', ...sessionHeaders(undefined, null) },
       body: JSON.stringify({
         operationName: 'MRefreshToken',
         query: print(MRefreshToken),
@@ -118,26 +104,16 @@ export function createLink(options: LinkOptions = {}): ApolloLink {
         );
       });
     }
-    if (CombinedGraphQLErrors.is(error)) {
-      for (const { message, path } of error.errors) {
-        console.warn(`[GraphQL error]: Message: ${message}, Path: ${path?.join('.') ?? '-'}`);
-      }
-    } else {
-      console.warn(`[Network error]: ${error.message}`);
-    }
+    warnOperationError(error);
   });
 
-  // Every request names the device session, so the API ties logins, sign-ups and sends to it (created on first use);
-  // an operation may name the one it belongs to (the logout, sent as its session ends).
+  // The same headers as the light fetch of the pages opened cold (lib/graphql/request.ts).
   const authLink = new SetContextLink((prevContext) => {
     const token = useSessionStore.getState().token;
-    const previous = prevContext.headers as Record<string, string> | undefined;
-    const headers: Record<string, string> = {
-      ...previous,
-      [DEVICE_SESSION_HEADER]: previous?.[DEVICE_SESSION_HEADER] ?? getDeviceSessionId(),
+    return {
+      headers: sessionHeaders(prevContext.headers as Record<string, string> | undefined, token),
+      usedToken: token,
     };
-    if (token) headers.authorization = `Bearer ${token}`;
-    return { headers, usedToken: token };
   });
 
   // Sends JSON like HttpLink, and multipart when the variables hold files (invoice uploads); a request whose

@@ -1,17 +1,2 @@
-import { graphql } from '../graphql/generated';
-
-/** What home reminds the member of: points about to expire and invoices waiting for the club. */
-export const QHomeReminders = graphql(`
-  query QHomeReminders {
-    pointsSummary {
-      expiring {
-        date
-        points
-      }
-    }
-    myInvoiceCounts {
-      total
-      waiting
-    }
-  }
-`);
+// Documents of operations.graphql, one typed export each (codegen): a page ships only the documents it imports.
+export { QHomeRemindersDocument as QHomeReminders } from '../graphql/generated/graphql';

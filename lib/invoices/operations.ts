@@ -1,73 +1,8 @@
-import { graphql } from '../graphql/generated';
-
-export const InvoiceFields = graphql(`
-  fragment InvoiceFields on Invoice {
-    id
-    accessKey
-    status
-    uf
-    issuedMonth
-    issuerCnpj
-    model
-    series
-    number
-    hasXml
-    issuerName
-    issuedAt
-    totalCents
-    flagReason
-    rejectionReason
-    points
-    createdAt
-    updatedAt
-    files {
-      id
-      name
-      kind
-      sizeBytes
-      url
-    }
-    events {
-      status
-      note
-      at
-    }
-  }
-`);
-
-export const QMyInvoices = graphql(`
-  query QMyInvoices($first: Int, $after: String) {
-    myInvoices(first: $first, after: $after) {
-      data {
-        ...InvoiceFields
-      }
-      hasMore
-      nextCursor
-    }
-  }
-`);
-
-export const QInvoiceKeyCheck = graphql(`
-  query QInvoiceKeyCheck($accessKey: String!) {
-    invoiceKeyCheck(accessKey: $accessKey) {
-      available
-      message
-    }
-  }
-`);
-
-export const MSubmitInvoice = graphql(`
-  mutation MSubmitInvoice($input: SubmitInvoiceInput!) {
-    submitInvoice(input: $input) {
-      ...InvoiceFields
-    }
-  }
-`);
-
-export const MResendInvoice = graphql(`
-  mutation MResendInvoice($id: ID!, $idempotencyKey: String!, $files: [Upload!]!) {
-    resendInvoice(id: $id, idempotencyKey: $idempotencyKey, files: $files) {
-      ...InvoiceFields
-    }
-  }
-`);
+// Documents of operations.graphql, one typed export each (codegen): a page ships only the documents it imports.
+export {
+  InvoiceFieldsFragmentDoc as InvoiceFields,
+  QMyInvoicesDocument as QMyInvoices,
+  QInvoiceKeyCheckDocument as QInvoiceKeyCheck,
+  MSubmitInvoiceDocument as MSubmitInvoice,
+  MResendInvoiceDocument as MResendInvoice,
+} from '../graphql/generated/graphql';

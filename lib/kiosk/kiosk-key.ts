@@ -20,5 +20,5 @@ export function clearKioskKey(): void {
   localStorage.removeItem(KIOSK_KEY_STORAGE);
 }
 
-/** Apollo context for an operation made by the kiosk. */
+/** Request options of an operation made by the kiosk (lib/graphql/request.ts): its key instead of a member's token. */
 export const kioskContext = (key: string) => ({ headers: { 'x-kiosk-key': key } });

@@ -1,62 +1,8 @@
-import { graphql } from '../graphql/generated';
-
-export const QKiosk = graphql(`
-  query QKiosk {
-    kiosk {
-      store {
-        slug
-        name
-        city
-        uf
-      }
-    }
-  }
-`);
-
-export const MActivateKiosk = graphql(`
-  mutation MActivateKiosk($code: String!, $previousKey: String) {
-    activateKiosk(code: $code, previousKey: $previousKey) {
-      key
-      store {
-        slug
-        name
-        city
-        uf
-      }
-    }
-  }
-`);
-
-export const MKioskSignUp = graphql(`
-  mutation MKioskSignUp($input: CreateUserInput!) {
-    kioskSignUp(input: $input) {
-      status
-      maskedPhone
-      handoffUrl
-      resumed
-    }
-  }
-`);
-
-export const QHandoffSignUp = graphql(`
-  query QHandoffSignUp($link: String!) {
-    handoffSignUp(link: $link) {
-      name
-      maskedPhone
-      store {
-        name
-        city
-        uf
-      }
-    }
-  }
-`);
-
-export const MCompleteHandoff = graphql(`
-  mutation MCompleteHandoff($link: String!, $password: String!) {
-    completeHandoff(link: $link, password: $password) {
-      access_token
-      refresh_token
-    }
-  }
-`);
+// Documents of public-operations.graphql: pages opened cold send them as strings (lib/graphql/request.ts).
+export {
+  QKioskDocument as QKiosk,
+  MActivateKioskDocument as MActivateKiosk,
+  MKioskSignUpDocument as MKioskSignUp,
+  QHandoffSignUpDocument as QHandoffSignUp,
+  MCompleteHandoffDocument as MCompleteHandoff,
+} from '../graphql/generated-public/graphql';

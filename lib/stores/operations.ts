@@ -1,16 +1,2 @@
-import { graphql } from '../graphql/generated';
-
-/** What a sign-up link /cadastro-promo/<slug> leads to. */
-export const QStoreLink = graphql(`
-  query QStoreLink($slug: String!) {
-    storeLink(slug: $slug) {
-      status
-      store {
-        slug
-        name
-        city
-        uf
-      }
-    }
-  }
-`);
+// Documents of public-operations.graphql: pages opened cold send them as strings (lib/graphql/request.ts).
+export { QStoreLinkDocument as QStoreLink } from '../graphql/generated-public/graphql';

@@ -5,8 +5,9 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { print, type DocumentNode } from 'graphql';
 import type { Kysely } from 'kysely';
+// The login is one of the documents the pages opened cold send as a string (lib/graphql/request.ts).
+import { MUserLoginDocument } from '../../lib/graphql/generated-public/graphql';
 import {
-  MUserLoginDocument,
   QFaqSubjectsDocument,
   QHomeRemindersDocument,
   QMeDocument,
@@ -52,8 +53,8 @@ async function post(body: object, token?: string) {
   return { status: res.status, body: (await res.json()) as Record<string, unknown> };
 }
 
-const operation = (document: DocumentNode, variables: Record<string, unknown> = {}) => ({
-  query: print(document),
+const operation = (document: DocumentNode | { toString(): string }, variables: Record<string, unknown> = {}) => ({
+  query: 'definitions' in document ? print(document) : document.toString(),
   variables,
 });
 

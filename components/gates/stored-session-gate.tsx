@@ -1,0 +1,37 @@
+'use client';
+import { useRouter } from 'next/navigation';
+import { useEffect, type ReactNode } from 'react';
+import { routes } from '@/lib/routes';
+import { useCurrentUserQuery } from '@/lib/session/use-current-user-query';
+import { PublicShell } from '../layout/public-shell';
+import { ApolloProvider } from '../providers/apollo-provider';
+import { Spinner } from '../ui/spinner';
+
+/** A public page opened with a stored session: a member whose `me` answers is sent home (SPEC 4). */
+function StoredSessionCheck({ children }: { children: ReactNode }) {
+  const state = useCurrentUserQuery();
+  const router = useRouter();
+  const loggedIn = state.status === 'authenticated';
+
+  useEffect(() => {
+    if (loggedIn) router.replace(routes.home());
+  }, [loggedIn, router]);
+
+  if (state.status === 'loading' || loggedIn) {
+    return (
+      <div className="page-loading">
+        <Spinner />
+      </div>
+    );
+  }
+  return <PublicShell>{children}</PublicShell>;
+}
+
+/** Loaded by the public gate only when a session is stored: it brings Apollo, which the member's pages need next. */
+export function StoredSessionGate({ children }: { children: ReactNode }) {
+  return (
+    <ApolloProvider>
+      <StoredSessionCheck>{children}</StoredSessionCheck>
+    </ApolloProvider>
+  );
+}
