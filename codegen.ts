@@ -5,13 +5,22 @@ const config: CodegenConfig = {
   schema: ['server/graphql/scalars.graphql', 'server/modules/*/schema.graphql'],
   ignoreNoDocuments: true,
   generates: {
-    // Documents live in .graphql files and are imported one by one (each domain's operations.ts re-exports them), so
-    // a page ships only the documents it uses; the preset's graphql() function would ship every one of them.
+    // The operation and fragment types, one file: components import their types from here.
     'lib/graphql/generated/': {
       documents: ['lib/**/*.graphql', '!lib/**/public-*.graphql'],
       preset: 'client',
       presetConfig: { fragmentMasking: false },
-      config: { useTypeImports: true, enumsAsTypes: true, avoidOptionals: false, pureMagicComment: true },
+      config: { useTypeImports: true, enumsAsTypes: true, avoidOptionals: false },
+    },
+    // The documents themselves, one module beside each .graphql file (operations.generated.ts), re-exported by its
+    // operations.ts: a page ships only its own domain's documents. From one shared module, webpack would keep in it
+    // every document any page uses, and every member page would carry all of them.
+    lib: {
+      documents: ['lib/**/*.graphql', '!lib/**/public-*.graphql'],
+      preset: 'near-operation-file',
+      presetConfig: { extension: '.generated.ts', baseTypesPath: 'graphql/generated/graphql.ts' },
+      plugins: ['typescript-operations', 'typed-document-node'],
+      config: { useTypeImports: true, enumsAsTypes: true, avoidOptionals: false },
     },
     // What pages opened cold send (login, sign-up, recovery, kiosk): plain query strings for the light fetch of
     // lib/graphql/request.ts, so those pages load neither Apollo nor graphql's printer.

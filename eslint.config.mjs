@@ -13,6 +13,7 @@ const config = [
       'data/**',
       'lib/graphql/generated/**',
       'lib/graphql/generated-public/**',
+      'lib/**/*.generated.ts',
       'server/graphql/generated/**',
       'public/**',
       'test-results/**',

@@ -1,17 +1,23 @@
-// Documents of operations.graphql, one typed export each (codegen): a page ships only the documents it imports.
+// The content documents, one module per .graphql file (codegen), re-exported here: a page ships only the module of
+// the screen it shows (package.json's sideEffects lets webpack skip this file for the module it names).
 export {
   ContentImageFieldsFragmentDoc as ContentImageFields,
   CampaignCardFieldsFragmentDoc as CampaignCardFields,
   PromotionCardFieldsFragmentDoc as PromotionCardFields,
+} from './operations.generated';
+export {
   QCampaignsDocument as QCampaigns,
   QCampaignDocument as QCampaign,
   QStandardCampaignDocument as QStandardCampaign,
-  QPromotionsDocument as QPromotions,
-  QPromotionDocument as QPromotion,
+} from './campaign-operations.generated';
+export { QPromotionsDocument as QPromotions, QPromotionDocument as QPromotion } from './promotion-operations.generated';
+export {
   QPromotionSurveyDocument as QPromotionSurvey,
   MAnswerPromotionSurveyDocument as MAnswerPromotionSurvey,
-  QRuleBookDocument as QRuleBook,
+} from './survey-operations.generated';
+export { QRuleBookDocument as QRuleBook } from './rule-book-operations.generated';
+export {
   QFaqSubjectsDocument as QFaqSubjects,
   QFaqSubjectDocument as QFaqSubject,
   QFaqItemDocument as QFaqItem,
-} from '../graphql/generated/graphql';
+} from './faq-operations.generated';

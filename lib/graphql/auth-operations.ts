@@ -1,6 +1,6 @@
-// Documents of auth-operations.graphql, one typed export each (codegen): a page ships only the documents it imports.
+// Documents of auth-operations.graphql (codegen writes them beside it): a page ships only the modules it imports.
 export {
   MConfirmEmailDocument as MConfirmEmail,
   MUpdatePasswordDocument as MUpdatePassword,
   MLogoutDocument as MLogout,
-} from './generated/graphql';
+} from './auth-operations.generated';

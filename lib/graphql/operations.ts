@@ -1,7 +1,7 @@
-// Documents of operations.graphql, one typed export each (codegen): a page ships only the documents it imports.
+// Documents of operations.graphql (codegen writes them beside it): a page ships only the modules it imports.
 export {
   ProfileStatusFieldsFragmentDoc as ProfileStatusFields,
   ProfileFieldsFragmentDoc as ProfileFields,
   QMeDocument as QMe,
   MRefreshTokenDocument as MRefreshToken,
-} from './generated/graphql';
+} from './operations.generated';

@@ -1,2 +1,2 @@
-// Documents of operations.graphql, one typed export each (codegen): a page ships only the documents it imports.
-export { QHomeRemindersDocument as QHomeReminders } from '../graphql/generated/graphql';
+// Documents of operations.graphql (codegen writes them beside it): a page ships only the modules it imports.
+export { QHomeRemindersDocument as QHomeReminders } from './operations.generated';

@@ -1,8 +1,8 @@
-// Documents of operations.graphql, one typed export each (codegen): a page ships only the documents it imports.
+// Documents of operations.graphql (codegen writes them beside it): a page ships only the modules it imports.
 export {
   InvoiceFieldsFragmentDoc as InvoiceFields,
   QMyInvoicesDocument as QMyInvoices,
   QInvoiceKeyCheckDocument as QInvoiceKeyCheck,
   MSubmitInvoiceDocument as MSubmitInvoice,
   MResendInvoiceDocument as MResendInvoice,
-} from '../graphql/generated/graphql';
+} from './operations.generated';

@@ -1,5 +1,5 @@
-// Documents of operations.graphql, one typed export each (codegen): a page ships only the documents it imports.
+// Documents of operations.graphql (codegen writes them beside it): a page ships only the modules it imports.
 export {
   QPointsSummaryDocument as QPointsSummary,
   QPointsEntriesDocument as QPointsEntries,
-} from '../graphql/generated/graphql';
+} from './operations.generated';

@@ -1,4 +1,4 @@
-// Documents of operations.graphql, one typed export each (codegen): a page ships only the documents it imports.
+// Documents of operations.graphql (codegen writes them beside it): a page ships only the modules it imports.
 export {
   ProjectPhotoFieldsFragmentDoc as ProjectPhotoFields,
   ProjectCardFieldsFragmentDoc as ProjectCardFields,
@@ -10,4 +10,4 @@ export {
   MUploadProjectPhotoDocument as MUploadProjectPhoto,
   MSubmitProjectDocument as MSubmitProject,
   MResendProjectDocument as MResendProject,
-} from '../graphql/generated/graphql';
+} from './operations.generated';

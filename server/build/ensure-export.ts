@@ -8,8 +8,9 @@ const SOURCE_DIRS = ['app', 'components', 'lib', 'public'];
 const SOURCE_FILES = ['next.config.mjs', 'package-lock.json', 'codegen.ts', 'tsconfig.json', 'scripts/precompress.ts'];
 /** Written by the build itself (next-pwa); counting them would make every build look stale. */
 const GENERATED_IN_PUBLIC = [/^service-worker\.js/, /^workbox-/, /^worker-/, /^fallback-/];
-/** Codegen writes here during the build, for the same reason. */
-const GENERATED_DIRS = [path.join('lib', 'graphql', 'generated')];
+/** Codegen writes here during the build, for the same reason: its folders and the documents beside each .graphql. */
+const GENERATED_DIRS = [path.join('lib', 'graphql', 'generated'), path.join('lib', 'graphql', 'generated-public')];
+const GENERATED_FILE = /\.generated\.ts$/;
 
 function mtimeOrNull(file: string): number | null {
   try {
@@ -31,7 +32,7 @@ function hasNewerFile(rootDir: string, dir: string, since: number): boolean {
   for (const entry of entries) {
     const relative = path.join(dir, entry.name);
     if (dir === 'public' && GENERATED_IN_PUBLIC.some((re) => re.test(entry.name))) continue;
-    if (GENERATED_DIRS.includes(relative) || entry.name === 'node_modules') continue;
+    if (GENERATED_DIRS.includes(relative) || GENERATED_FILE.test(entry.name) || entry.name === 'node_modules') continue;
     if (entry.isDirectory()) {
       if (hasNewerFile(rootDir, relative, since)) return true;
     } else if ((mtimeOrNull(path.join(rootDir, relative)) ?? 0) > since) {
