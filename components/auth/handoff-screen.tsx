@@ -1,24 +1,20 @@
 'use client';
 import type { ErrorLike } from '@apollo/client';
-import { zodResolver } from '@hookform/resolvers/zod';
 import Link from 'next/link';
 import { useForm } from 'react-hook-form';
-import * as z from 'zod/mini';
 import { errorMessage } from '@/lib/apollo/errors';
 import { useRequestMutation, useRequestQuery } from '@/lib/graphql/use-request';
 import { MCompleteHandoff, QHandoffSignUp } from '@/lib/kiosk/operations';
 import { routes } from '@/lib/routes';
 import { useSessionStore } from '@/lib/session/store';
 import { storeLabel } from '@/lib/stores/store-label';
-import { matchingPasswords, MISMATCH, newPasswordFields } from '@/lib/validation/sign-up-schema';
+import { useLazyZodResolver } from '@/lib/validation/lazy-resolver';
+import type { NewPasswordInput } from '@/lib/validation/sign-up-schema';
 import { FormAlert } from '../ui/form-alert';
 import { Spinner } from '../ui/spinner';
 import { SubmitButton } from '../ui/submit-button';
 import { NewPasswordFields } from './new-password-fields';
 import { useFormServerError } from './use-form-server-error';
-
-const schema = z.object(newPasswordFields).check(z.refine(matchingPasswords, MISMATCH));
-type Values = z.input<typeof schema>;
 
 /**
  * /completar-cadastro?link=…: a sign-up started at a store kiosk, finished on the customer's own phone. The link came
@@ -29,8 +25,8 @@ export function HandoffScreen({ link }: { link: string }) {
   const { data, error, loading } = useRequestQuery(QHandoffSignUp, { variables: { link } });
   const setTokens = useSessionStore((s) => s.setTokens);
   const [complete, { loading: saving }] = useRequestMutation(MCompleteHandoff);
-  const form = useForm<Values>({
-    resolver: zodResolver(schema),
+  const form = useForm<NewPasswordInput>({
+    resolver: useLazyZodResolver(() => import('@/lib/validation/sign-up-schema').then((m) => m.newPasswordSchema)),
     defaultValues: { password: '', passwordConfirmation: '' },
   });
   const { serverError, showServerError, clearServerError } = useFormServerError(form.setError, [

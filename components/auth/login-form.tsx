@@ -1,5 +1,4 @@
 'use client';
-import { zodResolver } from '@hookform/resolvers/zod';
 import Link from 'next/link';
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
@@ -9,7 +8,9 @@ import { MUserLogin } from '@/lib/graphql/public-operations';
 import { useRequestMutation } from '@/lib/graphql/use-request';
 import { routes } from '@/lib/routes';
 import { useSessionStore } from '@/lib/session/store';
-import { LOGIN_FIELD_LABEL, loginSchema, type LoginInput, type LoginVariant } from '@/lib/validation/login-schema';
+import { useLazyZodResolver } from '@/lib/validation/lazy-resolver';
+import { LOGIN_FIELD_LABEL, type LoginVariant } from '@/lib/validation/login-identifier';
+import type { LoginInput } from '@/lib/validation/login-schema';
 import { FormAlert } from '../ui/form-alert';
 import { TextField } from '../ui/text-field';
 import { HumanCheck, useHumanCheck } from './human-check';
@@ -41,7 +42,10 @@ export function LoginForm({ variant }: { variant: LoginVariant }) {
     setValue,
     getFieldState,
     formState: { errors },
-  } = useForm<LoginInput>({ resolver: zodResolver(loginSchema(variant)), defaultValues: { login: '', password: '' } });
+  } = useForm<LoginInput>({
+    resolver: useLazyZodResolver(() => import('@/lib/validation/login-schema').then((m) => m.loginSchema(variant))),
+    defaultValues: { login: '', password: '' },
+  });
   const mask = MASKS[variant];
 
   const onSubmit = handleSubmit(async (values) => {

@@ -1,6 +1,6 @@
 import Link from 'next/link';
 import { routes } from '@/lib/routes';
-import type { LoginVariant } from '@/lib/validation/login-schema';
+import type { LoginVariant } from '@/lib/validation/login-identifier';
 import { AccountDeletedNotice } from './account-deleted-notice';
 import { LoginForm } from './login-form';
 

@@ -1,5 +1,4 @@
 'use client';
-import { zodResolver } from '@hookform/resolvers/zod';
 import Link from 'next/link';
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
@@ -9,11 +8,8 @@ import type { ResetChannel } from '@/lib/graphql/generated-public/graphql';
 import { request } from '@/lib/graphql/request';
 import { useRequestMutation } from '@/lib/graphql/use-request';
 import { routes } from '@/lib/routes';
-import {
-  recoveryIdentifierSchema,
-  recoveryResetSchema,
-  type RecoveryResetInput,
-} from '@/lib/validation/password-recovery-schema';
+import { useLazyZodResolver } from '@/lib/validation/lazy-resolver';
+import type { RecoveryIdentifierInput, RecoveryResetInput } from '@/lib/validation/password-recovery-schema';
 import { FormAlert } from '../ui/form-alert';
 import { TextField } from '../ui/text-field';
 import { NewPasswordFields } from './new-password-fields';
@@ -40,7 +36,12 @@ export function PasswordRecoveryScreen() {
   const [requestReset] = useRequestMutation(MRequestPasswordReset);
   const human = useHumanCheck();
 
-  const identifierForm = useForm({ resolver: zodResolver(recoveryIdentifierSchema), defaultValues: { login: '' } });
+  const identifierForm = useForm<RecoveryIdentifierInput>({
+    resolver: useLazyZodResolver(() =>
+      import('@/lib/validation/password-recovery-schema').then((m) => m.recoveryIdentifierSchema),
+    ),
+    defaultValues: { login: '' },
+  });
 
   const findChannels = identifierForm.handleSubmit(async (values) => {
     setError(null);
@@ -158,7 +159,9 @@ function ResetForm({
     watch,
     formState: { errors },
   } = useForm<RecoveryResetInput>({
-    resolver: zodResolver(recoveryResetSchema),
+    resolver: useLazyZodResolver(() =>
+      import('@/lib/validation/password-recovery-schema').then((m) => m.recoveryResetSchema),
+    ),
     defaultValues: { code: '', password: '', passwordConfirmation: '' },
   });
   const { serverError, showServerError, clearServerError } = useFormServerError(setError, [

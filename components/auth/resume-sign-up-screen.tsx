@@ -1,14 +1,13 @@
 'use client';
-import { zodResolver } from '@hookform/resolvers/zod';
 import Link from 'next/link';
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
-import * as z from 'zod/mini';
 import { maskCpf } from '@/lib/format/masks';
 import { MResumeSignUp } from '@/lib/graphql/public-operations';
 import { useRequestMutation } from '@/lib/graphql/use-request';
 import { routes } from '@/lib/routes';
-import { cpfSchema } from '@/lib/validation/sign-up-schema';
+import { useLazyZodResolver } from '@/lib/validation/lazy-resolver';
+import type { ResumeSignUpInput } from '@/lib/validation/sign-up-schema';
 import { FormAlert } from '../ui/form-alert';
 import { TextField } from '../ui/text-field';
 import { HumanCheck, useHumanCheck } from './human-check';
@@ -17,8 +16,6 @@ import type { PendingSignUp } from './sign-up-form';
 import { useFormServerError } from './use-form-server-error';
 import { SubmitButton } from '../ui/submit-button';
 import { maskedChange } from '../ui/masked-change';
-
-const resumeSchema = z.object({ cpf: cpfSchema });
 
 /** /completar-cadastro: finish a sign-up left after step one. The CPF finds it; a new code goes to its celular. */
 export function ResumeSignUpScreen() {
@@ -33,7 +30,10 @@ export function ResumeSignUpScreen() {
     getValues,
     getFieldState,
     formState: { errors },
-  } = useForm<z.input<typeof resumeSchema>>({ resolver: zodResolver(resumeSchema), defaultValues: { cpf: '' } });
+  } = useForm<ResumeSignUpInput>({
+    resolver: useLazyZodResolver(() => import('@/lib/validation/sign-up-schema').then((m) => m.resumeSignUpSchema)),
+    defaultValues: { cpf: '' },
+  });
   const { serverError, showServerError, clearServerError } = useFormServerError(setError, ['cpf']);
 
   const onSubmit = handleSubmit(async () => {

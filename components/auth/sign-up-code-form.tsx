@@ -1,11 +1,11 @@
 'use client';
-import { zodResolver } from '@hookform/resolvers/zod';
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { MCreateUserSecondStep, MResendCode } from '@/lib/graphql/public-operations';
 import { useRequestMutation } from '@/lib/graphql/use-request';
 import { useSessionStore } from '@/lib/session/store';
-import { signUpSecondStepSchema, type SignUpSecondStepInput } from '@/lib/validation/sign-up-schema';
+import { useLazyZodResolver } from '@/lib/validation/lazy-resolver';
+import type { SignUpSecondStepInput } from '@/lib/validation/sign-up-schema';
 import { FormAlert } from '../ui/form-alert';
 import { TextField } from '../ui/text-field';
 import { NewPasswordFields } from './new-password-fields';
@@ -29,7 +29,7 @@ export function SignUpCodeForm({ pending, onRestart }: { pending: PendingSignUp;
     watch,
     formState: { errors },
   } = useForm<SignUpSecondStepInput>({
-    resolver: zodResolver(signUpSecondStepSchema),
+    resolver: useLazyZodResolver(() => import('@/lib/validation/sign-up-schema').then((m) => m.signUpSecondStepSchema)),
     defaultValues: { code: '', password: '', passwordConfirmation: '' },
   });
   const { serverError, showServerError, clearServerError } = useFormServerError(setError, FIELDS);

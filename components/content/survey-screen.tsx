@@ -1,14 +1,14 @@
 'use client';
 import { useMutation, useQuery } from '@apollo/client/react';
-import { zodResolver } from '@hookform/resolvers/zod';
 import Link from 'next/link';
-import { useEffect, useMemo, useRef, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { useForm, type UseFormRegister } from 'react-hook-form';
 import { errorMessage, fieldErrors } from '@/lib/apollo/errors';
 import { contentErrorKind } from '@/lib/content/errors';
 import { formatLongDate } from '@/lib/content/format';
 import { MAnswerPromotionSurvey, QPromotionSurvey } from '@/lib/content/operations';
-import { scaleValues, surveyFormSchema, toSurveyAnswers, type SurveyFormValues } from '@/lib/content/survey-form';
+import { scaleValues, toSurveyAnswers, type SurveyFormValues } from '@/lib/content/survey-form';
+import { useLazyZodResolver } from '@/lib/validation/lazy-resolver';
 import type { QPromotionSurveyQuery } from '@/lib/graphql/generated/graphql';
 import { useRouteParams } from '@/lib/routing/use-route-params';
 import { routes } from '@/lib/routes';
@@ -111,7 +111,6 @@ function SurveyForm({
   onDone: () => void;
   onRefused: () => void;
 }) {
-  const schema = useMemo(() => surveyFormSchema(questions), [questions]);
   const [serverError, setServerError] = useState<string | null>(null);
   const [answer, { loading }] = useMutation(MAnswerPromotionSurvey);
   const {
@@ -119,7 +118,13 @@ function SurveyForm({
     handleSubmit,
     setError,
     formState: { errors },
-  } = useForm<SurveyFormValues>({ resolver: zodResolver(schema) as never, shouldFocusError: true });
+  } = useForm<SurveyFormValues>({
+    // The questions are read once: the form is mounted with them.
+    resolver: useLazyZodResolver(() =>
+      import('@/lib/content/survey-form-schema').then((m) => m.surveyFormSchema(questions)),
+    ) as never,
+    shouldFocusError: true,
+  });
 
   const onSubmit = handleSubmit(async (values) => {
     setServerError(null);

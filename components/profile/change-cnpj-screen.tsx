@@ -1,13 +1,13 @@
 'use client';
 import { useMutation, useQuery } from '@apollo/client/react';
-import { zodResolver } from '@hookform/resolvers/zod';
 import Link from 'next/link';
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { maskCnpj } from '@/lib/format/masks';
 import { MUpdateCnpj, QProfile } from '@/lib/graphql/profile-operations';
 import { routes } from '@/lib/routes';
-import { changeCnpjSchema, type ChangeCnpjInput } from '@/lib/validation/profile-schema';
+import { useLazyZodResolver } from '@/lib/validation/lazy-resolver';
+import type { ChangeCnpjInput } from '@/lib/validation/profile-schema';
 import { useFormServerError } from '../auth/use-form-server-error';
 import { Spinner } from '../ui/spinner';
 import { TextField } from '../ui/text-field';
@@ -20,7 +20,10 @@ export function ChangeCnpjScreen() {
   const { data, loading: loadingProfile } = useQuery(QProfile, { fetchPolicy: 'network-only' });
   const [update, { loading }] = useMutation(MUpdateCnpj);
   const [savedCnpj, setSavedCnpj] = useState<string | null>(null);
-  const form = useForm<ChangeCnpjInput>({ resolver: zodResolver(changeCnpjSchema), defaultValues: { cnpj: '' } });
+  const form = useForm<ChangeCnpjInput>({
+    resolver: useLazyZodResolver(() => import('@/lib/validation/profile-schema').then((m) => m.changeCnpjSchema)),
+    defaultValues: { cnpj: '' },
+  });
   const { serverError, showServerError, clearServerError } = useFormServerError(form.setError, ['cnpj']);
   const current = data?.me?.userWoodWork;
 

@@ -1,12 +1,12 @@
 'use client';
 import { useMutation, useQuery } from '@apollo/client/react';
-import { zodResolver } from '@hookform/resolvers/zod';
 import Link from 'next/link';
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { MRequestEmailChange, QProfile } from '@/lib/graphql/profile-operations';
 import { routes } from '@/lib/routes';
-import { changeEmailSchema, type ChangeEmailInput } from '@/lib/validation/profile-schema';
+import { useLazyZodResolver } from '@/lib/validation/lazy-resolver';
+import type { ChangeEmailInput } from '@/lib/validation/profile-schema';
 import { useFormServerError } from '../auth/use-form-server-error';
 import { useCurrentUser } from '../providers/current-user';
 import { TextField } from '../ui/text-field';
@@ -17,7 +17,10 @@ export function ChangeEmailScreen() {
   const { data } = useQuery(QProfile, { fetchPolicy: 'network-only' });
   const [sentTo, setSentTo] = useState<string | null>(null);
   const [request, { loading }] = useMutation(MRequestEmailChange);
-  const form = useForm<ChangeEmailInput>({ resolver: zodResolver(changeEmailSchema), defaultValues: { email: '' } });
+  const form = useForm<ChangeEmailInput>({
+    resolver: useLazyZodResolver(() => import('@/lib/validation/profile-schema').then((m) => m.changeEmailSchema)),
+    defaultValues: { email: '' },
+  });
   const { serverError, showServerError, clearServerError } = useFormServerError(form.setError, ['email']);
   const pending = sentTo ?? data?.me?.pendingEmail ?? null;
 

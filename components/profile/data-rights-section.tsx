@@ -1,6 +1,5 @@
 'use client';
 import { useApolloClient, useMutation } from '@apollo/client/react';
-import { zodResolver } from '@hookform/resolvers/zod';
 import { useRouter } from 'next/navigation';
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
@@ -8,7 +7,8 @@ import { errorMessage } from '@/lib/apollo/errors';
 import { MDeleteAccount, QMyData } from '@/lib/graphql/profile-operations';
 import { downloadText } from '@/lib/profile/photo';
 import { logout } from '@/lib/session/logout';
-import { deleteAccountSchema, type DeleteAccountInput } from '@/lib/validation/profile-schema';
+import { useLazyZodResolver } from '@/lib/validation/lazy-resolver';
+import type { DeleteAccountInput } from '@/lib/validation/profile-schema';
 import { useFormServerError } from '../auth/use-form-server-error';
 import { CheckboxField } from '../ui/checkbox-field';
 import { Modal } from '../ui/modal';
@@ -72,7 +72,7 @@ function DeleteAccountModal({ open, onClose }: { open: boolean; onClose: () => v
     setError,
     formState: { errors },
   } = useForm<DeleteAccountInput>({
-    resolver: zodResolver(deleteAccountSchema),
+    resolver: useLazyZodResolver(() => import('@/lib/validation/profile-schema').then((m) => m.deleteAccountSchema)),
     defaultValues: { password: '', confirmation: false as unknown as true },
   });
   const { serverError, showServerError, clearServerError } = useFormServerError(setError, ['password']);

@@ -1,29 +1,20 @@
 'use client';
 import { useApolloClient, useMutation } from '@apollo/client/react';
-import { zodResolver } from '@hookform/resolvers/zod';
 import Link from 'next/link';
 import { useRouter } from 'next/navigation';
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
-import * as z from 'zod/mini';
 import { MUpdatePassword } from '@/lib/graphql/auth-operations';
 import { QMe } from '@/lib/graphql/operations';
 import { nextCompletionStep } from '@/lib/profile/next-step';
 import { routes } from '@/lib/routes';
 import { useSessionStore } from '@/lib/session/store';
-import { matchingPasswords, MISMATCH, newPasswordFields } from '@/lib/validation/sign-up-schema';
+import { useLazyZodResolver } from '@/lib/validation/lazy-resolver';
+import type { PasswordChangeInput } from '@/lib/validation/profile-schema';
 import { NewPasswordFields } from '../auth/new-password-fields';
 import { useFormServerError } from '../auth/use-form-server-error';
 import { useCurrentUser } from '../providers/current-user';
 import { PasswordField } from '../ui/password-field';
-
-const withCurrent = z
-  .object({ currentPassword: z.string().check(z.minLength(1, 'Informe sua senha atual.')), ...newPasswordFields })
-  .check(z.refine(matchingPasswords, MISMATCH));
-const withoutCurrent = z
-  .object({ currentPassword: z.string(), ...newPasswordFields })
-  .check(z.refine(matchingPasswords, MISMATCH));
-type PasswordChangeInput = z.input<typeof withCurrent>;
 
 const FIELDS = ['currentPassword', 'password', 'passwordConfirmation'] as const;
 
@@ -41,7 +32,9 @@ function PasswordChangeForm({ askCurrent, onDone }: { askCurrent: boolean; onDon
     watch,
     formState: { errors },
   } = useForm<PasswordChangeInput>({
-    resolver: zodResolver(askCurrent ? withCurrent : withoutCurrent),
+    resolver: useLazyZodResolver(() =>
+      import('@/lib/validation/profile-schema').then((m) => m.passwordChangeSchema(askCurrent)),
+    ),
     defaultValues: { currentPassword: '', password: '', passwordConfirmation: '' },
   });
   const { serverError, showServerError, clearServerError } = useFormServerError(setError, FIELDS);

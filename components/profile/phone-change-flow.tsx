@@ -1,16 +1,11 @@
 'use client';
 import { useMutation } from '@apollo/client/react';
-import { zodResolver } from '@hookform/resolvers/zod';
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { maskPhone } from '@/lib/format/masks';
 import { MConfirmPhoneChange, MRequestPhoneChange } from '@/lib/graphql/profile-operations';
-import {
-  changePhoneSchema,
-  phoneCodeSchema,
-  type ChangePhoneInput,
-  type PhoneCodeInput,
-} from '@/lib/validation/profile-schema';
+import { useLazyZodResolver } from '@/lib/validation/lazy-resolver';
+import type { ChangePhoneInput, PhoneCodeInput } from '@/lib/validation/profile-schema';
 import { ResendCodeButton } from '../auth/resend-code-button';
 import { useFormServerError } from '../auth/use-form-server-error';
 import { TextField } from '../ui/text-field';
@@ -42,7 +37,7 @@ export function PhoneChangeFlow({
   const [sent, setSent] = useState<Sent | null>(null);
   const [request, { loading: requesting }] = useMutation(MRequestPhoneChange);
   const phoneForm = useForm<ChangePhoneInput>({
-    resolver: zodResolver(changePhoneSchema),
+    resolver: useLazyZodResolver(() => import('@/lib/validation/profile-schema').then((m) => m.changePhoneSchema)),
     defaultValues: { phoneNumber: maskPhone(initialPhone) },
   });
   const phoneErrors = useFormServerError(phoneForm.setError, ['phoneNumber']);
@@ -113,7 +108,10 @@ function CodeForm({
   onDone: (status: ProfileStatusAfterSave) => void;
 }) {
   const [confirm, { loading }] = useMutation(MConfirmPhoneChange);
-  const form = useForm<PhoneCodeInput>({ resolver: zodResolver(phoneCodeSchema), defaultValues: { code: '' } });
+  const form = useForm<PhoneCodeInput>({
+    resolver: useLazyZodResolver(() => import('@/lib/validation/profile-schema').then((m) => m.phoneCodeSchema)),
+    defaultValues: { code: '' },
+  });
   const { serverError, showServerError, clearServerError } = useFormServerError(form.setError, ['code']);
   const onSubmit = form.handleSubmit(async (values) => {
     clearServerError();

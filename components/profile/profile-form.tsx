@@ -1,11 +1,12 @@
 'use client';
 import { useMutation, useQuery } from '@apollo/client/react';
-import { zodResolver } from '@hookform/resolvers/zod';
 import { useState } from 'react';
 import { useForm, type UseFormReturn } from 'react-hook-form';
 import { isoToBrDate, maskDate } from '@/lib/format/masks';
 import { MUpdateProfile, QProfileOptions } from '@/lib/graphql/profile-operations';
-import { GENDERS, profileSchema, type ProfileData, type ProfileFormInput } from '@/lib/validation/profile-schema';
+import { useLazyZodResolver } from '@/lib/validation/lazy-resolver';
+import { GENDERS } from '@/lib/validation/profile-options';
+import type { ProfileData, ProfileFormInput } from '@/lib/validation/profile-schema';
 import { useFormServerError } from '../auth/use-form-server-error';
 import { CheckboxField } from '../ui/checkbox-field';
 import { SelectField } from '../ui/select-field';
@@ -90,7 +91,7 @@ export function ProfileForm({
   const { data: options, loading: loadingOptions } = useQuery(QProfileOptions);
   const [save, { loading }] = useMutation(MUpdateProfile);
   const form = useForm<ProfileFormInput, unknown, ProfileData>({
-    resolver: zodResolver(profileSchema()),
+    resolver: useLazyZodResolver(() => import('@/lib/validation/profile-schema').then((m) => m.profileSchema())),
     defaultValues: storedValues(user),
   });
   const {

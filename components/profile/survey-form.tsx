@@ -1,18 +1,11 @@
 'use client';
 import { useMutation, useQuery } from '@apollo/client/react';
-import { zodResolver } from '@hookform/resolvers/zod';
 import { useId, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { MUpdateWoodworkSurvey, QEquipments } from '@/lib/graphql/profile-operations';
-import {
-  CUSTOMER_TYPES,
-  GRADE_MAX,
-  GRADE_MIN,
-  PROJECT_GRADES,
-  surveySchema,
-  type SurveyData,
-  type SurveyFormInput,
-} from '@/lib/validation/profile-schema';
+import { useLazyZodResolver } from '@/lib/validation/lazy-resolver';
+import { CUSTOMER_TYPES, GRADE_MAX, GRADE_MIN, PROJECT_GRADES } from '@/lib/validation/profile-options';
+import type { SurveyData, SurveyFormInput } from '@/lib/validation/profile-schema';
 import { useFormServerError } from '../auth/use-form-server-error';
 import { SelectField } from '../ui/select-field';
 import { TextField } from '../ui/text-field';
@@ -63,7 +56,7 @@ export function SurveyForm({ survey }: { survey: SurveyValues | null }) {
     getValues,
     formState: { errors },
   } = useForm<SurveyFormInput, unknown, SurveyData>({
-    resolver: zodResolver(surveySchema),
+    resolver: useLazyZodResolver(() => import('@/lib/validation/profile-schema').then((m) => m.surveySchema)),
     defaultValues: {
       employeesAmount: survey?.employeesAmount ?? null,
       customerType: (survey?.customerType ?? null) as SurveyFormInput['customerType'],

@@ -1,10 +1,10 @@
 'use client';
 import { useMutation } from '@apollo/client/react';
-import { zodResolver } from '@hookform/resolvers/zod';
 import { useState } from 'react';
 import { useForm, type UseFormReturn } from 'react-hook-form';
 import { MUpdateUserWoodWork } from '@/lib/graphql/profile-operations';
-import { workshopSchema, type WorkshopData, type WorkshopFormInput } from '@/lib/validation/profile-schema';
+import { useLazyZodResolver } from '@/lib/validation/lazy-resolver';
+import type { WorkshopData, WorkshopFormInput } from '@/lib/validation/profile-schema';
 import { useFormServerError } from '../auth/use-form-server-error';
 import { TextField } from '../ui/text-field';
 import { useFocusWhenShown } from '../ui/use-focus-when-shown';
@@ -51,7 +51,7 @@ export function WorkshopForm({
   const [saved, setSaved] = useState(false);
   const savedRef = useFocusWhenShown<HTMLParagraphElement>(saved);
   const form = useForm<WorkshopFormInput, unknown, WorkshopData>({
-    resolver: zodResolver(workshopSchema),
+    resolver: useLazyZodResolver(() => import('@/lib/validation/profile-schema').then((m) => m.workshopSchema)),
     defaultValues: {
       corporateName: workshop?.corporateName ?? '',
       fantasyName: workshop?.fantasyName ?? '',

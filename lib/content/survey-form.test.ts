@@ -1,4 +1,5 @@
-import { scaleValues, surveyFormSchema, toSurveyAnswers, type SurveyFormQuestion } from './survey-form';
+import { scaleValues, toSurveyAnswers, type SurveyFormQuestion } from './survey-form';
+import { surveyFormSchema } from './survey-form-schema';
 
 const questions: SurveyFormQuestion[] = [
   { id: 'equipe', kind: 'SINGLE_CHOICE', required: true, options: [{ id: 'a' }, { id: 'b' }] },

@@ -1,4 +1,3 @@
-import * as z from 'zod/mini';
 import type { SurveyAnswerInput, SurveyQuestionKind } from '../graphql/generated/graphql';
 
 /** What the survey form needs of a question (the QPromotionSurvey fields). */
@@ -14,37 +13,6 @@ export interface SurveyFormQuestion {
 
 /** Form values: one entry per question id; checkboxes give an array, everything else a string. */
 export type SurveyFormValues = Record<string, string | string[] | undefined>;
-
-const REQUIRED = 'Responda esta pergunta.';
-
-/** The same rules the API applies, so most mistakes are shown before anything is sent. */
-export function surveyFormSchema(questions: readonly SurveyFormQuestion[]) {
-  // zod/mini has no preprocess: a pipe from a transform is the same thing.
-  const shape: Record<string, z.ZodMiniType> = {};
-  for (const q of questions) {
-    if (q.kind === 'MULTIPLE_CHOICE') {
-      const list = z.pipe(
-        z.transform((v: unknown) => (Array.isArray(v) ? v : v ? [v] : [])),
-        z.array(z.string()),
-      );
-      shape[q.id] = q.required ? list.check(z.refine((v) => v.length > 0, REQUIRED)) : list;
-    } else if (q.kind === 'TEXT') {
-      const max = q.maxLength ?? 1000;
-      const text = z.pipe(
-        z.transform((v: unknown) => (typeof v === 'string' ? v.trim() : '')),
-        z.string().check(z.maxLength(max, `Use no máximo ${max} caracteres.`)),
-      );
-      shape[q.id] = q.required ? text.check(z.refine((v) => v !== '', REQUIRED)) : text;
-    } else {
-      const choice = z.pipe(
-        z.transform((v: unknown) => (typeof v === 'string' ? v : '')),
-        z.string(),
-      );
-      shape[q.id] = q.required ? choice.check(z.refine((v) => v !== '', REQUIRED)) : choice;
-    }
-  }
-  return z.object(shape);
-}
 
 /** Form values → the mutation's answers; unanswered optional questions are left out. */
 export function toSurveyAnswers(

@@ -1,3 +1,4 @@
+import { whenIdle } from '../browser/when-idle';
 import { onDeviceSessionCreated } from './session-id';
 
 /**
@@ -5,22 +6,6 @@ import { onDeviceSessionCreated } from './session-id';
  * the collectors (FingerprintJS, detectincognitojs, the crypto) as a separate chunk. A session id made later (after
  * a logout, say) gets its own handshake without a reload.
  */
-
-type Idle = (callback: () => void, options?: { timeout: number }) => number;
-
-/** Idle callbacks wait at most this long for an idle moment; browsers without them wait this fixed delay. */
-const IDLE_TIMEOUT_MS = 5000;
-const FALLBACK_DELAY_MS = 1500;
-
-function whenIdle(callback: () => void): () => void {
-  const idle = (window as Window & { requestIdleCallback?: Idle }).requestIdleCallback;
-  if (idle) {
-    const handle = idle(callback, { timeout: IDLE_TIMEOUT_MS });
-    return () => window.cancelIdleCallback(handle);
-  }
-  const handle = window.setTimeout(callback, FALLBACK_DELAY_MS);
-  return () => window.clearTimeout(handle);
-}
 
 const run = () => {
   import('./handshake')

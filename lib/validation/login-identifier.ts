@@ -1,6 +1,16 @@
 import { onlyDigits } from '../format/digits';
 import { isValidCpf } from './cpf';
 
+/** Which identifiers a login page asks for: /login takes any of the three, /login-cpf and the others one. */
+export type LoginVariant = 'any' | 'cpf' | 'email' | 'phone';
+
+export const LOGIN_FIELD_LABEL: Record<LoginVariant, string> = {
+  any: 'CPF, e-mail ou celular',
+  cpf: 'CPF',
+  email: 'E-mail',
+  phone: 'Celular',
+};
+
 export type LoginIdentifier =
   | { kind: 'email'; value: string }
   | { kind: 'cpf'; value: string }

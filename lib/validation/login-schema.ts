@@ -1,15 +1,6 @@
 import * as z from 'zod/mini';
 import { isValidCpf } from './cpf';
-import { classifyLoginIdentifier } from './login-identifier';
-
-export type LoginVariant = 'any' | 'cpf' | 'email' | 'phone';
-
-export const LOGIN_FIELD_LABEL: Record<LoginVariant, string> = {
-  any: 'CPF, e-mail ou celular',
-  cpf: 'CPF',
-  email: 'E-mail',
-  phone: 'Celular',
-};
+import { classifyLoginIdentifier, type LoginVariant } from './login-identifier';
 
 const RULES: Record<LoginVariant, { empty: string; invalid: string; valid: (v: string) => boolean }> = {
   any: {

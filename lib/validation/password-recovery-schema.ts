@@ -11,6 +11,8 @@ export const recoveryIdentifierSchema = z.object({
     ),
 });
 
+export type RecoveryIdentifierInput = z.input<typeof recoveryIdentifierSchema>;
+
 export const recoveryChannelSchema = z.object({
   channel: z.enum(['SMS', 'EMAIL'], 'Escolha onde quer receber o código.'),
 });

@@ -2,38 +2,24 @@ import * as z from 'zod/mini';
 import { onlyDigits } from '../format/digits';
 import { isValidCnpj, normaliseCnpj } from './cnpj';
 import { INVALID_CHARACTERS_MESSAGE, isPlainText } from './plain-text';
-import { birthDateSchema, celularSchema, codeSchema, emailSchema } from './sign-up-schema';
+import { CUSTOMER_TYPES, GENDERS, GRADE_MAX, GRADE_MIN } from './profile-options';
+import {
+  birthDateSchema,
+  celularSchema,
+  codeSchema,
+  emailSchema,
+  matchingPasswords,
+  MISMATCH,
+  newPasswordFields,
+} from './sign-up-schema';
 
 export { parseDate } from './sign-up-schema';
+export * from './profile-options';
 
 /**
  * The profile, workshop and survey forms: one schema per form, used by the form and again by the API, so both
  * refuse the same input with the same pt-BR message.
  */
-
-export const GENDERS = [
-  { value: 'feminino', label: 'Feminino' },
-  { value: 'masculino', label: 'Masculino' },
-  { value: 'outro', label: 'Outro' },
-  { value: 'nao-informar', label: 'Prefiro não informar' },
-] as const;
-
-export const CUSTOMER_TYPES = [
-  { value: 'pessoa-fisica', label: 'Clientes finais (pessoa física)' },
-  { value: 'pessoa-juridica', label: 'Empresas, lojas e construtoras' },
-  { value: 'ambos', label: 'Os dois' },
-] as const;
-
-export const PROJECT_GRADES = [
-  { name: 'bedroomProjectGrade', label: 'Quartos' },
-  { name: 'kitchenProjectGrade', label: 'Cozinhas' },
-  { name: 'bathroomProjectGrade', label: 'Banheiros' },
-  { name: 'laundryProjectGrade', label: 'Lavanderias' },
-  { name: 'livingRoomProjectGrade', label: 'Salas' },
-] as const;
-
-export const GRADE_MIN = 1;
-export const GRADE_MAX = 5;
 
 const text = (max: number, empty?: string) => {
   const base = z
@@ -256,3 +242,10 @@ export const deleteAccountSchema = z.object({
   confirmation: z.literal(true, 'Confirme que entende que a exclusão não pode ser desfeita.'),
 });
 export type DeleteAccountInput = z.input<typeof deleteAccountSchema>;
+
+/** Changing the password: the current one unless the club requires the change (then the member has no other). */
+export function passwordChangeSchema(askCurrent: boolean) {
+  const currentPassword = askCurrent ? z.string().check(z.minLength(1, 'Informe sua senha atual.')) : z.string();
+  return z.object({ currentPassword, ...newPasswordFields }).check(z.refine(matchingPasswords, MISMATCH));
+}
+export type PasswordChangeInput = z.input<ReturnType<typeof passwordChangeSchema>>;

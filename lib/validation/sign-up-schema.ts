@@ -128,3 +128,11 @@ export const signUpSecondStepSchema = z
   .check(z.refine(matchingPasswords, MISMATCH));
 
 export type SignUpSecondStepInput = z.input<typeof signUpSecondStepSchema>;
+
+/** A new password and its confirmation alone: the kiosk sign-up finished on the customer's phone. */
+export const newPasswordSchema = z.object(newPasswordFields).check(z.refine(matchingPasswords, MISMATCH));
+export type NewPasswordInput = z.input<typeof newPasswordSchema>;
+
+/** /completar-cadastro: the CPF that finds a sign-up left after step one. */
+export const resumeSignUpSchema = z.object({ cpf: cpfSchema });
+export type ResumeSignUpInput = z.input<typeof resumeSignUpSchema>;
