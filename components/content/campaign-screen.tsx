@@ -5,7 +5,7 @@ import { contentErrorKind } from '@/lib/content/errors';
 import { QCampaign, QStandardCampaign } from '@/lib/content/operations';
 import { useRouteParams } from '@/lib/routing/use-route-params';
 import { routes } from '@/lib/routes';
-import { DetailSkeleton, ErrorState, Loading, NotFoundState } from './content-states';
+import { DetailLoading, ErrorState, NotFoundState } from './content-states';
 import { DetailLayout } from './detail-layout';
 import { RichText } from './rich-text';
 import { SendInvoiceAction } from './send-invoice-action';
@@ -18,17 +18,6 @@ function PointsRule({ text }: { text: string }) {
       <h2>Como ganhar pontos</h2>
       <p>{text}</p>
     </div>
-  );
-}
-
-function DetailLoading({ title }: { title: string }) {
-  return (
-    <section className="card content-detail" aria-labelledby="page-title">
-      <h1 id="page-title">{title}</h1>
-      <Loading>
-        <DetailSkeleton />
-      </Loading>
-    </section>
   );
 }
 
@@ -87,5 +76,3 @@ export function StandardCampaignScreen() {
     </DetailLayout>
   );
 }
-
-export { DetailLoading };

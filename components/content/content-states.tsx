@@ -107,3 +107,15 @@ export function ErrorState({ title, message, onRetry }: { title: string; message
 export function EmptyState({ children }: { children: ReactNode }) {
   return <p className="content-empty">{children}</p>;
 }
+
+/** A detail page (campaign, promotion, rule book, FAQ, survey) while its content travels: its title and grey lines. */
+export function DetailLoading({ title }: { title: string }) {
+  return (
+    <section className="card content-detail" aria-labelledby="page-title">
+      <h1 id="page-title">{title}</h1>
+      <Loading>
+        <DetailSkeleton />
+      </Loading>
+    </section>
+  );
+}

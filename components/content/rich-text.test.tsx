@@ -1,8 +1,8 @@
-import { render } from '@testing-library/react';
+import { render, waitFor } from '@testing-library/react';
 import { RichText } from './rich-text';
 
 describe('RichText', () => {
-  it('renders content HTML and strips what could run script, even if the API sent it', () => {
+  it('renders content HTML and strips what could run script, even if the API sent it', async () => {
     const { container } = render(
       <RichText
         html={
@@ -10,7 +10,7 @@ describe('RichText', () => {
         }
       />,
     );
-    expect(container.querySelector('h2')).toHaveTextContent('Regras');
+    await waitFor(() => expect(container.querySelector('h2')).toHaveTextContent('Regras'));
     const img = container.querySelector('img');
     expect(img).toHaveAttribute('width', '10');
     expect(img).not.toHaveAttribute('onerror');

@@ -7,8 +7,7 @@ import { formatLongDate, formatShortDate } from '@/lib/content/format';
 import { QRuleBook } from '@/lib/content/operations';
 import { routes } from '@/lib/routes';
 import { DraftBadge, DraftNotice } from './badges';
-import { DetailLoading } from './campaign-screen';
-import { ErrorState, NotFoundState, UnavailableState } from './content-states';
+import { DetailLoading, ErrorState, NotFoundState, UnavailableState } from './content-states';
 import { RichText } from './rich-text';
 
 export function RuleBookScreen({ preview = false }: { preview?: boolean }) {

@@ -6,7 +6,6 @@ import { matchRoute } from '@/lib/routes';
 import { logout } from '@/lib/session/logout';
 import { profileGateTarget } from '@/lib/session/profile-gate';
 import { useCurrentUserQuery } from '@/lib/session/use-current-user-query';
-import { ConsentModal } from '../profile/consent-modal';
 import { AppShell } from '../layout/app-shell';
 import { PageSkeleton } from '../layout/page-skeleton';
 import { PublicShell } from '../layout/public-shell';
@@ -18,6 +17,8 @@ import { useEmailConfirmation } from './use-email-confirmation';
 // The login form (with react-hook-form and the schemas) loads only for a visitor without a session: a member's pages
 // never download it.
 const LoginScreen = lazy(() => import('../auth/login-screen').then((m) => ({ default: m.LoginScreen })));
+// The consent modal (and the profile's documents it brings) only for a member the club asks for consent.
+const ConsentModal = lazy(() => import('../profile/consent-modal').then((m) => ({ default: m.ConsentModal })));
 
 /**
  * Gate of every private page (SPEC 4): a logged-out visitor sees the login screen at the same URL (so logging in
@@ -77,7 +78,11 @@ export function PrivateGate({ children }: { children: ReactNode }) {
     <CurrentUserProvider user={state.user}>
       <AppShell menu={target === null}>
         {children}
-        <ConsentModal />
+        {state.user.profileStatus.showModalConsent && (
+          <Suspense fallback={null}>
+            <ConsentModal />
+          </Suspense>
+        )}
       </AppShell>
     </CurrentUserProvider>
   );

@@ -1,18 +1,25 @@
 'use client';
 import { useQuery } from '@apollo/client/react';
 import Link from 'next/link';
+import { lazy, Suspense } from 'react';
 import { maskCnpj, maskCpf, maskPhone } from '@/lib/format/masks';
 import { QProfile, QProfileOptions } from '@/lib/graphql/profile-operations';
 import { routes } from '@/lib/routes';
 import { storeLabel } from '@/lib/stores/store-label';
+import { lazyNow } from '../ui/lazy-now';
 import { Spinner } from '../ui/spinner';
-import { ConnectedDevices } from './connected-devices';
-import { DataRightsSection } from './data-rights-section';
-import { PhotoSection } from './photo-section';
 import { ProfileSection } from './profile-section';
-import { ProfileForm } from './profile-form';
-import { SurveyForm } from './survey-form';
-import { WorkshopForm } from './workshop-form';
+
+// The photo and the forms (with react-hook-form) load beside the profile query, asked for as soon as the page runs:
+// they show when the profile does, without weighing on the page's first load.
+const PhotoSection = lazyNow(() => import('./photo-section').then((m) => m.PhotoSection));
+const ProfileForm = lazyNow(() => import('./profile-form').then((m) => m.ProfileForm));
+// The sections that open closed load right after the page, each as its own chunk: the page works without waiting for
+// them, and they are there by the time the member opens one.
+const WorkshopForm = lazy(() => import('./workshop-form').then((m) => ({ default: m.WorkshopForm })));
+const SurveyForm = lazy(() => import('./survey-form').then((m) => ({ default: m.SurveyForm })));
+const ConnectedDevices = lazy(() => import('./connected-devices').then((m) => ({ default: m.ConnectedDevices })));
+const DataRightsSection = lazy(() => import('./data-rights-section').then((m) => ({ default: m.DataRightsSection })));
 
 /**
  * /perfil: photo, name and CPF on top, then one collapsible section per subject (personal and access data, address,
@@ -43,7 +50,17 @@ export function ProfileScreen() {
     <div className="profile">
       <section className="card" aria-labelledby="page-title">
         <h1 id="page-title">Meu perfil</h1>
-        <PhotoSection name={me.name} profileImage={me.profileImage ?? null} />
+        <Suspense
+          fallback={
+            <div className="photo-section" aria-hidden="true">
+              <div className="photo-section__avatar">
+                <span className="photo-section__initial">{me.name.slice(0, 1).toUpperCase()}</span>
+              </div>
+            </div>
+          }
+        >
+          <PhotoSection name={me.name} profileImage={me.profileImage ?? null} />
+        </Suspense>
         <dl className="profile__facts">
           <div>
             <dt>Nome</dt>
@@ -97,17 +114,21 @@ export function ProfileScreen() {
             </dd>
           </div>
         </dl>
-        <ProfileForm
-          key={me.id}
-          user={me}
-          part="personal"
-          submitLabel="Salvar dados pessoais"
-          onSaved={() => undefined}
-        />
+        <Suspense fallback={<Spinner />}>
+          <ProfileForm
+            key={me.id}
+            user={me}
+            part="personal"
+            submitLabel="Salvar dados pessoais"
+            onSaved={() => undefined}
+          />
+        </Suspense>
       </ProfileSection>
 
       <ProfileSection id="endereco" title="Endereço">
-        <ProfileForm key={me.id} user={me} part="address" submitLabel="Salvar endereço" onSaved={() => undefined} />
+        <Suspense fallback={<Spinner />}>
+          <ProfileForm key={me.id} user={me} part="address" submitLabel="Salvar endereço" onSaved={() => undefined} />
+        </Suspense>
       </ProfileSection>
 
       {me.woodWorkRelated && (
@@ -122,20 +143,28 @@ export function ProfileScreen() {
                 </dd>
               </div>
             </dl>
-            <WorkshopForm workshop={ww ?? null} states={options?.states ?? []} />
+            <Suspense fallback={<Spinner />}>
+              <WorkshopForm workshop={ww ?? null} states={options?.states ?? []} />
+            </Suspense>
           </ProfileSection>
           <ProfileSection id="pesquisa" title="Pesquisa">
-            <SurveyForm survey={ww?.woodworkSurvey ?? null} />
+            <Suspense fallback={<Spinner />}>
+              <SurveyForm survey={ww?.woodworkSurvey ?? null} />
+            </Suspense>
           </ProfileSection>
         </>
       )}
 
       <ProfileSection id="aparelhos" title="Aparelhos conectados">
-        <ConnectedDevices />
+        <Suspense fallback={<Spinner />}>
+          <ConnectedDevices />
+        </Suspense>
       </ProfileSection>
 
       <ProfileSection id="privacidade" title="Privacidade">
-        <DataRightsSection />
+        <Suspense fallback={<Spinner />}>
+          <DataRightsSection />
+        </Suspense>
       </ProfileSection>
     </div>
   );
