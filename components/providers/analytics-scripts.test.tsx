@@ -1,20 +1,20 @@
 import { render } from '@testing-library/react';
 import { AnalyticsScripts } from './analytics-scripts';
 
-jest.mock('next/script', () => ({
-  __esModule: true,
-  default: ({ id, src }: { id: string; src?: string }) => <i data-testid={id} data-src={src} />,
-}));
-
 describe('AnalyticsScripts', () => {
+  afterEach(() => document.querySelectorAll('script').forEach((script) => script.remove()));
+
   it('loads nothing when no id is configured', () => {
-    const { container } = render(<AnalyticsScripts tagManagerId={undefined} analyticsId={undefined} />);
-    expect(container.querySelectorAll('[data-testid]')).toHaveLength(0);
+    render(<AnalyticsScripts tagManagerId={undefined} analyticsId={undefined} />);
+    expect(document.querySelectorAll('script')).toHaveLength(0);
   });
 
-  it('loads the tag manager and analytics when their ids are set', () => {
-    const { getByTestId } = render(<AnalyticsScripts tagManagerId="GTM-X" analyticsId="G-1" />);
-    expect(getByTestId('gtm')).toBeInTheDocument();
-    expect(getByTestId('ga-src').getAttribute('data-src')).toContain('id=G-1');
+  it('loads the tag manager and analytics when their ids are set, once', () => {
+    const { rerender } = render(<AnalyticsScripts tagManagerId="GTM-X" analyticsId="G-1" />);
+    rerender(<AnalyticsScripts tagManagerId="GTM-X" analyticsId="G-1" />);
+    expect(document.getElementById('gtm')?.textContent).toContain('"GTM-X"');
+    expect(document.getElementById('ga-src')?.getAttribute('src')).toContain('id=G-1');
+    expect(document.getElementById('ga')?.textContent).toContain('gtag(\'config\',"G-1")');
+    expect(document.querySelectorAll('script#gtm, script#ga-src, script#ga')).toHaveLength(3);
   });
 });

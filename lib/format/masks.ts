@@ -41,4 +41,4 @@ export function isoToBrDate(value: string | null | undefined): string {
   return m ? `${m[3]}/${m[2]}/${m[1]}` : (value ?? '');
 }
 
-export { formatCnpj as maskCnpj } from '../validation/cnpj';
+export { formatCnpj as maskCnpj } from './cnpj';

@@ -1,4 +1,4 @@
-import { decodeJwt } from 'jose';
+import { jwtClaims } from './jwt-claims';
 import { getStoredValue, removeStoredValue, setStoredValue } from './storage';
 
 /**
@@ -21,7 +21,7 @@ export function sessionSubject(tokens: { token: string | null; refreshToken: str
   for (const token of [tokens.token, tokens.refreshToken]) {
     if (!token) continue;
     try {
-      const { sub } = decodeJwt(token);
+      const { sub } = jwtClaims(token);
       if (typeof sub === 'string' && sub !== '') return sub;
     } catch {
       // An undecodable token has no member; the next one may.

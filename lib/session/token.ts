@@ -1,4 +1,4 @@
-import { decodeJwt } from 'jose';
+import { jwtClaims } from './jwt-claims';
 
 export type TokenCheck = 'valid' | 'expired' | 'invalid' | 'missing';
 
@@ -21,7 +21,7 @@ export function checkToken(token: string | null | undefined, now = Date.now()): 
 function classify(token: string | null | undefined, now: number): TokenCheck {
   if (!token) return 'missing';
   try {
-    const { exp } = decodeJwt(token);
+    const { exp } = jwtClaims(token);
     if (typeof exp === 'number' && exp * 1000 <= now) return 'expired';
     return 'valid';
   } catch {
@@ -32,7 +32,7 @@ function classify(token: string | null | undefined, now: number): TokenCheck {
 /** Seconds until the token's `exp`, or undefined when it carries none or cannot be decoded. */
 export function secondsUntilExpiry(token: string, now = Date.now()): number | undefined {
   try {
-    const { exp } = decodeJwt(token);
+    const { exp } = jwtClaims(token);
     return typeof exp === 'number' ? Math.max(0, Math.floor(exp - now / 1000)) : undefined;
   } catch {
     return undefined;
