@@ -1,9 +1,14 @@
 'use client';
 import { useRouter } from 'next/navigation';
+import { Suspense } from 'react';
 import { nextCompletionStep } from '@/lib/profile/next-step';
 import { storeLabel } from '@/lib/stores/store-label';
 import { useCurrentUser } from '../providers/current-user';
-import { ProfileForm } from './profile-form';
+import { lazyNow } from '../ui/lazy-now';
+import { Spinner } from '../ui/spinner';
+
+// The form (with react-hook-form) travels beside the member's data, as on /perfil, instead of in the first load.
+const ProfileForm = lazyNow(() => import('./profile-form').then((m) => m.ProfileForm));
 
 /** Completion step one: the member's basic profile; saving moves on to the next missing step, or home. */
 export function CompleteDataScreen() {
@@ -19,11 +24,13 @@ export function CompleteDataScreen() {
           Loja de cadastro: <strong>{storeLabel(user.store)}</strong>
         </p>
       )}
-      <ProfileForm
-        user={user}
-        submitLabel="Salvar e continuar"
-        onSaved={(s) => router.replace(nextCompletionStep(s))}
-      />
+      <Suspense fallback={<Spinner />}>
+        <ProfileForm
+          user={user}
+          submitLabel="Salvar e continuar"
+          onSaved={(s) => router.replace(nextCompletionStep(s))}
+        />
+      </Suspense>
     </section>
   );
 }
