@@ -64,6 +64,23 @@ function qualityOf(ranges: readonly { type: string; q: number }[], type: string)
  */
 export function prefersGraphqlResponse(accept: string | undefined): boolean {
   if (!accept?.includes(GRAPHQL_RESPONSE_MEDIA_TYPE)) return false;
+  // A client sends the same Accept with every request: its answer is remembered by value, in a small map of short
+  // values (a client varying it on purpose only refills the map).
+  if (accept.length > ACCEPT_CACHE_MAX_LENGTH) return weighGraphqlResponse(accept);
+  let prefers = preferenceByAccept.get(accept);
+  if (prefers === undefined) {
+    if (preferenceByAccept.size >= ACCEPT_CACHE_SIZE) preferenceByAccept.clear();
+    prefers = weighGraphqlResponse(accept);
+    preferenceByAccept.set(accept, prefers);
+  }
+  return prefers;
+}
+
+const ACCEPT_CACHE_SIZE = 64;
+const ACCEPT_CACHE_MAX_LENGTH = 256;
+const preferenceByAccept = new Map<string, boolean>();
+
+function weighGraphqlResponse(accept: string): boolean {
   const ranges = accept.split(',').map((part) => {
     const [type = '', ...params] = part.split(';').map((s) => s.trim().toLowerCase());
     const qParam = params.find((p) => p.startsWith('q='));
