@@ -92,10 +92,12 @@ async function returningMemberBrowser(origin: string) {
   await cdp.close();
   return {
     flags: [`--port=${DEBUG_PORT}`, '--disable-storage-reset'],
-    stop: () => {
-      browser.kill('SIGTERM');
-      rmSync(profile, { recursive: true, force: true });
-    },
+    // Chromium still writes its profile while it exits: the folder goes once the process has.
+    stop: () =>
+      new Promise<void>((resolve) => {
+        browser.once('exit', () => resolve());
+        browser.kill('SIGTERM');
+      }).then(() => rmSync(profile, { recursive: true, force: true, maxRetries: 5 })),
   };
 }
 
@@ -128,7 +130,7 @@ async function main() {
       );
     }
   } finally {
-    member.stop();
+    await member.stop();
     server.stop();
   }
 }

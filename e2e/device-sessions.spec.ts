@@ -2,12 +2,20 @@ import { expect, expectNoAxeViolations, loginTokens, signInWithStorage, test } f
 import { createInvoiceMember } from './invoices-helpers';
 
 test.describe('device sessions', () => {
-  test('a page keeps its session id and sends the encrypted fingerprint to the receiver after it loads', async ({
+  test('a page keeps its session id and sends the encrypted fingerprint to the receiver once the person acts', async ({
     page,
   }) => {
-    const envelope = page.waitForResponse((r) => r.url().endsWith('/seguranca/envelope'));
+    const securityCalls: string[] = [];
+    page.on('request', (r) => {
+      if (r.url().includes('/seguranca/')) securityCalls.push(r.url());
+    });
     await page.goto('/login');
     await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+    // A page only opened spends nothing on the device session: everything it loads has arrived, and none of it was.
+    await page.waitForLoadState('networkidle');
+    expect(securityCalls).toEqual([]);
+    const envelope = page.waitForResponse((r) => r.url().endsWith('/seguranca/envelope'));
+    await page.getByRole('textbox').first().click();
     const sent = await envelope;
     expect(sent.status()).toBe(200);
     expect(await sent.json()).toMatchObject({ ok: true, Envelope: expect.stringMatching(/^[A-Za-z0-9+/=]{40,}$/) });

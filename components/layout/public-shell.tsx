@@ -12,7 +12,10 @@ export function PublicShell({ children }: { children: ReactNode }) {
         Pular para o conteúdo
       </a>
       <header className="site-header">
-        <Brand />
+        {/* Home is a member's page: prefetching it would run the member layout and home on a login or sign-up page
+            (about 180 ms of a slow phone's main thread while the form should answer), for a link a visitor rarely
+            follows. */}
+        <Brand prefetch={false} />
       </header>
       <ConnectionStatus />
       <RouteFocus />

@@ -1,5 +1,6 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
+import { resetInteractionForTests } from '../browser/after-first-interaction';
 import { runDeviceSession } from './handshake';
 import { endDeviceSession, getDeviceSessionId } from './session-id';
 import { startDeviceSession } from './start';
@@ -17,11 +18,44 @@ describe('startDeviceSession', () => {
     jest.useFakeTimers();
     sessionStorage.clear();
     endDeviceSession();
+    resetInteractionForTests();
+    run.mockClear();
   });
+
+  const tap = () => window.dispatchEvent(new Event('pointerdown'));
   afterEach(() => jest.useRealTimers());
+
+  it('does nothing on a page only opened, however long it stays open', async () => {
+    const stop = startDeviceSession();
+    jest.advanceTimersByTime(60_000);
+    await flush();
+    expect(run).not.toHaveBeenCalled();
+    // The app moving focus is not the person acting.
+    window.dispatchEvent(new FocusEvent('focusin'));
+    jest.advanceTimersByTime(60_000);
+    await flush();
+    expect(run).not.toHaveBeenCalled();
+    stop();
+  });
+
+  it.each(['pointerdown', 'touchstart', 'keydown', 'input', 'wheel'])(
+    'starts after the first %s, once the page is idle',
+    async (type) => {
+      const stop = startDeviceSession();
+      window.dispatchEvent(new Event(type));
+      window.dispatchEvent(new Event(type));
+      await flush();
+      expect(run).not.toHaveBeenCalled();
+      jest.advanceTimersByTime(1500);
+      await flush();
+      expect(run).toHaveBeenCalledTimes(1);
+      stop();
+    },
+  );
 
   it('waits for the page to be idle (a timer where idle callbacks are missing) before loading the handshake', async () => {
     const stop = startDeviceSession();
+    tap();
     await flush();
     expect(run).not.toHaveBeenCalled();
     jest.advanceTimersByTime(1500);
@@ -38,6 +72,7 @@ describe('startDeviceSession', () => {
     Object.assign(window, { requestIdleCallback: idle, cancelIdleCallback: jest.fn() });
     try {
       const stop = startDeviceSession();
+      tap();
       await flush();
       expect(idle).toHaveBeenCalledWith(expect.any(Function), { timeout: 5000 });
       expect(run).toHaveBeenCalledTimes(1);
@@ -50,6 +85,7 @@ describe('startDeviceSession', () => {
 
   it('runs again for a session id made after a logout, and nothing after the cleanup', async () => {
     const stop = startDeviceSession();
+    tap();
     jest.advanceTimersByTime(1500);
     await flush();
     endDeviceSession();
@@ -63,6 +99,15 @@ describe('startDeviceSession', () => {
     jest.advanceTimersByTime(1500);
     await flush();
     expect(run).toHaveBeenCalledTimes(2);
+  });
+
+  it('a cleanup before the first action removes the wait', async () => {
+    const stop = startDeviceSession();
+    stop();
+    tap();
+    jest.advanceTimersByTime(1500);
+    await flush();
+    expect(run).not.toHaveBeenCalled();
   });
 
   it('the app providers reference only this loader, never the handshake or the collectors', () => {
