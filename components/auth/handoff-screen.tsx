@@ -1,6 +1,6 @@
 'use client';
 import type { ErrorLike } from '@apollo/client';
-import Link from 'next/link';
+import { IntentLink } from '../ui/intent-link';
 import { useForm } from 'react-hook-form';
 import { errorMessage } from '@/lib/apollo/errors';
 import { useRequestMutation, useRequestQuery } from '@/lib/graphql/use-request';
@@ -58,8 +58,8 @@ export function HandoffScreen({ link }: { link: string }) {
             {errorMessage(error as ErrorLike)}
           </p>
           <p>
-            <Link href={routes.login()}>Entrar no clube</Link> ou{' '}
-            <Link href={routes.signUp()}>fazer um novo cadastro</Link>
+            <IntentLink href={routes.login()}>Entrar no clube</IntentLink> ou{' '}
+            <IntentLink href={routes.signUp()}>fazer um novo cadastro</IntentLink>
           </p>
         </>
       )}

@@ -1,5 +1,6 @@
 'use client';
 import { createElement, forwardRef, useEffect, useImperativeHandle, useRef, useState } from 'react';
+import { afterFirstInteraction } from '@/lib/browser/after-first-interaction';
 import { config } from '@/lib/config';
 import { HUMAN_CHECK_MESSAGE } from '@/lib/validation/human-check';
 
@@ -14,6 +15,31 @@ interface AltchaElement extends HTMLElement {
 
 /** Longest wait for a solve the member is waiting on; a phone solves in a second or two. */
 const SOLVE_TIMEOUT_MS = 20_000;
+
+/** The widget's script (about 32 kB on the wire), fetched once per page. */
+let widgetScript: Promise<unknown> | null = null;
+const loadWidgetScript = () =>
+  (widgetScript ??= Promise.all([import('altcha'), import('altcha/i18n/pt-br')]).catch((error: unknown) => {
+    // No signal: the next action or send tries again.
+    widgetScript = null;
+    throw error;
+  }));
+
+/** Resolves when `promise` does or after `ms`, whichever comes first. */
+const within = (promise: Promise<unknown>, ms: number) =>
+  Promise.race([promise, new Promise((resolve) => setTimeout(resolve, ms))]);
+
+/** Whether the form around `node` has the focus or something typed in it (before the page's scripts, perhaps). */
+function formTouched(node: Element): boolean {
+  const form = node.closest('form');
+  return (
+    form !== null &&
+    (form.contains(document.activeElement) ||
+      Array.from(form.querySelectorAll<HTMLInputElement>('input:not([type=checkbox]):not([type=hidden])')).some(
+        (input) => input.value !== '',
+      ))
+  );
+}
 
 /** The payload of the solve already running in the widget, or null when it fails or takes too long. */
 function nextSolution(el: AltchaElement): Promise<string | null> {
@@ -44,23 +70,40 @@ export interface HumanCheckHandle {
 
 /**
  * Self-hosted human verification (ALTCHA, proof of work in the browser, in pt-BR), invisible work for the member:
- * it runs when the form gets focus. The widget script is loaded only on the forms that need it, after the page is
- * interactive. Renders nothing when switched off in config.
+ * it runs when the form gets focus. The widget script is loaded only on the forms that need it, with the person's
+ * first action on the page (it solves on the form's focus anyway), so it never competes with the page's load; a send
+ * that comes first waits for it. Renders nothing when switched off in config.
  */
 export const HumanCheck = forwardRef<HumanCheckHandle, { error?: string | undefined }>(function HumanCheck(
   { error },
   ref,
 ) {
   const host = useRef<AltchaElement | null>(null);
+  const box = useRef<HTMLDivElement | null>(null);
   const [payload, setPayload] = useState<string | null>(null);
   const [ready, setReady] = useState(false);
+  const startLoading = useRef<() => void>(() => undefined);
+  // Settles once the widget element is on the page, for a send that came before it.
+  const arrival = useRef<{ promise: Promise<void>; resolve: () => void } | null>(null);
+  const widgetArrived = () => {
+    if (!arrival.current) {
+      let resolve = () => {};
+      const promise = new Promise<void>((r) => (resolve = r));
+      arrival.current = { promise, resolve };
+    }
+    return arrival.current;
+  };
 
   useImperativeHandle(ref, () => ({
     payload: () => (config.humanVerification ? payload : null),
     solve: async () => {
       if (!config.humanVerification) return null;
       if (payload) return payload;
-      const el = host.current;
+      if (!host.current) {
+        startLoading.current();
+        await within(widgetArrived().promise, SOLVE_TIMEOUT_MS);
+      }
+      const el = host.current as AltchaElement | null;
       if (!el?.verify) return null;
       if (el.getState?.() === 'verifying') return nextSolution(el);
       try {
@@ -78,11 +121,22 @@ export const HumanCheck = forwardRef<HumanCheckHandle, { error?: string | undefi
   useEffect(() => {
     if (!config.humanVerification) return;
     let cancelled = false;
-    void Promise.all([import('altcha'), import('altcha/i18n/pt-br')]).then(() => {
-      if (!cancelled) setReady(true);
-    });
+    const load = () => {
+      loadWidgetScript().then(
+        () => {
+          if (!cancelled) setReady(true);
+        },
+        () => undefined,
+      );
+    };
+    startLoading.current = load;
+    // Typed into before the scripts arrived: that was the first action, and no event will tell of it now.
+    let stopWaiting = () => {};
+    if (box.current && formTouched(box.current)) load();
+    else stopWaiting = afterFirstInteraction(load);
     return () => {
       cancelled = true;
+      stopWaiting();
     };
   }, []);
 
@@ -94,22 +148,16 @@ export const HumanCheck = forwardRef<HumanCheckHandle, { error?: string | undefi
       setPayload(detail.state === 'verified' && detail.payload ? detail.payload : null);
     };
     el.addEventListener('statechange', onState);
+    widgetArrived().resolve();
     // The member may have touched the form before the widget arrived on a slow link: no focus will come again, so
     // the solve starts now.
-    const form = el.closest('form');
-    const touched =
-      form !== null &&
-      (form.contains(document.activeElement) ||
-        Array.from(form.querySelectorAll<HTMLInputElement>('input:not([type=checkbox]):not([type=hidden])')).some(
-          (input) => input.value !== '',
-        ));
-    if (touched && el.getState?.() === 'unverified') void el.verify?.().catch(() => undefined);
+    if (formTouched(el) && el.getState?.() === 'unverified') void el.verify?.().catch(() => undefined);
     return () => el.removeEventListener('statechange', onState);
   }, [ready]);
 
   if (!config.humanVerification) return null;
   return (
-    <div className="human-check">
+    <div className="human-check" ref={box}>
       {ready &&
         createElement('altcha-widget', {
           ref: host,

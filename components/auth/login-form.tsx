@@ -1,5 +1,5 @@
 'use client';
-import Link from 'next/link';
+import { IntentLink } from '../ui/intent-link';
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { errorMessage } from '@/lib/apollo/errors';
@@ -85,7 +85,7 @@ export function LoginForm({ variant }: { variant: LoginVariant }) {
         Entrar
       </SubmitButton>
       <p className="form__links">
-        <Link href={routes.forgotPassword()}>Esqueci minha senha</Link>
+        <IntentLink href={routes.forgotPassword()}>Esqueci minha senha</IntentLink>
       </p>
     </form>
   );

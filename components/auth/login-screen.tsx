@@ -1,4 +1,4 @@
-import Link from 'next/link';
+import { IntentLink } from '../ui/intent-link';
 import { routes } from '@/lib/routes';
 import type { LoginVariant } from '@/lib/validation/login-identifier';
 import { AccountDeletedNotice } from './account-deleted-notice';
@@ -22,13 +22,13 @@ export function LoginScreen({ variant = 'any' }: { variant?: LoginVariant }) {
         <ul>
           {OTHER_WAYS.filter((w) => w.variant !== variant).map((w) => (
             <li key={w.href}>
-              <Link href={w.href}>{w.label}</Link>
+              <IntentLink href={w.href}>{w.label}</IntentLink>
             </li>
           ))}
         </ul>
       </nav>
       <p className="login__signup">
-        Ainda não é membro? <Link href={routes.signUp()}>Cadastre-se</Link>
+        Ainda não é membro? <IntentLink href={routes.signUp()}>Cadastre-se</IntentLink>
       </p>
     </section>
   );

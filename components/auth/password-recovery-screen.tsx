@@ -1,5 +1,5 @@
 'use client';
-import Link from 'next/link';
+import { IntentLink } from '../ui/intent-link';
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { errorMessage } from '@/lib/apollo/errors';
@@ -78,9 +78,9 @@ export function PasswordRecoveryScreen() {
       <section className="card card--narrow" aria-labelledby="recovery-title">
         <h1 id="recovery-title">Senha alterada</h1>
         <p role="status">Pronto! Sua nova senha já vale. Por segurança, encerramos suas sessões em outros aparelhos.</p>
-        <Link className="button button--primary button--block" href={routes.login()}>
+        <IntentLink className="button button--primary button--block" href={routes.login()}>
           Entrar com a nova senha
-        </Link>
+        </IntentLink>
       </section>
     );
   }
@@ -132,7 +132,7 @@ export function PasswordRecoveryScreen() {
         />
       )}
       <p className="login__signup">
-        Lembrou a senha? <Link href={routes.login()}>Entrar</Link>
+        Lembrou a senha? <IntentLink href={routes.login()}>Entrar</IntentLink>
       </p>
     </section>
   );

@@ -1,5 +1,5 @@
 'use client';
-import Link from 'next/link';
+import { IntentLink } from '../ui/intent-link';
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { maskCpf } from '@/lib/format/masks';
@@ -79,7 +79,7 @@ export function ResumeSignUpScreen() {
         </form>
       )}
       <p className="login__signup">
-        Ainda não começou? <Link href={routes.signUp()}>Cadastre-se</Link>
+        Ainda não começou? <IntentLink href={routes.signUp()}>Cadastre-se</IntentLink>
       </p>
     </section>
   );

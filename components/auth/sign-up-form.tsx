@@ -1,5 +1,5 @@
 'use client';
-import Link from 'next/link';
+import { IntentLink } from '../ui/intent-link';
 import { useState } from 'react';
 import { errorReason } from '@/lib/apollo/errors';
 import { routes } from '@/lib/routes';
@@ -53,12 +53,12 @@ export function SignUpForm({
       <FormAlert message={serverError} />
       {alreadyMember && (
         <p className="form__actions">
-          <Link className="button button--primary" href={routes.login()}>
+          <IntentLink className="button button--primary" href={routes.login()}>
             Entrar
-          </Link>
-          <Link className="button button--secondary" href={routes.forgotPassword()}>
+          </IntentLink>
+          <IntentLink className="button button--secondary" href={routes.forgotPassword()}>
             Esqueci minha senha
-          </Link>
+          </IntentLink>
         </p>
       )}
       <SignUpFields form={form} />

@@ -1,5 +1,5 @@
 'use client';
-import Link from 'next/link';
+import { IntentLink } from '../ui/intent-link';
 import { useState } from 'react';
 import { useRouteParams } from '@/lib/routing/use-route-params';
 import { routes } from '@/lib/routes';
@@ -38,7 +38,7 @@ export function SignUpScreen({ promo = false, storeLink = false }: { promo?: boo
       </div>
       {pending && <SignUpCodeForm pending={pending} onRestart={() => setPending(null)} />}
       <p className="login__signup">
-        Já é membro? <Link href={routes.login()}>Entrar</Link>
+        Já é membro? <IntentLink href={routes.login()}>Entrar</IntentLink>
       </p>
     </section>
   );

@@ -3,6 +3,8 @@ import { act, render, screen, waitFor } from '@testing-library/react';
 import { QHomeReminders } from '@/lib/home/operations';
 import { HomeReminders } from './home-reminders';
 
+jest.mock('next/navigation', () => ({ useRouter: () => ({ prefetch: jest.fn() }) }));
+
 const inDays = (days: number) => new Date(Date.now() + days * 24 * 60 * 60 * 1000).toISOString().slice(0, 10);
 const dayMonth = (day: string) => `${day.slice(8, 10)}/${day.slice(5, 7)}`;
 

@@ -1,6 +1,6 @@
 'use client';
 import { useQuery } from '@apollo/client/react';
-import Link from 'next/link';
+import { IntentLink } from '../ui/intent-link';
 import { formatDate } from '@/lib/format/dates';
 import { formatPoints } from '@/lib/format/numbers';
 import { QHomeReminders } from '@/lib/home/operations';
@@ -30,9 +30,9 @@ export function HomeReminders() {
           <p>
             Cada nota fiscal de produtos da marca vira pontos. É só ler o código da nota com a câmera ou tirar uma foto.
           </p>
-          <Link className="button button--primary" href={routes.invoices()}>
+          <IntentLink className="button button--primary" href={routes.invoices()}>
             Enviar minha primeira nota
-          </Link>
+          </IntentLink>
         </div>
       )}
       {(expiry || waiting > 0) && (
@@ -43,7 +43,7 @@ export function HomeReminders() {
                 <strong>{formatPoints(expiry.first.points)} pontos</strong> vencem em {dayMonth(expiry.first.date)}
                 {expiry.later && ` e mais ${formatPoints(expiry.later.points)} até ${dayMonth(expiry.later.until)}`}.
               </span>
-              <Link href={routes.history()}>Ver pontos a vencer</Link>
+              <IntentLink href={routes.history()}>Ver pontos a vencer</IntentLink>
             </li>
           )}
           {waiting > 0 && (
@@ -51,7 +51,7 @@ export function HomeReminders() {
               <span>
                 <strong>{waiting === 1 ? '1 nota' : `${waiting} notas`}</strong> em análise.
               </span>
-              <Link href={routes.invoices()}>Acompanhar {waiting === 1 ? 'nota' : 'notas'}</Link>
+              <IntentLink href={routes.invoices()}>Acompanhar {waiting === 1 ? 'nota' : 'notas'}</IntentLink>
             </li>
           )}
         </ul>

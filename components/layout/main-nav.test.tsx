@@ -2,7 +2,7 @@ import { fireEvent, render, screen, within } from '@testing-library/react';
 import { MainNav } from './main-nav';
 
 let pathname = '/';
-jest.mock('next/navigation', () => ({ usePathname: () => pathname }));
+jest.mock('next/navigation', () => ({ usePathname: () => pathname, useRouter: () => ({ prefetch: jest.fn() }) }));
 
 function tabBar() {
   const bar = screen.getByRole('navigation', { name: 'Menu principal' }).querySelector<HTMLElement>('.tab-bar');

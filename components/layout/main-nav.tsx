@@ -1,5 +1,5 @@
 'use client';
-import Link from 'next/link';
+import { IntentLink } from '../ui/intent-link';
 import { usePathname } from 'next/navigation';
 import { useEffect, useId, useRef, useState } from 'react';
 import { routes } from '@/lib/routes';
@@ -94,9 +94,9 @@ export function MainNav({ onLogout }: { onLogout: () => void }) {
       <ul ref={desktopList} className="main-nav__row">
         {DESKTOP.map((item) => (
           <li key={item.href}>
-            <Link href={item.href} aria-current={current(item.href)}>
+            <IntentLink href={item.href} aria-current={current(item.href)}>
               {item.label}
-            </Link>
+            </IntentLink>
           </li>
         ))}
       </ul>
@@ -105,9 +105,9 @@ export function MainNav({ onLogout }: { onLogout: () => void }) {
           <ul>
             {MORE.map((item) => (
               <li key={item.href}>
-                <Link href={item.href} aria-current={current(item.href)} onClick={() => setMoreOpen(false)}>
+                <IntentLink href={item.href} aria-current={current(item.href)} onClick={() => setMoreOpen(false)}>
                   {item.label}
-                </Link>
+                </IntentLink>
               </li>
             ))}
             <li>
@@ -120,10 +120,10 @@ export function MainNav({ onLogout }: { onLogout: () => void }) {
         <ul className="tab-bar__tabs">
           {TABS.map((item) => (
             <li key={item.href}>
-              <Link href={item.href} aria-current={current(item.href)} className="tab-bar__tab">
+              <IntentLink href={item.href} aria-current={current(item.href)} className="tab-bar__tab">
                 <NavIcon name={item.icon} />
                 <span>{item.label}</span>
-              </Link>
+              </IntentLink>
             </li>
           ))}
           <li>

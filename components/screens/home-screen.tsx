@@ -1,6 +1,6 @@
 'use client';
 import { useQuery } from '@apollo/client/react';
-import Link from 'next/link';
+import { IntentLink } from '../ui/intent-link';
 import type { ReactNode } from 'react';
 import { config } from '@/lib/config';
 import { formatPoints } from '@/lib/format/numbers';
@@ -45,7 +45,7 @@ function HomeSection({
     <section className="home-section" aria-labelledby={id}>
       <div className="home-section__header">
         <h2 id={id}>{title}</h2>
-        <Link href={more.href}>{more.label}</Link>
+        <IntentLink href={more.href}>{more.label}</IntentLink>
       </div>
       {children}
     </section>
@@ -129,16 +129,19 @@ export function HomeScreen() {
           <p className="points-balance__value">
             {formatPoints(user.pointsBalance)} <span className="points-balance__unit">pontos</span>
           </p>
-          <Link href={routes.history()}>Ver extrato</Link>
+          <IntentLink href={routes.history()}>Ver extrato</IntentLink>
         </div>
         <HomeReminders />
         <h2 className="visually-hidden">Atalhos</h2>
         <ul className="shortcuts">
           {SHORTCUTS.map((s, i) => (
             <li key={s.href}>
-              <Link className={`button ${i < 2 ? 'button--primary' : 'button--secondary'} button--block`} href={s.href}>
+              <IntentLink
+                className={`button ${i < 2 ? 'button--primary' : 'button--secondary'} button--block`}
+                href={s.href}
+              >
                 {s.label}
-              </Link>
+              </IntentLink>
             </li>
           ))}
         </ul>
