@@ -1,7 +1,7 @@
 'use client';
 import { useApolloClient } from '@apollo/client/react';
 import { usePathname, useRouter } from 'next/navigation';
-import { lazy, Suspense, useEffect, type ReactNode } from 'react';
+import { lazy, Suspense, useDeferredValue, useEffect, type ReactNode } from 'react';
 import { matchRoute } from '@/lib/routes';
 import { logout } from '@/lib/session/logout';
 import { profileGateTarget } from '@/lib/session/profile-gate';
@@ -34,6 +34,12 @@ export function PrivateGate({ children }: { children: ReactNode }) {
     state.status === 'authenticated' ? profileGateTarget(state.user.profileStatus, matchRoute(pathname)?.route) : null;
   const redirect = target !== null && target !== pathname ? target : null;
   const confirming = useEmailConfirmation(state.status === 'authenticated');
+  // The member's page is rendered in the background, in slices the browser can interleave with a tap, instead of in
+  // one piece right after the stored session is read: a returning member's whole page (painted from the device) was
+  // one task of over a quarter of a second on a 4× slowed phone. Until it is ready the spinner of the static HTML
+  // stays; a newer `me` replaces the page the same way.
+  const user = state.status === 'authenticated' ? state.user : null;
+  const shownUser = useDeferredValue(user);
 
   useEffect(() => {
     if (disabled) void logout({ client, navigate: (path) => router.replace(path) });
@@ -67,7 +73,7 @@ export function PrivateGate({ children }: { children: ReactNode }) {
       </AppShell>
     );
   }
-  if (state.status !== 'authenticated' || redirect || confirming) {
+  if (state.status !== 'authenticated' || redirect || confirming || shownUser === null) {
     return (
       <div className="page-loading">
         <Spinner />
@@ -75,7 +81,7 @@ export function PrivateGate({ children }: { children: ReactNode }) {
     );
   }
   return (
-    <CurrentUserProvider user={state.user}>
+    <CurrentUserProvider user={shownUser}>
       <AppShell menu={target === null}>
         {children}
         {state.user.profileStatus.showModalConsent && (
