@@ -1,12 +1,16 @@
 'use client';
 import Link from 'next/link';
 import { useRouter } from 'next/navigation';
-import { useState } from 'react';
+import { Suspense, useState } from 'react';
 import { maskPhone } from '@/lib/format/masks';
 import { nextCompletionStep } from '@/lib/profile/next-step';
 import { routes } from '@/lib/routes';
 import { useCurrentUser } from '../providers/current-user';
-import { PhoneChangeFlow } from './phone-change-flow';
+import { lazyNow } from '../ui/lazy-now';
+import { Spinner } from '../ui/spinner';
+
+// The form (with react-hook-form) travels beside the member's data instead of in the page's first load.
+const PhoneChangeFlow = lazyNow(() => import('./phone-change-flow').then((m) => m.PhoneChangeFlow));
 
 /** Completion step two: a celular confirmed by SMS. */
 export function CompletePhoneScreen() {
@@ -17,10 +21,12 @@ export function CompletePhoneScreen() {
       <p className="step-indicator">Complete seu cadastro</p>
       <h1 id="page-title">Cadastre seu celular</h1>
       <p className="muted">Usamos o celular para confirmar que é você e para avisos importantes do clube.</p>
-      <PhoneChangeFlow
-        initialPhone={user.phoneNumber ?? ''}
-        onDone={(status) => router.replace(nextCompletionStep(status))}
-      />
+      <Suspense fallback={<Spinner />}>
+        <PhoneChangeFlow
+          initialPhone={user.phoneNumber ?? ''}
+          onDone={(status) => router.replace(nextCompletionStep(status))}
+        />
+      </Suspense>
     </section>
   );
 }
@@ -47,7 +53,9 @@ export function ChangePhoneScreen() {
               Celular atual: <strong>{maskPhone(user.phoneNumber)}</strong>
             </p>
           )}
-          <PhoneChangeFlow initialPhone="" onDone={() => setDone(true)} />
+          <Suspense fallback={<Spinner />}>
+            <PhoneChangeFlow initialPhone="" onDone={() => setDone(true)} />
+          </Suspense>
         </>
       )}
     </section>
