@@ -21,7 +21,7 @@ import { csrfGuard } from './http/csrf';
 import { registerErrorHandler } from './http/error-handler';
 import { registerInstanceHeader } from './http/instance-header';
 import { registerSecurityHeaders } from './http/security-headers';
-import { OneLinePerRequest } from './http/request-log';
+import { OneLinePerRequest, requestChildLogger, requestLogLine } from './http/request-log';
 import { registerMaintenance } from './http/maintenance';
 import { registerStaticSite } from './http/static-site';
 import { authResolvers } from './modules/auth/resolvers';
@@ -75,20 +75,6 @@ export interface BuildAppOptions {
 }
 
 /** Secrets never reach the log: auth headers, cookies, and passwords or tokens in GraphQL variables. */
-/**
- * A request line without its query string: a GraphQL query sent by GET carries its variables there (a CPF, an
- * e-mail), and a signed file link its signature.
- */
-export function requestLogLine(request: { method: string; url: string; host?: string; ip?: string }) {
-  const query = request.url.indexOf('?');
-  return {
-    method: request.method,
-    url: query === -1 ? request.url : `${request.url.slice(0, query)}?[oculto]`,
-    host: request.host,
-    remoteAddress: request.ip,
-  };
-}
-
 export function loggerOptions(level: string): FastifyServerOptions['logger'] {
   return {
     level,
@@ -140,6 +126,7 @@ export function buildApp({
   const app = Fastify({
     logger,
     logController: new OneLinePerRequest(),
+    childLoggerFactory: requestChildLogger,
     bodyLimit: JSON_BODY_MAX_BYTES,
     trustProxy: config.trustProxy,
   });

@@ -91,6 +91,7 @@ describe('server logs', () => {
     expect(requests.map((line) => line['msg'])).toEqual(['request completed', 'request completed']);
     expect(requests[0]).toMatchObject({
       level: 30,
+      reqId: expect.any(String),
       req: { method: 'POST', url: '/graphql' },
       res: { statusCode: 200 },
       responseTime: expect.any(Number),

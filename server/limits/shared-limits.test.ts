@@ -103,11 +103,20 @@ describe('request limit (REQUESTS_PER_MINUTE)', () => {
     const ana = await bearer(demo!.id);
     const biaAuth = await bearer(bia.id);
 
-    // Ana spends her three requests across both processes; the fourth is refused, on either.
-    for (const app of [a, b, a]) expect((await ask(app, ana)).statusCode).toBe(200);
+    // Ana spends her three requests across both processes; the fourth is refused, on either. Each answer says
+    // what is left of the minute, counted over both.
+    const left: unknown[] = [];
+    for (const app of [a, b, a]) {
+      const answer = await ask(app, ana);
+      expect(answer.statusCode).toBe(200);
+      expect(answer.headers['x-ratelimit-limit']).toBe('3');
+      left.push(answer.headers['x-ratelimit-remaining']);
+    }
+    expect(left).toEqual(['2', '1', '0']);
     const refused = await ask(b, ana);
     expect(refused.statusCode).toBe(429);
-    expect(refused.headers['retry-after']).toBeDefined();
+    expect(Number(refused.headers['retry-after'])).toBeGreaterThan(0);
+    expect(Number(refused.headers['retry-after'])).toBeLessThanOrEqual(60);
     expect(refused.json()).toEqual({
       data: null,
       errors: [{ message: REQUESTS_MESSAGE, extensions: { code: 'TOO_MANY_REQUESTS' } }],

@@ -105,14 +105,23 @@ const VERIFIED_KEPT = 5_000;
 const verifiedAccess = new WeakMap<Uint8Array, Map<string, { claims: AccessClaims; exp: number }>>();
 
 /**
+ * The claims of an access token verified before and not yet expired, without waiting; undefined when it has to be
+ * verified (unknown, expired or forged: verifyAccessToken tells which).
+ */
+export function verifiedAccessClaims(settings: TokenSettings, token: string): AccessClaims | undefined {
+  const hit = verifiedAccess.get(settings.jwtSecret)?.get(token);
+  return hit && hit.exp > seconds(settings.now()) ? hit.claims : undefined;
+}
+
+/**
  * The claims of a valid access token. A token verified before is not checked again, as it cannot have changed (the
  * whole token is the key, signature included): only its expiry is, against the clock, as jose does. Whether its
  * session still stands is the caller's to ask on every request.
  */
 export async function verifyAccessToken(settings: TokenSettings, token: string): Promise<AccessClaims> {
+  const known = verifiedAccessClaims(settings, token);
+  if (known) return known;
   let kept = verifiedAccess.get(settings.jwtSecret);
-  const hit = kept?.get(token);
-  if (hit && hit.exp > seconds(settings.now())) return hit.claims;
   const payload = await verifyTyped(settings, token, 'access');
   const familyId = payload['fam'];
   const claims: AccessClaims = {
