@@ -96,6 +96,9 @@ describe('server logs', () => {
       res: { statusCode: 200 },
       responseTime: expect.any(Number),
     });
-    expect(requests[1]).toMatchObject({ req: { method: 'GET', url: '/nada/por/aqui?[oculto]' }, res: { statusCode: 404 } });
+    expect(requests[1]).toMatchObject({
+      req: { method: 'GET', url: '/nada/por/aqui?[oculto]' },
+      res: { statusCode: 404 },
+    });
   });
 });
