@@ -12,7 +12,7 @@
  * simulation counts every script as finished before the first paint, which is not what a phone on 4G sees.
  */
 import { spawn, spawnSync } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { chromium, request as apiRequest } from '@playwright/test';
@@ -21,10 +21,15 @@ import { loginTokens } from '../e2e/fixtures';
 import { demo } from '../e2e/members';
 import { startLocalServer } from './local-server';
 
-const PAGES = ['/login', '/cadastro', '/recuperar-senha', '/cadastro-promo/loja-centro'];
-const MEMBER_PAGES = ['/', '/minhas-nfs'];
+/** ONLY (comma-separated paths) measures just those pages; RUNS sets the runs per page (3). */
+const ONLY = process.env['ONLY']?.split(',').map((p) => p.trim());
+const only = (pages: string[]) => (ONLY ? pages.filter((p) => ONLY.includes(p)) : pages);
+const PAGES = only(['/login', '/cadastro', '/recuperar-senha', '/cadastro-promo/loja-centro']);
+const MEMBER_PAGES = only(['/', '/minhas-nfs']);
 const DEBUG_PORT = 9333;
-const RUNS = 3;
+const RUNS = Math.max(1, Number(process.env['RUNS'] ?? 3));
+/** REPORTS=<folder> keeps every run's whole Lighthouse report there, to read its long tasks and scripts. */
+const REPORTS = process.env['REPORTS'];
 
 interface Report {
   categories: Record<string, { score: number }>;
@@ -48,6 +53,11 @@ function lighthouse(url: string, attach: string[] = []): Report {
     { encoding: 'utf8', env: { ...process.env, CHROME_PATH: process.env.CHROME_PATH ?? '/usr/bin/chromium' } },
   );
   if (result.status !== 0) throw new Error(`lighthouse ${url}: ${result.stderr}`);
+  if (REPORTS) {
+    mkdirSync(REPORTS, { recursive: true });
+    const name = `${new URL(url).pathname.replace(/\W+/g, '_') || 'home'}-${Date.now()}.json`;
+    writeFileSync(path.join(REPORTS, name), result.stdout);
+  }
   return JSON.parse(result.stdout) as Report;
 }
 
