@@ -88,11 +88,14 @@ async function returningMemberBrowser(origin: string) {
   await api.dispose();
   const page = await cdp.contexts()[0]!.newPage();
   await page.goto(`${origin}/login`);
-  await page.evaluate(([token, refresh]) => {
-    localStorage.setItem('CD_TOKEN', JSON.stringify({ value: token }));
-    localStorage.setItem('CD_REFRESH_TOKEN', JSON.stringify({ value: refresh }));
-    localStorage.setItem('CD_INITIALIZED', JSON.stringify({ value: true }));
-  }, [tokens.token, tokens.refresh_token] as const);
+  await page.evaluate(
+    ([token, refresh]) => {
+      localStorage.setItem('CD_TOKEN', JSON.stringify({ value: token }));
+      localStorage.setItem('CD_REFRESH_TOKEN', JSON.stringify({ value: refresh }));
+      localStorage.setItem('CD_INITIALIZED', JSON.stringify({ value: true }));
+    },
+    [tokens.token, tokens.refresh_token] as const,
+  );
   for (const member of MEMBER_PAGES) {
     await page.goto(`${origin}${member}`);
     // The member's data has answered and been kept on the device when the network goes quiet.
