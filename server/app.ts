@@ -18,6 +18,7 @@ import type { Resolvers } from './graphql/generated/resolvers-types';
 import { apiRouteTable, JSON_BODY_MAX_BYTES, UPLOAD_OPTIONS } from './http/api-routes';
 import { cspDirectives } from './http/content-security-policy';
 import { csrfGuard } from './http/csrf';
+import { onRoutesOf, withHook } from './http/route-hooks';
 import { registerErrorHandler } from './http/error-handler';
 import { registerInstanceHeader } from './http/instance-header';
 import { registerSecurityHeaders } from './http/security-headers';
@@ -184,8 +185,8 @@ export function buildApp({
     graphqlPath: GRAPHQL_PATH,
   });
 
-  app.addHook('onRequest', async (request, reply) => {
-    if (request.routeOptions.url === GRAPHQL_PATH) await csrfGuard(request, reply);
+  onRoutesOf(app, GRAPHQL_PATH, (route) => {
+    route.onRequest = withHook(route.onRequest, csrfGuard as never);
   });
   registerGraphqlLimits(app, GRAPHQL_PATH);
   // Parameter types, batches and the graphql-response+json media type, on the routes mercurius declares below.

@@ -1,4 +1,5 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest, RouteOptions } from 'fastify';
+import { onRoutesOf, withHook } from '../http/route-hooks';
 
 /**
  * GraphQL over HTTP (the GraphQL Foundation's draft spec, checked by graphql-http's server audits) on top of
@@ -137,16 +138,12 @@ function negotiate(
   done(null, payload);
 }
 
-const withHook = <T>(existing: T | T[] | undefined, hook: T): T[] =>
-  existing === undefined ? [hook] : Array.isArray(existing) ? [...existing, hook] : [existing, hook];
-
 /**
  * Adds the checks to the GraphQL routes as mercurius declares them (route hooks run after the app's own, so the
  * upload parser, the CSRF guard and the request limits keep their place). Call before mercurius is registered.
  */
 export function registerGraphqlOverHttp(app: FastifyInstance, graphqlPath: string): void {
-  app.addHook('onRoute', (route: RouteOptions) => {
-    if (route.url !== graphqlPath) return;
+  onRoutesOf(app, graphqlPath, (route: RouteOptions) => {
     const methods = Array.isArray(route.method) ? route.method : [route.method];
     if (methods.includes('POST')) route.preValidation = withHook(route.preValidation, refuseShape as never);
     route.preSerialization = withHook(route.preSerialization, negotiate as never);

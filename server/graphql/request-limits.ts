@@ -8,6 +8,7 @@ import {
   type SelectionSetNode,
 } from 'graphql';
 import { INVALID_CHARACTERS_MESSAGE } from '../../lib/validation/plain-text';
+import { onRoutesOf, withHook } from '../http/route-hooks';
 
 /**
  * Limits every GraphQL request meets before mercurius parses or runs it. Each is far above what a screen of the
@@ -180,11 +181,13 @@ const CHECKED_MAX = 500;
  */
 export function registerGraphqlLimits(app: FastifyInstance, graphqlPath: string): void {
   const checked = new Set<string>();
-  app.addHook('preHandler', async (request: FastifyRequest, reply: FastifyReply) => {
-    if (request.routeOptions.url !== graphqlPath) return;
+  const check = (request: FastifyRequest, reply: FastifyReply, done: () => void): void => {
     const params = (request.method === 'GET' ? request.query : request.body) as
       { query?: unknown; variables?: unknown } | undefined;
-    if (!params || typeof params !== 'object' || Array.isArray(params)) return;
+    if (!params || typeof params !== 'object' || Array.isArray(params)) {
+      done();
+      return;
+    }
     let variables = params.variables;
     if (typeof variables === 'string') {
       try {
@@ -200,10 +203,16 @@ export function registerGraphqlLimits(app: FastifyInstance, graphqlPath: string)
       if (found === null && checked.size < CHECKED_MAX) checked.add(query);
     }
     found ??= checkVariableLimits(variables);
-    if (found === null) return;
-    return reply
+    if (found === null) {
+      done();
+      return;
+    }
+    void reply
       .code(400)
       .type('application/json; charset=utf-8')
       .send({ data: null, errors: [{ message: found.message, extensions: { code: found.code } }] });
+  };
+  onRoutesOf(app, graphqlPath, (route) => {
+    route.preHandler = withHook(route.preHandler, check as never);
   });
 }

@@ -22,9 +22,12 @@ export function isCsrfSafe(request: Pick<FastifyRequest, 'method' | 'headers'>):
 }
 
 /** onRequest hook for the GraphQL route: it runs before the body is read, so a blocked upload is never parsed. */
-export async function csrfGuard(request: FastifyRequest, reply: FastifyReply): Promise<void> {
-  if (isCsrfSafe(request)) return;
-  await reply
+export function csrfGuard(request: FastifyRequest, reply: FastifyReply, done: () => void): void {
+  if (isCsrfSafe(request)) {
+    done();
+    return;
+  }
+  void reply
     .code(400)
     .header('content-type', 'application/json; charset=utf-8')
     .send({ errors: [{ message: CSRF_BLOCKED_MESSAGE, extensions: { code: 'BAD_REQUEST' } }] });

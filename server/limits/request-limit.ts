@@ -20,12 +20,21 @@ export interface RequestLimitOptions {
 const byAddress = (request: FastifyRequest) => `ip:${normalizeIP(request.ip)}`;
 
 /**
+ * Whether a request is for the GraphQL route, read from its URL: Fastify's `routeOptions` builds an object on every
+ * call. An odd spelling of the path that still reaches the route only gets the request counted by address.
+ */
+const isGraphql = (request: FastifyRequest, graphqlPath: string) => {
+  const { url } = request;
+  return url.startsWith(graphqlPath) && (url.length === graphqlPath.length || url[graphqlPath.length] === '?');
+};
+
+/**
  * The key a request is counted under: the member of a valid access token on the GraphQL route, the client's
  * address otherwise (IPv6 by its /64), so the members behind one shop's Wi-Fi or a carrier's shared address each
  * have their own budget.
  */
 export async function requestKey(request: FastifyRequest, tokens: TokenSettings, graphqlPath: string): Promise<string> {
-  if (request.routeOptions.url === graphqlPath) {
+  if (isGraphql(request, graphqlPath)) {
     const { userId } = await requestAuth(request, tokens);
     if (userId !== null) return `member:${userId}`;
   }
@@ -34,7 +43,7 @@ export async function requestKey(request: FastifyRequest, tokens: TokenSettings,
 
 /** The key when it is known without waiting (no token, or one verified before), else null. */
 function requestKeyNow(request: FastifyRequest, tokens: TokenSettings, graphqlPath: string): string | null {
-  if (request.routeOptions.url !== graphqlPath) return byAddress(request);
+  if (!isGraphql(request, graphqlPath)) return byAddress(request);
   const auth = requestAuthNow(request, tokens);
   if (!auth) return null;
   return auth.userId === null ? byAddress(request) : `member:${auth.userId}`;
