@@ -87,6 +87,9 @@ export async function signInWithStorage(
   const tokens = await loginTokens(request, login, password);
   await page.addInitScript(
     ([token, refresh]) => {
+      // Only the page itself: a frame the app opens later (the device session's collectors make some) shares its
+      // storage, and must not sign the member in again after a logout.
+      if (window !== window.top) return;
       if (window.localStorage.getItem('CD_TOKEN')) return;
       window.localStorage.setItem('CD_TOKEN', JSON.stringify({ value: token }));
       window.localStorage.setItem('CD_REFRESH_TOKEN', JSON.stringify({ value: refresh }));
