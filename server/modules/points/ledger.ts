@@ -3,6 +3,7 @@ import type { Database } from '../../db/schema';
 import type { PointsEntryKind, PointsEntryRow } from '../invoices/tables';
 import { formatDate } from '../../../lib/format/dates';
 import { POINTS_VALIDITY_MONTHS } from '../../../lib/points/validity';
+import { lastingMemo } from '../../db/lasting-memo';
 import * as repo from './repository';
 
 type Db = Kysely<Database>;
@@ -124,9 +125,19 @@ export async function dueLots(db: Db, userId: number, to: string): Promise<LotHo
  * index lookup; `threshold` is lotsTotal − balance, as in dueLots.
  */
 export async function oldestHeldLotIsDue(db: Db, userId: number, threshold: number, to: string): Promise<boolean> {
-  const [oldest] = await repo.lotsAbove(db, userId, threshold, 1);
-  return oldest?.expires_at !== undefined && oldest.expires_at !== null && oldest.expires_at < to;
+  // Lots are only appended, each above the last, so the first lot past a threshold and its expiry never change.
+  const expiresAt = await oldestHeldLotExpiry(db, `${userId}:${threshold}`, async () => {
+    const [oldest] = await repo.lotsAbove(db, userId, threshold, 1);
+    return oldest ? (oldest.expires_at ?? NEVER) : undefined;
+  });
+  return expiresAt !== undefined && expiresAt !== NEVER && expiresAt < to;
 }
+
+/** A lot without an expiry date (kept apart from "no lot", which is not remembered). */
+const NEVER = '';
+
+/** Members whose balance is read often, times the few thresholds each one passes in a day. */
+const oldestHeldLotExpiry = lastingMemo<string>(10_000);
 
 /** Held points expiring in [from, to), summed per São Paulo day (YYYY-MM-DD), in one index range over the window. */
 export async function expiringByDay(

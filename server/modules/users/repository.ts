@@ -1,6 +1,7 @@
 import type { Kysely } from 'kysely';
 import type { Database, UserRow, UserUpdate } from '../../db/schema';
 import { compiledQuery } from '../../db/compiled-query';
+import { lastingMemo } from '../../db/lasting-memo';
 import { hashPassword } from '../auth/passwords';
 
 type Db = Kysely<Database>;
@@ -42,14 +43,16 @@ export async function findCity(db: Db, id: number) {
   return db.selectFrom('cities').selectAll().where('id', '=', id).executeTakeFirst();
 }
 
+interface ProfileReferenceNames {
+  career_name: string | null;
+  career_wood_work_related: number | null;
+  state_uf: string | null;
+  city_name: string | null;
+}
+
 const profileReferences = compiledQuery<
   [careerId: number | null, stateId: number | null, cityId: number | null],
-  {
-    career_name: string | null;
-    career_wood_work_related: number | null;
-    state_uf: string | null;
-    city_name: string | null;
-  }
+  ProfileReferenceNames
 >(3, (db, careerId, stateId, cityId) =>
   db.selectNoFrom((eb) => [
     eb.selectFrom('careers').select('careers.name').where('careers.id', '=', careerId).as('career_name'),
@@ -63,6 +66,9 @@ const profileReferences = compiledQuery<
   ]),
 );
 
+/** Careers, states and cities are reference rows: added (a new city), never changed, so `me` reads each set once. */
+const referenceNames = lastingMemo<ProfileReferenceNames>(5_000);
+
 /** The member's career, state and city, each or none, in one lookup of their ids (compiled once: read by `me`). */
 export async function findProfileReferences(
   db: Db,
@@ -75,7 +81,17 @@ export async function findProfileReferences(
   if (user.career_id === null && user.state_id === null && user.city_id === null) {
     return { career: undefined, state: undefined, city: undefined };
   }
-  const [row] = await profileReferences(db, user.career_id, user.state_id, user.city_id);
+  const key = `${user.career_id}:${user.state_id}:${user.city_id}`;
+  const row = await referenceNames(db, key, async () => {
+    const [found] = await profileReferences(db, user.career_id, user.state_id, user.city_id);
+    // Kept only when every id named was found: a city added later must not stay missing.
+    const complete =
+      found &&
+      (user.career_id === null || found.career_name != null) &&
+      (user.state_id === null || found.state_uf != null) &&
+      (user.city_id === null || found.city_name != null);
+    return complete ? found : undefined;
+  });
   return {
     career:
       user.career_id !== null && row?.career_name != null
