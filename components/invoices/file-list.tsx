@@ -1,3 +1,5 @@
+import { lazyFormat } from '@/lib/format/lazy-format';
+
 export interface FileListItem {
   id: string;
   name: string;
@@ -5,9 +7,11 @@ export interface FileListItem {
   label: string;
 }
 
-const SIZE = new Intl.NumberFormat('pt-BR', { maximumFractionDigits: 1 });
+const SIZE = lazyFormat(() => new Intl.NumberFormat('pt-BR', { maximumFractionDigits: 1 }));
 const formatSize = (bytes: number) =>
-  bytes >= 1024 * 1024 ? `${SIZE.format(bytes / (1024 * 1024))} MB` : `${SIZE.format(Math.max(1, bytes / 1024))} KB`;
+  bytes >= 1024 * 1024
+    ? `${SIZE().format(bytes / (1024 * 1024))} MB`
+    : `${SIZE().format(Math.max(1, bytes / 1024))} KB`;
 
 /** The files chosen for one invoice, each with its own progress bar while sending. */
 export function FileList({

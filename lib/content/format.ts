@@ -1,13 +1,13 @@
 /** pt-BR formatting of content dates, periods and numbers. Dates from the API are calendar days (YYYY-MM-DD). */
+import { lazyFormat } from '../format/lazy-format';
 
-const dayFormat = new Intl.DateTimeFormat('pt-BR', { day: 'numeric', month: 'long', year: 'numeric', timeZone: 'UTC' });
-const shortFormat = new Intl.DateTimeFormat('pt-BR', {
-  day: '2-digit',
-  month: '2-digit',
-  year: 'numeric',
-  timeZone: 'UTC',
-});
-const numberFormat = new Intl.NumberFormat('pt-BR');
+const dayFormat = lazyFormat(
+  () => new Intl.DateTimeFormat('pt-BR', { day: 'numeric', month: 'long', year: 'numeric', timeZone: 'UTC' }),
+);
+const shortFormat = lazyFormat(
+  () => new Intl.DateTimeFormat('pt-BR', { day: '2-digit', month: '2-digit', year: 'numeric', timeZone: 'UTC' }),
+);
+const numberFormat = lazyFormat(() => new Intl.NumberFormat('pt-BR'));
 
 function parseDay(value: string): Date | null {
   if (!/^\d{4}-\d{2}-\d{2}/.test(value)) return null;
@@ -19,14 +19,14 @@ function parseDay(value: string): Date | null {
 export function formatLongDate(value: string): string {
   const date = parseDay(value);
   if (!date) return value;
-  const text = dayFormat.format(date);
+  const text = dayFormat().format(date);
   return date.getUTCDate() === 1 ? text.replace(/^1 /, '1º ') : text;
 }
 
 /** "01/11/2026". */
 export function formatShortDate(value: string): string {
   const date = parseDay(value);
-  return date ? shortFormat.format(date) : value;
+  return date ? shortFormat().format(date) : value;
 }
 
 /** "01/11/2026 a 31/01/2027", or one side only when the other is open. */
@@ -38,7 +38,7 @@ export function formatPeriod(start: string | null | undefined, end: string | nul
 }
 
 export function formatNumber(value: number): string {
-  return numberFormat.format(value);
+  return numberFormat().format(value);
 }
 
 export type ContentStatusValue = 'UPCOMING' | 'ACTIVE' | 'ENDED';

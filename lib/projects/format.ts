@@ -1,10 +1,13 @@
+import { lazyFormat } from '../format/lazy-format';
 import type { ProjectFieldsFragment } from '../graphql/generated/graphql';
 
-const LONG_MONTH = new Intl.DateTimeFormat('pt-BR', { timeZone: 'UTC', month: 'long', year: 'numeric' });
+const LONG_MONTH = lazyFormat(
+  () => new Intl.DateTimeFormat('pt-BR', { timeZone: 'UTC', month: 'long', year: 'numeric' }),
+);
 
 /** "2026-03" → "março de 2026" (a calendar month, so read in UTC: no zone can move it to the month before). */
 export function formatLongMonth(yearMonth: string): string {
-  return LONG_MONTH.format(new Date(`${yearMonth}-15T12:00:00Z`));
+  return LONG_MONTH().format(new Date(`${yearMonth}-15T12:00:00Z`));
 }
 
 /** "2026-03" → "03/2026", as an invoice's issue month is printed on it. */

@@ -1,4 +1,4 @@
-import { clearMemberSnapshot, readSnapshotPart, saveSnapshotPart, sessionSubject } from './member-snapshot';
+import { clearMemberSnapshot, readSnapshotPart, sameOrFresh, saveSnapshotPart, sessionSubject } from './member-snapshot';
 
 const b64 = (o: object) => Buffer.from(JSON.stringify(o)).toString('base64url');
 /** The client never checks signatures; only the claims matter here. */
@@ -34,5 +34,15 @@ describe('member snapshot', () => {
     saveSnapshotPart(null, 'me', { name: 'Ana' });
     expect(localStorage.length).toBe(0);
     expect(readSnapshotPart(null, 'me')).toBeNull();
+  });
+
+  it('keeps what was painted when the network answers the same, and takes any change', () => {
+    saveSnapshotPart('7', 'me', { name: 'Ana', pointsBalance: 120 });
+    const painted = readSnapshotPart<{ name: string; pointsBalance: number }>('7', 'me');
+    expect(sameOrFresh(painted, { name: 'Ana', pointsBalance: 120 })).toBe(painted);
+    const changed = { name: 'Ana', pointsBalance: 150 };
+    expect(sameOrFresh(painted, changed)).toBe(changed);
+    const first = { name: 'Ana', pointsBalance: 120 };
+    expect(sameOrFresh(null, first)).toBe(first);
   });
 });

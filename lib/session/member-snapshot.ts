@@ -55,3 +55,12 @@ export function saveSnapshotPart(sub: string | null, part: string, value: unknow
 export function clearMemberSnapshot(): void {
   removeStoredValue(KEY);
 }
+
+/**
+ * The snapshot's copy when the network answered the same thing: the page keeps the objects it painted, so React
+ * has nothing to render again. Without it each identical answer (`me`, then each list of home) re-rendered the
+ * member's whole page once more, a long task each on a slow phone.
+ */
+export function sameOrFresh<T>(remembered: T | null, fresh: T): T {
+  return remembered !== null && JSON.stringify(remembered) === JSON.stringify(fresh) ? remembered : fresh;
+}

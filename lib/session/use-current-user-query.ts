@@ -5,7 +5,13 @@ import { CombinedGraphQLErrors } from '@apollo/client/errors';
 import { isMaintenance, isUnauthenticated, isUserDisabled } from '../apollo/errors';
 import type { QMeQuery } from '../graphql/generated/graphql';
 import { QMe } from '../graphql/operations';
-import { clearMemberSnapshot, readSnapshotPart, saveSnapshotPart, sessionSubject } from './member-snapshot';
+import {
+  clearMemberSnapshot,
+  readSnapshotPart,
+  sameOrFresh,
+  saveSnapshotPart,
+  sessionSubject,
+} from './member-snapshot';
 import { hasStoredSession, useSessionStore } from './store';
 
 export type CurrentUser = NonNullable<QMeQuery['me']>;
@@ -42,11 +48,12 @@ export function useCurrentUserQuery(): CurrentUserState {
     fetchPolicy: 'network-only',
     nextFetchPolicy: 'cache-only',
   });
-  const fresh = data?.me ?? null;
   const remembered = useMemo(
     () => (hydrated && hasSession ? readSnapshotPart<CurrentUser>(subject, ME_SNAPSHOT) : null),
     [hydrated, hasSession, subject],
   );
+  const answer = data?.me ?? null;
+  const fresh = useMemo(() => answer && sameOrFresh(remembered, answer), [remembered, answer]);
   // Maintenance is not a refusal, whatever shape it arrives in: the session and what the member saw stay.
   const refused = Boolean(
     error && !isMaintenance(error) && (CombinedGraphQLErrors.is(error) || isUnauthenticated(error)),

@@ -1,6 +1,6 @@
 'use client';
 import { useEffect, useMemo } from 'react';
-import { readSnapshotPart, saveSnapshotPart } from './member-snapshot';
+import { readSnapshotPart, sameOrFresh, saveSnapshotPart } from './member-snapshot';
 import { useSessionSubject } from './use-current-user-query';
 
 /**
@@ -13,5 +13,8 @@ export function useRemembered<T>(part: string, fresh: T | undefined): T | undefi
   useEffect(() => {
     if (fresh !== undefined) saveSnapshotPart(subject, part, fresh);
   }, [fresh, subject, part]);
-  return fresh ?? remembered;
+  return useMemo(
+    () => (fresh === undefined ? remembered : sameOrFresh(remembered ?? null, fresh)),
+    [fresh, remembered],
+  );
 }
