@@ -1,13 +1,10 @@
 /** pt-BR formatting of content dates, periods and numbers. Dates from the API are calendar days (YYYY-MM-DD). */
 import { lazyFormat } from '../format/lazy-format';
+import { formatPoints } from '../format/numbers';
 
 const dayFormat = lazyFormat(
   () => new Intl.DateTimeFormat('pt-BR', { day: 'numeric', month: 'long', year: 'numeric', timeZone: 'UTC' }),
 );
-const shortFormat = lazyFormat(
-  () => new Intl.DateTimeFormat('pt-BR', { day: '2-digit', month: '2-digit', year: 'numeric', timeZone: 'UTC' }),
-);
-const numberFormat = lazyFormat(() => new Intl.NumberFormat('pt-BR'));
 
 function parseDay(value: string): Date | null {
   if (!/^\d{4}-\d{2}-\d{2}/.test(value)) return null;
@@ -23,10 +20,12 @@ export function formatLongDate(value: string): string {
   return date.getUTCDate() === 1 ? text.replace(/^1 /, '1º ') : text;
 }
 
-/** "01/11/2026". */
+/** "01/11/2026", written by hand: the cards of home show it, and home builds no Intl formatter (see numbers.ts). */
 export function formatShortDate(value: string): string {
   const date = parseDay(value);
-  return date ? shortFormat().format(date) : value;
+  if (!date) return value;
+  const two = (n: number) => String(n).padStart(2, '0');
+  return `${two(date.getUTCDate())}/${two(date.getUTCMonth() + 1)}/${date.getUTCFullYear()}`;
 }
 
 /** "01/11/2026 a 31/01/2027", or one side only when the other is open. */
@@ -37,9 +36,7 @@ export function formatPeriod(start: string | null | undefined, end: string | nul
   return 'Sem prazo definido';
 }
 
-export function formatNumber(value: number): string {
-  return numberFormat().format(value);
-}
+export const formatNumber = formatPoints;
 
 export type ContentStatusValue = 'UPCOMING' | 'ACTIVE' | 'ENDED';
 
