@@ -24,4 +24,9 @@ describe('days and times in São Paulo', () => {
     expect(formatDate('2026-12-01T03:00:00Z')).toBe('01/12/2026');
     expect(todayInBrazil(Date.parse('2027-01-01T02:00:00Z'))).toBe('2026-12-31');
   });
+
+  it('show what is not a date as it came', () => {
+    expect(formatDate('sem data')).toBe('sem data');
+    expect(formatDateTime('')).toBe('');
+  });
 });

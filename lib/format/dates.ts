@@ -14,11 +14,14 @@ const saoPauloClock = (instant: Date | number | string) => new Date(new Date(ins
 /** Dates as members read them: dd/mm/aaaa in São Paulo time, whatever the device's zone. */
 export const formatDate = (iso: string): string => {
   const d = saoPauloClock(iso);
+  // What is not a date is shown as it came rather than as NaN.
+  if (Number.isNaN(d.getTime())) return iso;
   return `${two(d.getUTCDate())}/${two(d.getUTCMonth() + 1)}/${d.getUTCFullYear()}`;
 };
 /** dd/mm/aaaa, hh:mm in São Paulo time. */
 export const formatDateTime = (iso: string): string => {
   const d = saoPauloClock(iso);
+  if (Number.isNaN(d.getTime())) return iso;
   return `${formatDate(iso)}, ${two(d.getUTCHours())}:${two(d.getUTCMinutes())}`;
 };
 const MONTH = lazyFormat(() => new Intl.DateTimeFormat('pt-BR', { timeZone: 'UTC', month: 'short', year: '2-digit' }));
