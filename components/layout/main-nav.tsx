@@ -59,13 +59,18 @@ export function MainNav({ onLogout }: { onLogout: () => void }) {
 
   useEffect(() => setMoreOpen(false), [pathname]);
 
-  // Between a phone and a wide screen the row may still overflow: keep the current page's item in view.
+  // Between a phone and a wide screen the row may still overflow: keep the current page's item in view. Measured in
+  // the next frame, where the browser lays the page out anyway: measured right after React's commit, the layout of
+  // the whole page just rendered ran inside the render's own task, one long task on a slow phone.
   useEffect(() => {
-    const list = desktopList.current;
-    const current = list?.querySelector<HTMLElement>('[aria-current="page"]');
-    if (!list || !current || list.scrollWidth <= list.clientWidth) return;
-    const left = current.getBoundingClientRect().left - list.getBoundingClientRect().left + list.scrollLeft;
-    list.scrollLeft = left - (list.clientWidth - current.offsetWidth) / 2;
+    const frame = requestAnimationFrame(() => {
+      const list = desktopList.current;
+      const current = list?.querySelector<HTMLElement>('[aria-current="page"]');
+      if (!list || !current || list.scrollWidth <= list.clientWidth) return;
+      const left = current.getBoundingClientRect().left - list.getBoundingClientRect().left + list.scrollLeft;
+      list.scrollLeft = left - (list.clientWidth - current.offsetWidth) / 2;
+    });
+    return () => cancelAnimationFrame(frame);
   }, [pathname]);
 
   // The sheet closes like any menu: Escape (back to "Mais") or a tap anywhere else.
