@@ -24,7 +24,7 @@ import { registerInstanceHeader } from './http/instance-header';
 import { registerSecurityHeaders } from './http/security-headers';
 import { OneLinePerRequest, requestChildLogger, requestLogLine } from './http/request-log';
 import { registerMaintenance } from './http/maintenance';
-import { registerStaticSite } from './http/static-site';
+import { registerStaticSite, STATIC_SITE_PATHS } from './http/static-site';
 import { authResolvers } from './modules/auth/resolvers';
 import { deviceSessionsCleanupJob } from './modules/device-sessions/cleanup-job';
 import { deviceSessionsHttp } from './modules/device-sessions/http';
@@ -197,6 +197,7 @@ export function buildApp({
     tokens: config,
     perMinute: config.requestsPerMinute,
     graphqlPath: GRAPHQL_PATH,
+    uncountedPaths: [...STATIC_SITE_PATHS, apiRouteTable.contentImage.path],
   });
 
   onRoutesOf(app, GRAPHQL_PATH, (route) => {

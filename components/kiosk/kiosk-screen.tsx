@@ -1,7 +1,7 @@
 'use client';
 import { useCallback, useEffect, useState } from 'react';
 import type { ErrorLike } from '@apollo/client';
-import { errorMessage, errorReason } from '@/lib/apollo/errors';
+import { errorMessage, errorReason, isTooManyRequests } from '@/lib/apollo/errors';
 import { request } from '@/lib/graphql/request';
 import { useRequestMutation } from '@/lib/graphql/use-request';
 import { clearKioskKey, kioskContext, readKioskKey, saveKioskKey } from '@/lib/kiosk/kiosk-key';
@@ -31,6 +31,10 @@ type Phase =
   | { kind: 'welcome' }
   | { kind: 'form' }
   | { kind: 'done'; result: Result };
+
+/** Set-up codes are limited per address: the attendant must wait, and the code they typed was probably old. */
+const KIOSK_TOO_MANY_CODES_MESSAGE =
+  'Muitas tentativas. Aguarde alguns minutos e peça um novo código à gerência da loja.';
 
 /** The API's reasons for a kiosk that must be set up again. */
 const mustSetUpAgain = (error: unknown): boolean => {
@@ -163,7 +167,8 @@ function KioskSetup({
         const { data } = await activate({ variables: { code: value, previousKey } });
         if (data) onReady(data.activateKiosk.key, data.activateKiosk.store);
       } catch (e) {
-        setError(errorMessage(e as ErrorLike));
+        // The typed code stays in the field: after the wait the attendant corrects it or types the new one.
+        setError(isTooManyRequests(e as ErrorLike) ? KIOSK_TOO_MANY_CODES_MESSAGE : errorMessage(e as ErrorLike));
       }
     },
     [activate, onReady, previousKey],

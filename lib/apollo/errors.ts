@@ -20,6 +20,11 @@ export function isMaintenance(error: ErrorLike | undefined): boolean {
   return hasCode(error, MAINTENANCE_CODE);
 }
 
+/** A limit refused the request: TOO_MANY_REQUESTS among the GraphQL errors, or the request limit's 429. */
+export function isTooManyRequests(error: ErrorLike): boolean {
+  return hasCode(error, 'TOO_MANY_REQUESTS') || (ServerError.is(error) && error.statusCode === 429);
+}
+
 export function isUserDisabled(error: ErrorLike | undefined): boolean {
   return !!error && CombinedGraphQLErrors.is(error) && error.errors.some((e) => e.message === 'User disabled');
 }

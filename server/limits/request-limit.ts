@@ -1,7 +1,8 @@
 import { normalizeIP } from '@fastify/rate-limit';
-import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest, onRequestHookHandler, RouteOptions } from 'fastify';
 import type { TokenSettings } from '../modules/auth/tokens';
 import { requestAuth, requestAuthNow } from '../graphql/request-auth';
+import { withHook } from '../http/route-hooks';
 import { leasedLimiter } from './leased-limiter';
 import type { LimiterFactory, Take } from './limiter-factory';
 
@@ -15,6 +16,11 @@ export interface RequestLimitOptions {
   /** REQUESTS_PER_MINUTE. */
   readonly perMinute: number;
   readonly graphqlPath: string;
+  /**
+   * Routes that serve files anyone may cache (the export, content images): never counted. A cold page load is 60–70
+   * of them, so counting them would lock a whole store's Wi-Fi out of the API after about ten phones.
+   */
+  readonly uncountedPaths: readonly string[];
 }
 
 const byAddress = (request: FastifyRequest) => `ip:${normalizeIP(request.ip)}`;
@@ -50,8 +56,10 @@ function requestKeyNow(request: FastifyRequest, tokens: TokenSettings, graphqlPa
 }
 
 /**
- * REQUESTS_PER_MINUTE on every route, counted in the club's database and shared by all API processes, with the
- * x-ratelimit-* headers and, past the limit, a 429 in the API's error shape with Retry-After.
+ * REQUESTS_PER_MINUTE on every API route, counted in the club's database and shared by all API processes, with the
+ * x-ratelimit-* headers and, past the limit, a 429 in the API's error shape with Retry-After. The routes of
+ * `uncountedPaths` (static files) are not counted: the hook is put on each other route as it is declared, so call
+ * this before the routes.
  *
  * A member's usual request is answered from this process's lease of their count and an access token verified on an
  * earlier request, without a promise: this hook runs before every request of the API, and as @fastify/rate-limit's
@@ -62,6 +70,7 @@ export function registerRequestLimit(app: FastifyInstance, options: RequestLimit
   const limiter = leasedLimiter(options.limiters({ name: 'requests', max: options.perMinute, windowMs: MINUTE_MS }));
   const max = options.perMinute;
   const limitHeader = String(max);
+  const uncounted = new Set(options.uncountedPaths);
 
   const answer = (take: Take, reply: FastifyReply, done: () => void) => {
     const resetSeconds = String(Math.max(0, Math.ceil(take.msBeforeReset / 1000)));
@@ -79,7 +88,7 @@ export function registerRequestLimit(app: FastifyInstance, options: RequestLimit
       .send({ data: null, errors: [{ message: REQUESTS_MESSAGE, extensions: { code: 'TOO_MANY_REQUESTS' } }] });
   };
 
-  app.addHook('onRequest', (request, reply, done) => {
+  const limitHook: onRequestHookHandler = (request, reply, done) => {
     const key = requestKeyNow(request, options.tokens, options.graphqlPath);
     const now = key === null ? null : limiter.takeNow(key);
     if (now) {
@@ -97,5 +106,9 @@ export function registerRequestLimit(app: FastifyInstance, options: RequestLimit
           done();
         },
       );
+  };
+
+  app.addHook('onRoute', (route: RouteOptions) => {
+    if (!uncounted.has(route.url)) route.onRequest = withHook(route.onRequest, limitHook);
   });
 }

@@ -2,6 +2,9 @@ import '../test/esm-shims';
 import { deriveKey } from 'altcha-lib/algorithms/sha';
 import { solveChallenge } from 'altcha-lib';
 import type { FastifyInstance } from 'fastify';
+import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
 import { DEMO_MEMBER } from '../db/seed';
 import { ALTCHA_CHALLENGE_PATH, HUMAN_CHECK_MESSAGE } from '../modules/auth/human-verification';
 import { signAccessToken } from '../modules/auth/tokens';
@@ -132,6 +135,54 @@ describe('request limit (REQUESTS_PER_MINUTE)', () => {
     expect((await ask(b)).statusCode).toBe(429);
     // Another address is not affected.
     expect((await ask(a, {}, '198.51.100.20')).statusCode).toBe(200);
+  });
+
+  it('never counts static files: 2,000 from one address, then a login and `me` from it are answered', async () => {
+    const root = await mkdtemp(path.join(tmpdir(), 'export-'));
+    await mkdir(path.join(root, '_next/static/chunks'), { recursive: true });
+    await mkdir(path.join(root, 'icons'), { recursive: true });
+    await writeFile(path.join(root, '_next/static/chunks/app.js'), 'console.log(1);');
+    await writeFile(path.join(root, 'icons/icon-192.png'), 'png');
+    await writeFile(path.join(root, 'sw.js'), 'self.addEventListener("fetch", () => {});');
+    await writeFile(path.join(root, 'index.html'), '<!doctype html><title>Clube</title>');
+    const t = await createTestApp({ requestsPerMinute: 600, serveStatic: true, staticDir: root });
+    try {
+      const files = ['/_next/static/chunks/app.js', '/icons/icon-192.png', '/sw.js', '/'];
+      const statuses = new Map<number, number>();
+      for (let i = 0; i < 2000; i += 1) {
+        const answer = await t.app.inject({
+          method: 'GET',
+          url: files[i % files.length]!,
+          remoteAddress: '203.0.113.9',
+        });
+        statuses.set(answer.statusCode, (statuses.get(answer.statusCode) ?? 0) + 1);
+      }
+      expect(Object.fromEntries(statuses)).toEqual({ 200: 2000 });
+
+      const login = await t.app.inject({
+        method: 'POST',
+        url: '/graphql',
+        remoteAddress: '203.0.113.9',
+        headers: { 'content-type': 'application/json' },
+        payload: { query: LOGIN, variables: { login: DEMO_MEMBER.email, password: DEMO_MEMBER.password } },
+      });
+      expect(login.statusCode).toBe(200);
+      const token = login.json<{ data: { userLogin: { token: string } } }>().data.userLogin.token;
+      // The API's own budget is whole: the login was its first counted request from this address.
+      expect(login.headers['x-ratelimit-remaining']).toBe('599');
+      const me = await t.app.inject({
+        method: 'POST',
+        url: '/graphql',
+        remoteAddress: '203.0.113.9',
+        headers: { 'content-type': 'application/json', authorization: `Bearer ${token}` },
+        payload: { query: '{ me { email } }' },
+      });
+      expect(me.statusCode).toBe(200);
+      expect(me.json()).toEqual({ data: { me: { email: DEMO_MEMBER.email } } });
+    } finally {
+      await t.close();
+      await rm(root, { recursive: true, force: true });
+    }
   });
 
   it('counts the other routes by address', async () => {

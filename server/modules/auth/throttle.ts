@@ -30,6 +30,17 @@ export class Throttle {
     this.perIp = { name: 'auth-ip', max: ipMaxAttempts, windowMs: 5 * 60 * 1000 };
   }
 
+  /**
+   * Counts a guess at a secret as a failure under `rule` before it is checked, so parallel guesses cannot all slip
+   * past before the first failure is written; throws TOO_MANY_REQUESTS when the key is full. Call `succeeded` on the
+   * answer when the guess was right: a success does not count.
+   */
+  async guess(rule: ThrottleRule, key: string): Promise<{ succeeded: () => Promise<void> }> {
+    const limiter = this.limiters(rule);
+    if (!(await limiter.take(key)).allowed) throw tooManyRequests();
+    return { succeeded: () => limiter.giveBack(key) };
+  }
+
   /** Counts one request for `key` under `rule` and for the IP; throws TOO_MANY_REQUESTS when either is full. */
   async hit(rule: ThrottleRule, key: string, ip: string): Promise<void> {
     const forKey = this.limiters(rule);

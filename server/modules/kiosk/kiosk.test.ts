@@ -1,8 +1,19 @@
 import '../../test/esm-shims';
 import { DEMO_MEMBER } from '../../db/seed';
-import { createTestApp, fakeClock, gql, type FakeClock, type TestApp } from '../../test/helpers';
+import type { FastifyInstance } from 'fastify';
+import { TOO_MANY_REQUESTS_MESSAGE } from '../../graphql/errors';
+import {
+  createSharedTestApps,
+  createTestApp,
+  fakeClock,
+  gql,
+  type FakeClock,
+  type GraphQLResponse,
+  type SharedTestApps,
+  type TestApp,
+} from '../../test/helpers';
 import { setActive } from '../stores/operator';
-import { createKioskCode, KIOSK_MESSAGES, KIOSK_SIGN_UPS_PER_HOUR } from './service';
+import { createKioskCode, KIOSK_ACTIVATION_FAILURES, KIOSK_MESSAGES, KIOSK_SIGN_UPS_PER_HOUR } from './service';
 
 let t: TestApp;
 let clock: FakeClock;
@@ -107,6 +118,69 @@ describe('kiosk set-up', () => {
       reason: 'KIOSK_INVALID',
     });
     await expect(createKioskCode(t.db, 'loja-centro', new Date(clock.now()))).rejects.toThrow('está desativada');
+  });
+});
+
+describe('wrong set-up codes', () => {
+  const STORE_WIFI = '203.0.113.50';
+  let shared: SharedTestApps | undefined;
+  afterEach(async () => {
+    await shared?.close();
+    shared = undefined;
+  });
+
+  const activate = async (app: FastifyInstance, code: string, remoteAddress = STORE_WIFI) => {
+    const res = await app.inject({
+      method: 'POST',
+      url: '/graphql',
+      remoteAddress,
+      headers: { 'content-type': 'application/json' },
+      payload: { query: ACTIVATE, variables: { code } },
+    });
+    return res.json<Omit<GraphQLResponse<Activation>, 'status'>>();
+  };
+  const wrongCode = (n: number) => `ERRAD${String(n).padStart(3, '2')}`.replace(/[01]/g, 'Z');
+
+  it('refuses the 11th wrong code from one address on either process; other addresses go on; the window ends', async () => {
+    // rate-limiter-flexible reads the system clock: the test moves it with the club's clock.
+    jest.spyOn(Date, 'now').mockImplementation(clock.now);
+    shared = await createSharedTestApps(2, { now: clock.now, loginAttemptsPerIp: 10_000 });
+    const [a, b] = shared.apps as [FastifyInstance, FastifyInstance];
+
+    for (let i = 0; i < KIOSK_ACTIVATION_FAILURES.max; i += 1) {
+      const judged = await activate(i % 2 === 0 ? a : b, wrongCode(i));
+      expect(judged.errors?.[0]).toMatchObject({
+        message: KIOSK_MESSAGES.badCode,
+        extensions: { code: 'BAD_USER_INPUT' },
+      });
+    }
+    // The 11th, even the right one, is refused on both processes without being judged.
+    const { code } = await createKioskCode(shared.db, 'loja-centro', new Date(clock.now()));
+    for (const app of [a, b]) {
+      expect((await activate(app, code)).errors?.[0]).toMatchObject({
+        message: TOO_MANY_REQUESTS_MESSAGE,
+        extensions: { code: 'TOO_MANY_REQUESTS' },
+      });
+    }
+    // Another address is judged as before.
+    expect((await activate(b, wrongCode(99), '198.51.100.7')).errors?.[0]?.message).toBe(KIOSK_MESSAGES.badCode);
+
+    // Fifteen minutes after the first failure the store's address may try again, and the right code still works.
+    clock.advance(KIOSK_ACTIVATION_FAILURES.windowMs + 1);
+    const set = await activate(a, code);
+    expect(set.errors).toBeUndefined();
+    expect(set.data?.activateKiosk.store.slug).toBe('loja-centro');
+  });
+
+  it('does not count a right code against the address', async () => {
+    shared = await createSharedTestApps(1, { now: clock.now, loginAttemptsPerIp: 10_000 });
+    const [app] = shared.apps as [FastifyInstance];
+    for (let i = 0; i < KIOSK_ACTIVATION_FAILURES.max - 1; i += 1) await activate(app, wrongCode(i));
+    const { code } = await createKioskCode(shared.db, 'loja-centro', new Date(clock.now()));
+    expect((await activate(app, code)).errors).toBeUndefined();
+    // Nine failures and a success: the tenth wrong code is still judged.
+    expect((await activate(app, wrongCode(50))).errors?.[0]?.message).toBe(KIOSK_MESSAGES.badCode);
+    expect((await activate(app, wrongCode(51))).errors?.[0]?.extensions?.code).toBe('TOO_MANY_REQUESTS');
   });
 });
 

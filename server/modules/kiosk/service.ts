@@ -31,6 +31,15 @@ export const HANDOFF_TTL_MS = 24 * 60 * 60 * 1000;
 /** A queue at a counter is a few customers a minute at most; more than this from one kiosk is not a queue. */
 export const KIOSK_SIGN_UPS_PER_HOUR = 60;
 const KIOSK_SIGN_UPS = { name: 'kiosk-sign-ups', max: KIOSK_SIGN_UPS_PER_HOUR, windowMs: 60 * 60 * 1000 } as const;
+/**
+ * A set-up code is a credential (its kiosk key signs people up without the human check), so wrong codes from one
+ * address are limited like every other guessable secret of the club, across all API processes.
+ */
+export const KIOSK_ACTIVATION_FAILURES = {
+  name: 'kiosk-activation-failures',
+  max: 10,
+  windowMs: 15 * 60 * 1000,
+} as const;
 
 export const KIOSK_MESSAGES = {
   badCode: 'Código inválido ou vencido. Peça um novo código à gerência da loja.',
@@ -68,13 +77,15 @@ export async function createKioskCode(db: Db, slug: string, now: Date): Promise<
 }
 
 export async function activateKiosk(
-  deps: ServiceDeps<'db' | 'config'>,
+  deps: ServiceDeps<'db' | 'config' | 'throttle' | 'ip'>,
   code: string,
   previousKey: string | null | undefined,
 ): Promise<{ key: string; store: StoreView }> {
   const now = new Date(deps.config.now()).toISOString();
+  const guess = await deps.throttle.guess(KIOSK_ACTIVATION_FAILURES, deps.ip);
   const storeId = await repo.consumeKioskCode(deps.db, hashToken(normalizeCode(code)), now);
   if (storeId === null) throw badUserInput(KIOSK_MESSAGES.badCode, { code: KIOSK_MESSAGES.badCode });
+  await guess.succeeded();
   const store = await repo.findStoreById(deps.db, storeId);
   if (!store || store.active !== 1) throw kioskError('STORE_DISABLED');
   const key = randomBytes(32).toString('base64url');
