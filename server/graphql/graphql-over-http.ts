@@ -95,7 +95,8 @@ function weighGraphqlResponse(accept: string): boolean {
 }
 
 function refuseShape(request: FastifyRequest, reply: FastifyReply, done: () => void): void {
-  // A multipart body arrives here already turned into its operations by mercurius-upload's own preValidation hook.
+  // A multipart body arrives here already turned into its operations by the multipart parser's preValidation hook
+  // (server/uploads/graphql-multipart.ts).
   const problem = checkRequestShape(request.body);
   if (problem === null) {
     done();

@@ -14,7 +14,7 @@ export const JSON_BODY_MAX_BYTES = 1024 * 1024;
 export const PROFILE_IMAGE_MAX_BYTES = 2 * 1024 * 1024;
 
 /**
- * mercurius-upload limits. One byte over the largest file any upload accepts (invoice files and project photos:
+ * Limits of the multipart parser (graphql-upload-minimal, server/uploads/graphql-multipart.ts). One byte over the largest file any upload accepts (invoice files and project photos:
  * 10 MB each) lets the busboy stream reach the limit, so the resolver sees the truncation and answers with the
  * pt-BR message; files beyond the 5 allowed per invoice are refused there too, up to a hard cap. Project photos go
  * up one per request.

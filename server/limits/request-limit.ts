@@ -1,8 +1,8 @@
-import { normalizeIP } from '@fastify/rate-limit';
 import type { FastifyInstance, FastifyReply, FastifyRequest, onRequestHookHandler, RouteOptions } from 'fastify';
 import type { TokenSettings } from '../modules/auth/tokens';
 import { requestAuth, requestAuthNow } from '../graphql/request-auth';
 import { withHook } from '../http/route-hooks';
+import { normalizeIP } from './client-address';
 import { leasedLimiter } from './leased-limiter';
 import type { LimiterFactory, Take } from './limiter-factory';
 

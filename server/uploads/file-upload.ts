@@ -1,6 +1,6 @@
 import type { Readable } from 'node:stream';
 
-/** What graphql-upload-minimal (through mercurius-upload) hands a resolver for each file of a multipart request. */
+/** What graphql-upload-minimal hands a resolver for each file of a multipart request. */
 export interface FileUpload {
   filename: string;
   mimetype: string;

@@ -5,8 +5,8 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { processRequest, type UploadOptions } from 'graphql-upload-minimal';
 
 /**
- * GraphQL multipart requests (invoice files, profile and project photos), as mercurius-upload reads them, with
- * three holes closed:
+ * GraphQL multipart requests (invoice files, profile and project photos), read with graphql-upload-minimal's
+ * processRequest as the mercurius-upload plugin reads them, with three holes that plugin leaves open closed:
  * - a multipart content type without a boundary made the parser throw before it read the body, and the request
  *   then waited for a body nobody read: it never got an answer;
  * - a part the parser could not read (a null byte in a file name) made it emit a second error after the upload
@@ -68,7 +68,7 @@ export function registerGraphqlMultipart(app: FastifyInstance, options: UploadOp
     }
   });
 
-  // The answer waits for the whole body to arrive, as mercurius-upload does: a file the resolver did not read is
+  // The answer waits for the whole body to arrive, as the mercurius-upload plugin does: a file the resolver did not read is
   // still being received.
   app.addHook('onSend', async (request: MultipartRequest) => {
     if (!request[MULTIPART] || request.raw.readableEnded) return;

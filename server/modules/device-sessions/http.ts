@@ -1,9 +1,9 @@
-import { normalizeIP } from '@fastify/rate-limit';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { Kysely } from 'kysely';
 import type { AppConfig } from '../../config';
 import type { Database } from '../../db/schema';
 import { apiRouteTable } from '../../http/api-routes';
+import { normalizeIP } from '../../limits/client-address';
 import type { LimiterFactory } from '../../limits/limiter-factory';
 import { handshake, receiveEnvelope } from './service';
 
