@@ -1,24 +1,7 @@
 'use client';
 import { useId, type ChangeEvent } from 'react';
 import { PROJECT_PHOTO_ACCEPT, PROJECT_PHOTOS_MAX } from '@/lib/projects/limits';
-
-/** One photo of the form: uploaded on its own as soon as it is picked, so it can fail and be retried alone. */
-export interface PhotoItem {
-  /** Local key, stable across retries. */
-  readonly key: string;
-  readonly status: 'preparing' | 'uploading' | 'failed' | 'done';
-  /** 0 to 1 while uploading. */
-  readonly progress: number;
-  /** Seconds left at the current speed, while uploading. */
-  readonly secondsLeft: number | null;
-  /** The server's photo id once uploaded. */
-  readonly id: string | null;
-  readonly preview: string;
-  readonly width: number;
-  readonly height: number;
-  readonly name: string;
-  readonly error: string | null;
-}
+import type { PhotoItem } from './use-photo-queue';
 
 function statusText(photo: PhotoItem): string {
   switch (photo.status) {

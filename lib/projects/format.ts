@@ -42,3 +42,9 @@ export function groupProducts(products: readonly Product[]): ProductGroup[] {
   }
   return [...groups].map(([category, items]) => ({ category, products: items }));
 }
+
+/** Splits the form's "YYYY-MM" (either part may still be empty) into its year and month. */
+export function splitMonth(value: string): { year: string; month: string } {
+  const [year = '', month = ''] = value.split('-');
+  return { year, month };
+}
