@@ -23,7 +23,7 @@ async function setUpKiosk(page: Page): Promise<void> {
 
 /**
  * Every member-session key on the device (tokens, the remembered member): a kiosk must have none. The tablet's own
- * device session (CD_MGL_*, SPEC 7) describes the tablet, not a customer.
+ * device session (CD_MGL_*, docs/session-security.md#retention-and-privacy) describes the tablet, not a customer.
  */
 const memberKeys = (page: Page) =>
   page.evaluate(() =>

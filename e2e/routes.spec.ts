@@ -8,7 +8,8 @@ const sample = (pattern: string) =>
     Object.fromEntries([...pattern.matchAll(/:([A-Za-z]+)/g)].map((m) => [m[1] ?? '', `valor-${m[1]}-42`])),
   );
 
-test.describe('every route of the spec is served', () => {
+// The paths of docs/product.md#2-screens-and-routes.
+test.describe('every route of the product is served', () => {
   test('each of the 41 paths answers 200 with HTML, and its RSC payload too', async ({ request }) => {
     for (const [, route] of allRoutes) {
       const path = sample(route.pattern);

@@ -44,7 +44,7 @@ test.describe('app shell', () => {
     await expect(greeting).toBeVisible();
     await expect(campaigns.getByRole('heading', { name: firstCampaign })).toBeVisible();
     await expect(page.getByText('Carregando')).toHaveCount(0);
-    // The first paint came from the device; me still went to the network (SPEC 7).
+    // The first paint came from the device; me still went to the network (docs/product.md#72-the-member-query).
     await expect.poll(() => asked).toContain('QMe');
     release();
     await expect(greeting).toBeVisible();

@@ -9,7 +9,8 @@ describe('config', () => {
     expect(readConfig({ NEXT_PUBLIC_RESEND_CODE_TIMER: '45' }).resendCodeTimerSeconds).toBe(45);
   });
 
-  it('embeds the spec defaults', () => {
+  // The defaults of docs/product.md#13-configuration.
+  it('embeds the documented defaults', () => {
     const c = readConfig({});
     expect(c).toMatchObject({
       environment: 'production',

@@ -1,6 +1,6 @@
 /**
- * Every configuration value of SPEC sections 1 and 9, read from `NEXT_PUBLIC_*` variables at build time with the
- * embedded defaults. Each variable is referenced by its literal name because Next inlines only literal reads.
+ * Every configuration value of docs/product.md#13-configuration, read from `NEXT_PUBLIC_*` variables at build time
+ * with the embedded defaults. Each variable is referenced by its literal name because Next inlines only literal reads.
  */
 
 export type Environment = 'production' | 'staging' | 'development';
@@ -22,7 +22,10 @@ export interface AppConfig {
   readonly graphqlUrl: string;
   /** Send queries (never mutations) with GET, so a CDN could cache them. */
   readonly graphqlGetForQueries: boolean;
-  /** The session-security vendor (SPEC 7): login, envelope and IP lookup, answered by our own API by default. */
+  /**
+   * The session-security vendor (docs/session-security.md): login, envelope and IP lookup, answered by our own API by
+   * default.
+   */
   readonly sessionSecurity: {
     /** Base address of the vendor's routes (`/seguranca/login`, `/seguranca/envelope`, `/seguranca/ip`). */
     readonly url: string;

@@ -1,7 +1,8 @@
 import { allRoutes, buildPath, exportFileFor, matchRoute, routes } from './routes';
 
 describe('route table', () => {
-  it('holds the 31 private and 10 public paths of the spec', () => {
+  // The paths of docs/product.md#2-screens-and-routes.
+  it('holds the 31 private and 10 public paths of the product', () => {
     expect(allRoutes.filter(([, r]) => r.access === 'private')).toHaveLength(31);
     expect(allRoutes.filter(([, r]) => r.access === 'public')).toHaveLength(10);
     expect(new Set(allRoutes.map(([, r]) => r.pattern)).size).toBe(41);

@@ -1,5 +1,5 @@
 /**
- * The one table of every path of the product (SPEC section 2).
+ * The one table of every path of the product (docs/product.md#2-screens-and-routes).
  * Links, layout gates, the API server's rewrites and the generated nginx config all read from here,
  * so a path is spelled exactly once.
  */

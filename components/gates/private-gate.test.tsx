@@ -205,7 +205,8 @@ describe('PrivateGate', () => {
         </ApolloProvider>,
       );
       expect(screen.getByText('página')).toBeInTheDocument();
-      // me still goes to the network (SPEC 7); the device copy only filled the first paint.
+      // me still goes to the network (docs/product.md#72-the-member-query); the device copy only filled the first
+      // paint.
       await waitFor(() => expect(operations).toEqual(['QMe']));
       answer?.();
       await waitFor(() => expect(readSnapshotPart<{ pointsBalance: number }>('1', 'me')?.pointsBalance).toBe(150));

@@ -21,8 +21,8 @@ const LoginScreen = lazy(() => import('../auth/login-screen').then((m) => ({ def
 const ConsentModal = lazy(() => import('../profile/consent-modal').then((m) => ({ default: m.ConsentModal })));
 
 /**
- * Gate of every private page (SPEC 4): a logged-out visitor sees the login screen at the same URL (so logging in
- * lands on the page asked for), then the profile-completeness gate, then the page.
+ * Gate of every private page (docs/product.md#41-login-state-and-gates): a logged-out visitor sees the login screen at
+ * the same URL (so logging in lands on the page asked for), then the profile-completeness gate, then the page.
  */
 export function PrivateGate({ children }: { children: ReactNode }) {
   const state = useCurrentUserQuery();

@@ -9,9 +9,10 @@ import { Spinner } from '../ui/spinner';
 const StoredSessionGate = lazy(() => import('./stored-session-gate').then((m) => ({ default: m.StoredSessionGate })));
 
 /**
- * Gate of the public pages (SPEC 4): a logged-in member is sent home. Until the stored session is read the page
- * itself is shown, so the static HTML already carries the login or sign-up form and a visitor on a weak signal sees
- * it before the JavaScript arrives; only a stored session swaps it for the spinner while `me` answers.
+ * Gate of the public pages (docs/product.md#41-login-state-and-gates): a logged-in member is sent home. Until the
+ * stored session is read the page itself is shown, so the static HTML already carries the login or sign-up form and a
+ * visitor on a weak signal sees it before the JavaScript arrives; only a stored session swaps it for the spinner while
+ * `me` answers.
  */
 export function PublicGate({ children }: { children: ReactNode }) {
   const hydrated = useSessionStore((s) => s.hydrated);

@@ -7,7 +7,10 @@ import { PublicShell } from '../layout/public-shell';
 import { ApolloProvider } from '../providers/apollo-provider';
 import { Spinner } from '../ui/spinner';
 
-/** A public page opened with a stored session: a member whose `me` answers is sent home (SPEC 4). */
+/**
+ * A public page opened with a stored session: a member whose `me` answers is sent home
+ * (docs/product.md#41-login-state-and-gates).
+ */
 function StoredSessionCheck({ children }: { children: ReactNode }) {
   const state = useCurrentUserQuery();
   const router = useRouter();

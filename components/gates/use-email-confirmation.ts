@@ -7,9 +7,9 @@ import { routes } from '@/lib/routes';
 import { clearEmailToken, keepEmailTokenFromHash, pendingEmailToken } from '@/lib/session/email-confirmation';
 
 /**
- * E-mail confirmation (SPEC 4): the link's token is kept from the URL hash; once a member is loaded, on any
- * private page, MConfirmEmail runs once, the token is cleared, success goes to /perfil and failure goes home.
- * True while a confirmation is running or about to, so the gate shows a spinner instead of the page.
+ * E-mail confirmation (docs/product.md#44-e-mail-confirmation): the link's token is kept from the URL hash; once a
+ * member is loaded, on any private page, MConfirmEmail runs once, the token is cleared, success goes to /perfil and
+ * failure goes home. True while a confirmation is running or about to, so the gate shows a spinner instead of the page.
  */
 export function useEmailConfirmation(memberLoaded: boolean): boolean {
   const router = useRouter();

@@ -17,8 +17,8 @@ export interface MaintenanceScreenProps {
 }
 
 /**
- * "Estamos em manutenção" with the club's WhatsApp, instead of any page (SPEC 1, 4). A frame of its own, with no
- * link into the app and none that needs it: a kiosk shows it too.
+ * "Estamos em manutenção" with the club's WhatsApp, instead of any page (docs/product.md#14-maintenance-mode). A
+ * frame of its own, with no link into the app and none that needs it: a kiosk shows it too.
  */
 export function MaintenanceScreen({ retry }: MaintenanceScreenProps) {
   const title = useRef<HTMLHeadingElement>(null);

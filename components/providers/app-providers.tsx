@@ -6,7 +6,7 @@ import { registerServiceWorker } from '@/lib/pwa/register-service-worker';
 import { hydrateSession } from '@/lib/session/store';
 import { MaintenanceGate } from './maintenance-gate';
 
-/** Every page change starts at the top (SPEC 2). */
+/** Every page change starts at the top (docs/product.md#21-navigation-loading-and-modals). */
 function ScrollToTop() {
   const pathname = usePathname();
   useEffect(() => {

@@ -13,10 +13,10 @@ const RunTimeMaintenance = lazy(() =>
 );
 
 /**
- * Maintenance mode on every route (SPEC 1, 4), in the one place they all pass through. A build made with
- * `NEXT_PUBLIC_MAINTENANCE_MODE=true` shows only the maintenance screen. Otherwise, once the API answers that it is
- * under maintenance (a 503, seen by the Apollo links), the screen covers the page, which stays mounted underneath
- * with whatever was typed, until the club answers again. The session is never touched.
+ * Maintenance mode on every route (docs/product.md#14-maintenance-mode), in the one place they all pass through. A
+ * build made with `NEXT_PUBLIC_MAINTENANCE_MODE=true` shows only the maintenance screen. Otherwise, once the API
+ * answers that it is under maintenance (a 503, seen by the Apollo links), the screen covers the page, which stays
+ * mounted underneath with whatever was typed, until the club answers again. The session is never touched.
  */
 export function MaintenanceGate({ children }: { children: ReactNode }) {
   const down = useSyncExternalStore(subscribeMaintenance, isUnderMaintenance, () => false);

@@ -1,4 +1,7 @@
-/** Body class present while at least one modal is open (SPEC 2): a count, so closing one of two keeps it. */
+/**
+ * Body class present while at least one modal is open (docs/product.md#21-navigation-loading-and-modals): a count,
+ * so closing one of two keeps it.
+ */
 export const MODAL_OPEN_CLASS = 'modal-open';
 
 let openModals = 0;

@@ -29,7 +29,10 @@ export function isUserDisabled(error: ErrorLike | undefined): boolean {
   return !!error && CombinedGraphQLErrors.is(error) && error.errors.some((e) => e.message === 'User disabled');
 }
 
-/** SPEC 8: GraphQL errors are logged as warnings with their message and path, network errors are logged. */
+/**
+ * GraphQL errors are logged as warnings with their message and path, network errors are logged
+ * (docs/product.md#81-operation-errors).
+ */
 export function warnOperationError(error: ErrorLike): void {
   if (CombinedGraphQLErrors.is(error)) {
     for (const { message, path } of error.errors) {
@@ -46,7 +49,7 @@ export const USER_DISABLED_MESSAGE = 'Esta conta está desativada. Fale com o cl
 
 /** The pt-BR message to show a member for a failed operation. */
 export function errorMessage(error: ErrorLike): string {
-  // 'User disabled' is the API's contract string (SPEC 7), not a message for members.
+  // 'User disabled' is the API's contract string (docs/product.md#72-the-member-query), not a message for members.
   if (isUserDisabled(error)) return USER_DISABLED_MESSAGE;
   if (CombinedGraphQLErrors.is(error)) return error.errors[0]?.message ?? NETWORK_ERROR_MESSAGE;
   return NETWORK_ERROR_MESSAGE;

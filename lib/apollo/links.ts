@@ -66,7 +66,10 @@ async function fetchNewTokens(uri: string, fetchImpl: typeof fetch, refreshToken
   return tokens.access_token;
 }
 
-/** Error link → auth and device-session header link → HTTP/upload link (SPEC 7 and 8). */
+/**
+ * Error link → auth and device-session header link → HTTP/upload link: the requests of
+ * docs/product.md#71-graphql-endpoint-and-headers, the errors handled as docs/product.md#81-operation-errors says.
+ */
 export function createLink(options: LinkOptions = {}): ApolloLink {
   const uri = options.uri ?? config.graphqlUrl;
   // Every request tells the connection notice whether the club answered.

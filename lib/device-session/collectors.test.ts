@@ -87,7 +87,8 @@ describe('FingerprintJS collectors', () => {
     });
   });
 
-  it('the installed FingerprintJS still uses the spec numbers, which it does not let us set', () => {
+  // The numbers of docs/product.md#9-constants-and-limits.
+  it('the installed FingerprintJS still uses the documented numbers, which it does not let us set', () => {
     const source = readFileSync(
       path.join(process.cwd(), 'node_modules/@fingerprintjs/fingerprintjs/dist/fp.esm.js'),
       'utf8',

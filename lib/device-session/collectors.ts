@@ -3,13 +3,14 @@ import { detectIncognito } from 'detectincognitojs';
 import type { FingerprintDevice, FingerprintSignal } from './envelope';
 
 /**
- * The device signals of SPEC 7 and 8. FingerprintJS (monitoring off) gathers audio, fonts, screen frame,
- * monochrome depth, ad blockers and the rest; detectincognitojs tells private browsing. By hand: only the
- * ad-blocker check where FingerprintJS skips it (it runs its own only on WebKit and Android), geolocation when
- * already allowed, the IP lookup and the device summary.
+ * The device signals (docs/session-security.md#signals). FingerprintJS (monitoring off) gathers audio, fonts, screen
+ * frame, monochrome depth, ad blockers and the rest; detectincognitojs tells private browsing. By hand: only the
+ * ad-blocker check where FingerprintJS skips it (it runs its own only on WebKit and Android), geolocation when already
+ * allowed, the IP lookup and the device summary.
  *
- * The spec's numbers below are the ones FingerprintJS 5 uses inside its sources; it exposes no option for them, so
- * they are named here to document the contract (a unit test checks the installed library still uses them).
+ * The numbers below (docs/product.md#9-constants-and-limits) are the ones FingerprintJS 5 uses inside its sources; it
+ * exposes no option for them, so they are named here to document the contract (a unit test checks the installed
+ * library still uses them).
  */
 export const AUDIO = { sampleLength: 5000, threshold: 4500, timeoutMs: 5000, retryDelayMs: 500, maxRetries: 3 };
 export const FONT_TEXT_WIDTH_PX = 4000;
@@ -24,7 +25,7 @@ export const INCOGNITO_UNKNOWN = 'detectIncognito cannot determine the browser';
 export const retrievalError = (signal: string): string => `Error retrieving ${signal}`;
 
 /** FingerprintJS's audio source answers with these numbers instead of throwing. */
-const AUDIO_SPECIAL: Record<number, string> = {
+const AUDIO_SENTINELS: Record<number, string> = {
   [-1]: 'Suspended', // a browser known to keep the audio context suspended without a user gesture
   [-2]: 'Not supported',
   [-3]: 'Timeout', // the rendering timed out or stayed suspended through the retries
@@ -32,8 +33,8 @@ const AUDIO_SPECIAL: Record<number, string> = {
 
 function componentSignal(name: string, component: UnknownComponents[string]): FingerprintSignal {
   if ('error' in component) return { name, error: retrievalError(name) };
-  if (name === 'audio' && typeof component.value === 'number' && component.value in AUDIO_SPECIAL) {
-    return { name, error: AUDIO_SPECIAL[component.value] };
+  if (name === 'audio' && typeof component.value === 'number' && component.value in AUDIO_SENTINELS) {
+    return { name, error: AUDIO_SENTINELS[component.value] };
   }
   return { name, value: component.value };
 }
@@ -146,7 +147,7 @@ export async function geolocationSignal(nav: Navigator = navigator): Promise<Fin
   }
 }
 
-/** IP lookup (SPEC 7): GET with format=json, the field ip. */
+/** IP lookup (docs/session-security.md#ip-look-up): GET with format=json, the field ip. */
 export async function ipSignal(baseUrl: string, fetchImpl: typeof fetch): Promise<FingerprintSignal> {
   try {
     const response = await fetchImpl(`${baseUrl}/seguranca/ip?format=json`, { cache: 'no-store' });

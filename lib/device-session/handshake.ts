@@ -19,9 +19,9 @@ import {
 } from './session-id';
 
 /**
- * The session-security handshake of SPEC 4 and 7, loaded lazily after the page is interactive: vendor login with an
- * ECDH P-256 public key, the envelope keys derived from the exchange, the fingerprint document sealed with AES-CBC
- * and sent as { SessionId, Envelope }, the reply's Envelope opened.
+ * The session-security handshake (docs/session-security.md#handshake), loaded lazily after the page is interactive:
+ * vendor login with an ECDH P-256 public key, the envelope keys derived from the exchange, the fingerprint document
+ * sealed with AES-CBC and sent as { SessionId, Envelope }, the reply's Envelope opened.
  *
  * What is kept where: the derived keys are non-extractable CryptoKeys and our private key never leaves this
  * module's memory; session storage keeps the login's remote public key (CD_MGL_REMOTE_KEY), its IV (CD_MGL_IV)
@@ -30,7 +30,10 @@ import {
 
 export interface HandshakeResult {
   sessionId: string;
-  /** The sealed document that was sent, or '' when the vendor login was refused or failed (SPEC 8). */
+  /**
+   * The sealed document that was sent, or '' when the vendor login was refused or failed
+   * (docs/session-security.md#refusals).
+   */
   envelope: string;
   /** What the vendor's reply Envelope held, when it could be opened. */
   reply: unknown;
@@ -111,7 +114,8 @@ async function handshake(sessionId: string, options: HandshakeOptions): Promise<
     if (typeof login.iv === 'string') writeDeviceValue('iv', login.iv);
     memoryKeys = { sessionId, keys };
   } catch {
-    // A login that could not be made counts as refused: the session id goes on with an empty envelope (SPEC 8).
+    // A login that could not be made counts as refused: the session id goes on with an empty envelope
+    // (docs/session-security.md#refusals).
     return refused;
   }
 

@@ -1,9 +1,9 @@
 import { storageKey } from '../session/storage';
 
 /**
- * The device session of SPEC 3, 4 and 9: a random 16-byte id in hex, created on first use and kept in session
- * storage for the life of the tab, with the handshake's material beside it. Every key carries the project's CD_
- * prefix (SPEC 9 lists MGL_SESSION_ID among the prefixed keys), so the id lives in `CD_MGL_SESSION_ID`.
+ * The device session (docs/session-security.md#identifiers-and-storage): a random 16-byte id in hex, created on first
+ * use and kept in session storage for the life of the tab, with the handshake's material beside it. Every key carries
+ * the project's CD_ prefix (docs/product.md#34-browser-storage), so the id lives in `CD_MGL_SESSION_ID`.
  *
  * This module is in every route's first load (the GraphQL header link reads it), so it stays tiny: it makes the id
  * itself with getRandomValues instead of importing the envelope's crypto module.
@@ -100,7 +100,10 @@ export function getDeviceSessionId(): string {
   return id;
 }
 
-/** Ends the device session (SPEC 4): the id, the shared-secret material, the IV and the index leave storage. */
+/**
+ * Ends the device session (docs/session-security.md#ending-a-session): the id, the shared-secret material, the IV and
+ * the index leave storage.
+ */
 export function endDeviceSession(): void {
   for (const key of Object.keys(DEVICE_SESSION_KEYS) as DeviceSessionKey[]) removeDeviceValue(key);
   memoryId = null;

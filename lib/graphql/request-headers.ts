@@ -11,9 +11,10 @@ export const BASE_HEADERS = { 'apollo-require-preflight': 'true' } as const;
 export const JSON_ACCEPT = 'application/json';
 
 /**
- * The member's headers of one GraphQL request (SPEC 6 and 7), for Apollo's link and the light fetch alike: the device
- * session, so the API ties logins, sign-ups and sends to it (created on first use; an operation may name the one it
- * belongs to, like the logout sent as its session ends), and the bearer token when there is one.
+ * The member's headers of one GraphQL request (docs/product.md#71-graphql-endpoint-and-headers), for Apollo's link
+ * and the light fetch alike: the device session, so the API ties logins, sign-ups and sends to it (created on first
+ * use; an operation may name the one it belongs to, like the logout sent as its session ends), and the bearer token
+ * when there is one.
  */
 export function sessionHeaders(
   given: Record<string, string> | undefined,

@@ -33,7 +33,8 @@ describe('light GraphQL request', () => {
     useSessionStore.setState({ token: null, refreshToken: null, initialized: false, hydrated: true });
   });
 
-  it('sends what Apollo sends: POST, the preflight header, JSON, the device session and SPEC 7 body', async () => {
+  // The body and headers of docs/product.md#71-graphql-endpoint-and-headers.
+  it('sends what Apollo sends: POST, the preflight header, JSON, the device session and the body', async () => {
     endDeviceSession();
     const { calls, fetch } = api(() => json({ data: { userLogin: { token: 't', refresh_token: 'r' } } }));
     const data = await request(MUserLogin, login, { fetch, uri: 'http://api.test/graphql' });

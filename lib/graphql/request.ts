@@ -10,9 +10,9 @@ import { BASE_HEADERS, JSON_ACCEPT, sessionHeaders } from './request-headers';
 /**
  * The light GraphQL client of the pages opened cold (login, sign-up, password recovery, the kiosk and the hand-off):
  * a phone on a weak signal gets their form without Apollo's cache and links or graphql's printer. Their operations
- * are strings made by codegen (lib/graphql/generated-public). A request is what Apollo would send (POST, SPEC 7's
- * body and headers, the same device session and bearer token) and fails the way Apollo's would, with its own error
- * classes, so the pages read failures with lib/apollo/errors like any other.
+ * are strings made by codegen (lib/graphql/generated-public). A request is what Apollo would send (POST, the body and
+ * headers of docs/product.md#71-graphql-endpoint-and-headers, the same device session and bearer token) and fails the
+ * way Apollo's would, with its own error classes, so the pages read failures with lib/apollo/errors like any other.
  */
 
 export interface RequestOptions {

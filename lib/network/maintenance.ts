@@ -1,8 +1,8 @@
 /**
- * Maintenance mode (SPEC 1, 4). At build time `NEXT_PUBLIC_MAINTENANCE_MODE=true` makes an export that shows the
- * maintenance screen on every route; at run time the API started with `MAINTENANCE=true` answers every request with
- * a 503 carrying this code, and the app shows the same screen until the club answers again. Either way the member
- * stays logged in: the tokens are never touched.
+ * Maintenance mode (docs/product.md#14-maintenance-mode). At build time `NEXT_PUBLIC_MAINTENANCE_MODE=true` makes an
+ * export that shows the maintenance screen on every route; at run time the API started with `MAINTENANCE=true` answers
+ * every request with a 503 carrying this code, and the app shows the same screen until the club answers again. Either
+ * way the member stays logged in: the tokens are never touched.
  */
 
 /** `extensions.code` of the API's maintenance answer: a 503 with Retry-After. The API imports it from here. */

@@ -7,7 +7,8 @@ export interface PwaEnvironment {
 }
 
 /**
- * On page load (SPEC 1): register the service worker, then ask for notification permission.
+ * On page load (docs/product.md#12-service-worker-and-notifications): register the service worker, then ask for
+ * notification permission.
  * Success or failure is only logged; nothing else depends on it.
  */
 export async function registerServiceWorker(env: PwaEnvironment): Promise<void> {

@@ -1,6 +1,7 @@
 /**
- * The token of a `/confirmar-email#<token>` link, kept until a member is loaded to confirm it (SPEC 4). Session
- * storage: it survives the login screen and a reload, not the closing of the tab.
+ * The token of a `/confirmar-email#<token>` link, kept until a member is loaded to confirm it
+ * (docs/product.md#44-e-mail-confirmation). Session storage: it survives the login screen and a reload, not the closing
+ * of the tab.
  */
 const KEY = 'CD_EMAIL_CONFIRMATION_TOKEN';
 

@@ -12,12 +12,13 @@ export interface LogoutDeps {
 }
 
 /**
- * Logout (SPEC 4): end this session on the API (best effort: a weak signal must not keep the member logged in),
- * forget the tokens and cached data, end the chat session (errors only logged), go to login.
+ * Logout (docs/product.md#45-logout): end this session on the API (best effort: a weak signal must not keep the member
+ * logged in), forget the tokens and cached data, end the chat session (errors only logged), go to login.
  */
 export async function logout({ client, navigate, chat = chatSupport }: LogoutDeps): Promise<void> {
   const { refreshToken } = useSessionStore.getState();
-  // Clearing the session ends the device session too (SPEC 4); the logout itself still belongs to the one ending.
+  // Clearing the session ends the device session too (docs/session-security.md#ending-a-session); the logout itself
+  // still belongs to the one ending.
   const deviceSessionId = peekDeviceSessionId();
   useSessionStore.getState().clearSession();
   if (refreshToken) {

@@ -3,9 +3,9 @@ import { getStoredValue, removeStoredValue, setStoredValue } from './storage';
 
 /**
  * What a returning member saw last (their `me` and the first lists of home), kept on the device so the next visit
- * paints at once instead of showing a spinner on a weak signal. It only fills the first paint: `me` still always
- * goes to the network (SPEC 7) and its answer replaces the snapshot. It belongs to one member (the `sub` of the
- * stored tokens) and is removed on logout and whenever the API ends the session.
+ * paints at once instead of showing a spinner on a weak signal. It only fills the first paint: `me` still always goes
+ * to the network (docs/product.md#72-the-member-query) and its answer replaces the snapshot. It belongs to one member
+ * (the `sub` of the stored tokens) and is removed on logout and whenever the API ends the session.
  */
 const KEY = 'MEMBER_SNAPSHOT';
 /** As long as a refresh token lives: a member away for longer logs in again anyway. */

@@ -7,7 +7,8 @@ export interface ProfileCompleteness {
 }
 
 /**
- * Where the completeness gate sends a member (SPEC 4): data first, then phone, then a required password change.
+ * Where the completeness gate sends a member (docs/product.md#43-profile-completeness): data first, then phone, then
+ * a required password change.
  * Null when the profile is complete or the route has the gate turned off.
  */
 export function profileGateTarget(status: ProfileCompleteness, route: RouteDef | null | undefined): string | null {

@@ -1,6 +1,6 @@
 /**
- * Browser storage helpers of SPEC sections 3 and 5: every key carries the CD_ prefix, one localStorage key per
- * value, and a value may carry an expiry. Undecodable or expired values are removed when read.
+ * Browser storage helpers (docs/product.md#34-browser-storage): every key carries the CD_ prefix, one localStorage
+ * key per value, and a value may carry an expiry. Undecodable or expired values are removed when read.
  */
 
 export const STORAGE_PREFIX = 'CD_';

@@ -5,7 +5,10 @@ import { clearMemberSnapshot } from './member-snapshot';
 import { registerPersistedVariable, type PersistedVariable } from './storage';
 import { checkToken, secondsUntilExpiry } from './token';
 
-/** The persisted part of the session: exactly the SPEC keys CD_TOKEN, CD_REFRESH_TOKEN and CD_INITIALIZED. */
+/**
+ * The persisted part of the session: exactly the keys CD_TOKEN, CD_REFRESH_TOKEN and CD_INITIALIZED of
+ * docs/product.md#34-browser-storage.
+ */
 export interface PersistedSession {
   token: string | null;
   refreshToken: string | null;
@@ -28,7 +31,7 @@ const TOKEN = registerPersistedVariable<string | null>('TOKEN', null);
 const REFRESH_TOKEN = registerPersistedVariable<string | null>('REFRESH_TOKEN', null);
 const INITIALIZED = registerPersistedVariable<boolean>('INITIALIZED', false);
 
-/** A stored token that cannot be decoded or has expired is dropped on read (SPEC 3). */
+/** A stored token that cannot be decoded or has expired is dropped on read (docs/product.md#51-tokens). */
 function readToken(variable: PersistedVariable<string | null>): string | null {
   const value = variable.read();
   if (value === null) return null;
@@ -76,7 +79,7 @@ export const useSessionStore = create<SessionState>()(
       setTokens: ({ accessToken, refreshToken }) => set({ token: accessToken, refreshToken, initialized: true }),
       clearSession: () => {
         // What the member saw last goes with the session (logout, 'User disabled', a refused refresh), and so does
-        // the device session (SPEC 4): the next request starts a new one.
+        // the device session (docs/session-security.md#ending-a-session): the next request starts a new one.
         clearMemberSnapshot();
         endDeviceSession();
         set({ token: null, refreshToken: null, initialized: false });

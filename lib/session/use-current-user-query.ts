@@ -35,7 +35,8 @@ export function useSessionSubject(): string | null {
 }
 
 /**
- * Login state of SPEC 4: logged in when `me` returns a member, or while it loads with a stored token.
+ * Login state (docs/product.md#41-login-state-and-gates): logged in when `me` returns a member, or while it loads
+ * with a stored token.
  * Call it once per layout (the layout passes the member down): `me` is always read from the network; while it
  * travels, a returning member is shown from the last `me` kept on the device.
  */

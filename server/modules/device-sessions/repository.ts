@@ -176,9 +176,9 @@ const activeFamilyMember = compiledQuery<[userId: number, familyId: string, now:
 
 /**
  * The member an access token of this family may still act for, as their row stands: its family has a live refresh
- * token, or the member is disabled (disabling ends every family, and such a member must hear 'User disabled', SPEC 7,
- * rather than a plain expired session). Undefined otherwise. One indexed lookup, compiled once, which also spares
- * the request's first resolver reading the member again.
+ * token, or the member is disabled (disabling ends every family, and such a member must hear 'User disabled',
+ * docs/product.md#72-the-member-query, rather than a plain expired session). Undefined otherwise. One indexed lookup,
+ * compiled once, which also spares the request's first resolver reading the member again.
  */
 export async function memberOfActiveFamily(
   db: Db,

@@ -6,8 +6,9 @@ import { insertAudit, recentAudit } from './repository';
 import { updateUser } from '../users/repository';
 
 /**
- * The switches support needs on one member (SPEC 3 and 7 name the states; without these only raw SQL reached
- * them). Every switch is written to `member_audit` with the operator's name, in the same transaction.
+ * The switches support needs on one member (docs/product.md#33-profile-status-and-account-switches names the states;
+ * without these only raw SQL reached them). Every switch is written to `member_audit` with the operator's name, in the
+ * same transaction.
  */
 type Db = Kysely<Database>;
 
