@@ -1,8 +1,84 @@
+import { readdirSync } from 'node:fs';
 import { dirname } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { FlatCompat } from '@eslint/eslintrc';
 
 const compat = new FlatCompat({ baseDirectory: dirname(fileURLToPath(import.meta.url)) });
+
+/**
+ * The API's layers, lowest first: a file may import its own layer and those below, never one above. Tests are left
+ * out (an integration test below the modules may build a member); so are the composition roots (server/app.ts,
+ * main.ts, seed.ts, cli/, build/, hosting/, test/), which sit above everything.
+ */
+const SERVER_LAYERS = [
+  ['./server/db'],
+  ['./server/config.ts', './server/adapters', './server/storage', './server/jobs', './server/auth', './server/errors'],
+  ['./server/http', './server/limits'],
+  ['./server/graphql', './server/uploads'],
+  ['./server/modules'],
+];
+const TOP = [
+  './server/app.ts',
+  './server/main.ts',
+  './server/seed.ts',
+  './server/cli',
+  './server/build',
+  './server/hosting',
+];
+const TESTS = ['**/*.test.ts', '**/test/**'];
+
+const layerZones = SERVER_LAYERS.map((layer, index) => ({
+  target: layer,
+  from: [...SERVER_LAYERS.slice(index + 1).flat(), ...TOP],
+  message:
+    'Imports in the API only go down: db → config, adapters, storage, jobs, auth, errors → http, limits → graphql, uploads → modules → app.',
+}));
+
+/** Each module is reached only through its index.ts (its manifest and public API), from other modules and the top. */
+const MODULES = readdirSync('server/modules', { withFileTypes: true })
+  .filter((entry) => entry.isDirectory())
+  .map((entry) => entry.name);
+const moduleFaces = MODULES.map((name) => `./${name}/index.ts`);
+const SHARED_MODULE_FILES = ['./index.ts', './club-module.ts', './service-deps.ts'];
+const moduleZones = [
+  ...MODULES.map((name) => ({
+    target: `./server/modules/${name}`,
+    from: './server/modules',
+    except: [`./${name}`, ...moduleFaces, ...SHARED_MODULE_FILES],
+    message: `Another module is reached through its index.ts only (server/modules/<name>/index.ts).`,
+  })),
+  {
+    target: TOP,
+    from: './server/modules',
+    except: [...moduleFaces, ...SHARED_MODULE_FILES],
+    message: 'The app reaches a module through its index.ts only.',
+  },
+];
+
+/**
+ * Feature folders of the browser code: one feature never imports another's files. What features share lives in the
+ * shared folders (components/ui, forms, layout, providers; lib's non-feature folders), and only the composition
+ * layers (app/, components/screens and the gates, which show the login or the consent modal in front of a page) put
+ * features side by side.
+ */
+const COMPONENT_FEATURES = ['auth', 'content', 'invoices', 'kiosk', 'points', 'profile', 'projects'];
+const COMPONENT_SHARED = ['ui', 'forms', 'layout', 'providers'];
+const LIB_FEATURES = ['content', 'home', 'invoices', 'kiosk', 'points', 'profile', 'projects', 'stores'];
+const featureZones = (root, features, shared) => [
+  ...features.map((name) => ({
+    target: `./${root}/${name}`,
+    from: features.filter((other) => other !== name).map((other) => `./${root}/${other}`),
+    message: `A feature does not import another feature's files: move what both need to a shared folder of ${root}/.`,
+  })),
+  {
+    target: shared.map((name) => `./${root}/${name}`),
+    from: features.map((name) => `./${root}/${name}`),
+    message: `Shared code of ${root}/ does not depend on a feature.`,
+  },
+];
+const LIB_SHARED = readdirSync('lib', { withFileTypes: true })
+  .filter((entry) => entry.isDirectory() && !LIB_FEATURES.includes(entry.name))
+  .map((entry) => entry.name);
 
 const config = [
   {
@@ -43,6 +119,45 @@ const config = [
       ],
       '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_' }],
       'no-console': ['error', { allow: ['warn', 'error', 'info'] }],
+    },
+  },
+  {
+    files: ['components/**', 'lib/**'],
+    ignores: [...TESTS, '**/*.test.tsx'],
+    rules: {
+      'import/no-restricted-paths': [
+        'error',
+        {
+          zones: [
+            { target: './lib', from: './components', message: 'lib/ must not import UI (app → components → lib).' },
+            { target: './lib', from: './app', message: 'lib/ must not import routes (app → components → lib).' },
+            { target: './components', from: './app', message: 'components/ must not import routes.' },
+            {
+              target: ['./components', './lib'],
+              from: './server',
+              message: 'server/ never enters the browser bundle.',
+            },
+            ...featureZones('components', COMPONENT_FEATURES, COMPONENT_SHARED),
+            ...featureZones('lib', LIB_FEATURES, LIB_SHARED),
+          ],
+        },
+      ],
+    },
+  },
+  {
+    files: ['server/**/*.ts'],
+    ignores: TESTS,
+    rules: {
+      'import/no-restricted-paths': [
+        'error',
+        {
+          zones: [
+            { target: './server', from: ['./app', './components'], message: 'The API does not import UI code.' },
+            ...layerZones,
+            ...moduleZones,
+          ],
+        },
+      ],
     },
   },
   {

@@ -26,7 +26,7 @@ import { print, type DocumentNode } from 'graphql';
 import { QMeDocument, QMyInvoicesDocument, QPointsEntriesDocument } from '../lib/graphql/generated/graphql';
 // The login is one of the documents the pages opened cold send as a string (lib/graphql/request.ts).
 import { MUserLoginDocument } from '../lib/graphql/generated-public/graphql';
-import { DEMO_MEMBER } from '../server/db/seed';
+import { DEMO_MEMBER } from '../server/seed';
 import { apiRouteTable } from '../server/http/api-routes';
 import { freePort, waitForPort } from '../server/test/free-port';
 

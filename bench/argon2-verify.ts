@@ -1,4 +1,4 @@
-import { hashPassword, verifyPassword } from '../server/modules/auth/passwords';
+import { hashPassword, verifyPassword } from '../server/auth/passwords';
 
 /**
  * Login cost: time per argon2id verify at the stored parameters (m=19456, t=2, p=1). Bounded: 50 verifies.

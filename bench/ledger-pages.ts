@@ -9,7 +9,7 @@ import { performance } from 'node:perf_hooks';
 import SqliteDatabase from 'better-sqlite3';
 import { createDatabase } from '../server/db/database';
 import { migrateToLatest } from '../server/db/migrate';
-import { seedReferenceData } from '../server/db/seed';
+import { seedReferenceData } from '../server/seed';
 import { expireDuePoints } from '../server/modules/points/ledger';
 import { pointsEntries, pointsSummary } from '../server/modules/points/service';
 import { createMember } from '../server/modules/users/repository';

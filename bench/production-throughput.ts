@@ -18,8 +18,8 @@ import { withCheckDigit } from '../lib/validation/access-key';
 import { createDatabase } from '../server/db/database';
 import { startProductionStack, type ProductionStack } from '../server/hosting/test/production-stack';
 import { INSTANCE_HEADER } from '../server/http/instance-header';
-import { hashPassword } from '../server/modules/auth/passwords';
-import { signAccessToken } from '../server/modules/auth/tokens';
+import { hashPassword } from '../server/auth/passwords';
+import { signAccessToken } from '../server/auth/tokens';
 import { UPLOADS_PER_WINDOW } from '../server/modules/invoices/upload-limiter';
 import { createMember } from '../server/modules/users/repository';
 

@@ -2,7 +2,7 @@ import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { createDatabase } from '../server/db/database';
 import { migrateToLatest } from '../server/db/migrate';
-import { seedReferenceData } from '../server/db/seed';
+import { seedReferenceData } from '../server/seed';
 import { createMember, findUserByCpf } from '../server/modules/users/repository';
 import { PASSWORD, testMembers } from './members';
 

@@ -4,7 +4,7 @@ import { readFileSync } from 'node:fs';
 import SqliteDatabase from 'better-sqlite3';
 import { decodeJwt } from 'jose';
 import { join } from 'node:path';
-import { signAccessToken } from '../server/modules/auth/tokens';
+import { signAccessToken } from '../server/auth/tokens';
 
 /** A valid, random CPF, so a retried test never collides with the member its first run created. */
 export function randomCpf(): string {

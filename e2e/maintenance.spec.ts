@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { createDatabase } from '../server/db/database';
 import { migrateToLatest } from '../server/db/migrate';
-import { seedReferenceData } from '../server/db/seed';
+import { seedReferenceData } from '../server/seed';
 import { createMember } from '../server/modules/users/repository';
 import { freePort } from '../server/test/free-port';
 import { expect, expectNoAxeViolations, signInWithStorage, test } from './fixtures';

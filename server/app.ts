@@ -15,6 +15,8 @@ import { registerGraphqlOverHttp } from './graphql/graphql-over-http';
 import { scalarResolvers } from './graphql/upload-scalar';
 import { registerGraphqlMultipart } from './uploads/graphql-multipart';
 import type { Resolvers } from './graphql/generated/resolvers-types';
+import { clubModules } from './modules';
+import type { ModuleDeps } from './modules/club-module';
 import { apiRouteTable, JSON_BODY_MAX_BYTES, UPLOAD_OPTIONS } from './http/api-routes';
 import { cspDirectives } from './http/content-security-policy';
 import { csrfGuard } from './http/csrf';
@@ -25,34 +27,15 @@ import { registerSecurityHeaders } from './http/security-headers';
 import { OneLinePerRequest, requestChildLogger, requestLogLine } from './http/request-log';
 import { registerMaintenance } from './http/maintenance';
 import { registerStaticSite, STATIC_SITE_PATHS } from './http/static-site';
-import { authResolvers } from './modules/auth/resolvers';
-import { deviceSessionsCleanupJob } from './modules/device-sessions/cleanup-job';
-import { deviceSessionsHttp } from './modules/device-sessions/http';
-import { deviceSessionsResolvers } from './modules/device-sessions/resolvers';
-import { invoicesHttp } from './modules/invoices/http';
-import { invoicesResolvers } from './modules/invoices/resolvers';
-import { LoginRateLimiter } from './modules/auth/rate-limit';
-import { expiryJob } from './modules/points/expiry-job';
+import { memberOfActiveFamily } from './modules/device-sessions';
 import { registerJobs } from './jobs/scheduler';
-import { uploadLimiter } from './modules/invoices/upload-limiter';
-import { photoUploadLimiter } from './modules/projects/upload-limiter';
-import { projectsHttp } from './modules/projects/http';
-import { projectsResolvers } from './modules/projects/resolvers';
-import { photoSweepJob } from './modules/projects/sweep-job';
+import { uploadLimiter } from './modules/invoices';
+import { photoUploadLimiter } from './modules/projects';
 import { limitsCleanupJob } from './limits/cleanup';
 import { createLimiterFactory } from './limits/limiter-factory';
 import { registerRequestLimit } from './limits/request-limit';
-import { Throttle } from './modules/auth/throttle';
-import { noHumanCheck, registerHumanVerification } from './modules/auth/human-verification';
+import { LoginRateLimiter, noHumanCheck, registerHumanVerification, Throttle } from './modules/auth';
 import { createMessenger } from './adapters/messenger';
-import { registerContentAssets } from './modules/content/assets-route';
-import { contentResolvers } from './modules/content/resolvers';
-import { pointsResolvers } from './modules/points/resolvers';
-import { storesResolvers } from './modules/stores/resolvers';
-import { kioskResolvers } from './modules/kiosk/resolvers';
-import { usersResolvers } from './modules/users/resolvers';
-import { profileResolvers } from './modules/profile/resolvers';
-import { registerProfileImageRoute } from './modules/profile/profile-image';
 import type { FileStorage } from './storage/file-storage';
 import { createFileStorage } from './storage/from-config';
 
@@ -160,6 +143,7 @@ export function buildApp({
     messenger,
     humanCheck,
     storage,
+    activeSessionMember: memberOfActiveFamily,
   };
 
   registerSecurityHeaders(app, {
@@ -210,27 +194,16 @@ export function buildApp({
   // Multipart GraphQL requests (invoice files, profile photo); the CSRF hook above has already refused any without
   // the preflight header.
   registerGraphqlMultipart(app, UPLOAD_OPTIONS);
-  void app.register(invoicesHttp, { db, config, storage });
-  void app.register(projectsHttp, { db, config, storage });
-  void app.register(deviceSessionsHttp, { db, config, limiters });
+  // Each module's own HTTP routes, as one plugin per module.
+  const moduleDeps: ModuleDeps = { db, config, storage, limiters };
+  for (const clubModule of clubModules) if (clubModule.routes) void app.register(clubModule.routes, moduleDeps);
 
   void app.register(mercurius, {
     schema: loadSchemaSdl(),
     resolvers: {
       // The scalar's parser functions, not a GraphQLScalarType: mercurius copies its keys onto the schema's type.
       ...scalarResolvers,
-      ...mergeResolvers(
-        usersResolvers,
-        authResolvers,
-        contentResolvers,
-        invoicesResolvers,
-        pointsResolvers,
-        profileResolvers,
-        storesResolvers,
-        kioskResolvers,
-        projectsResolvers,
-        deviceSessionsResolvers,
-      ),
+      ...mergeResolvers(...clubModules.flatMap((clubModule) => (clubModule.resolvers ? [clubModule.resolvers] : []))),
     } as never,
     path: GRAPHQL_PATH,
     graphiql: false,
@@ -246,13 +219,9 @@ export function buildApp({
       formatExecutionErrors(execution as Parameters<typeof formatExecutionErrors>[0], context as never),
   });
 
-  registerProfileImageRoute(app, storage);
-  registerContentAssets(app, db);
   registerJobs(app, db, config.now, [
-    expiryJob(db, config.now),
     limitsCleanupJob(db),
-    photoSweepJob(db, storage, config.now),
-    deviceSessionsCleanupJob(db, config),
+    ...clubModules.flatMap((clubModule) => clubModule.jobs?.(moduleDeps) ?? []),
   ]);
 
   if (config.serveStatic) registerStaticSite(app, { root: config.staticDir });

@@ -1,7 +1,7 @@
 import './test/esm-shims';
 import { Writable } from 'node:stream';
 import { loggerOptions } from './app';
-import { DEMO_MEMBER } from './db/seed';
+import { DEMO_MEMBER } from './seed';
 import { createTestApp, gql, LOGIN, REFRESH, type TestApp } from './test/helpers';
 
 /** Every line the server logs, at its most verbose level, kept in memory. */

@@ -4,7 +4,7 @@ import { ensureExport } from './build/ensure-export';
 import { loadConfig } from './config';
 import { createDatabase } from './db/database';
 import { migrateToLatest } from './db/migrate';
-import { seedClubData, seedDemoData } from './db/seed';
+import { seedClubData, seedDemoData } from './seed';
 import { createFileStorage } from './storage/from-config';
 
 async function main(): Promise<void> {

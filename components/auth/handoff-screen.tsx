@@ -13,8 +13,8 @@ import type { NewPasswordInput } from '@/lib/validation/sign-up-schema';
 import { FormAlert } from '../ui/form-alert';
 import { Spinner } from '../ui/spinner';
 import { SubmitButton } from '../ui/submit-button';
-import { NewPasswordFields } from './new-password-fields';
-import { useFormServerError } from './use-form-server-error';
+import { NewPasswordFields } from '../forms/new-password-fields';
+import { useFormServerError } from '../forms/use-form-server-error';
 
 /**
  * /completar-cadastro?link=…: a sign-up started at a store kiosk, finished on the customer's own phone. The link came

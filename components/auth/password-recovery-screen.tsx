@@ -12,10 +12,10 @@ import { useLazyZodResolver } from '@/lib/validation/lazy-resolver';
 import type { RecoveryIdentifierInput, RecoveryResetInput } from '@/lib/validation/password-recovery-schema';
 import { FormAlert } from '../ui/form-alert';
 import { TextField } from '../ui/text-field';
-import { NewPasswordFields } from './new-password-fields';
-import { ResendCodeButton } from './resend-code-button';
+import { NewPasswordFields } from '../forms/new-password-fields';
+import { ResendCodeButton } from '../forms/resend-code-button';
 import { HumanCheck, useHumanCheck } from './human-check';
-import { useFormServerError } from './use-form-server-error';
+import { useFormServerError } from '../forms/use-form-server-error';
 import { SubmitButton } from '../ui/submit-button';
 
 interface Destination {

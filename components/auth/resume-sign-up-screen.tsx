@@ -13,7 +13,7 @@ import { TextField } from '../ui/text-field';
 import { HumanCheck, useHumanCheck } from './human-check';
 import { SignUpCodeForm } from './sign-up-code-form';
 import type { PendingSignUp } from './sign-up-form';
-import { useFormServerError } from './use-form-server-error';
+import { useFormServerError } from '../forms/use-form-server-error';
 import { SubmitButton } from '../ui/submit-button';
 import { maskedChange } from '../ui/masked-change';
 

@@ -8,10 +8,10 @@ import { useLazyZodResolver } from '@/lib/validation/lazy-resolver';
 import type { SignUpSecondStepInput } from '@/lib/validation/sign-up-schema';
 import { FormAlert } from '../ui/form-alert';
 import { TextField } from '../ui/text-field';
-import { NewPasswordFields } from './new-password-fields';
-import { ResendCodeButton } from './resend-code-button';
+import { NewPasswordFields } from '../forms/new-password-fields';
+import { ResendCodeButton } from '../forms/resend-code-button';
 import type { PendingSignUp } from './sign-up-form';
-import { useFormServerError } from './use-form-server-error';
+import { useFormServerError } from '../forms/use-form-server-error';
 
 const FIELDS = ['code', 'password', 'passwordConfirmation'] as const;
 

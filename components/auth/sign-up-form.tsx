@@ -7,9 +7,9 @@ import { MCreateUser } from '@/lib/graphql/public-operations';
 import { useRequestMutation } from '@/lib/graphql/use-request';
 import { FormAlert } from '../ui/form-alert';
 import { HumanCheck, useHumanCheck } from './human-check';
-import { useFormServerError } from './use-form-server-error';
+import { useFormServerError } from '../forms/use-form-server-error';
 import { SubmitButton } from '../ui/submit-button';
-import { SIGN_UP_FIELDS as FIELDS, SignUpFields, useSignUpForm } from './sign-up-fields';
+import { SIGN_UP_FIELDS as FIELDS, SignUpFields, useSignUpForm } from '../forms/sign-up-fields';
 
 export interface PendingSignUp {
   signupId: string;

@@ -5,7 +5,7 @@ import { contentErrorKind } from '@/lib/content/errors';
 import { QCampaign, QStandardCampaign } from '@/lib/content/operations';
 import { useRouteParams } from '@/lib/routing/use-route-params';
 import { routes } from '@/lib/routes';
-import { DetailLoading, ErrorState, NotFoundState } from './content-states';
+import { DetailLoading, ErrorState, NotFoundState } from '../ui/content-states';
 import { DetailLayout } from './detail-layout';
 import { RichText } from './rich-text';
 import { SendInvoiceAction } from './send-invoice-action';

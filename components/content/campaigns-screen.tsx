@@ -7,7 +7,7 @@ import { QCampaigns } from '@/lib/content/operations';
 import { routes } from '@/lib/routes';
 import { ContentCard } from './cards';
 import { useLoadMore } from '../ui/use-load-more';
-import { ErrorState } from './content-states';
+import { ErrorState } from '../ui/content-states';
 import { CardGrid, LIST_PAGE_SIZE, nextPageOf } from './paged-list';
 
 export function CampaignsScreen() {

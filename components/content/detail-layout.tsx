@@ -3,7 +3,7 @@ import type { ReactNode } from 'react';
 import type { ContentStatusValue } from '@/lib/content/format';
 import { formatPeriod } from '@/lib/content/format';
 import { ContentImage, type ContentImageData } from './content-image';
-import type { BackLink } from './content-states';
+import type { BackLink } from '../ui/content-states';
 import { DraftBadge, DraftNotice, StatusBadge } from './badges';
 
 /** The frame of a details page: back link, banner, title, status and period, then the page's own parts. */

@@ -9,7 +9,7 @@ import { QFaqItem, QFaqSubject, QFaqSubjects } from '@/lib/content/operations';
 import { useRouteParams } from '@/lib/routing/use-route-params';
 import { routes } from '@/lib/routes';
 import { DraftBadge, DraftNotice } from './badges';
-import { DetailLoading, ErrorState, NotFoundState, UnavailableState } from './content-states';
+import { DetailLoading, ErrorState, NotFoundState, UnavailableState } from '../ui/content-states';
 import { RichText } from './rich-text';
 
 /** Links inside the draft FAQ stay inside the drafts. */

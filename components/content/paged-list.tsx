@@ -2,7 +2,7 @@
 import type { ReactNode } from 'react';
 import { Spinner } from '../ui/spinner';
 import type { LoadMoreState } from '../ui/use-load-more';
-import { CardListSkeleton, EmptyState, Loading } from './content-states';
+import { CardListSkeleton, EmptyState, Loading } from '../ui/content-states';
 
 /** Cards per page of the content lists; the API allows up to 50. */
 export const LIST_PAGE_SIZE = 6;

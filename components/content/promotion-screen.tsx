@@ -7,7 +7,7 @@ import { formatLongDate, formatNumber } from '@/lib/content/format';
 import { QPromotion } from '@/lib/content/operations';
 import { useRouteParams } from '@/lib/routing/use-route-params';
 import { routes } from '@/lib/routes';
-import { DetailLoading, ErrorState, NotFoundState, UnavailableState } from './content-states';
+import { DetailLoading, ErrorState, NotFoundState, UnavailableState } from '../ui/content-states';
 import { DetailLayout } from './detail-layout';
 import { RichText } from './rich-text';
 import { SendInvoiceAction } from './send-invoice-action';

@@ -7,7 +7,7 @@ import { QPromotions } from '@/lib/content/operations';
 import { routes } from '@/lib/routes';
 import { ContentCard } from './cards';
 import { useLoadMore } from '../ui/use-load-more';
-import { ErrorState, UnavailableState } from './content-states';
+import { ErrorState, UnavailableState } from '../ui/content-states';
 import { DraftNotice } from './badges';
 import { CardGrid, LIST_PAGE_SIZE, nextPageOf } from './paged-list';
 

@@ -7,7 +7,7 @@ import { formatLongDate, formatShortDate } from '@/lib/content/format';
 import { QRuleBook } from '@/lib/content/operations';
 import { routes } from '@/lib/routes';
 import { DraftBadge, DraftNotice } from './badges';
-import { DetailLoading, ErrorState, NotFoundState, UnavailableState } from './content-states';
+import { DetailLoading, ErrorState, NotFoundState, UnavailableState } from '../ui/content-states';
 import { RichText } from './rich-text';
 
 export function RuleBookScreen({ preview = false }: { preview?: boolean }) {

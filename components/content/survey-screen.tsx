@@ -12,7 +12,7 @@ import { useLazyZodResolver } from '@/lib/validation/lazy-resolver';
 import type { QPromotionSurveyQuery } from '@/lib/graphql/generated/graphql';
 import { useRouteParams } from '@/lib/routing/use-route-params';
 import { routes } from '@/lib/routes';
-import { DetailLoading, ErrorState, NotFoundState } from './content-states';
+import { DetailLoading, ErrorState, NotFoundState } from '../ui/content-states';
 
 type Question = NonNullable<NonNullable<QPromotionSurveyQuery['promotion']>['survey']>['questions'][number];
 

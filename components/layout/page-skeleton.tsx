@@ -1,4 +1,4 @@
-import { CardListSkeleton, Loading } from '../content/skeletons';
+import { CardListSkeleton, Loading } from '../ui/skeletons';
 
 /**
  * What a private page looks like while the member's data is on its way: a title, the balance card and a list, in

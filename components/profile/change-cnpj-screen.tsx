@@ -8,7 +8,7 @@ import { MUpdateCnpj, QProfile } from '@/lib/graphql/profile-operations';
 import { routes } from '@/lib/routes';
 import { useLazyZodResolver } from '@/lib/validation/lazy-resolver';
 import type { ChangeCnpjInput } from '@/lib/validation/profile-schema';
-import { useFormServerError } from '../auth/use-form-server-error';
+import { useFormServerError } from '../forms/use-form-server-error';
 import { Spinner } from '../ui/spinner';
 import { TextField } from '../ui/text-field';
 import { maskedChange } from '../ui/masked-change';

@@ -7,7 +7,7 @@ import { MRequestEmailChange, QProfile } from '@/lib/graphql/profile-operations'
 import { routes } from '@/lib/routes';
 import { useLazyZodResolver } from '@/lib/validation/lazy-resolver';
 import type { ChangeEmailInput } from '@/lib/validation/profile-schema';
-import { useFormServerError } from '../auth/use-form-server-error';
+import { useFormServerError } from '../forms/use-form-server-error';
 import { useCurrentUser } from '../providers/current-user';
 import { TextField } from '../ui/text-field';
 

@@ -9,7 +9,7 @@ import { downloadText } from '@/lib/profile/photo';
 import { logout } from '@/lib/session/logout';
 import { useLazyZodResolver } from '@/lib/validation/lazy-resolver';
 import type { DeleteAccountInput } from '@/lib/validation/profile-schema';
-import { useFormServerError } from '../auth/use-form-server-error';
+import { useFormServerError } from '../forms/use-form-server-error';
 import { CheckboxField } from '../ui/checkbox-field';
 import { Modal } from '../ui/modal';
 import { PasswordField } from '../ui/password-field';

@@ -11,8 +11,8 @@ import { routes } from '@/lib/routes';
 import { useSessionStore } from '@/lib/session/store';
 import { useLazyZodResolver } from '@/lib/validation/lazy-resolver';
 import type { PasswordChangeInput } from '@/lib/validation/profile-schema';
-import { NewPasswordFields } from '../auth/new-password-fields';
-import { useFormServerError } from '../auth/use-form-server-error';
+import { NewPasswordFields } from '../forms/new-password-fields';
+import { useFormServerError } from '../forms/use-form-server-error';
 import { useCurrentUser } from '../providers/current-user';
 import { PasswordField } from '../ui/password-field';
 

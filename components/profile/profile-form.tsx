@@ -7,7 +7,7 @@ import { MUpdateProfile, QProfileOptions } from '@/lib/graphql/profile-operation
 import { useLazyZodResolver } from '@/lib/validation/lazy-resolver';
 import { GENDERS } from '@/lib/validation/profile-options';
 import type { ProfileData, ProfileFormInput } from '@/lib/validation/profile-schema';
-import { useFormServerError } from '../auth/use-form-server-error';
+import { useFormServerError } from '../forms/use-form-server-error';
 import { CheckboxField } from '../ui/checkbox-field';
 import { SelectField } from '../ui/select-field';
 import { Spinner } from '../ui/spinner';

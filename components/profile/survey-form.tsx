@@ -6,7 +6,7 @@ import { MUpdateWoodworkSurvey, QEquipments } from '@/lib/graphql/profile-operat
 import { useLazyZodResolver } from '@/lib/validation/lazy-resolver';
 import { CUSTOMER_TYPES, GRADE_MAX, GRADE_MIN, PROJECT_GRADES } from '@/lib/validation/profile-options';
 import type { SurveyData, SurveyFormInput } from '@/lib/validation/profile-schema';
-import { useFormServerError } from '../auth/use-form-server-error';
+import { useFormServerError } from '../forms/use-form-server-error';
 import { SelectField } from '../ui/select-field';
 import { TextField } from '../ui/text-field';
 import { useFocusWhenShown } from '../ui/use-focus-when-shown';

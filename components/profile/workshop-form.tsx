@@ -5,7 +5,7 @@ import { useForm, type UseFormReturn } from 'react-hook-form';
 import { MUpdateUserWoodWork } from '@/lib/graphql/profile-operations';
 import { useLazyZodResolver } from '@/lib/validation/lazy-resolver';
 import type { WorkshopData, WorkshopFormInput } from '@/lib/validation/profile-schema';
-import { useFormServerError } from '../auth/use-form-server-error';
+import { useFormServerError } from '../forms/use-form-server-error';
 import { TextField } from '../ui/text-field';
 import { useFocusWhenShown } from '../ui/use-focus-when-shown';
 import {

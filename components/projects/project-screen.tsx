@@ -11,7 +11,7 @@ import { ENVIRONMENT_LABELS, PROJECT_STATUS_LABELS } from '@/lib/projects/labels
 import { QProject } from '@/lib/projects/operations';
 import { useRouteParams } from '@/lib/routing/use-route-params';
 import { routes } from '@/lib/routes';
-import { DetailSkeleton, ErrorState, Loading, NotFoundState } from '../content/content-states';
+import { DetailSkeleton, ErrorState, Loading, NotFoundState } from '../ui/content-states';
 import { ProjectGallery } from './project-gallery';
 import { ProjectStatusBadge } from './project-status-badge';
 

@@ -8,8 +8,8 @@ import { QCampaigns, QPromotions } from '@/lib/content/operations';
 import { routes } from '@/lib/routes';
 import { useRemembered } from '@/lib/session/use-remembered';
 import { ContentCard } from '../content/cards';
-import { CardListSkeleton, EmptyState, Loading } from '../content/content-states';
-import { HomeReminders } from '../home/home-reminders';
+import { CardListSkeleton, EmptyState, Loading } from '../ui/content-states';
+import { HomeReminders } from './home-reminders';
 import { useCurrentUser } from '../providers/current-user';
 
 const HOME_LIST_SIZE = 3;

@@ -3,7 +3,7 @@ import type { APIResponse, Response } from '@playwright/test';
 import { decodeJwt } from 'jose';
 import { createDatabase } from '../../server/db/database';
 import { INSTANCE_HEADER } from '../../server/http/instance-header';
-import { signAccessToken } from '../../server/modules/auth/tokens';
+import { signAccessToken } from '../../server/auth/tokens';
 import { createMember } from '../../server/modules/users/repository';
 import { PASSWORD } from '../members';
 

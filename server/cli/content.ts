@@ -1,8 +1,5 @@
-import { loadConfig } from '../config';
-import { createDatabase } from '../db/database';
-import { migrateToLatest } from '../db/migrate';
-import { importContent } from '../modules/content/importer';
-import { ContentSourceError, readContentFolder } from '../modules/content/source';
+import { importContent, readContentFolder } from '../modules/content';
+import { runCli, UsageError } from './run';
 
 const USAGE = `Uso: npm run content -- import <pasta> [--rascunho]
 
@@ -11,32 +8,18 @@ const USAGE = `Uso: npm run content -- import <pasta> [--rascunho]
 
 Usa o mesmo banco do servidor (DATA_DIR, DATABASE_URL).`;
 
-async function main(argv: readonly string[]): Promise<number> {
-  const [command, folder, ...flags] = argv;
-  if (command !== 'import' || !folder || flags.some((f) => f !== '--rascunho' && f !== '--draft')) {
-    console.error(USAGE);
-    return 2;
-  }
-  const asDraft = flags.length > 0;
-  const bundle = readContentFolder(folder, { asDraft });
-  const db = createDatabase(loadConfig().database);
-  try {
-    await migrateToLatest(db);
-    const summary = await importContent(db, bundle);
-    console.info(
+runCli({
+  usage: USAGE,
+  // --draft: the English spelling the first version of this command took.
+  options: { rascunho: { type: 'boolean' }, draft: { type: 'boolean' } },
+  async run({ positionals: [command, folder, ...rest], values, database, print }) {
+    if (command !== 'import' || !folder || rest.length > 0) throw new UsageError();
+    // The folder is read and checked before the database is opened: a broken file changes nothing.
+    const bundle = readContentFolder(folder, { asDraft: Boolean(values.rascunho || values.draft) });
+    const summary = await importContent(await database(), bundle);
+    print(
       `Conteúdo importado: ${summary.published} publicado(s), ${summary.drafts} rascunho(s), ` +
         `${summary.images} imagem(ns); ${summary.draftsCleared} rascunho(s) substituído(s) pela versão publicada.`,
     );
-    return 0;
-  } finally {
-    await db.destroy();
-  }
-}
-
-main(process.argv.slice(2)).then(
-  (code) => process.exit(code),
-  (error: unknown) => {
-    console.error(error instanceof ContentSourceError ? error.message : error instanceof Error ? error.message : error);
-    process.exit(1);
   },
-);
+});

@@ -11,7 +11,7 @@ import { tablesInDependencyOrder } from '../db/copy';
 import { migrateToLatest } from '../db/migrate';
 import { startTestPostgres, type TestPostgres } from '../db/postgres/test-server';
 import type { Database } from '../db/schema';
-import { DEMO_MEMBER, seedDemoData } from '../db/seed';
+import { DEMO_MEMBER, seedDemoData } from '../seed';
 import { createFileStorage } from '../storage/from-config';
 import { testConfig } from '../test/helpers';
 import { POSTGRES_URL_ENV } from '../test/test-database';

@@ -6,7 +6,7 @@ import path from 'node:path';
 import type { Kysely } from 'kysely';
 import { createDatabase } from '../db/database';
 import { migrateToLatest } from '../db/migrate';
-import { DEMO_MEMBER, seedDemoData } from '../db/seed';
+import { DEMO_MEMBER, seedDemoData } from '../seed';
 import type { Database } from '../db/schema';
 import { findUserByCpf } from '../modules/users/repository';
 

@@ -6,7 +6,7 @@ import path from 'node:path';
 import type { Kysely } from 'kysely';
 import { createDatabase } from '../db/database';
 import { migrateToLatest } from '../db/migrate';
-import { seedDemoData } from '../db/seed';
+import { seedDemoData } from '../seed';
 import type { Database } from '../db/schema';
 
 const ROOT = path.resolve(__dirname, '..', '..');

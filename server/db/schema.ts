@@ -1,4 +1,4 @@
-import type { Generated, Insertable, Selectable, Updateable } from 'kysely';
+import type { Generated, Insertable, Kysely, Selectable, Updateable } from 'kysely';
 
 /** 0/1 integers: SQLite has no boolean type. */
 type Flag = number;
@@ -534,6 +534,9 @@ export interface Database {
   content_assets: ContentAssetsTable;
   survey_responses: SurveyResponsesTable;
 }
+
+/** The club's database handle, as every repository and service takes it. */
+export type Db = Kysely<Database>;
 
 export type UserRow = Selectable<UsersTable>;
 export type NewUserRow = Insertable<UsersTable>;

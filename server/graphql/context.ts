@@ -4,19 +4,15 @@ import type { AppConfig } from '../config';
 import type { Database, UserRow } from '../db/schema';
 import type { Messenger } from '../adapters/messenger';
 import type { FileStorage } from '../storage/file-storage';
-import type { LoginRateLimiter } from '../modules/auth/rate-limit';
-import type { HumanVerifier } from '../modules/auth/human-verification';
-import type { Throttle } from '../modules/auth/throttle';
-import type { UploadLimiter } from '../modules/invoices/upload-limiter';
+import type { ActiveSessionMember, AuthThrottle, HumanVerifier, LoginLimiter, UploadLimiter } from './ports';
 import { SESSION_ID_HEADER, SESSION_ID_PATTERN } from '../../lib/device-session/envelope';
-import { memberOfActiveFamily } from '../modules/device-sessions/repository';
-import { requestAuth } from './request-auth';
+import { requestAuth } from '../auth/request-auth';
 
 export interface ApiContext {
   readonly db: Kysely<Database>;
   readonly config: AppConfig;
-  readonly loginLimiter: LoginRateLimiter;
-  readonly throttle: Throttle;
+  readonly loginLimiter: LoginLimiter;
+  readonly throttle: AuthThrottle;
   readonly uploadLimiter: UploadLimiter;
   /** Project photos a member may send in a window. */
   readonly photoLimiter: UploadLimiter;
@@ -45,13 +41,15 @@ export interface ApiContext {
 export interface ContextDeps {
   readonly db: Kysely<Database>;
   readonly config: AppConfig;
-  readonly loginLimiter: LoginRateLimiter;
-  readonly throttle: Throttle;
+  readonly loginLimiter: LoginLimiter;
+  readonly throttle: AuthThrottle;
   readonly uploadLimiter: UploadLimiter;
   readonly photoLimiter: UploadLimiter;
   readonly messenger: Messenger;
   readonly humanCheck: HumanVerifier;
   readonly storage: FileStorage;
+  /** The session check of every request with a token (the device-sessions module's). */
+  readonly activeSessionMember: ActiveSessionMember;
 }
 
 export async function buildContext(request: FastifyRequest, deps: ContextDeps): Promise<ApiContext> {
@@ -61,7 +59,7 @@ export async function buildContext(request: FastifyRequest, deps: ContextDeps): 
   // A token of an ended session stops at once, not when it expires: one indexed lookup of its family.
   if (userId !== null && auth.familyId !== null) {
     const now = new Date(deps.config.now()).toISOString();
-    sessionUser = (await memberOfActiveFamily(deps.db, auth.familyId, userId, now)) ?? null;
+    sessionUser = (await deps.activeSessionMember(deps.db, auth.familyId, userId, now)) ?? null;
     if (sessionUser === null) {
       userId = null;
       badToken = true;

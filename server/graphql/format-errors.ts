@@ -1,12 +1,12 @@
 import type { FastifyBaseLogger } from 'fastify';
 import { GraphQLError, type ExecutionResult, type FormattedExecutionResult, type GraphQLFormattedError } from 'graphql';
-import { INTERNAL_ERROR_MESSAGE, isApiError } from './errors';
+import { INTERNAL_ERROR_MESSAGE, isApiError } from '../errors/api-errors';
 import {
   isRequestSchemaMessage,
   METHOD_NOT_ALLOWED_MESSAGE,
   REQUEST_PARAMETERS_MESSAGE,
   requestErrorMessage,
-} from './request-errors';
+} from '../errors/request-errors';
 import { variableProblemOf } from './variable-errors';
 
 interface HttpishError extends Error {

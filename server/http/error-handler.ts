@@ -1,6 +1,6 @@
 import type { FastifyError, FastifyInstance } from 'fastify';
-import { INTERNAL_ERROR_MESSAGE } from '../graphql/errors';
-import { requestErrorMessage } from '../graphql/request-errors';
+import { INTERNAL_ERROR_MESSAGE } from '../errors/api-errors';
+import { requestErrorMessage } from '../errors/request-errors';
 
 /**
  * Errors of the routes outside GraphQL (files, the session-security receiver, the static site) that Fastify raises

@@ -6,7 +6,7 @@ import type { FastifyInstance } from 'fastify';
 import { MAINTENANCE_CODE, MAINTENANCE_MESSAGE } from '../../lib/network/maintenance';
 import { buildApp } from '../app';
 import { loadConfig } from '../config';
-import { DEMO_MEMBER } from '../db/seed';
+import { DEMO_MEMBER } from '../seed';
 import { createTestApp, gql, loginAs, REFRESH, testConfig, type TestApp } from '../test/helpers';
 import { allApiRoutes } from './api-routes';
 

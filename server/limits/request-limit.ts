@@ -1,6 +1,6 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest, onRequestHookHandler, RouteOptions } from 'fastify';
-import type { TokenSettings } from '../modules/auth/tokens';
-import { requestAuth, requestAuthNow } from '../graphql/request-auth';
+import type { TokenSettings } from '../auth/tokens';
+import { requestAuth, requestAuthNow } from '../auth/request-auth';
 import { withHook } from '../http/route-hooks';
 import { normalizeIP } from './client-address';
 import { leasedLimiter } from './leased-limiter';

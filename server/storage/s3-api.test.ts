@@ -2,7 +2,7 @@ import '../test/esm-shims';
 import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { DEMO_MEMBER } from '../db/seed';
+import { DEMO_MEMBER } from '../seed';
 import { HTML, JPEG, newKey, nfeXml, PDF, submit } from '../modules/invoices/test/upload-helpers';
 import { createTestApp, fakeClock, loginAs, type TestApp } from '../test/helpers';
 import { TINY_JPEG } from '../test/images';

@@ -4,7 +4,7 @@ import pg from 'pg';
 import { createDatabase } from '../db/database';
 import { migrateToLatest } from '../db/migrate';
 import type { Database } from '../db/schema';
-import { seedDemoData } from '../db/seed';
+import { seedDemoData } from '../seed';
 
 /**
  * The API suite runs twice: on SQLite (a fresh in-memory database per test app) and on a real PostgreSQL server

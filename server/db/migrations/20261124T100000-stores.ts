@@ -27,7 +27,11 @@ export const stores: Migration = {
     await db.schema.alterTable('stores_next').renameTo('stores').execute();
     await moveIdSequencePastRows(db, 'stores');
     // Sign-ups per store per day (the stores report) read the members by their store.
-    await db.schema.createIndex('users_subsidiary_idx').on('users').columns(['subsidiary_slug', 'created_at']).execute();
+    await db.schema
+      .createIndex('users_subsidiary_idx')
+      .on('users')
+      .columns(['subsidiary_slug', 'created_at'])
+      .execute();
   },
 
   async down(db: Kysely<unknown>) {

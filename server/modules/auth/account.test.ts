@@ -1,5 +1,5 @@
 import '../../test/esm-shims';
-import { DEMO_MEMBER } from '../../db/seed';
+import { DEMO_MEMBER } from '../../seed';
 import { createTestApp, fakeClock, gql, LOGIN, REFRESH, type FakeClock, type TestApp } from '../../test/helpers';
 import { CURRENT_PASSWORD_MESSAGE } from './service';
 import { RESET_MESSAGES } from './password-reset';

@@ -1,6 +1,6 @@
 import { createHmac, randomInt, randomUUID, timingSafeEqual } from 'node:crypto';
 import type { CodePurpose } from '../../db/schema';
-import { badUserInput, tooManyRequests } from '../../graphql/errors';
+import { badUserInput, tooManyRequests } from '../../errors/api-errors';
 import type { ServiceDeps } from '../service-deps';
 import { consumeCodeRow, countWrongTry, newestCode, replaceCode } from './repository';
 

@@ -1,14 +1,14 @@
 import { randomBytes } from 'node:crypto';
-import { unauthenticated } from '../../graphql/errors';
+import { unauthenticated } from '../../errors/api-errors';
 import type { ServiceDeps } from '../service-deps';
-import { updateUser } from '../users/repository';
+import { updateUser } from '../users';
 import {
   emailHeldByOther,
   findEmailConfirmation,
   insertEmailConfirmation,
   markEmailConfirmationUsed,
 } from './repository';
-import { hashToken } from './tokens';
+import { hashToken } from '../../auth/tokens';
 
 export const EMAIL_CONFIRMATION_TTL_MS = 48 * 60 * 60 * 1000;
 

@@ -1,7 +1,7 @@
 import '../../test/esm-shims';
 import { deriveKey } from 'altcha-lib/algorithms/sha';
 import { solveChallenge } from 'altcha-lib';
-import { DEMO_MEMBER } from '../../db/seed';
+import { DEMO_MEMBER } from '../../seed';
 import { createTestApp, gql, type TestApp } from '../../test/helpers';
 import { ALTCHA_CHALLENGE_PATH, HUMAN_CHECK_MESSAGE } from './human-verification';
 

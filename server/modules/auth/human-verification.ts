@@ -4,21 +4,19 @@ import { createHmac } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
 import type { Kysely } from 'kysely';
 import type { Database } from '../../db/schema';
-import { apiError } from '../../graphql/errors';
+import { apiError } from '../../errors/api-errors';
 import { apiRouteTable } from '../../http/api-routes';
 import { usedChallengeStore } from '../../limits/used-challenges';
 
 export const ALTCHA_CHALLENGE_PATH = apiRouteTable.altchaChallenge.path;
 export { HUMAN_CHECK_MESSAGE } from '../../../lib/validation/human-check';
 import { HUMAN_CHECK_MESSAGE } from '../../../lib/validation/human-check';
+import type { HumanVerifier } from '../../graphql/ports';
 
 /** A challenge lives 10 minutes: a member filling the sign-up form on a slow phone must not lose it. */
 const CHALLENGE_TTL_SECONDS = 10 * 60;
 
-export interface HumanVerifier {
-  /** Throws BAD_USER_INPUT unless the ALTCHA payload is a fresh, valid solution never used before. */
-  check(payload: string | null | undefined): Promise<void>;
-}
+export type { HumanVerifier };
 
 /** Verification switched off (HUMAN_VERIFICATION=false): every request passes. */
 export const noHumanCheck: HumanVerifier = { check: async () => {} };

@@ -1,6 +1,6 @@
 import '../../test/esm-shims';
 import { hash, parseOptions } from '@node-rs/argon2';
-import { DEMO_MEMBER } from '../../db/seed';
+import { DEMO_MEMBER } from '../../seed';
 import { createTestApp, fakeClock, gql, LOGIN, type TestApp } from '../../test/helpers';
 import { createMember, findUserByCpf } from '../users/repository';
 import { WRONG_CREDENTIALS_MESSAGE } from './service';

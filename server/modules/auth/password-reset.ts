@@ -1,13 +1,13 @@
 import { z } from 'zod';
 import { passwordSchema } from '../../../lib/validation/password';
 import type { UserRow } from '../../db/schema';
-import { badUserInput } from '../../graphql/errors';
-import { parseInput } from '../../graphql/validate';
-import { updateUser } from '../users/repository';
+import { badUserInput } from '../../errors/api-errors';
+import { parseInput } from '../../errors/parse-input';
+import { updateUser } from '../users';
 import { consumeCode, issueCode, maskEmailDestination, maskPhoneDestination, RESEND_COOLDOWN_MS } from './codes';
 import type { FlowDeps } from './flow-deps';
 import { parseLogin } from './login-identifier';
-import { hashPassword } from './passwords';
+import { hashPassword } from '../../auth/passwords';
 import { findForLogin, revokeAllSessions } from './service';
 import { THROTTLE_RULES } from './throttle';
 

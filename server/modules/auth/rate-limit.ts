@@ -1,20 +1,16 @@
+import type { LoginAttempt, LoginLimiter } from '../../graphql/ports';
 import type { Limiter, LimiterFactory } from '../../limits/limiter-factory';
 
 export const IDENTIFIER_MAX_FAILURES = 5;
 export const IDENTIFIER_WINDOW_MS = 15 * 60 * 1000;
 export const IP_WINDOW_MS = 5 * 60 * 1000;
 
-export interface LoginAttempt {
-  /** Call after a successful login: the attempt no longer counts as a failure for the identifier. */
-  succeeded(): Promise<void>;
-}
-
 /**
  * Login limiter, counted in the club's database so that every API process shares it. `begin` runs before any
  * hashing and counts the attempt as a failure up front, so concurrent guesses cannot all slip through before the
  * first one is recorded; a success takes its own count back.
  */
-export class LoginRateLimiter {
+export class LoginRateLimiter implements LoginLimiter {
   private readonly failures: Limiter;
   private readonly attempts: Limiter;
 

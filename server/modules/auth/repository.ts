@@ -1,16 +1,14 @@
 // Every query of the auth module: sessions (refresh-token families), one-time codes, pending sign-ups and e-mail
 // confirmations. The services hold the rules; this file only reads and writes rows.
-import type { Insertable, Kysely } from 'kysely';
+import type { Insertable, Updateable } from 'kysely';
 import type {
   CodePurpose,
-  Database,
+  Db,
   EmailConfirmationsTable,
   PendingSignupsTable,
   RefreshTokensTable,
   VerificationCodesTable,
 } from '../../db/schema';
-
-type Db = Kysely<Database>;
 
 // ---- Sessions --------------------------------------------------------------------------------------------------
 
@@ -103,6 +101,10 @@ export const findPendingSignup = (db: Db, id: string) =>
   db.selectFrom('pending_signups').selectAll().where('id', '=', id).executeTakeFirst();
 
 /** The newest unfinished, unexpired sign-up of a CPF. */
+export async function updatePendingSignup(db: Db, id: string, changes: Updateable<PendingSignupsTable>) {
+  await db.updateTable('pending_signups').set(changes).where('id', '=', id).execute();
+}
+
 export const openSignupOfCpf = (db: Db, cpf: string, now: string) =>
   db
     .selectFrom('pending_signups')

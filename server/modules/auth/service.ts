@@ -1,16 +1,22 @@
 import { randomUUID } from 'node:crypto';
 import type { Kysely, Transaction } from 'kysely';
 import type { Database, UserRow } from '../../db/schema';
-import { badUserInput, forbidden, tooManyRequests, unauthenticated } from '../../graphql/errors';
-import { findUserByCpf, findUserByEmail, findUserById, findUserByPhone, updateUser } from '../users/repository';
-import { USER_DISABLED_MESSAGE } from '../users/service';
+import { badUserInput, forbidden, tooManyRequests, unauthenticated } from '../../errors/api-errors';
+import {
+  findUserByCpf,
+  findUserByEmail,
+  findUserById,
+  findUserByPhone,
+  updateUser,
+  USER_DISABLED_MESSAGE,
+} from '../users';
 import { passwordSchema } from '../../../lib/validation/password';
-import { parseInput } from '../../graphql/validate';
+import { parseInput } from '../../errors/parse-input';
 import { parseLogin, type LoginLookup } from './login-identifier';
 import type { ServiceDeps } from '../service-deps';
 import * as repo from './repository';
 import { revokeFamily } from './repository';
-import { DUMMY_PASSWORD_HASH, hashPassword, needsRehash, verifyPassword } from './passwords';
+import { DUMMY_PASSWORD_HASH, hashPassword, needsRehash, verifyPassword } from '../../auth/passwords';
 import {
   hashToken,
   signAccessToken,
@@ -18,7 +24,7 @@ import {
   verifyRefreshToken,
   type RefreshClaims,
   type TokenSettings,
-} from './tokens';
+} from '../../auth/tokens';
 
 export const WRONG_CREDENTIALS_MESSAGE = 'CPF, e-mail, celular ou senha incorretos.';
 

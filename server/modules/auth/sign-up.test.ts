@@ -1,5 +1,5 @@
 import '../../test/esm-shims';
-import { DEMO_MEMBER } from '../../db/seed';
+import { DEMO_MEMBER } from '../../seed';
 import { createTestApp, fakeClock, gql, LOGIN, type FakeClock, type TestApp } from '../../test/helpers';
 import { CODE_MESSAGES } from './codes';
 import { SIGN_UP_MESSAGES } from './signup';

@@ -1,18 +1,18 @@
 import { randomUUID } from 'node:crypto';
 import { z } from 'zod';
 import type { Selectable } from 'kysely';
-import type { PendingSignupsTable } from '../../db/schema';
+import type { Db, PendingSignupsTable } from '../../db/schema';
 import { passwordSchema } from '../../../lib/validation/password';
 import { cpfSchema, signUpSchema } from '../../../lib/validation/sign-up-schema';
-import { apiError, badUserInput } from '../../graphql/errors';
-import { parseInput } from '../../graphql/validate';
-import { createMember, findUserByCpf, findUserByEmail, findUserByPhone, updateUser } from '../users/repository';
+import { apiError, badUserInput } from '../../errors/api-errors';
+import { parseInput } from '../../errors/parse-input';
+import { createMember, findUserByCpf, findUserByEmail, findUserByPhone, updateUser } from '../users';
 import { consumeCode, issueCode, maskPhoneDestination, RESEND_COOLDOWN_MS } from './codes';
 import { sendEmailConfirmation } from './email-confirmation';
 import type { FlowDeps } from './flow-deps';
 import { issueNewSession, type TokenPair } from './service';
 import * as repo from './repository';
-import { requireActiveStoreSlug } from '../stores/service';
+import { requireActiveStoreSlug } from '../stores';
 import { THROTTLE_RULES } from './throttle';
 
 export const PENDING_SIGNUP_TTL_MS = 24 * 60 * 60 * 1000;
@@ -65,6 +65,44 @@ export function throwIfTaken(fields: Record<string, string>): void {
     throw apiError('BAD_USER_INPUT', messages[0] ?? SIGN_UP_MESSAGES.cpfTaken, { fields, reason: 'ALREADY_MEMBER' });
 }
 
+/** Step one's data, as signUpSchema gives it (the site and the kiosk parse with the same schema). */
+export type SignUpData = z.output<ReturnType<typeof signUpSchema>>;
+
+/**
+ * Keeps step one as a pending sign-up: the one writer for the site and the kiosk. With `resumeOpen`, an open sign-up
+ * of the same CPF is brought up to date instead of a new one started (the kiosk's queue: a customer who tries
+ * again); `resumed` tells which.
+ */
+export async function keepPendingSignup(
+  db: Db,
+  data: SignUpData,
+  subsidiarySlug: string | null,
+  nowMs: number,
+  { resumeOpen }: { resumeOpen: boolean },
+): Promise<{ id: string; resumed: boolean }> {
+  const stamp = new Date(nowMs).toISOString();
+  const fields = {
+    name: data.name,
+    sur_name: data.surName,
+    email: data.email,
+    phone_number: data.phoneNumber,
+    birth_date: data.birthDate,
+    accept_email_comunications: data.acceptEmailComunications ? 1 : 0,
+    accept_message_comunications: data.acceptMessageComunications ? 1 : 0,
+    subsidiary_slug: subsidiarySlug,
+    terms_accepted_at: stamp,
+    expires_at: new Date(nowMs + PENDING_SIGNUP_TTL_MS).toISOString(),
+  };
+  const open = resumeOpen ? await repo.openSignupOfCpf(db, data.cpf, stamp) : undefined;
+  if (open) {
+    await repo.updatePendingSignup(db, open.id, fields);
+    return { id: open.id, resumed: true };
+  }
+  const id = randomUUID();
+  await repo.insertPendingSignup(db, { ...fields, id, cpf: data.cpf, created_at: stamp, completed_at: null });
+  return { id, resumed: false };
+}
+
 /** Step one: checks the data, keeps it as a pending sign-up and texts a 6-digit code to the celular. */
 export async function createUser(
   deps: FlowDeps,
@@ -80,24 +118,7 @@ export async function createUser(
   await deps.throttle.hit(THROTTLE_RULES.signUps, data.cpf, deps.ip);
   throwIfTaken(await takenFields(deps, data.cpf, data.email, data.phoneNumber));
 
-  const id = randomUUID();
-  const stamp = new Date(now()).toISOString();
-  await repo.insertPendingSignup(deps.db, {
-    id,
-    name: data.name,
-    sur_name: data.surName,
-    cpf: data.cpf,
-    email: data.email,
-    phone_number: data.phoneNumber,
-    birth_date: data.birthDate,
-    accept_email_comunications: data.acceptEmailComunications ? 1 : 0,
-    accept_message_comunications: data.acceptMessageComunications ? 1 : 0,
-    subsidiary_slug: slug,
-    terms_accepted_at: stamp,
-    created_at: stamp,
-    expires_at: new Date(now() + PENDING_SIGNUP_TTL_MS).toISOString(),
-    completed_at: null,
-  });
+  const { id } = await keepPendingSignup(deps.db, data, slug, now(), { resumeOpen: false });
   await deps.throttle.hit(THROTTLE_RULES.codeSends, id, deps.ip);
   await sendSignUpCode(deps, id, data.phoneNumber);
   return {

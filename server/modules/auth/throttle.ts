@@ -1,4 +1,5 @@
-import { tooManyRequests } from '../../graphql/errors';
+import { tooManyRequests } from '../../errors/api-errors';
+import type { AuthThrottle } from '../../graphql/ports';
 import type { LimitRule, LimiterFactory } from '../../limits/limiter-factory';
 
 export type ThrottleRule = LimitRule;
@@ -20,7 +21,7 @@ export const THROTTLE_RULES = {
  * (shared by every API process). Every call counts, so aliased operations inside one request are limited one by
  * one.
  */
-export class Throttle {
+export class Throttle implements AuthThrottle {
   private readonly perIp: ThrottleRule;
 
   constructor(

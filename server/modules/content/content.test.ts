@@ -2,7 +2,7 @@ import '../../test/esm-shims';
 import { mkdtempSync, writeFileSync, mkdirSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { DEMO_MEMBER } from '../../db/seed';
+import { DEMO_MEMBER } from '../../seed';
 import { createTestApp, gql, loginAs, type TestApp } from '../../test/helpers';
 import { importContent } from './importer';
 import { DEMO_EDITOR } from './seed';

@@ -1,10 +1,14 @@
 // Every query of the content module: campaigns, promotions, the rule book and the FAQ as imported entries, their
 // images, and the promotions' survey answers.
-import { sql, type ExpressionBuilder, type Insertable, type Kysely } from 'kysely';
-import type { ContentAssetsTable, ContentEntriesTable, Database, SurveyResponsesTable } from '../../db/schema';
-import type { ContentKind } from './tables';
-
-type Db = Kysely<Database>;
+import { sql, type ExpressionBuilder, type Insertable } from 'kysely';
+import type {
+  ContentAssetsTable,
+  ContentEntriesTable,
+  Database,
+  Db,
+  SurveyResponsesTable,
+  ContentKind,
+} from '../../db/schema';
 
 export type ContentStatusFilter = 'ACTIVE' | 'UPCOMING' | 'ENDED' | null | undefined;
 

@@ -1,5 +1,5 @@
 import type { Resolvers } from '../../graphql/generated/resolvers-types';
-import { unauthenticated } from '../../graphql/errors';
+import { unauthenticated } from '../../errors/api-errors';
 import {
   answerSurvey,
   getCampaign,

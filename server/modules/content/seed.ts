@@ -1,7 +1,7 @@
 import path from 'node:path';
 import type { Kysely } from 'kysely';
 import type { Database } from '../../db/schema';
-import { createMember, findUserByCpf } from '../users/repository';
+import { createMember, findUserByCpf } from '../users';
 import { hasContent, importContent } from './importer';
 import { readContentFolderCached } from './source';
 

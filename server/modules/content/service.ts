@@ -1,9 +1,11 @@
 import { z } from 'zod';
 import { isUniqueViolation } from '../../db/dialect';
-import { badUserInput, forbidden, notFound } from '../../graphql/errors';
+import { forbidden, notFound } from '../../errors/api-errors';
+import { parseInput } from '../../errors/parse-input';
 import { surveyDefinitionSchema, validateAnswers, type SurveyDefinition } from './survey';
-import { assetUrl, type ContentKind } from './tables';
-import { requireMember } from '../users/service';
+import { assetUrl } from './asset-url';
+import { type ContentKind } from '../../db/schema';
+import { requireMember } from '../users';
 import { nowOf, type ServiceDeps } from '../service-deps';
 import * as repo from './repository';
 import { hasAnswered, insertSurveyResponse, type VisibleRow } from './repository';
@@ -64,19 +66,9 @@ export type PageArgs = z.input<typeof pageArgs>;
 
 const keyArg = z.string().trim().min(1, 'Conteúdo não encontrado.').max(80, 'Conteúdo não encontrado.');
 
-function parseOrThrow<S extends z.ZodType>(schema: S, value: unknown): z.infer<S> {
-  const result = schema.safeParse(value);
-  if (!result.success) {
-    const fields: Record<string, string> = {};
-    for (const issue of result.error.issues) fields[issue.path.join('.') || 'input'] = issue.message;
-    throw badUserInput(result.error.issues[0]?.message ?? 'Dados inválidos.', fields);
-  }
-  return result.data;
-}
-
 /** Active first, then upcoming, then ended; newest start first inside each group. */
 async function listPeriodic(deps: Deps, kind: 'campaign' | 'promotion', rawArgs: PageArgs) {
-  const args = parseOrThrow(pageArgs, rawArgs);
+  const args = parseInput(pageArgs, rawArgs);
   const preview = args.preview ?? false;
   await requireReader(deps, preview);
   const db = deps.db;
@@ -92,7 +84,7 @@ async function listPeriodic(deps: Deps, kind: 'campaign' | 'promotion', rawArgs:
 }
 
 async function findOne(deps: Deps, kind: ContentKind, key: unknown, preview: boolean, parentKey = '') {
-  const k = parseOrThrow(keyArg, key);
+  const k = parseInput(keyArg, key);
   return repo.findVisible(deps.db, kind, preview, parentKey, k);
 }
 
@@ -230,7 +222,7 @@ export async function getRuleBook(deps: Deps, version: unknown, preview: boolean
   const current = published.find((r) => (r.starts_on ?? '') <= today) ?? published[published.length - 1];
   let row: VisibleRow | undefined;
   if (version !== undefined && version !== null) {
-    const wanted = parseOrThrow(keyArg, version);
+    const wanted = parseInput(keyArg, version);
     row = preview ? await findOne(deps, 'rule-book', wanted, true) : published.find((r) => r.key === wanted);
     if (!row) throw notFound('Versão do regulamento não encontrada.');
   } else if (preview) {

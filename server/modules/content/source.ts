@@ -7,7 +7,8 @@ import { MAX_IMAGE_BYTES, sniffImage } from './images';
 import { POINTS_VALIDITY_TEXT } from '../../../lib/points/validity';
 import { renderMarkdown, type ImageRef } from './rich-text';
 import { surveyDefinitionSchema } from './survey';
-import { assetUrl, type ContentKind, type ContentState } from './tables';
+import { assetUrl } from './asset-url';
+import { type ContentKind, type ContentState } from '../../db/schema';
 
 /**
  * Reads a content folder (Markdown files with YAML front matter, images beside them) into rows ready to store.

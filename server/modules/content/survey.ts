@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { INVALID_CHARACTERS_MESSAGE, isPlainText } from '../../../lib/validation/plain-text';
-import { badUserInput } from '../../graphql/errors';
+import { badUserInput } from '../../errors/api-errors';
 
 const key = z
   .string()

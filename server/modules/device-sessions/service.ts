@@ -12,9 +12,8 @@ import {
   sealEnvelope,
   SESSION_ID_PATTERN,
 } from '../../../lib/device-session/envelope';
-import { notFound } from '../../graphql/errors';
-import { findUserById } from '../users/repository';
-import { requireMember } from '../users/service';
+import { notFound } from '../../errors/api-errors';
+import { findUserById, requireMember } from '../users';
 import { nowOf, type ServiceDeps } from '../service-deps';
 import { describeDevice, deviceFlags, deviceHash } from './describe';
 import * as repo from './repository';

@@ -8,7 +8,7 @@ import { buildApp } from '../../app';
 import { createDatabase } from '../../db/database';
 import { migrateToLatest } from '../../db/migrate';
 import type { Database } from '../../db/schema';
-import { DEMO_MEMBER, seedDemoData } from '../../db/seed';
+import { DEMO_MEMBER, seedDemoData } from '../../seed';
 import { fakeClock, gql, loginAs, testConfig } from '../../test/helpers';
 import { demoDanfePdf } from './demo-history';
 import { LocalDiskStorage, uploadsDirOf } from '../../storage/local-disk';

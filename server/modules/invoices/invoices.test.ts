@@ -3,7 +3,7 @@ import { randomUUID } from 'node:crypto';
 import { existsSync, mkdtempSync, readdirSync, rmSync, writeFileSync, mkdirSync, utimesSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { DEMO_MEMBER } from '../../db/seed';
+import { DEMO_MEMBER } from '../../seed';
 import { createTestApp, fakeClock, gql, loginAs, type TestApp } from '../../test/helpers';
 import { createMember } from '../users/repository';
 import { approveInvoice, rejectInvoice } from './review';

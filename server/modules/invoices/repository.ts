@@ -1,10 +1,8 @@
 // Every query of the invoices module: the services above hold the rules, this file only reads and writes rows.
-import type { Insertable, Kysely, Updateable } from 'kysely';
-import type { Database, InvoiceEventsTable, InvoicesTable } from '../../db/schema';
-import type { InvoiceFileRow, InvoiceRow, InvoiceStatus } from './tables';
+import type { Insertable, Updateable } from 'kysely';
+import type { Db, InvoiceEventsTable, InvoicesTable, InvoiceFileRow, InvoiceRow, InvoiceStatus } from '../../db/schema';
 
 /** A connection or a transaction (a Kysely transaction is a Kysely). */
-type Db = Kysely<Database>;
 
 export interface NewInvoiceFile {
   name: string;

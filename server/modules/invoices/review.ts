@@ -1,14 +1,9 @@
 // Review of a sent invoice: automatic approval of a well-formed NF-e XML, and the terminal's approve and reject.
-import type { Kysely } from 'kysely';
 import type { NfeData } from '../../../lib/invoices/nfe-xml';
-import type { Database } from '../../db/schema';
-import { findUserById } from '../users/repository';
-import { pointsForPurchase } from '../points/earning';
-import { appendEntries } from '../points/ledger';
+import type { Db, InvoiceRow, InvoiceStatus } from '../../db/schema';
+import { findUserById } from '../users';
+import { pointsForPurchase, appendEntries } from '../points';
 import * as repo from './repository';
-import type { InvoiceRow, InvoiceStatus } from './tables';
-
-type Db = Kysely<Database>;
 
 /** Automatic approval: an XML invoice of a registered store, bought at most this many days ago. */
 export const PURCHASE_WINDOW_DAYS = 90;

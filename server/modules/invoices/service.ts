@@ -1,25 +1,22 @@
 import type { Readable } from 'node:stream';
-import type { Kysely } from 'kysely';
 import { z } from 'zod';
 import { FILE_MESSAGES, MAX_FILES_PER_INVOICE, type InvoiceFileKind } from '../../../lib/invoices/file-type';
 import { parseNfeXml, type NfeData } from '../../../lib/invoices/nfe-xml';
 import { ACCESS_KEY_MESSAGES, parseAccessKey, type AccessKeyInfo } from '../../../lib/validation/access-key';
-import type { Database } from '../../db/schema';
+import type { Db, InvoiceRow } from '../../db/schema';
 import { isUniqueViolation } from '../../db/dialect';
-import { badUserInput, notFound, tooManyRequests } from '../../graphql/errors';
+import { badUserInput, notFound, tooManyRequests } from '../../errors/api-errors';
+import { parseInput, topLevelField } from '../../errors/parse-input';
 import { drainUploads, type FileUpload } from '../../uploads/file-upload';
 import type { FileStorage } from '../../storage/file-storage';
 import { discardStored, FileRejected, readStored, storeUpload, type StoredFile } from './storage';
 import * as repo from './repository';
-import type { InvoiceRow } from './tables';
-import { requireMember } from '../users/service';
-import { assessDeviceRisk } from '../device-sessions/service';
+import { requireMember } from '../users';
+import { assessDeviceRisk } from '../device-sessions';
 import type { ServiceDeps } from '../service-deps';
 import { formatDate } from '../../../lib/format/dates';
 import { autoReview } from './review';
 import { RESEND_NOTE, toView, toViews, type InvoiceView } from './views';
-
-type Db = Kysely<Database>;
 
 export const INVOICES_PAGE_DEFAULT = 10;
 export const INVOICES_PAGE_MAX = 20;
@@ -72,10 +69,9 @@ const pageArgs = z.object({
 
 export async function listInvoices(deps: Deps, rawArgs: { first?: number | null; after?: string | null }) {
   const userId = await requireMemberId(deps);
-  const parsed = pageArgs.safeParse(rawArgs);
-  if (!parsed.success) throw badUserInput(parsed.error.issues[0]?.message ?? 'Página inválida.');
-  const first = parsed.data.first ?? INVOICES_PAGE_DEFAULT;
-  const after = parsed.data.after ? Number(parsed.data.after) : null;
+  const args = parseInput(pageArgs, rawArgs);
+  const first = args.first ?? INVOICES_PAGE_DEFAULT;
+  const after = args.after ? Number(args.after) : null;
   const rows = await repo.listOwnInvoices(deps.db, userId, after, first + 1);
   const page = rows.slice(0, first);
   const hasMore = rows.length > first;
@@ -206,6 +202,20 @@ function refuse(uploads: readonly Promise<FileUpload>[], message: string, field:
   });
 }
 
+/** parseInput for a request with files: the files are read to their end before the refusal is answered. */
+async function parseWithUploads<S extends z.ZodType>(
+  uploads: readonly Promise<FileUpload>[],
+  schema: S,
+  input: unknown,
+): Promise<z.infer<S>> {
+  try {
+    return parseInput(schema, input, { fieldOf: topLevelField });
+  } catch (error) {
+    await drain(uploads, new Set());
+    throw error;
+  }
+}
+
 /** The invoice an identical request (same member, same idempotency key) already made. */
 const isSameAttempt = (invoice: InvoiceRow, userId: number, idempotencyKey: string): boolean =>
   invoice.user_id === userId && invoice.idempotency_key === idempotencyKey;
@@ -213,11 +223,7 @@ const isSameAttempt = (invoice: InvoiceRow, userId: number, idempotencyKey: stri
 export async function submitInvoice(deps: Deps, input: SubmitInput): Promise<InvoiceView> {
   const userId = await requireMemberId(deps);
   const uploads = Array.isArray(input.files) ? input.files : [];
-  const parsed = submitSchema.safeParse(input);
-  if (!parsed.success) {
-    const issue = parsed.error.issues[0];
-    return refuse(uploads, issue?.message ?? 'Envio inválido.', String(issue?.path[0] ?? 'files'));
-  }
+  const parsed = { data: await parseWithUploads(uploads, submitSchema, input) };
   const { db, config, storage } = deps;
 
   // A retry of an attempt that already made its invoice gets that invoice back, before any file is stored.
@@ -347,11 +353,7 @@ export async function resendInvoice(
     await drain(uploads, new Set());
     throw error;
   });
-  const parsed = resendSchema.safeParse(input);
-  if (!parsed.success) {
-    const issue = parsed.error.issues[0];
-    return refuse(uploads, issue?.message ?? 'Envio inválido.', 'files');
-  }
+  const parsed = { data: await parseWithUploads(uploads, resendSchema, input) };
   const resendEvent = await repo.findEventByNote(db, invoice.id, `${RESEND_NOTE}${parsed.data.idempotencyKey}`);
   if (resendEvent) {
     await drain(uploads, new Set());

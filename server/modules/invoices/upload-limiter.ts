@@ -1,13 +1,9 @@
+import type { UploadLimiter } from '../../graphql/ports';
 import type { LimiterFactory } from '../../limits/limiter-factory';
 
 /** Invoice sends one member may start in the window (retries of the same attempt included). */
 export const UPLOADS_PER_WINDOW = 30;
 export const UPLOAD_WINDOW_MS = 10 * 60 * 1000;
-
-export interface UploadLimiter {
-  /** False when the member is over the limit; otherwise counts this attempt. */
-  tryTake(userId: number): Promise<boolean>;
-}
 
 /** Per member, counted in the club's database so that every API process shares it. */
 export function uploadLimiter(limiters: LimiterFactory): UploadLimiter {

@@ -1,12 +1,8 @@
 // What the API answers about an invoice: its fields, files (with signed links) and history.
-import type { Kysely } from 'kysely';
 import type { AppConfig } from '../../config';
-import type { Database } from '../../db/schema';
+import type { Db, InvoiceRow, InvoiceStatus } from '../../db/schema';
 import { signedFileUrl } from './file-links';
 import { currentFilesOf, eventsOf, storeNamesByCnpj } from './repository';
-import type { InvoiceRow, InvoiceStatus } from './tables';
-
-type Db = Kysely<Database>;
 
 export interface InvoiceView {
   id: string;

@@ -1,7 +1,7 @@
 import '../../test/esm-shims';
-import { DEMO_MEMBER } from '../../db/seed';
+import { DEMO_MEMBER } from '../../seed';
 import type { FastifyInstance } from 'fastify';
-import { TOO_MANY_REQUESTS_MESSAGE } from '../../graphql/errors';
+import { TOO_MANY_REQUESTS_MESSAGE } from '../../errors/api-errors';
 import {
   createSharedTestApps,
   createTestApp,

@@ -1,8 +1,6 @@
 // Every query of the kiosk module: set-up codes, kiosks and hand-off links (all by hash), and the sign-ups they touch.
-import type { Insertable, Kysely, Updateable } from 'kysely';
-import type { Database, HandoffLinksTable, KiosksTable, PendingSignupsTable } from '../../db/schema';
-
-type Db = Kysely<Database>;
+import type { Insertable } from 'kysely';
+import type { Db, HandoffLinksTable, KiosksTable } from '../../db/schema';
 
 export async function insertKioskCode(db: Db, codeHash: string, storeId: number, expiresAt: string): Promise<void> {
   await db
@@ -61,10 +59,6 @@ export async function touchKiosk(db: Db, kioskId: string, at: string): Promise<v
 
 export const findStoreById = (db: Db, id: number) =>
   db.selectFrom('stores').selectAll().where('id', '=', id).executeTakeFirst();
-
-export async function updatePendingSignup(db: Db, id: string, changes: Updateable<PendingSignupsTable>) {
-  await db.updateTable('pending_signups').set(changes).where('id', '=', id).execute();
-}
 
 export async function insertHandoffLink(db: Db, link: Insertable<HandoffLinksTable>): Promise<void> {
   await db.insertInto('handoff_links').values(link).execute();

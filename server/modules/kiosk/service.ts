@@ -1,26 +1,26 @@
 import { randomBytes, randomInt, randomUUID } from 'node:crypto';
-import type { Kysely } from 'kysely';
 import { z } from 'zod';
 import { passwordSchema } from '../../../lib/validation/password';
 import { signUpSchema } from '../../../lib/validation/sign-up-schema';
-import type { Database } from '../../db/schema';
-import { apiError, badUserInput, tooManyRequests } from '../../graphql/errors';
-import { parseInput } from '../../graphql/validate';
-import { maskPhoneDestination } from '../auth/codes';
-import type { FlowDeps } from '../auth/flow-deps';
-import * as authRepo from '../auth/repository';
-import type { TokenPair } from '../auth/service';
-import { finishSignUp, PENDING_SIGNUP_TTL_MS, SIGN_UP_MESSAGES, takenFields, throwIfTaken } from '../auth/signup';
-import { THROTTLE_RULES } from '../auth/throttle';
-import { hashToken } from '../auth/tokens';
+import type { Db } from '../../db/schema';
+import { apiError, badUserInput, tooManyRequests } from '../../errors/api-errors';
+import { parseInput } from '../../errors/parse-input';
+import {
+  maskPhoneDestination,
+  finishSignUp,
+  keepPendingSignup,
+  SIGN_UP_MESSAGES,
+  takenFields,
+  throwIfTaken,
+  THROTTLE_RULES,
+} from '../auth';
+import type { FlowDeps, TokenPair } from '../auth';
+import { hashToken } from '../../auth/tokens';
 import type { ServiceDeps } from '../service-deps';
-import { StoreError } from '../stores/operator';
-import { findStoreBySlug } from '../stores/repository';
-import { storeView, type StoreView } from '../stores/service';
-import { findUserByCpf } from '../users/repository';
+import { StoreError, findStoreBySlug, storeView, type StoreView } from '../stores';
+import { findUserByCpf } from '../users';
 import * as repo from './repository';
 
-type Db = Kysely<Database>;
 type KioskDeps = FlowDeps & ServiceDeps<'kioskKey'>;
 
 /** Set-up codes: 8 characters without look-alikes (no I, O, 0, 1), typed by an attendant on a tablet. */
@@ -143,34 +143,11 @@ export async function kioskSignUp(deps: KioskDeps, input: unknown): Promise<Kios
   throwIfTaken(taken);
 
   const stamp = new Date(nowMs).toISOString();
-  const fields = {
-    name: data.name,
-    sur_name: data.surName,
-    email: data.email,
-    phone_number: data.phoneNumber,
-    birth_date: data.birthDate,
-    accept_email_comunications: data.acceptEmailComunications ? 1 : 0,
-    accept_message_comunications: data.acceptMessageComunications ? 1 : 0,
-    subsidiary_slug: kiosk.store.slug,
-    terms_accepted_at: stamp,
-    expires_at: new Date(nowMs + PENDING_SIGNUP_TTL_MS).toISOString(),
-  };
-  const open = await authRepo.openSignupOfCpf(deps.db, data.cpf, stamp);
-  let signupId: string;
-  if (open) {
-    signupId = open.id;
-    await repo.updatePendingSignup(deps.db, signupId, fields);
-    await repo.retireHandoffLinks(deps.db, signupId, stamp);
-  } else {
-    signupId = randomUUID();
-    await authRepo.insertPendingSignup(deps.db, {
-      ...fields,
-      id: signupId,
-      cpf: data.cpf,
-      created_at: stamp,
-      completed_at: null,
-    });
-  }
+  const { id: signupId, resumed } = await keepPendingSignup(deps.db, data, kiosk.store.slug, nowMs, {
+    resumeOpen: true,
+  });
+  // Only the newest link of a resumed sign-up works.
+  if (resumed) await repo.retireHandoffLinks(deps.db, signupId, stamp);
   const token = randomBytes(32).toString('base64url');
   await repo.insertHandoffLink(deps.db, {
     token_hash: hashToken(token),
@@ -185,7 +162,7 @@ export async function kioskSignUp(deps: KioskDeps, input: unknown): Promise<Kios
     data.phoneNumber,
     `Clube do Marceneiro: termine seu cadastro no seu celular criando sua senha: ${handoffUrl} (vale 24 horas).`,
   );
-  return { status: 'SENT', maskedPhone: maskPhoneDestination(data.phoneNumber), handoffUrl, resumed: !!open };
+  return { status: 'SENT', maskedPhone: maskPhoneDestination(data.phoneNumber), handoffUrl, resumed };
 }
 
 const linkSchema = z.string().regex(/^[\w-]{43}$/, KIOSK_MESSAGES.linkGone);

@@ -1,5 +1,5 @@
 import '../../test/esm-shims';
-import { DEMO_MEMBER } from '../../db/seed';
+import { DEMO_MEMBER } from '../../seed';
 import { createTestApp, gql, loginAs, REFRESH, type TestApp } from '../../test/helpers';
 import { OperatorError, operatorSwitches, showMember } from './operator';
 

@@ -1,16 +1,13 @@
-import type { Kysely } from 'kysely';
-import type { Database, UserRow, UserUpdate } from '../../db/schema';
-import { parseLogin } from '../auth/login-identifier';
-import { findForLogin, revokeAllSessions } from '../auth/service';
+import type { Db, UserRow, UserUpdate } from '../../db/schema';
+import { parseLogin, findForLogin, revokeAllSessions } from '../auth';
 import { insertAudit, recentAudit } from './repository';
-import { updateUser } from '../users/repository';
+import { updateUser } from '../users';
 
 /**
  * The switches support needs on one member (docs/product.md#33-profile-status-and-account-switches names the states;
  * without these only raw SQL reached them). Every switch is written to `member_audit` with the operator's name, in the
  * same transaction.
  */
-type Db = Kysely<Database>;
 
 export const ACCOUNT_TYPES = ['member', 'editor'] as const;
 export type AccountType = (typeof ACCOUNT_TYPES)[number];

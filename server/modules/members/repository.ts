@@ -1,8 +1,6 @@
 // The members module's own table: the audit of what support changed on a member, and by whom.
-import type { Insertable, Kysely } from 'kysely';
-import type { Database, MemberAuditTable } from '../../db/schema';
-
-type Db = Kysely<Database>;
+import type { Insertable } from 'kysely';
+import type { Db, MemberAuditTable } from '../../db/schema';
 
 /** The newest audit lines of a member. */
 export const recentAudit = (db: Db, userId: number, limit: number) =>

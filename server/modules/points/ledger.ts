@@ -1,12 +1,9 @@
-import type { Kysely, Transaction } from 'kysely';
-import type { Database } from '../../db/schema';
-import type { PointsEntryKind, PointsEntryRow } from '../invoices/tables';
+import type { Transaction } from 'kysely';
+import type { Database, Db, PointsEntryKind, PointsEntryRow } from '../../db/schema';
 import { formatDate } from '../../../lib/format/dates';
 import { POINTS_VALIDITY_MONTHS } from '../../../lib/points/validity';
 import { lastingMemo } from '../../db/lasting-memo';
 import * as repo from './repository';
-
-type Db = Kysely<Database>;
 
 /** Points expire this many months after their credit, oldest first. */
 export const EXPIRY_MONTHS = POINTS_VALIDITY_MONTHS;

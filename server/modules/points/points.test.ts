@@ -1,6 +1,6 @@
 import '../../test/esm-shims';
 import { sql } from 'kysely';
-import { DEMO_MEMBER } from '../../db/seed';
+import { DEMO_MEMBER } from '../../seed';
 import { createTestApp, fakeClock, gql, loginAs, type TestApp } from '../../test/helpers';
 import { findUserByCpf } from '../users/repository';
 import { pointsForPurchase } from './earning';

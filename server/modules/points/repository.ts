@@ -1,12 +1,9 @@
 // Every query of the points module. ledger.ts holds the rules (append-only, oldest lots expire first, the cached
 // balance moves with every row) and is the only caller of the writes below.
-import { sql, type Insertable, type Kysely } from 'kysely';
+import { sql, type Insertable } from 'kysely';
 import { compiledQuery } from '../../db/compiled-query';
 import { brasiliaDay, least } from '../../db/dialect';
-import type { Database, PointsLedgerTable } from '../../db/schema';
-import type { PointsEntryKind, PointsEntryRow } from '../invoices/tables';
-
-type Db = Kysely<Database>;
+import type { Db, PointsLedgerTable, PointsEntryKind, PointsEntryRow } from '../../db/schema';
 
 export interface EntriesFilter {
   kinds: readonly PointsEntryKind[];

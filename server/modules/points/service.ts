@@ -1,16 +1,14 @@
-import type { Kysely } from 'kysely';
 import { z } from 'zod';
-import type { Database } from '../../db/schema';
-import { badUserInput } from '../../graphql/errors';
-import type { PointsEntryKind, PointsEntryRow } from '../invoices/tables';
+import type { Db, PointsEntryKind, PointsEntryRow } from '../../db/schema';
+import { badUserInput } from '../../errors/api-errors';
 import { expireDuePoints, expiringByDay, getBalance, oldestHeldLotIsDue } from './ledger';
 import { balanceBefore, ledgerPage, type EntriesFilter } from './repository';
-import { requireMember } from '../users/service';
+import { requireMember } from '../users';
 import { nowOf, type ServiceDeps } from '../service-deps';
 import { todayInBrazil } from '../../../lib/format/dates';
 import { parseDate } from '../../../lib/validation/sign-up-schema';
+import { parseInput, topLevelField } from '../../errors/parse-input';
 
-type Db = Kysely<Database>;
 const DAY_MS = 24 * 60 * 60 * 1000;
 
 export const ENTRIES_PAGE_DEFAULT = 20;
@@ -135,14 +133,7 @@ export async function pointsEntries(deps: Deps, rawArgs: EntriesArgs) {
   const { db } = deps;
   const now = nowOf(deps);
   const userId = (await requireMember(db, deps.userId)).id;
-  const parsed = entriesArgs.safeParse(rawArgs);
-  if (!parsed.success) {
-    const issue = parsed.error.issues[0];
-    throw badUserInput(issue?.message ?? 'Filtro inválido.', {
-      [String(issue?.path[0] ?? 'filtro')]: issue?.message ?? '',
-    });
-  }
-  const args = parsed.data;
+  const args = parseInput(entriesArgs, rawArgs, { fieldOf: topLevelField });
   const cursor = args.after ? decodeCursor(args.after) : null;
   if (args.after && !cursor) throw badUserInput('Página inválida. Recarregue o extrato.');
   if (args.from && args.to && args.from > args.to) {

@@ -1,13 +1,17 @@
-import { badUserInput } from '../../graphql/errors';
-import { parseInput } from '../../graphql/validate';
+import { badUserInput } from '../../errors/api-errors';
+import { parseInput } from '../../errors/parse-input';
 import { changeEmailSchema, changePhoneSchema, phoneCodeSchema } from '../../../lib/validation/profile-schema';
-import { consumeCode, issueCode, maskPhoneDestination, secondsUntilResend } from '../auth/codes';
-import { sendEmailConfirmation } from '../auth/email-confirmation';
-import type { FlowDeps } from '../auth/flow-deps';
+import {
+  consumeCode,
+  issueCode,
+  maskPhoneDestination,
+  secondsUntilResend,
+  sendEmailConfirmation,
+  THROTTLE_RULES,
+} from '../auth';
+import type { FlowDeps } from '../auth';
 import type { ServiceDeps } from '../service-deps';
-import { THROTTLE_RULES } from '../auth/throttle';
-import { findUserByEmail, findUserByPhone, updateUser } from '../users/repository';
-import { requireMember } from '../users/service';
+import { findUserByEmail, findUserByPhone, updateUser, requireMember } from '../users';
 
 /** A signed-in member's flow. */
 type MemberFlowDeps = FlowDeps & ServiceDeps<'userId'>;

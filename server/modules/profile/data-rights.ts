@@ -1,13 +1,13 @@
 import { randomBytes } from 'node:crypto';
-import { badUserInput } from '../../graphql/errors';
-import { parseInput } from '../../graphql/validate';
-import { hashPassword, verifyPassword } from '../auth/passwords';
-import { revokeAllSessions } from '../auth/service';
+import { badUserInput } from '../../errors/api-errors';
+import { parseInput } from '../../errors/parse-input';
+import { hashPassword, verifyPassword } from '../../auth/passwords';
+import { revokeAllSessions } from '../auth';
 import { deleteAccountSchema } from '../../../lib/validation/profile-schema';
 import * as repo from './repository';
 import { findSurveyByWoodWork, findWoodWorkByUser, surveyEquipments } from './repository';
 import { removePhoto } from './profile-image';
-import { requireMember } from '../users/service';
+import { requireMember } from '../users';
 import { nowOf, type ServiceDeps } from '../service-deps';
 
 /** Tables this module reads field by field; any other table with a user_id column is exported generically. */

@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto';
 import type { Readable } from 'node:stream';
 import type { FastifyInstance } from 'fastify';
 import sharp from 'sharp';
-import { badUserInput } from '../../graphql/errors';
+import { badUserInput } from '../../errors/api-errors';
 import { apiRouteTable, locationPathOf, PROFILE_IMAGE_MAX_BYTES } from '../../http/api-routes';
 import type { FileStorage } from '../../storage/file-storage';
 import { readCapped, UploadTooLarge, type FileUpload } from '../../uploads/file-upload';

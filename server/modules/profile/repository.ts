@@ -1,8 +1,8 @@
 import { sql, type Insertable, type Kysely, type Transaction, type Updateable } from 'kysely';
 import type { Database, UserRow, UserWoodWorksTable, WoodworkSurveysTable } from '../../db/schema';
 import { foreignKeysOf } from '../../db/dialect';
-import { findCareer, findCity, findState } from '../users/repository';
-import { badUserInput } from '../../graphql/errors';
+import { findCareer, findCity, findState } from '../users';
+import { badUserInput } from '../../errors/api-errors';
 
 type Db = Kysely<Database> | Transaction<Database>;
 

@@ -1,10 +1,9 @@
 import type { Resolvers } from '../../graphql/generated/resolvers-types';
 import type { ApiContext } from '../../graphql/context';
-import { badUserInput } from '../../graphql/errors';
+import { badUserInput } from '../../errors/api-errors';
 import { createCepProvider, type CepProvider } from '../../adapters/cep';
 import { drainUploads } from '../../uploads/file-upload';
-import { getCurrentMember } from '../users/service';
-import { updateUser } from '../users/repository';
+import { getCurrentMember, updateUser, requireMember } from '../users';
 import { confirmPhoneChange, requestEmailChange, requestPhoneChange } from './contact-change';
 import { deleteAccount, exportMyData } from './data-rights';
 import { receivePhoto, removePhoto, storePhoto } from './profile-image';
@@ -21,7 +20,6 @@ import {
   updateWoodWork,
   woodWorkView,
 } from './service';
-import { requireMember } from '../users/service';
 import { nowOf } from '../service-deps';
 
 /** One provider per configuration: ViaCEP, or the bundled sample. */

@@ -1,10 +1,18 @@
-import type { Kysely } from 'kysely';
-import type { Database, UserRow } from '../../db/schema';
-import { badUserInput, forbidden, notFound } from '../../graphql/errors';
-import { parseInput } from '../../graphql/validate';
+import type { Db, UserRow } from '../../db/schema';
+import { badUserInput, forbidden, notFound } from '../../errors/api-errors';
+import { parseInput } from '../../errors/parse-input';
 import { changeCnpjSchema, profileSchema, surveySchema, workshopSchema } from '../../../lib/validation/profile-schema';
-import { findCareer, findCity, findState, updateUser } from '../users/repository';
-import { CONSENT_MESSAGE, profileStatusOf, type AddressView, type ProfileStatus } from '../users/service';
+import {
+  findCareer,
+  findCity,
+  findState,
+  updateUser,
+  CONSENT_MESSAGE,
+  profileStatusOf,
+  type AddressView,
+  type ProfileStatus,
+  requireMember,
+} from '../users';
 import {
   ensureWoodWork,
   findSurveyByWoodWork,
@@ -12,11 +20,8 @@ import {
   resolveStateAndCity,
   surveyEquipments,
 } from './repository';
-import { requireMember } from '../users/service';
 import { nowOf, type ServiceDeps } from '../service-deps';
 import * as repo from './repository';
-
-type Db = Kysely<Database>;
 
 /** A CNPJ may change once every 90 days (setting the first one is free): points follow the company. */
 export const CNPJ_CHANGE_INTERVAL_DAYS = 90;

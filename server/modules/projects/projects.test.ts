@@ -4,7 +4,7 @@ import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import sharp from 'sharp';
-import { DEMO_MEMBER } from '../../db/seed';
+import { DEMO_MEMBER } from '../../seed';
 import { createTestApp, fakeClock, gql, loginAs, type TestApp } from '../../test/helpers';
 import { uploadsDirOf, LocalDiskStorage } from '../../storage/local-disk';
 import { createMember, findUserByCpf } from '../users/repository';

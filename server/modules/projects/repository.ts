@@ -1,17 +1,16 @@
 // Every query of the projects module: the services hold the rules, this file only reads and writes rows.
-import type { Insertable, Kysely, Updateable } from 'kysely';
+import type { Insertable, Updateable } from 'kysely';
 import type {
-  Database,
+  Db,
   ProjectEventsTable,
   ProjectPhotoRow,
   ProjectPhotosTable,
   ProjectRow,
-  ProjectsTable,
   ProjectStatus,
+  ProjectsTable,
 } from '../../db/schema';
 
 /** A connection or a transaction (a Kysely transaction is a Kysely). */
-type Db = Kysely<Database>;
 
 // ---- Catalogue -------------------------------------------------------------------------------------------------
 

@@ -1,12 +1,9 @@
 // Review of a sent project from the terminal: approve (with its points), reject (with the reason), publish.
-import type { Kysely } from 'kysely';
 import { PROJECT_APPROVAL_POINTS } from '../../../lib/projects/limits';
 import { isUniqueViolation } from '../../db/dialect';
-import type { Database, ProjectRow, ProjectStatus } from '../../db/schema';
-import { appendEntries } from '../points/ledger';
+import type { Db, ProjectRow, ProjectStatus } from '../../db/schema';
+import { appendEntries } from '../points';
 import * as repo from './repository';
-
-type Db = Kysely<Database>;
 
 export const REVIEW_MESSAGES = {
   notFound: (id: number) => `Projeto ${id} não encontrado.`,

@@ -1,4 +1,3 @@
-import type { Kysely } from 'kysely';
 import { z } from 'zod';
 import {
   PROJECT_DESCRIPTION_MAX,
@@ -9,20 +8,19 @@ import {
 } from '../../../lib/projects/limits';
 import { todayInBrazil } from '../../../lib/format/dates';
 import { INVALID_CHARACTERS_MESSAGE, isPlainText } from '../../../lib/validation/plain-text';
-import type { Database, ProjectPhotoRow, ProjectRow } from '../../db/schema';
+import type { Db, ProjectPhotoRow, ProjectRow } from '../../db/schema';
 import { isUniqueViolation } from '../../db/dialect';
-import { badUserInput, notFound, tooManyRequests } from '../../graphql/errors';
+import { badUserInput, notFound, tooManyRequests } from '../../errors/api-errors';
+import { parseInput, topLevelField } from '../../errors/parse-input';
 import { drainUploads, type FileUpload } from '../../uploads/file-upload';
-import { listedCitiesOf, stateByUf, cityKey } from '../profile/repository';
-import { requireMember } from '../users/service';
-import { assessDeviceRisk } from '../device-sessions/service';
+import { listedCitiesOf, stateByUf, cityKey } from '../profile';
+import { requireMember } from '../users';
+import { assessDeviceRisk } from '../device-sessions';
 import { nowOf, type ServiceDeps } from '../service-deps';
 import { searchKey } from './catalogue';
 import { discardPhoto, PhotoRejected, readPhoto, reencodePhoto, storePhoto } from './photos';
 import * as repo from './repository';
 import { ENVIRONMENTS, photoLinks, RESEND_NOTE, toView, toViews, type ProjectView } from './views';
-
-type Db = Kysely<Database>;
 
 export const PROJECTS_PAGE_DEFAULT = 12;
 export const PROJECTS_PAGE_MAX = 24;
@@ -77,18 +75,9 @@ async function ownProject(db: Db, userId: number, id: string): Promise<ProjectRo
   return project;
 }
 
-function parseOrThrow<S extends z.ZodType>(schema: S, value: unknown): z.infer<S> {
-  const result = schema.safeParse(value);
-  if (!result.success) {
-    const fields: Record<string, string> = {};
-    for (const issue of result.error.issues) {
-      const field = String(issue.path[0] ?? 'input');
-      fields[field] ??= issue.message;
-    }
-    throw badUserInput(result.error.issues[0]?.message ?? 'Dados inválidos.', fields);
-  }
-  return result.data;
-}
+/** Each list (products, invoices, photos) is one field of the project form. */
+const parseProjectInput = <S extends z.ZodType>(schema: S, value: unknown): z.infer<S> =>
+  parseInput(schema, value, { fieldOf: topLevelField });
 
 const fieldError = (field: string, message: string) => badUserInput(message, { [field]: message });
 
@@ -114,7 +103,7 @@ export async function listProjects(
   rawArgs: { page?: number | null; pageSize?: number | null; after?: string | null },
 ) {
   const userId = await requireMemberId(deps);
-  const args = parseOrThrow(pageArgs, rawArgs);
+  const args = parseProjectInput(pageArgs, rawArgs);
   const page = args.page ?? 1;
   const pageSize = args.pageSize ?? PROJECTS_PAGE_DEFAULT;
   const beforeId = args.after ? Number(args.after) : null;
@@ -307,7 +296,7 @@ async function checkInput(
   now: Date,
   current: ProjectRow | null,
 ): Promise<CheckedInput> {
-  const input = parseOrThrow(inputSchema, raw);
+  const input = parseProjectInput(inputSchema, raw);
   const thisMonth = todayInBrazil(now).slice(0, 7);
   if (input.finishedMonth > thisMonth) throw fieldError('finishedMonth', PROJECT_MESSAGES.finishedInFuture);
   if (input.finishedMonth < OLDEST_MONTH) throw fieldError('finishedMonth', PROJECT_MESSAGES.finishedTooOld);
@@ -365,7 +354,7 @@ async function checkInput(
  * project's (a re-send keeps some). Another member's photo is reported exactly like a missing one.
  */
 async function checkPhotos(db: Db, userId: number, raw: unknown, projectId: number | null): Promise<number[]> {
-  const ids = parseOrThrow(z.object({ photoIds: photoIdsSchema }), { photoIds: raw }).photoIds.map(Number);
+  const ids = parseProjectInput(z.object({ photoIds: photoIdsSchema }), { photoIds: raw }).photoIds.map(Number);
   const photos = await repo.ownPhotos(db, userId, ids);
   if (photos.length !== ids.length) throw fieldError('photoIds', PROJECT_MESSAGES.photoMissing);
   if (photos.some((p) => p.project_id !== null && p.project_id !== projectId))

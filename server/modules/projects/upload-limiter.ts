@@ -1,5 +1,5 @@
 import type { LimiterFactory } from '../../limits/limiter-factory';
-import type { UploadLimiter } from '../invoices/upload-limiter';
+import type { UploadLimiter } from '../../graphql/ports';
 
 /** Photos one member may send in the window: six full projects, retries of a lost answer included. */
 export const PHOTOS_PER_WINDOW = 60;

@@ -1,11 +1,8 @@
 // What the API answers about a project: its fields, products, invoices, photos (with signed links) and history.
-import type { Kysely } from 'kysely';
 import type { AppConfig } from '../../config';
-import type { Database, ProjectPhotoRow, ProjectRow, ProjectStatus } from '../../db/schema';
+import type { Db, ProjectPhotoRow, ProjectRow, ProjectStatus } from '../../db/schema';
 import { signedPhotoUrl } from './file-links';
 import { eventsOf, invoicesOf, photosOf, productsOf } from './repository';
-
-type Db = Kysely<Database>;
 
 export const ENVIRONMENTS = [
   'KITCHEN',

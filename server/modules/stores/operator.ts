@@ -1,7 +1,6 @@
 // The stores from the terminal (`npm run stores`): list, add, disable and enable, and sign-ups per store per day.
-import type { Kysely } from 'kysely';
 import { z } from 'zod';
-import type { Database } from '../../db/schema';
+import type { Db } from '../../db/schema';
 import { isValidCnpj } from '../../../lib/validation/cnpj';
 import { isUniqueViolation } from '../../db/dialect';
 import {
@@ -13,9 +12,7 @@ import {
   signUpsPerStoreDay,
 } from './repository';
 import { slugSchema } from './service';
-import { stateByUf } from '../profile/repository';
-
-type Db = Kysely<Database>;
+import { stateByUf } from '../profile';
 
 export class StoreError extends Error {}
 

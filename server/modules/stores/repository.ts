@@ -1,9 +1,7 @@
 // Every query of the stores module: the partner stores and the sign-ups that came through them.
-import type { Insertable, Kysely } from 'kysely';
+import type { Insertable } from 'kysely';
 import { brasiliaDay } from '../../db/dialect';
-import type { Database, StoresTable } from '../../db/schema';
-
-type Db = Kysely<Database>;
+import type { Db, StoresTable } from '../../db/schema';
 
 export const findStoreBySlug = (db: Db, slug: string) =>
   db.selectFrom('stores').selectAll().where('slug', '=', slug).executeTakeFirst();

@@ -1,10 +1,7 @@
 import { z } from 'zod';
-import type { Kysely } from 'kysely';
-import type { Database } from '../../db/schema';
-import { badUserInput } from '../../graphql/errors';
+import type { Db } from '../../db/schema';
+import { badUserInput } from '../../errors/api-errors';
 import { findStoreBySlug } from './repository';
-
-type Db = Kysely<Database>;
 
 export const STORE_MESSAGES = {
   unknown: 'Não encontramos esta loja parceira. Confira o link ou faça o cadastro normal.',

@@ -1,5 +1,5 @@
 import '../../test/esm-shims';
-import { DEMO_MEMBER } from '../../db/seed';
+import { DEMO_MEMBER } from '../../seed';
 import { createTestApp, gql, loginAs, type TestApp } from '../../test/helpers';
 import { createMember } from './repository';
 

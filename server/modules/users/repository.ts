@@ -1,10 +1,7 @@
-import type { Kysely } from 'kysely';
-import type { Database, UserRow, UserUpdate } from '../../db/schema';
+import type { Db, UserRow, UserUpdate } from '../../db/schema';
 import { compiledQuery } from '../../db/compiled-query';
 import { lastingMemo } from '../../db/lasting-memo';
-import { hashPassword } from '../auth/passwords';
-
-type Db = Kysely<Database>;
+import { hashPassword } from '../../auth/passwords';
 
 export async function findUserById(db: Db, id: number): Promise<UserRow | undefined> {
   return db.selectFrom('users').selectAll().where('id', '=', id).executeTakeFirst();

@@ -1,6 +1,6 @@
 import type { Kysely } from 'kysely';
 import type { Database, UserRow } from '../../db/schema';
-import { forbidden, unauthenticated } from '../../graphql/errors';
+import { forbidden, unauthenticated } from '../../errors/api-errors';
 import type { ServiceDeps } from '../service-deps';
 import { findProfileReferences, findUserById } from './repository';
 

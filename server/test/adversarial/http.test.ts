@@ -2,7 +2,7 @@ import '../esm-shims';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { DEMO_MEMBER } from '../../db/seed';
+import { DEMO_MEMBER } from '../../seed';
 import { createTestApp, loginAs, type TestApp } from '../helpers';
 import { httpCases, type HttpContext } from './cases-http';
 import { runCases } from './harness';

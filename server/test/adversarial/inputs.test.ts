@@ -3,7 +3,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import sharp from 'sharp';
-import { DEMO_MEMBER } from '../../db/seed';
+import { DEMO_MEMBER } from '../../seed';
 import { createKioskCode } from '../../modules/kiosk/service';
 import { createTestApp, gql, loginAs, type TestApp } from '../helpers';
 import { multipart } from '../multipart';

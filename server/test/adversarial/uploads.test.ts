@@ -2,7 +2,7 @@ import '../esm-shims';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { DEMO_MEMBER } from '../../db/seed';
+import { DEMO_MEMBER } from '../../seed';
 import { createMember } from '../../modules/users/repository';
 import { createTestApp, loginAs, type TestApp } from '../helpers';
 import { uploadCases, type UploadsContext } from './cases-uploads';

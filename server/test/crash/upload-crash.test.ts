@@ -10,7 +10,7 @@ import pg from 'pg';
 import { createDatabase } from '../../db/database';
 import { migrateToLatest } from '../../db/migrate';
 import type { Database } from '../../db/schema';
-import { DEMO_MEMBER, seedDemoData } from '../../db/seed';
+import { DEMO_MEMBER, seedDemoData } from '../../seed';
 import { newKey } from '../../modules/invoices/test/upload-helpers';
 import { freePort, waitForPort } from '../free-port';
 import { multipart } from '../multipart';

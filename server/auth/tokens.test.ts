@@ -1,6 +1,6 @@
-import '../../test/esm-shims';
+import '../test/esm-shims';
 import { SignJWT } from 'jose';
-import { DEMO_MEMBER } from '../../db/seed';
+import { DEMO_MEMBER } from '../seed';
 import {
   createTestApp,
   fakeClock,
@@ -10,7 +10,7 @@ import {
   TEST_SECRET,
   type FakeClock,
   type TestApp,
-} from '../../test/helpers';
+} from '../test/helpers';
 import { TOKEN_AUDIENCE, TOKEN_ISSUER, verifyAccessToken } from './tokens';
 
 let t: TestApp;
@@ -149,7 +149,10 @@ describe('token checks', () => {
   it('refuses a token verified under one secret when the server has another', async () => {
     const { token } = await signIn();
     expect((await me(token)).data?.me.id).toBeTruthy();
-    const settings = { jwtSecret: new TextEncoder().encode('outro-segredo-com-mais-de-32-caracteres!!'), now: clock.now };
+    const settings = {
+      jwtSecret: new TextEncoder().encode('outro-segredo-com-mais-de-32-caracteres!!'),
+      now: clock.now,
+    };
     await expect(verifyAccessToken(settings, token)).rejects.toThrow();
     await expect(verifyAccessToken({ jwtSecret: TEST_SECRET, now: clock.now }, token)).resolves.toMatchObject({
       jti: expect.any(String),

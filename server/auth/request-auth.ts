@@ -1,5 +1,5 @@
 import type { FastifyRequest } from 'fastify';
-import { verifiedAccessClaims, verifyAccessToken, type TokenSettings } from '../modules/auth/tokens';
+import { verifiedAccessClaims, verifyAccessToken, type TokenSettings } from './tokens';
 
 export interface RequestAuth {
   /** The member of a valid access token, or null. */

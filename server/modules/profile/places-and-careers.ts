@@ -1,12 +1,4 @@
-import type { Kysely } from 'kysely';
-import { seedProfileReferenceData } from '../modules/profile/reference-data';
-import { seedContent } from '../modules/content/seed';
-import { seedDemoHistory, type DemoHistoryDeps } from '../modules/invoices/demo-history';
-import { seedInvoiceReferenceData } from '../modules/invoices/seed';
-import { seedProductCatalogue } from '../modules/projects/catalogue';
-import { seedDemoProjects } from '../modules/projects/demo-projects';
-import { createMember, findUserByCpf } from '../modules/users/repository';
-import type { Database } from './schema';
+import type { Db } from '../../db/schema';
 
 const CAREERS: readonly { name: string; woodWorkRelated: boolean }[] = [
   { name: 'Marceneiro', woodWorkRelated: true },
@@ -54,17 +46,8 @@ const EXTRA_CITIES: readonly { uf: string; name: string }[] = [
   { uf: 'MG', name: 'Uberlândia' },
 ];
 
-export const DEMO_MEMBER = {
-  name: 'Ana',
-  surName: 'Souza',
-  cpf: '52998224725',
-  email: 'marceneiro@exemplo.com.br',
-  phoneNumber: '11987654321',
-  password: 'Serragem#2026',
-} as const;
-
-/** Reference data every environment needs (careers, states, cities). Safe to run on every start. */
-export async function seedReferenceData(db: Kysely<Database>): Promise<void> {
+/** Careers, states and their capitals: written at every start, existing rows left alone. */
+export async function seedPlacesAndCareers(db: Db): Promise<void> {
   await db
     .insertInto('careers')
     .values(CAREERS.map((c) => ({ name: c.name, wood_work_related: c.woodWorkRelated ? 1 : 0 })))
@@ -86,45 +69,4 @@ export async function seedReferenceData(db: Kysely<Database>): Promise<void> {
     .values(cities)
     .onConflict((oc) => oc.columns(['state_id', 'name']).doNothing())
     .execute();
-  await seedProfileReferenceData(db);
-  await seedInvoiceReferenceData(db);
-  await seedProductCatalogue(db);
-}
-
-/**
- * Reference data plus the demo member (looked up by CPF, so a second start changes nothing). With `history`, the
- * config and file storage of the running server, the demo member also gets a year of invoices and points and three
- * projects; API tests leave it out so each of them starts from a member with no invoices.
- */
-/** What every club needs at start, demo or not: reference data and the content files. */
-export async function seedClubData(db: Kysely<Database>): Promise<void> {
-  await seedReferenceData(db);
-  await seedContent(db);
-}
-
-export async function seedDemoData(db: Kysely<Database>, options: { history?: DemoHistoryDeps } = {}): Promise<void> {
-  await seedClubData(db);
-  if (await findUserByCpf(db, DEMO_MEMBER.cpf)) return;
-  const member = await createMember(db, {
-    ...DEMO_MEMBER,
-    emailConfirmed: true,
-    phoneVerified: true,
-    birthDate: '1988-03-14',
-    gender: 'feminino',
-    careerName: 'Marceneiro',
-    cep: '01310100',
-    address: 'Avenida Paulista',
-    number: '1000',
-    district: 'Bela Vista',
-    stateUf: 'SP',
-    cityName: 'São Paulo',
-    acceptEmailComunications: true,
-    acceptMessageComunications: true,
-    chatbotInvoiceUploadEnabled: true,
-    accountType: 'member',
-  });
-  if (options.history) {
-    await seedDemoHistory(db, options.history, member);
-    await seedDemoProjects(db, options.history, member);
-  }
 }

@@ -1,0 +1,33 @@
+import type { FastifyPluginAsync } from 'fastify';
+import type { AppConfig } from '../config';
+import type { Db } from '../db/schema';
+import type { Resolvers } from '../graphql/generated/resolvers-types';
+import type { ScheduledJob } from '../jobs/scheduler';
+import type { LimiterFactory } from '../limits/limiter-factory';
+import type { FileStorage } from '../storage/file-storage';
+
+/** What the app hands every module when it composes them. */
+export interface ModuleDeps {
+  readonly db: Db;
+  readonly config: AppConfig;
+  readonly storage: FileStorage;
+  readonly limiters: LimiterFactory;
+}
+
+/**
+ * A module's manifest, exported by its index.ts: the app, the seed and the job runner loop over the list of these
+ * instead of knowing each module's files. The GraphQL schema is each module's `schema.graphql`, read by
+ * server/graphql/schema.ts.
+ */
+export interface ClubModule {
+  readonly name: string;
+  readonly resolvers?: Resolvers;
+  /** The module's own HTTP routes, as one Fastify plugin. */
+  readonly routes?: FastifyPluginAsync<ModuleDeps>;
+  /** Work run once per period for all API processes. */
+  readonly jobs?: (deps: ModuleDeps) => readonly ScheduledJob[];
+  /** Rows every club needs (stores, catalogues, careers), written at every start and idempotent. */
+  readonly seedReference?: (db: Db) => Promise<void>;
+  /** The club's first content, imported once. */
+  readonly seedContent?: (db: Db) => Promise<void>;
+}

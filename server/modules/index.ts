@@ -1,0 +1,30 @@
+import type { ClubModule } from './club-module';
+import { authModule } from './auth';
+import { contentModule } from './content';
+import { deviceSessionsModule } from './device-sessions';
+import { invoicesModule } from './invoices';
+import { kioskModule } from './kiosk';
+import { membersModule } from './members';
+import { pointsModule } from './points';
+import { profileModule } from './profile';
+import { projectsModule } from './projects';
+import { storesModule } from './stores';
+import { usersModule } from './users';
+
+/**
+ * Every module of the club, in the order their reference data is written: careers and places before the stores
+ * that sit in them.
+ */
+export const clubModules: readonly ClubModule[] = [
+  usersModule,
+  authModule,
+  profileModule,
+  storesModule,
+  kioskModule,
+  contentModule,
+  invoicesModule,
+  pointsModule,
+  projectsModule,
+  deviceSessionsModule,
+  membersModule,
+];

@@ -1,0 +1,15 @@
+import type { ClubModule } from '../club-module';
+import { invoicesResolvers } from './resolvers';
+import { invoicesHttp } from './http';
+
+export { seedDemoHistory } from './demo-history';
+export type { DemoHistoryDeps } from './demo-history';
+export { pendingInvoices } from './repository';
+export { approveInvoice, rejectInvoice } from './review';
+export { unlimitedUploads, uploadLimiter } from './upload-limiter';
+
+export const invoicesModule: ClubModule = {
+  name: 'invoices',
+  resolvers: invoicesResolvers,
+  routes: invoicesHttp,
+};

@@ -1,0 +1,9 @@
+import type { ClubModule } from '../club-module';
+import { kioskResolvers } from './resolvers';
+
+export { createKioskCode } from './service';
+
+export const kioskModule: ClubModule = {
+  name: 'kiosk',
+  resolvers: kioskResolvers,
+};

@@ -1,0 +1,12 @@
+import type { ClubModule } from '../club-module';
+import { pointsResolvers } from './resolvers';
+import { expiryJob } from './expiry-job';
+
+export { pointsForPurchase } from './earning';
+export { appendEntries, expireDuePoints } from './ledger';
+
+export const pointsModule: ClubModule = {
+  name: 'points',
+  resolvers: pointsResolvers,
+  jobs: ({ db, config }) => [expiryJob(db, config.now)],
+};

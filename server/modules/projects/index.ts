@@ -1,0 +1,18 @@
+import type { ClubModule } from '../club-module';
+import { projectsResolvers } from './resolvers';
+import { projectsHttp } from './http';
+import { photoSweepJob } from './sweep-job';
+import { seedProductCatalogue } from './catalogue';
+
+export { seedDemoProjects } from './demo-projects';
+export { projectsForReview } from './repository';
+export { approveProject, publishProject, rejectProject } from './review';
+export { photoUploadLimiter } from './upload-limiter';
+
+export const projectsModule: ClubModule = {
+  name: 'projects',
+  resolvers: projectsResolvers,
+  routes: projectsHttp,
+  jobs: ({ db, storage, config }) => [photoSweepJob(db, storage, config.now)],
+  seedReference: seedProductCatalogue,
+};

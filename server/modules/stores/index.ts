@@ -1,0 +1,15 @@
+import type { ClubModule } from '../club-module';
+import { storesResolvers } from './resolvers';
+import { seedStores } from './seed';
+
+export { StoreError, addStore, setActive, storesList, storesReport } from './operator';
+export { findStoreBySlug } from './repository';
+export { SEED_STORES } from './seed';
+export { requireActiveStoreSlug, storeView } from './service';
+export type { StoreView } from './service';
+
+export const storesModule: ClubModule = {
+  name: 'stores',
+  resolvers: storesResolvers,
+  seedReference: seedStores,
+};

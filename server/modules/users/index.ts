@@ -1,0 +1,22 @@
+import type { ClubModule } from '../club-module';
+import { usersResolvers } from './resolvers';
+
+export { DEMO_MEMBER } from './demo-member';
+export {
+  createMember,
+  findCareer,
+  findCity,
+  findState,
+  findUserByCpf,
+  findUserByEmail,
+  findUserById,
+  findUserByPhone,
+  updateUser,
+} from './repository';
+export { CONSENT_MESSAGE, USER_DISABLED_MESSAGE, getCurrentMember, profileStatusOf, requireMember } from './service';
+export type { AddressView, ProfileStatus } from './service';
+
+export const usersModule: ClubModule = {
+  name: 'users',
+  resolvers: usersResolvers,
+};
