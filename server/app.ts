@@ -34,10 +34,11 @@ import { photoUploadLimiter } from './modules/projects';
 import { limitsCleanupJob } from './limits/cleanup';
 import { createLimiterFactory } from './limits/limiter-factory';
 import { registerRequestLimit } from './limits/request-limit';
-import { LoginRateLimiter, noHumanCheck, registerHumanVerification, Throttle } from './modules/auth';
+import { humanVerification, LoginRateLimiter, noHumanCheck, Throttle } from './modules/auth';
 import { createMessenger } from './adapters/messenger';
 import type { FileStorage } from './storage/file-storage';
 import { createFileStorage } from './storage/from-config';
+import { createCepProvider } from './adapters/cep';
 
 const GRAPHQL_PATH = apiRouteTable.graphql.path;
 
@@ -129,7 +130,13 @@ export function buildApp({
   const uploads = uploadLimiter(limiters);
   const photoUploads = photoUploadLimiter(limiters);
   const messenger = createMessenger(db, config, config.now);
-  const humanCheck = config.humanVerification ? registerHumanVerification(app, config.jwtSecret, db) : noHumanCheck;
+  const cep = createCepProvider(config.cepProvider, {
+    onError: (error) => app.log.warn({ err: error }, 'Consulta de CEP falhou; usando a amostra local.'),
+  });
+  // ALTCHA's challenge route and the check of its solutions share one signing key and replay store.
+  const human = config.humanVerification ? humanVerification(config.jwtSecret, db) : null;
+  if (human) void app.register(human.routes);
+  const humanCheck = human?.verifier ?? noHumanCheck;
 
   // One object for the life of the app: every request's context has it as its prototype, and a new prototype per
   // request costs V8 a prototype set-up each time and makes every `ctx.db` read a slow lookup.
@@ -143,6 +150,7 @@ export function buildApp({
     messenger,
     humanCheck,
     storage,
+    cep,
     activeSessionMember: memberOfActiveFamily,
   };
 

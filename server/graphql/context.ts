@@ -7,6 +7,7 @@ import type { FileStorage } from '../storage/file-storage';
 import type { ActiveSessionMember, AuthThrottle, HumanVerifier, LoginLimiter, UploadLimiter } from './ports';
 import { SESSION_ID_HEADER, SESSION_ID_PATTERN } from '../../lib/device-session/envelope';
 import { requestAuth } from '../auth/request-auth';
+import type { CepProvider } from '../adapters/cep';
 
 export interface ApiContext {
   readonly db: Kysely<Database>;
@@ -20,6 +21,8 @@ export interface ApiContext {
   readonly humanCheck: HumanVerifier;
   /** Where members' files (invoice files, profile photos) are kept. */
   readonly storage: FileStorage;
+  /** The CEP look-up (ViaCEP, or the bundled sample), built once like the messenger. */
+  readonly cep: CepProvider;
   /** The member of a valid access token, or null. */
   readonly userId: number | null;
   /** A token was sent but failed verification (expired, forged, wrong type); lets resolvers tell it from no token. */
@@ -48,6 +51,7 @@ export interface ContextDeps {
   readonly messenger: Messenger;
   readonly humanCheck: HumanVerifier;
   readonly storage: FileStorage;
+  readonly cep: CepProvider;
   /** The session check of every request with a token (the device-sessions module's). */
   readonly activeSessionMember: ActiveSessionMember;
 }

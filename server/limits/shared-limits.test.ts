@@ -185,6 +185,16 @@ describe('request limit (REQUESTS_PER_MINUTE)', () => {
     }
   });
 
+  it('counts the human check’s challenges by address', async () => {
+    const t = await createTestApp({ requestsPerMinute: 1, humanVerification: true });
+    try {
+      expect((await t.app.inject({ method: 'GET', url: ALTCHA_CHALLENGE_PATH })).statusCode).toBe(200);
+      expect((await t.app.inject({ method: 'GET', url: ALTCHA_CHALLENGE_PATH })).statusCode).toBe(429);
+    } finally {
+      await t.close();
+    }
+  });
+
   it('counts the other routes by address', async () => {
     const t = await createTestApp({ requestsPerMinute: 1 });
     try {

@@ -1,7 +1,7 @@
 import { deriveKey } from 'altcha-lib/algorithms/sha';
 import { create, randomInt } from 'altcha-lib/frameworks/fastify';
 import { createHmac } from 'node:crypto';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyPluginAsync } from 'fastify';
 import type { Kysely } from 'kysely';
 import type { Database } from '../../db/schema';
 import { apiError } from '../../errors/api-errors';
@@ -26,11 +26,10 @@ export const noHumanCheck: HumanVerifier = { check: async () => {} };
  * solution once, across every API process (used challenge ids are kept in the club's database). Keys are derived
  * from the server secret, so no extra setting is needed.
  */
-export function registerHumanVerification(
-  app: FastifyInstance,
+export function humanVerification(
   secret: Uint8Array,
   db: Kysely<Database>,
-): HumanVerifier {
+): { verifier: HumanVerifier; routes: FastifyPluginAsync } {
   const derive = (label: string) => createHmac('sha256', secret).update(label).digest('hex');
   const signature = derive('altcha-signature');
   const keySignature = derive('altcha-key-signature');
@@ -47,8 +46,10 @@ export function registerHumanVerification(
       expiresAt: Math.floor(Date.now() / 1000) + CHALLENGE_TTL_SECONDS,
     }),
   });
-  app.get(ALTCHA_CHALLENGE_PATH, altcha.challengeHandler);
-  return {
+  const routes: FastifyPluginAsync = async (app) => {
+    app.get(ALTCHA_CHALLENGE_PATH, altcha.challengeHandler);
+  };
+  const verifier: HumanVerifier = {
     async check(payload) {
       const refuse = () => apiError('BAD_USER_INPUT', HUMAN_CHECK_MESSAGE, { fields: { altcha: HUMAN_CHECK_MESSAGE } });
       if (!payload || payload.length > 10_000) throw refuse();
@@ -58,4 +59,5 @@ export function registerHumanVerification(
       }
     },
   };
+  return { verifier, routes };
 }

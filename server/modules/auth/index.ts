@@ -4,7 +4,7 @@ import { authResolvers } from './resolvers';
 export { consumeCode, issueCode, maskPhoneDestination, secondsUntilResend } from './codes';
 export { sendEmailConfirmation } from './email-confirmation';
 export type { FlowDeps } from './flow-deps';
-export { noHumanCheck, registerHumanVerification } from './human-verification';
+export { humanVerification, noHumanCheck } from './human-verification';
 export { parseLogin } from './login-identifier';
 export { LoginRateLimiter } from './rate-limit';
 export { findForLogin, revokeAllSessions } from './service';

@@ -11,6 +11,7 @@ import {
 } from '../../../lib/invoices/file-type';
 import { readAll, type FileStorage } from '../../storage/file-storage';
 import { LOCAL_TMP_FOLDER } from '../../storage/local-disk';
+import { sweepUnreferenced } from '../../storage/sweep';
 
 /** A refused file; its message is pt-BR and safe to show. */
 export class FileRejected extends Error {}
@@ -142,21 +143,17 @@ const INVOICE_STORED = /^\d{4}\/\d{2}\/[^/]+$/;
  * flight in another process is left alone), are removed. Returns how many files went. Only keys of the invoice
  * layout are considered: other modules' files in the same storage (profile photos under "profile/") stay.
  */
-export async function sweepOrphans(
+export function sweepOrphans(
   storage: FileStorage,
   isReferenced: (storagePath: string) => Promise<boolean>,
   now: Date,
-  minAgeMs = 60 * 60 * 1000,
+  minAgeMs?: number,
 ): Promise<number> {
-  let removed = 0;
-  for await (const { key, modifiedAt } of storage.list('')) {
-    const temporary = INVOICE_TMP.test(key);
-    if (!temporary && !INVOICE_STORED.test(key)) continue;
-    if (now.getTime() - modifiedAt.getTime() < minAgeMs) continue;
-    if (temporary || !(await isReferenced(key))) {
-      await storage.delete(key);
-      removed++;
-    }
-  }
-  return removed;
+  const rule = {
+    prefix: '',
+    owns: (key: string) => INVOICE_STORED.test(key),
+    isTemporary: (key: string) => INVOICE_TMP.test(key),
+    isReferenced,
+  };
+  return sweepUnreferenced(storage, rule, now, minAgeMs);
 }

@@ -22,6 +22,8 @@ import {
 } from './repository';
 import { nowOf, type ServiceDeps } from '../service-deps';
 import * as repo from './repository';
+import { drainUploads, type FileUpload } from '../../uploads/file-upload';
+import { receivePhoto, removePhoto, storePhoto } from './profile-image';
 
 /** A CNPJ may change once every 90 days (setting the first one is free): points follow the company. */
 export const CNPJ_CHANGE_INTERVAL_DAYS = 90;
@@ -287,4 +289,71 @@ export async function woodWorkView(db: Db, userId: number, now: number): Promise
 export async function pendingEmailOf(db: Db, user: Pick<UserRow, 'id' | 'email'>, now: number): Promise<string | null> {
   const row = await repo.newestOtherEmailConfirmation(db, user);
   return row && Date.parse(row.expires_at) > now ? row.email : null;
+}
+
+const CEP_MESSAGE = 'CEP inválido. Use 8 números, como 01310-100.';
+
+/** An address for a CEP, from the configured provider; members only, so the look-up is no open proxy. */
+export async function lookUpCep(deps: ServiceDeps<'db' | 'userId' | 'cep'>, rawCep: string) {
+  await requireMember(deps.db, deps.userId);
+  const cep = rawCep.replace(/\D/g, '');
+  if (cep.length !== 8 || rawCep.length > 12) throw badUserInput(CEP_MESSAGE, { cep: CEP_MESSAGE });
+  const found = await deps.cep.lookup(cep);
+  if (!found) return null;
+  const state = await repo.stateByUf(deps.db, found.uf);
+  return {
+    cep,
+    address: found.address,
+    district: found.district,
+    state: state ? { id: String(state.id), uf: state.uf, name: state.name } : null,
+    cityName: found.cityName,
+  };
+}
+
+/** The lists the profile forms choose from. */
+export const referenceLists = {
+  careers: async (db: Db) =>
+    (await repo.allCareers(db)).map((c) => ({
+      id: String(c.id),
+      name: c.name,
+      woodWorkRelated: c.wood_work_related === 1,
+    })),
+  states: async (db: Db) => (await repo.allStates(db)).map((s) => ({ id: String(s.id), uf: s.uf, name: s.name })),
+  /** A state's listed cities; an id that is not a number has none. */
+  cities: async (db: Db, stateId: string) =>
+    /^\d{1,9}$/.test(stateId)
+      ? (await repo.listedCitiesOf(db, Number(stateId))).map((c) => ({ id: String(c.id), name: c.name }))
+      : [],
+  equipments: async (db: Db) => (await repo.allEquipments(db)).map((e) => ({ id: String(e.id), name: e.name })),
+};
+
+/** The member's own workshop, asked for by its id: another member's id answers like a missing one. */
+export async function ownWoodWork(deps: ServiceDeps<'db' | 'userId' | 'config'>, id: string | null | undefined) {
+  const user = await requireMember(deps.db, deps.userId);
+  assertOwnId(id, (await repo.findWoodWorkByUser(deps.db, user.id))?.id);
+  return woodWorkView(deps.db, user.id, deps.config.now());
+}
+
+/** The member's own workshop survey, asked for by its id. */
+export async function ownSurvey(deps: ServiceDeps<'db' | 'userId'>, id: string | null | undefined) {
+  const user = await requireMember(deps.db, deps.userId);
+  const ww = await repo.findWoodWorkByUser(deps.db, user.id);
+  const survey = ww ? await repo.findSurveyByWoodWork(deps.db, ww.id) : undefined;
+  assertOwnId(id, survey?.id);
+  return ww ? surveyView(deps.db, ww.id) : null;
+}
+
+/** Replaces the member's photo (or removes it, without a file); the old file goes once the row points elsewhere. */
+export async function replaceProfilePhoto(
+  deps: ServiceDeps<'db' | 'userId' | 'storage' | 'config'>,
+  upload: Promise<FileUpload> | null,
+): Promise<void> {
+  const user = await requireMember(deps.db, deps.userId).catch(async (error: unknown) => {
+    // The multipart request ends only once its file is read.
+    if (upload) await drainUploads([upload]);
+    throw error;
+  });
+  const url = upload ? await storePhoto(deps.storage, await receivePhoto(upload)) : null;
+  await updateUser(deps.db, user.id, { profile_image: url }, nowOf(deps));
+  await removePhoto(deps.storage, user.profile_image);
 }

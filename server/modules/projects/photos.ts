@@ -6,6 +6,7 @@ import { sniffSignature } from '../../../lib/files/signature';
 import { PROJECT_PHOTO_MAX_BYTES } from '../../../lib/projects/limits';
 import type { FileStorage } from '../../storage/file-storage';
 import { readCapped, UploadTooLarge, type FileUpload } from '../../uploads/file-upload';
+import { sweepUnreferenced } from '../../storage/sweep';
 
 /** Long side of the photo the project page shows, and of its thumbnail in lists. */
 export const DISPLAY_LONG_SIDE = 2560;
@@ -159,19 +160,16 @@ export async function discardPhoto(storage: FileStorage, photo: StoredPhoto): Pr
  * Stored photo files no row knows, older than `minAgeMs` (a photo in flight in another process is left alone): a
  * process that died between writing the files and committing the row leaves these. Returns how many went.
  */
-export async function sweepUnknownPhotoFiles(
+export function sweepUnknownPhotoFiles(
   storage: FileStorage,
   isReferenced: (storagePath: string) => Promise<boolean>,
   now: Date,
-  minAgeMs = 60 * 60 * 1000,
+  minAgeMs?: number,
 ): Promise<number> {
-  let removed = 0;
-  for await (const { key, modifiedAt } of storage.list(PHOTO_PREFIX)) {
-    if (!STORED.test(key) || now.getTime() - modifiedAt.getTime() < minAgeMs) continue;
-    if (!(await isReferenced(key))) {
-      await storage.delete(key);
-      removed++;
-    }
-  }
-  return removed;
+  return sweepUnreferenced(
+    storage,
+    { prefix: PHOTO_PREFIX, owns: (key) => STORED.test(key), isReferenced },
+    now,
+    minAgeMs,
+  );
 }
