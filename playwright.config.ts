@@ -27,7 +27,9 @@ export default defineConfig({
     },
   ],
   webServer: {
-    command: 'node --import tsx server/main.ts',
+    // The API's own log (warnings and errors, with the cause of every "Erro interno") is kept beside the results, so
+    // a failed run can be explained; Playwright would otherwise drop the server's output.
+    command: `mkdir -p test-results && exec node --import tsx server/main.ts >> test-results/e2e-api.log 2>&1`,
     url: `http://127.0.0.1:${port}/login`,
     reuseExistingServer: false,
     timeout: 60_000,

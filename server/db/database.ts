@@ -1,5 +1,15 @@
 import SqliteDatabase from 'better-sqlite3';
-import { Kysely, PostgresAdapter, PostgresDialect, SqliteDialect } from 'kysely';
+import {
+  CompiledQuery,
+  Kysely,
+  PostgresAdapter,
+  PostgresDialect,
+  SqliteDialect,
+  SqliteDriver,
+  type DatabaseConnection,
+  type Driver as KyselyDriver,
+  type SqliteDialectConfig,
+} from 'kysely';
 import pg from 'pg';
 import type { Database } from './schema';
 
@@ -55,6 +65,29 @@ export function withStatementCache(sqlite: SqliteDatabase.Database, size = STATE
   };
 }
 
+/**
+ * SQLite's transactions begin IMMEDIATE: the write lock is taken (or waited for, up to busy_timeout) when the
+ * transaction starts. A transaction that began DEFERRED reads first and asks for the lock at its first write; if
+ * another process (a terminal approval, the second API process) committed in between, SQLite answers SQLITE_BUSY at
+ * once, without waiting, and the member met "Erro interno" on a busy machine. Every transaction the club opens
+ * writes, so nothing is lost by taking the lock first.
+ */
+class WriteFirstSqliteDriver extends SqliteDriver {
+  override async beginTransaction(connection: DatabaseConnection): Promise<void> {
+    await connection.executeQuery(CompiledQuery.raw('begin immediate'));
+  }
+}
+
+class WriteFirstSqliteDialect extends SqliteDialect {
+  constructor(private readonly settings: SqliteDialectConfig) {
+    super(settings);
+  }
+
+  override createDriver(): KyselyDriver {
+    return new WriteFirstSqliteDriver(this.settings);
+  }
+}
+
 function createSqlite(file: string): Kysely<Database> {
   const sqlite = new SqliteDatabase(file);
   // WAL lets readers run beside the writer; FULL makes a committed login or token rotation survive a power cut.
@@ -62,7 +95,7 @@ function createSqlite(file: string): Kysely<Database> {
   sqlite.pragma('synchronous = FULL');
   sqlite.pragma('foreign_keys = ON');
   sqlite.pragma('busy_timeout = 5000');
-  const db = new Kysely<Database>({ dialect: new SqliteDialect({ database: withStatementCache(sqlite) }) });
+  const db = new Kysely<Database>({ dialect: new WriteFirstSqliteDialect({ database: withStatementCache(sqlite) }) });
   drivers.set(db, { dialect: 'sqlite', sqlite });
   return db;
 }
