@@ -13,8 +13,9 @@ const money = new Intl.NumberFormat('pt-BR', { style: 'currency', currency: 'BRL
 runCli({
   usage: USAGE,
   options: { points: { type: 'string' }, reason: { type: 'string' } },
-  async run({ positionals: [command, rawId], values, database, now, print }) {
+  async run({ positionals: [command, rawId], values, config, database, print }) {
     const db = await database();
+    const deps = { db, config };
     if (command === 'list') {
       const rows = await pendingInvoices(db);
       if (rows.length === 0) print('Nenhuma nota aguardando análise.');
@@ -30,10 +31,10 @@ runCli({
     if (!Number.isInteger(id) || id <= 0) throw new UsageError();
     if (command === 'approve') {
       const points = values.points === undefined ? undefined : Number(values.points);
-      const invoice = await approveInvoice(db, id, now(), points);
+      const invoice = await approveInvoice(deps, id, points);
       print(`Nota #${invoice.id} aprovada: ${invoice.points ?? 0} pontos creditados.`);
     } else if (command === 'reject') {
-      const invoice = await rejectInvoice(db, id, values.reason ?? '', now());
+      const invoice = await rejectInvoice(deps, id, values.reason ?? '');
       print(`Nota #${invoice.id} recusada: ${invoice.rejection_reason}`);
     } else {
       throw new UsageError();

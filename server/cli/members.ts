@@ -16,13 +16,13 @@ const yesNo = (value: boolean) => (value ? 'sim' : 'não');
 runCli({
   usage: USAGE,
   options: { message: { type: 'string' }, by: { type: 'string' } },
-  async run({ positionals: [command, who, extra], values, database, now, print }) {
+  async run({ positionals: [command, who, extra], values, config, database, print }) {
     if (!command || !who) throw new UsageError();
     const actor = values.by?.trim() || userInfo().username;
-    const db = await database();
+    const deps = { db: await database(), config };
     switch (command) {
       case 'show': {
-        const m = await showMember(db, who);
+        const m = await showMember(deps, who);
         print(`#${m.id}  ${m.name}  CPF ${m.cpf}  ${m.email}`);
         print(
           `tipo ${m.accountType} · desativado ${yesNo(m.disabled)} · troca de senha ${yesNo(m.changePasswordRequired)} · consentimento pendente ${yesNo(m.consentPending)} · chatbot ${yesNo(m.chatbot)} · loja ${m.store ?? '—'} · desde ${m.createdAt.slice(0, 10)}`,
@@ -34,28 +34,28 @@ runCli({
         return;
       }
       case 'require-password-change':
-        await operatorSwitches.requirePasswordChange(db, who, actor, now());
+        await operatorSwitches.requirePasswordChange(deps, who, actor);
         print('O membro criará uma nova senha no próximo acesso.');
         return;
       case 'consent':
-        await operatorSwitches.consent(db, who, actor, values.message ?? '', now());
+        await operatorSwitches.consent(deps, who, actor, values.message ?? '');
         print('O aviso de consentimento aparecerá no próximo acesso.');
         return;
       case 'chatbot':
         if (extra !== 'on' && extra !== 'off') throw new UsageError();
-        await operatorSwitches.chatbot(db, who, actor, extra === 'on', now());
+        await operatorSwitches.chatbot(deps, who, actor, extra === 'on');
         print(`Envio de notas pelo chatbot ${extra === 'on' ? 'ligado' : 'desligado'}.`);
         return;
       case 'account-type':
-        await operatorSwitches.accountType(db, who, actor, extra ?? '', now());
+        await operatorSwitches.accountType(deps, who, actor, extra ?? '');
         print(`Tipo de conta: ${extra}.`);
         return;
       case 'disable':
-        await operatorSwitches.disable(db, who, actor, now());
+        await operatorSwitches.disable(deps, who, actor);
         print('Conta desativada; as sessões abertas foram encerradas.');
         return;
       case 'enable':
-        await operatorSwitches.enable(db, who, actor, now());
+        await operatorSwitches.enable(deps, who, actor);
         print('Conta reativada.');
         return;
       default:

@@ -12,8 +12,9 @@ const STATUS = { received: 'recebido', in_review: 'em análise', approved: 'apro
 runCli({
   usage: USAGE,
   options: { points: { type: 'string' }, reason: { type: 'string' } },
-  async run({ positionals: [command, rawId], values, database, now, print }) {
+  async run({ positionals: [command, rawId], values, config, database, print }) {
     const db = await database();
+    const deps = { db, config };
     if (command === 'list') {
       const rows = await projectsForReview(db);
       if (rows.length === 0) print('Nenhum projeto enviado.');
@@ -32,17 +33,17 @@ runCli({
       if (values.points !== undefined && !/^\d+$/.test(values.points))
         throw new Error('--points precisa ser um número inteiro de 0 a 10.000.000.');
       const points = values.points === undefined ? undefined : Number(values.points);
-      const { project, alreadyApproved } = await approveProject(db, id, now(), points);
+      const { project, alreadyApproved } = await approveProject(deps, id, points);
       print(
         alreadyApproved
           ? `Projeto #${project.id} já estava aprovado: ${project.points ?? 0} pontos creditados uma única vez.`
           : `Projeto #${project.id} aprovado: ${project.points ?? 0} pontos creditados.`,
       );
     } else if (command === 'reject') {
-      const project = await rejectProject(db, id, values.reason ?? '', now());
+      const project = await rejectProject(deps, id, values.reason ?? '');
       print(`Projeto #${project.id} recusado: ${project.rejection_reason}`);
     } else if (command === 'publish') {
-      const { project, alreadyPublished } = await publishProject(db, id, now());
+      const { project, alreadyPublished } = await publishProject(deps, id);
       print(alreadyPublished ? `Projeto #${project.id} já estava publicado.` : `Projeto #${project.id} publicado.`);
     } else {
       throw new UsageError();

@@ -21,11 +21,11 @@ runCli({
     from: { type: 'string' },
     to: { type: 'string' },
   },
-  async run({ positionals: [command, slug], values, config, database, now, print }) {
-    const db = await database();
+  async run({ positionals: [command, slug], values, config, database, print }) {
+    const deps = { db: await database(), config };
     switch (command) {
       case 'list': {
-        const stores = await storesList(db);
+        const stores = await storesList(deps);
         for (const s of stores) {
           const place = s.city ? `${s.city}/${s.uf}` : '—';
           print(`${s.slug}  ${s.name}  ${place}  ${s.active === 1 ? 'ativa' : 'desativada'}`);
@@ -36,7 +36,7 @@ runCli({
       }
       case 'add': {
         if (!slug) break;
-        const store = await addStore(db, {
+        const store = await addStore(deps, {
           slug,
           name: values.name,
           city: values.city,
@@ -49,7 +49,7 @@ runCli({
       case 'disable':
       case 'enable': {
         if (!slug) break;
-        await setActive(db, slug, command === 'enable');
+        await setActive(deps, slug, command === 'enable');
         print(
           command === 'enable'
             ? `Loja ${slug} reativada.`
@@ -59,7 +59,7 @@ runCli({
       }
       case 'kiosk': {
         if (!slug) break;
-        const { code, expiresAt } = await createKioskCode(db, slug, now());
+        const { code, expiresAt } = await createKioskCode(deps, slug);
         const url = `${config.publicUrl}/totem?codigo=${code}`;
         print(
           `Código do totem: ${code}  (vale até ${expiresAt.toLocaleTimeString('pt-BR', { timeZone: 'America/Sao_Paulo' })}, uma vez)`,
@@ -70,7 +70,7 @@ runCli({
         return;
       }
       case 'report': {
-        const report = await storesReport(db, now(), values.from, values.to);
+        const report = await storesReport(deps, values.from, values.to);
         print(`Cadastros por loja, de ${report.fromDay} a ${report.toDay}:`);
         for (const r of report.rows) print(`${r.day}  ${r.slug}  ${r.name}  ${r.signUps}`);
         const total = report.rows.reduce((sum, r) => sum + r.signUps, 0);

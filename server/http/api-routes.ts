@@ -1,10 +1,12 @@
+import { API_PATHS } from '../../lib/api-paths';
 import { MAX_FILE_BYTES, MAX_FILES_PER_INVOICE } from '../../lib/invoices/file-type';
 import { PROJECT_PHOTO_MAX_BYTES } from '../../lib/projects/limits';
 
 /**
  * The API's own HTTP routes and the request limits behind them. The server registers each route under the path
  * written here and the nginx generator writes one proxied location per entry, so a path or a limit is spelled
- * once. Page routes live in lib/routes.ts; the static-site catch-all of the embedded server is not an API route.
+ * once; a path the browser calls too comes from lib/api-paths.ts. Page routes live in lib/routes.ts; the static-site
+ * catch-all of the embedded server is not an API route.
  */
 
 /** Largest JSON or form body Fastify parses: every GraphQL request without files. */
@@ -67,7 +69,7 @@ export const apiRouteTable = {
   }),
   altchaChallenge: apiRoute({
     methods: ['GET'],
-    path: '/altcha/challenge',
+    path: API_PATHS.altchaChallenge,
     match: 'exact',
     maxBodyBytes: NO_BODY_MAX_BYTES,
   }),

@@ -7,5 +7,8 @@ import type { ApiContext } from '../graphql/context';
  */
 export type ServiceDeps<K extends keyof ApiContext> = Pick<ApiContext, K>;
 
+/** What an operator's action (the terminal today, the back office next) needs: the database and the club's clock. */
+export type OperatorDeps = ServiceDeps<'db' | 'config'>;
+
 /** The current instant of the service's clock. */
 export const nowOf = (deps: ServiceDeps<'config'>): Date => new Date(deps.config.now());

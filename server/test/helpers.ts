@@ -84,6 +84,12 @@ export async function createTestApp(
   };
 }
 
+/** An operator's deps (the terminal's, the back office's) acting at a given instant on a test app's database. */
+export const operatorAt = (t: Pick<TestApp, 'db' | 'config'>, instant: number) => ({
+  db: t.db,
+  config: { ...t.config, now: () => instant },
+});
+
 export interface SharedTestApps {
   /** App instances on one database, standing for API processes behind one load balancer. */
   apps: FastifyInstance[];

@@ -127,9 +127,10 @@ export async function seedDemoHistory(
     });
     const review = step.kind === 'photo' ? step.review : undefined;
     if (!review) continue;
-    const reviewedAt = new Date(sentAt + review.afterDays * DAY_MS);
-    if (review.reason) await rejectInvoice(db, Number(invoice.id), review.reason, reviewedAt);
-    else await approveInvoice(db, Number(invoice.id), reviewedAt, review.points);
+    // The reviewer acts on a past day: the operator's deps carry that day as their clock.
+    const reviewer = { db, config: { ...config, now: () => sentAt + review.afterDays * DAY_MS } };
+    if (review.reason) await rejectInvoice(reviewer, Number(invoice.id), review.reason);
+    else await approveInvoice(reviewer, Number(invoice.id), review.points);
   }
   await expireDuePoints(db, member.id, new Date(start));
 }

@@ -243,7 +243,7 @@ describe('ownership', () => {
   it("one member cannot list, open, download or re-send another member's invoice", async () => {
     const res = await submit(t.app, ana, { accessKey: newKey() }, [{ name: 'n.jpg', content: JPEG }]);
     const inv = res.data!.submitInvoice;
-    await rejectInvoice(t.db, Number(inv.id), 'Foto ilegível', new Date(clock.now()));
+    await rejectInvoice(t, Number(inv.id), 'Foto ilegível');
 
     const list = await gql<{ myInvoices: { data: unknown[] } }>(
       t.app,
@@ -291,7 +291,7 @@ describe('review and re-send', () => {
   it('a refused invoice shows its reason and takes corrected files once; approval credits the points', async () => {
     const res = await submit(t.app, ana, { accessKey: newKey() }, [{ name: 'borrada.jpg', content: JPEG }]);
     const id = res.data!.submitInvoice.id;
-    await rejectInvoice(t.db, Number(id), 'Foto ilegível: envie outra mais nítida.', new Date(clock.now()));
+    await rejectInvoice(t, Number(id), 'Foto ilegível: envie outra mais nítida.');
     const seen = await gql<{ invoice: { status: string; rejectionReason: string } }>(
       t.app,
       'query ($id: ID!) { invoice(id: $id) { status rejectionReason } }',
@@ -331,11 +331,11 @@ describe('review and re-send', () => {
     const retry = (await send()).json();
     expect(retry.data.resendInvoice.files).toHaveLength(1);
 
-    await expect(approveInvoice(t.db, Number(id), new Date(clock.now()))).rejects.toThrow('--points');
-    await approveInvoice(t.db, Number(id), new Date(clock.now()), 120);
+    await expect(approveInvoice(t, Number(id))).rejects.toThrow('--points');
+    await approveInvoice(t, Number(id), 120);
     const me = await gql<{ me: { pointsBalance: number } }>(t.app, '{ me { pointsBalance } }', {}, bearer(ana));
     expect(me.data?.me.pointsBalance).toBe(120);
-    await expect(approveInvoice(t.db, Number(id), new Date(clock.now()), 120)).rejects.toThrow('já foi analisada');
+    await expect(approveInvoice(t, Number(id), 120)).rejects.toThrow('já foi analisada');
   });
 
   it("lists the member's invoices newest first with keyset pages", async () => {
@@ -371,7 +371,7 @@ describe('myInvoiceCounts', () => {
     const first = await submit(t.app, bia, { accessKey: newKey() }, [{ name: 'a.jpg', content: JPEG }]);
     await submit(t.app, bia, { accessKey: newKey() }, [{ name: 'b.jpg', content: JPEG }]);
     await submit(t.app, ana, { accessKey: newKey() }, [{ name: 'c.jpg', content: JPEG }]);
-    await approveInvoice(t.db, Number(first.data!.submitInvoice.id), new Date(clock.now()), 50);
+    await approveInvoice(t, Number(first.data!.submitInvoice.id), 50);
     expect((await gql(t.app, q, {}, bearer(bia))).data).toEqual({ myInvoiceCounts: { total: 2, waiting: 1 } });
     expect((await gql(t.app, q)).errors?.[0]?.extensions?.code).toBe('UNAUTHENTICATED');
   });

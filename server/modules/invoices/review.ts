@@ -4,6 +4,7 @@ import type { Db, InvoiceRow, InvoiceStatus } from '../../db/schema';
 import { findUserById } from '../users';
 import { pointsForPurchase, appendEntries } from '../points';
 import * as repo from './repository';
+import { nowOf, type OperatorDeps } from '../service-deps';
 
 /** Automatic approval: an XML invoice of a registered store, bought at most this many days ago. */
 export const PURCHASE_WINDOW_DAYS = 90;
@@ -100,7 +101,9 @@ async function approve(
 }
 
 /** Review from the terminal: approve with the campaign's points, or with `points` given by the reviewer. */
-export async function approveInvoice(db: Db, invoiceId: number, now: Date, points?: number): Promise<InvoiceRow> {
+export async function approveInvoice(deps: OperatorDeps, invoiceId: number, points?: number): Promise<InvoiceRow> {
+  const { db } = deps;
+  const now = nowOf(deps);
   const invoice = await repo.findInvoiceById(db, invoiceId);
   if (!invoice) throw new Error(`Nota ${invoiceId} não encontrada.`);
   if (invoice.status === 'approved' || invoice.status === 'rejected') throw new Error('Esta nota já foi analisada.');
@@ -113,7 +116,9 @@ export async function approveInvoice(db: Db, invoiceId: number, now: Date, point
   return approve(db, invoice, { note: 'Aprovada na análise.', ...(points === undefined ? {} : { points }) }, now);
 }
 
-export async function rejectInvoice(db: Db, invoiceId: number, reason: string, now: Date): Promise<InvoiceRow> {
+export async function rejectInvoice(deps: OperatorDeps, invoiceId: number, reason: string): Promise<InvoiceRow> {
+  const { db } = deps;
+  const now = nowOf(deps);
   const text = reason.trim();
   if (text.length < 3 || text.length > 500)
     throw new Error('Informe o motivo da recusa (3 a 500 caracteres) com --reason.');

@@ -2,7 +2,6 @@ import { randomBytes, randomInt, randomUUID } from 'node:crypto';
 import { z } from 'zod';
 import { passwordSchema } from '../../../lib/validation/password';
 import { signUpSchema } from '../../../lib/validation/sign-up-schema';
-import type { Db } from '../../db/schema';
 import { apiError, badUserInput, tooManyRequests } from '../../errors/api-errors';
 import { parseInput } from '../../errors/parse-input';
 import {
@@ -16,7 +15,7 @@ import {
 } from '../auth';
 import type { FlowDeps, TokenPair } from '../auth';
 import { hashToken } from '../../auth/tokens';
-import type { ServiceDeps } from '../service-deps';
+import { nowOf, type OperatorDeps, type ServiceDeps } from '../service-deps';
 import { StoreError, findStoreBySlug, storeView, type StoreView } from '../stores';
 import { findUserByCpf } from '../users';
 import * as repo from './repository';
@@ -65,7 +64,9 @@ const normalizeCode = (code: string) =>
     .slice(0, 32);
 
 /** `npm run stores -- kiosk <slug>`: a one-time code that sets a tablet up as a kiosk of the store. */
-export async function createKioskCode(db: Db, slug: string, now: Date): Promise<{ code: string; expiresAt: Date }> {
+export async function createKioskCode(deps: OperatorDeps, slug: string): Promise<{ code: string; expiresAt: Date }> {
+  const { db } = deps;
+  const now = nowOf(deps);
   const store = await findStoreBySlug(db, slug);
   if (!store) throw new StoreError(`Nenhuma loja com o endereço ${slug}.`);
   if (store.active !== 1)

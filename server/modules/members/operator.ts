@@ -2,6 +2,7 @@ import type { Db, UserRow, UserUpdate } from '../../db/schema';
 import { parseLogin, findForLogin, revokeAllSessions } from '../auth';
 import { insertAudit, recentAudit } from './repository';
 import { updateUser } from '../users';
+import { nowOf, type OperatorDeps } from '../service-deps';
 
 /**
  * The switches support needs on one member (docs/product.md#33-profile-status-and-account-switches names the states;
@@ -40,7 +41,7 @@ export interface MemberSummary {
   readonly audit: { at: string; actor: string; action: string; detail: string | null }[];
 }
 
-export async function showMember(db: Db, who: string): Promise<MemberSummary> {
+export async function showMember({ db }: OperatorDeps, who: string): Promise<MemberSummary> {
   const user = await findMember(db, who);
   const audit = await recentAudit(db, user.id, 10);
   return {
@@ -68,7 +69,9 @@ interface Switch {
   readonly endSessions?: boolean;
 }
 
-async function apply(db: Db, who: string, actor: string, change: Switch, now: Date): Promise<UserRow> {
+async function apply(deps: OperatorDeps, who: string, actor: string, change: Switch): Promise<UserRow> {
+  const { db } = deps;
+  const now = nowOf(deps);
   const user = await findMember(db, who);
   await db.transaction().execute(async (trx) => {
     await updateUser(trx, user.id, change.changes, now);
@@ -87,42 +90,41 @@ async function apply(db: Db, who: string, actor: string, change: Switch, now: Da
 const CONSENT_MAX = 1_000;
 
 export const operatorSwitches = {
-  requirePasswordChange: (db: Db, who: string, actor: string, now: Date) =>
-    apply(db, who, actor, { action: 'require-password-change', changes: { change_password_required: 1 } }, now),
+  requirePasswordChange: (deps: OperatorDeps, who: string, actor: string) =>
+    apply(deps, who, actor, { action: 'require-password-change', changes: { change_password_required: 1 } }),
 
-  consent: async (db: Db, who: string, actor: string, message: string, now: Date) => {
+  consent: async (deps: OperatorDeps, who: string, actor: string, message: string) => {
     const text = message.trim();
     if (text.length < 10 || text.length > CONSENT_MAX) {
       throw new OperatorError(`A mensagem do consentimento precisa ter de 10 a ${CONSENT_MAX} caracteres.`);
     }
-    return apply(
-      db,
-      who,
-      actor,
-      { action: 'consent', detail: text, changes: { consent_pending: 1, consent_message: text } },
-      now,
-    );
+    return apply(deps, who, actor, {
+      action: 'consent',
+      detail: text,
+      changes: { consent_pending: 1, consent_message: text },
+    });
   },
 
-  chatbot: (db: Db, who: string, actor: string, on: boolean, now: Date) =>
-    apply(
-      db,
-      who,
-      actor,
-      { action: on ? 'chatbot-on' : 'chatbot-off', changes: { chatbot_invoice_upload_enabled: on ? 1 : 0 } },
-      now,
-    ),
+  chatbot: (deps: OperatorDeps, who: string, actor: string, on: boolean) =>
+    apply(deps, who, actor, {
+      action: on ? 'chatbot-on' : 'chatbot-off',
+      changes: { chatbot_invoice_upload_enabled: on ? 1 : 0 },
+    }),
 
-  accountType: async (db: Db, who: string, actor: string, type: string, now: Date) => {
+  accountType: async (deps: OperatorDeps, who: string, actor: string, type: string) => {
     if (!(ACCOUNT_TYPES as readonly string[]).includes(type)) {
       throw new OperatorError(`Tipo de conta inválido: use ${ACCOUNT_TYPES.join(' ou ')}.`);
     }
-    return apply(db, who, actor, { action: 'account-type', detail: type, changes: { account_type: type } }, now);
+    return apply(deps, who, actor, { action: 'account-type', detail: type, changes: { account_type: type } });
   },
 
-  disable: (db: Db, who: string, actor: string, now: Date) =>
-    apply(db, who, actor, { action: 'disable', changes: { disabled_at: now.toISOString() }, endSessions: true }, now),
+  disable: (deps: OperatorDeps, who: string, actor: string) =>
+    apply(deps, who, actor, {
+      action: 'disable',
+      changes: { disabled_at: nowOf(deps).toISOString() },
+      endSessions: true,
+    }),
 
-  enable: (db: Db, who: string, actor: string, now: Date) =>
-    apply(db, who, actor, { action: 'enable', changes: { disabled_at: null } }, now),
+  enable: (deps: OperatorDeps, who: string, actor: string) =>
+    apply(deps, who, actor, { action: 'enable', changes: { disabled_at: null } }),
 };

@@ -140,9 +140,10 @@ export async function seedDemoProjects(
     });
     const review = project.review;
     if (!review) continue;
-    const reviewedAt = new Date(sentAt + review.afterDays * DAY_MS);
-    if (review.reason) await rejectProject(db, Number(sent.id), review.reason, reviewedAt);
-    else await approveProject(db, Number(sent.id), reviewedAt);
-    if (review.publish) await publishProject(db, Number(sent.id), reviewedAt);
+    // The reviewer acts on a past day: the operator's deps carry that day as their clock.
+    const reviewer = { db, config: { ...config, now: () => sentAt + review.afterDays * DAY_MS } };
+    if (review.reason) await rejectProject(reviewer, Number(sent.id), review.reason);
+    else await approveProject(reviewer, Number(sent.id));
+    if (review.publish) await publishProject(reviewer, Number(sent.id));
   }
 }

@@ -5,7 +5,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import sharp from 'sharp';
 import { DEMO_MEMBER } from '../../seed';
-import { createTestApp, fakeClock, gql, loginAs, type TestApp } from '../../test/helpers';
+import { createTestApp, fakeClock, gql, loginAs, operatorAt, type TestApp } from '../../test/helpers';
 import { uploadsDirOf, LocalDiskStorage } from '../../storage/local-disk';
 import { createMember, findUserByCpf } from '../users/repository';
 import { approveProject, publishProject, rejectProject } from './review';
@@ -319,7 +319,7 @@ describe('uploadProjectPhoto', () => {
 describe('ownership', () => {
   it('answers another member the same NOT_FOUND as a missing project, for reads, re-sends and photos', async () => {
     const project = await sendProject(ana);
-    await rejectProject(t.db, Number(project.id), 'Fotos escuras demais.', new Date(START));
+    await rejectProject(operatorAt(t, START), Number(project.id), 'Fotos escuras demais.');
 
     const missing = await gql(t.app, PROJECT, { id: '999999' }, bearer(bia));
     const others = await gql(t.app, PROJECT, { id: project.id }, bearer(bia));
@@ -365,11 +365,11 @@ describe('ownership', () => {
 describe('review', () => {
   it('credits the points of an approval once, however often approve runs, and lists them on the extract', async () => {
     const project = await sendProject(ana);
-    const first = await approveProject(t.db, Number(project.id), new Date(START + HOUR_MS));
+    const first = await approveProject(operatorAt(t, START + HOUR_MS), Number(project.id));
     expect(first).toMatchObject({ alreadyApproved: false, project: { status: 'approved', points: 500 } });
     const again = await Promise.all([
-      approveProject(t.db, Number(project.id), new Date(START + 2 * HOUR_MS)),
-      approveProject(t.db, Number(project.id), new Date(START + 2 * HOUR_MS), 900),
+      approveProject(operatorAt(t, START + 2 * HOUR_MS), Number(project.id)),
+      approveProject(operatorAt(t, START + 2 * HOUR_MS), Number(project.id), 900),
     ]);
     expect(again.map((a) => a.alreadyApproved)).toEqual([true, true]);
     const ledger = await t.db.selectFrom('points_ledger').select(['points', 'description', 'project_id']).execute();
@@ -390,7 +390,7 @@ describe('review', () => {
     const view = await gql<{ project: ProjectResult }>(t.app, PROJECT, { id: project.id }, bearer(ana));
     expect(view.data?.project).toMatchObject({ status: 'APPROVED', points: 500 });
     expect(view.data?.project.events.map((e) => e.status)).toEqual(['RECEIVED', 'IN_REVIEW', 'APPROVED']);
-    await expect(rejectProject(t.db, Number(project.id), 'tarde demais', new Date(START))).rejects.toThrow(
+    await expect(rejectProject(operatorAt(t, START), Number(project.id), 'tarde demais')).rejects.toThrow(
       'Este projeto já foi aprovado.',
     );
   });
@@ -399,10 +399,9 @@ describe('review', () => {
     const project = await sendProject(ana);
     const oldPhoto = project.photos[0]!.id;
     await rejectProject(
-      t.db,
+      operatorAt(t, START + HOUR_MS),
       Number(project.id),
       'As fotos estão escuras. Envie com mais luz.',
-      new Date(START + HOUR_MS),
     );
     const rejected = await gql<{ project: ProjectResult }>(t.app, PROJECT, { id: project.id }, bearer(ana));
     expect(rejected.data?.project).toMatchObject({
@@ -444,7 +443,7 @@ describe('review', () => {
       extensions: { code: 'BAD_USER_INPUT' },
     });
 
-    const approved = await approveProject(t.db, Number(project.id), new Date(START + 3 * HOUR_MS), 750);
+    const approved = await approveProject(operatorAt(t, START + 3 * HOUR_MS), Number(project.id), 750);
     expect(approved.project).toMatchObject({ status: 'approved', points: 750 });
     expect(await t.db.selectFrom('projects').select('id').execute()).toHaveLength(1);
     expect(await t.db.selectFrom('points_ledger').select('points').execute()).toEqual([{ points: 750 }]);
@@ -453,15 +452,15 @@ describe('review', () => {
   it('publishes only an approved project whose member consented', async () => {
     const withConsent = await sendProject(ana);
     const without = await sendProject(ana, validInput({ publishConsent: false }));
-    await expect(publishProject(t.db, Number(withConsent.id), new Date(START))).rejects.toThrow(
+    await expect(publishProject(operatorAt(t, START), Number(withConsent.id))).rejects.toThrow(
       'Só é possível publicar um projeto aprovado.',
     );
-    await approveProject(t.db, Number(withConsent.id), new Date(START));
-    await approveProject(t.db, Number(without.id), new Date(START));
-    await expect(publishProject(t.db, Number(without.id), new Date(START))).rejects.toThrow(
+    await approveProject(operatorAt(t, START), Number(withConsent.id));
+    await approveProject(operatorAt(t, START), Number(without.id));
+    await expect(publishProject(operatorAt(t, START), Number(without.id))).rejects.toThrow(
       'O membro não autorizou a publicação das fotos deste projeto.',
     );
-    expect(await publishProject(t.db, Number(withConsent.id), new Date(START))).toMatchObject({
+    expect(await publishProject(operatorAt(t, START), Number(withConsent.id))).toMatchObject({
       alreadyPublished: false,
     });
     const view = await gql<{ project: ProjectResult }>(t.app, PROJECT, { id: withConsent.id }, bearer(ana));

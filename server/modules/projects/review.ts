@@ -4,6 +4,7 @@ import { isUniqueViolation } from '../../db/dialect';
 import type { Db, ProjectRow, ProjectStatus } from '../../db/schema';
 import { appendEntries } from '../points';
 import * as repo from './repository';
+import { nowOf, type OperatorDeps } from '../service-deps';
 
 export const REVIEW_MESSAGES = {
   notFound: (id: number) => `Projeto ${id} não encontrado.`,
@@ -32,11 +33,12 @@ export const ledgerDescription = (title: string) => `Projeto aprovado: ${title}`
  * the ledger holds one entry per project at most (a unique index), so even two approvals racing credit once.
  */
 export async function approveProject(
-  db: Db,
+  deps: OperatorDeps,
   projectId: number,
-  now: Date,
   points: number = PROJECT_APPROVAL_POINTS,
 ): Promise<{ project: ProjectRow; alreadyApproved: boolean }> {
+  const { db } = deps;
+  const now = nowOf(deps);
   if (!Number.isInteger(points) || points < 0 || points > 10_000_000) throw new Error(REVIEW_MESSAGES.points);
   const project = await mustFind(db, projectId);
   if (project.status === 'approved') return { project, alreadyApproved: true };
@@ -83,7 +85,9 @@ export async function approveProject(
   return { project: await mustFind(db, projectId), alreadyApproved: true };
 }
 
-export async function rejectProject(db: Db, projectId: number, reason: string, now: Date): Promise<ProjectRow> {
+export async function rejectProject(deps: OperatorDeps, projectId: number, reason: string): Promise<ProjectRow> {
+  const { db } = deps;
+  const now = nowOf(deps);
   const text = reason.trim().replace(/\s+/g, ' ');
   if (text.length < 3 || text.length > 500) throw new Error(REVIEW_MESSAGES.reason);
   const project = await mustFind(db, projectId);
@@ -99,10 +103,11 @@ export async function rejectProject(db: Db, projectId: number, reason: string, n
 
 /** Marks an approved project, whose member consented, as published; publishing twice changes nothing. */
 export async function publishProject(
-  db: Db,
+  deps: OperatorDeps,
   projectId: number,
-  now: Date,
 ): Promise<{ project: ProjectRow; alreadyPublished: boolean }> {
+  const { db } = deps;
+  const now = nowOf(deps);
   const project = await mustFind(db, projectId);
   if (project.publish_consent !== 1) throw new Error(REVIEW_MESSAGES.noConsent);
   if (project.status !== 'approved') throw new Error(REVIEW_MESSAGES.notApproved);

@@ -1,6 +1,5 @@
 // The stores from the terminal (`npm run stores`): list, add, disable and enable, and sign-ups per store per day.
 import { z } from 'zod';
-import type { Db } from '../../db/schema';
 import { isValidCnpj } from '../../../lib/validation/cnpj';
 import { isUniqueViolation } from '../../db/dialect';
 import {
@@ -13,6 +12,7 @@ import {
 } from './repository';
 import { slugSchema } from './service';
 import { stateByUf } from '../profile';
+import { nowOf, type OperatorDeps } from '../service-deps';
 
 export class StoreError extends Error {}
 
@@ -43,7 +43,7 @@ export interface NewStore {
   cnpj?: string;
 }
 
-export async function addStore(db: Db, input: NewStore) {
+export async function addStore({ db }: OperatorDeps, input: NewStore) {
   const parsed = newStoreSchema.safeParse({
     ...input,
     name: input.name ?? '',
@@ -63,16 +63,18 @@ export async function addStore(db: Db, input: NewStore) {
   }
 }
 
-export async function setActive(db: Db, slug: string, active: boolean): Promise<void> {
+export async function setActive({ db }: OperatorDeps, slug: string, active: boolean): Promise<void> {
   if (!(await setStoreActive(db, slug, active))) throw new StoreError(`Nenhuma loja com o endereço ${slug}.`);
 }
 
-export const storesList = listStores;
+export const storesList = ({ db }: OperatorDeps) => listStores(db);
 
 const DAY = /^\d{4}-\d{2}-\d{2}$/;
 
 /** Sign-ups per store per São Paulo day for [from, to] (both YYYY-MM-DD, inclusive); the last 30 days by default. */
-export async function storesReport(db: Db, now: Date, from?: string, to?: string) {
+export async function storesReport(deps: OperatorDeps, from?: string, to?: string) {
+  const { db } = deps;
+  const now = nowOf(deps);
   for (const d of [from, to]) if (d !== undefined && !DAY.test(d)) throw new StoreError('Use datas como 2026-11-24.');
   const dayMs = 24 * 60 * 60 * 1000;
   const toDay = to ?? new Date(now.getTime() - 3 * 60 * 60 * 1000).toISOString().slice(0, 10);

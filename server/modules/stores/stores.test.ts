@@ -57,7 +57,7 @@ describe('store links', () => {
         store: { slug: 'loja-centro', name: 'Loja Centro Chapas e Ferragens', city: 'Goiânia', uf: 'GO' },
       },
     });
-    await setActive(t.db, 'loja-centro', false);
+    await setActive(t, 'loja-centro', false);
     expect((await gql(t.app, LINK, { slug: 'loja-centro' })).data).toEqual({
       storeLink: { status: 'DISABLED', store: null },
     });
@@ -86,7 +86,7 @@ describe('store links', () => {
       code: 'BAD_USER_INPUT',
       fields: { subsidiarySlug: STORE_MESSAGES.unknown },
     });
-    await setActive(t.db, 'madeireira-paulista', false);
+    await setActive(t, 'madeireira-paulista', false);
     const retired = await gql(t.app, CREATE, { input: member(1), slug: 'madeireira-paulista' });
     expect(retired.errors?.[0]?.extensions?.fields).toEqual({ subsidiarySlug: STORE_MESSAGES.disabled });
     expect(await t.db.selectFrom('pending_signups').select('id').where('cpf', '=', member(1).cpf).execute()).toEqual(
@@ -97,29 +97,29 @@ describe('store links', () => {
 
 describe('npm run stores', () => {
   it('adds a store with its link, refuses bad or repeated data in Portuguese, and disables and enables it', async () => {
-    const store = await addStore(t.db, { slug: 'casa-das-chapas', name: 'Casa das Chapas', city: 'Recife', uf: 'pe' });
+    const store = await addStore(t, { slug: 'casa-das-chapas', name: 'Casa das Chapas', city: 'Recife', uf: 'pe' });
     expect(store).toMatchObject({ slug: 'casa-das-chapas', uf: 'PE', cnpj: null, active: 1 });
-    expect((await storesList(t.db)).map((s) => s.slug)).toContain('casa-das-chapas');
+    expect((await storesList(t)).map((s) => s.slug)).toContain('casa-das-chapas');
 
-    await expect(addStore(t.db, { slug: 'casa-das-chapas', name: 'Outra', city: 'Recife', uf: 'PE' })).rejects.toThrow(
+    await expect(addStore(t, { slug: 'casa-das-chapas', name: 'Outra', city: 'Recife', uf: 'PE' })).rejects.toThrow(
       'Já existe uma loja com esse endereço (slug) ou CNPJ.',
     );
-    await expect(addStore(t.db, { slug: 'Casa Nova', name: 'Casa Nova', city: 'Recife', uf: 'PE' })).rejects.toThrow(
+    await expect(addStore(t, { slug: 'Casa Nova', name: 'Casa Nova', city: 'Recife', uf: 'PE' })).rejects.toThrow(
       'Use letras minúsculas, números e hífens.',
     );
-    await expect(addStore(t.db, { slug: 'casa-nova', name: 'Casa Nova', city: 'Recife', uf: 'XX' })).rejects.toThrow(
+    await expect(addStore(t, { slug: 'casa-nova', name: 'Casa Nova', city: 'Recife', uf: 'XX' })).rejects.toThrow(
       'Estado XX desconhecido.',
     );
     await expect(
-      addStore(t.db, { slug: 'casa-nova', name: 'Casa Nova', city: 'Recife', uf: 'PE', cnpj: '11.111.111/1111-11' }),
+      addStore(t, { slug: 'casa-nova', name: 'Casa Nova', city: 'Recife', uf: 'PE', cnpj: '11.111.111/1111-11' }),
     ).rejects.toThrow('CNPJ inválido.');
-    await expect(addStore(t.db, { slug: 'casa-nova', city: 'Recife', uf: 'PE' })).rejects.toBeInstanceOf(StoreError);
+    await expect(addStore(t, { slug: 'casa-nova', city: 'Recife', uf: 'PE' })).rejects.toBeInstanceOf(StoreError);
 
-    await setActive(t.db, 'casa-das-chapas', false);
+    await setActive(t, 'casa-das-chapas', false);
     expect((await gql<Link>(t.app, LINK, { slug: 'casa-das-chapas' })).data?.storeLink.status).toBe('DISABLED');
-    await setActive(t.db, 'casa-das-chapas', true);
+    await setActive(t, 'casa-das-chapas', true);
     expect((await gql<Link>(t.app, LINK, { slug: 'casa-das-chapas' })).data?.storeLink.status).toBe('ACTIVE');
-    await expect(setActive(t.db, 'nao-existe', false)).rejects.toThrow('Nenhuma loja com o endereço nao-existe.');
+    await expect(setActive(t, 'nao-existe', false)).rejects.toThrow('Nenhuma loja com o endereço nao-existe.');
   });
 
   it('reports sign-ups per store per São Paulo day', async () => {
@@ -130,12 +130,12 @@ describe('npm run stores', () => {
     clock.advance(24 * 60 * 60 * 1000);
     await signUp(2, 'madeireira-paulista');
 
-    const report = await storesReport(t.db, new Date(clock.now()), '2026-11-24', '2026-11-25');
+    const report = await storesReport(t, '2026-11-24', '2026-11-25');
     expect(report.rows).toEqual([
       { day: '2026-11-24', slug: 'loja-centro', name: 'Loja Centro Chapas e Ferragens', signUps: 2 },
       { day: '2026-11-25', slug: 'madeireira-paulista', name: 'Madeireira Paulista', signUps: 1 },
     ]);
-    await expect(storesReport(t.db, new Date(clock.now()), '2026-11-30', '2026-11-01')).rejects.toThrow(
+    await expect(storesReport(t, '2026-11-30', '2026-11-01')).rejects.toThrow(
       'A data inicial deve ser antes da final.',
     );
   });

@@ -80,7 +80,7 @@ beforeAll(async () => {
   const photoId = uploaded.json<{ data?: { uploadProjectPhoto?: { id: string } } }>().data?.uploadProjectPhoto?.id;
   if (!photoId) throw new Error(`photo upload failed: ${uploaded.body}`);
 
-  const { code } = await createKioskCode(t.db, 'loja-centro', new Date(NOW));
+  const { code } = await createKioskCode(t, 'loja-centro');
   const kiosk = await gql<{ activateKiosk: { key: string } }>(
     t.app,
     'mutation ($code: String!) { activateKiosk(code: $code) { key } }',
