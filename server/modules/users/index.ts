@@ -13,7 +13,14 @@ export {
   findUserByPhone,
   updateUser,
 } from './repository';
-export { CONSENT_MESSAGE, USER_DISABLED_MESSAGE, getCurrentMember, profileStatusOf, requireMember } from './service';
+export {
+  addressView,
+  CONSENT_MESSAGE,
+  USER_DISABLED_MESSAGE,
+  getCurrentMember,
+  profileStatusOf,
+  requireMember,
+} from './service';
 export type { AddressView, ProfileStatus } from './service';
 
 export const usersModule: ClubModule = {

@@ -34,6 +34,23 @@ export interface AddressView {
   city: { id: string; name: string } | null;
 }
 
+/** The address columns a member's and a workshop's rows share, with their state and city as the API names them. */
+export function addressView(
+  row: Pick<UserRow, 'cep' | 'address' | 'number' | 'complement' | 'district'>,
+  state: { id: number; uf: string } | undefined,
+  city: { id: number; name: string } | undefined,
+): AddressView {
+  return {
+    cep: row.cep,
+    address: row.address,
+    number: row.number,
+    complement: row.complement,
+    district: row.district,
+    state: state ? { id: String(state.id), uf: state.uf } : null,
+    city: city ? { id: String(city.id), name: city.name } : null,
+  };
+}
+
 export interface MeResult extends AddressView {
   id: string;
   name: string;
@@ -135,13 +152,7 @@ export async function getCurrentMember(
     acceptEmailComunications: user.accept_email_comunications === 1,
     acceptMessageComunications: user.accept_message_comunications === 1,
     chatbotInvoiceUploadEnabled: user.chatbot_invoice_upload_enabled === 1,
-    cep: user.cep,
-    address: user.address,
-    number: user.number,
-    complement: user.complement,
-    district: user.district,
-    state: state ? { id: String(state.id), uf: state.uf } : null,
-    city: city ? { id: String(city.id), name: city.name } : null,
+    ...addressView(user, state, city),
     subsidiarySlug: user.subsidiary_slug,
     accountType: user.account_type,
     profileStatus: profileStatusOf(user),
