@@ -15,6 +15,13 @@ export interface LoginAttempt {
 export interface LoginLimiter {
   /** Null when the identifier or the IP is over its limit; otherwise the attempt, counted as a failure until told. */
   begin(identifierKey: string, ip: string): Promise<LoginAttempt | null>;
+  /**
+   * The same attempt counted for the account the identifier named, whichever of its identifiers was typed; null when
+   * the account is over its limit.
+   */
+  beginForAccount(userId: number): Promise<LoginAttempt | null>;
+  /** Forgets the account's failures: its member proved who they are another way (a password reset). */
+  clearAccount(userId: number): Promise<void>;
 }
 
 export interface AuthThrottle {

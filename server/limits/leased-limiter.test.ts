@@ -19,6 +19,7 @@ function counter(rule: LimitRule) {
       return { allowed: entry.count <= rule.max, count: entry.count, msBeforeReset: entry.endsAt - now };
     },
     giveBack: async () => undefined,
+    clear: async () => undefined,
   };
   return { limiter, writes, count: (key: string) => keys.get(key)?.count ?? 0 };
 }

@@ -37,6 +37,8 @@ export interface Limiter {
   take(key: string, hits?: number): Promise<Take>;
   /** Takes one hit back (a login that succeeded, a hit the other limit refused). */
   giveBack(key: string): Promise<void>;
+  /** Forgets every hit of `key` (a member who proved who they are with a reset code). */
+  clear(key: string): Promise<void>;
 }
 
 export type LimiterFactory = (rule: LimitRule) => Limiter;
@@ -98,6 +100,9 @@ export function createLimiterFactory(db: Kysely<Database>, secret: Uint8Array): 
       },
       async giveBack(key) {
         await store.reward(keyOf(key), 1);
+      },
+      async clear(key) {
+        await store.delete(keyOf(key));
       },
     };
     limiters.set(rule.name, limiter);

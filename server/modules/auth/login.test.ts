@@ -21,6 +21,66 @@ const login = (loginValue: string, password: string, headers: Record<string, str
 
 const ME_ID = '{ me { id cpf } }';
 
+describe('failures per account, whatever identifier is typed', () => {
+  const TOO_MANY = 'TOO_MANY_REQUESTS';
+  const codeOf = (res: { errors?: { extensions?: { code?: string } }[] }) => res.errors?.[0]?.extensions?.code;
+  const ANA = { cpf: '529.982.247-25', email: DEMO_MEMBER.email, phone: '(11) 98765-4321' };
+
+  /** Ten wrong passwords spread over the three spellings: none of them reaches its own limit of five. */
+  async function tenWrongGuesses() {
+    for (const value of [ANA.cpf, ANA.email, ANA.phone, ANA.cpf, ANA.email, ANA.phone, ANA.cpf, ANA.email, ANA.phone]) {
+      expect(codeOf(await login(value, 'palpite errado'))).toBe('BAD_USER_INPUT');
+    }
+    expect(codeOf(await login(ANA.cpf, 'palpite errado'))).toBe('BAD_USER_INPUT');
+  }
+
+  it('refuses the account after 10 wrong passwords over CPF, e-mail and celular; other accounts go on', async () => {
+    await tenWrongGuesses();
+    // The right password, by an identifier that has failed only three times, is refused for the account.
+    for (const value of [ANA.email, ANA.phone]) {
+      expect((await login(value, DEMO_MEMBER.password)).errors?.[0]).toMatchObject({
+        message: 'Muitas tentativas. Aguarde alguns minutos e tente novamente.',
+        extensions: { code: TOO_MANY },
+      });
+    }
+    await createMember(t.db, {
+      name: 'Bia',
+      surName: 'Lima',
+      cpf: '111.444.777-35',
+      email: 'bia@exemplo.com.br',
+      password: 'Senha#forte1',
+    });
+    expect((await login('bia@exemplo.com.br', 'Senha#forte1')).errors).toBeUndefined();
+  });
+
+  it('a right password does not count, and a password reset clears the account’s failures', async () => {
+    for (let i = 0; i < 3; i += 1) await login(ANA.cpf, 'palpite errado');
+    expect((await login(ANA.email, DEMO_MEMBER.password)).errors).toBeUndefined();
+    // Seven more failures are all judged: 3 + 7 = 10, the success not among them.
+    for (const value of [ANA.email, ANA.phone, ANA.email, ANA.phone, ANA.email, ANA.phone, ANA.email]) {
+      expect(codeOf(await login(value, 'palpite errado'))).toBe('BAD_USER_INPUT');
+    }
+    expect(codeOf(await login(ANA.email, DEMO_MEMBER.password))).toBe(TOO_MANY);
+
+    // The member is never locked out for good: the reset code still comes, and it ends the lockout.
+    const REQUEST = `mutation ($login: String!) { requestPasswordReset(login: $login, channel: EMAIL) { destination } }`;
+    const RESET = `mutation ($login: String!, $code: String!, $password: String!) {
+      resetPassword(login: $login, code: $code, password: $password) { success }
+    }`;
+    expect((await gql(t.app, REQUEST, { login: ANA.email })).errors).toBeUndefined();
+    const sent = await t.db
+      .selectFrom('outbox')
+      .select('body')
+      .where('recipient', '=', DEMO_MEMBER.email)
+      .orderBy('id', 'desc')
+      .executeTakeFirstOrThrow();
+    const code = /(\d{6})/.exec(sent.body)?.[1] ?? '';
+    const reset = await gql(t.app, RESET, { login: ANA.email, code, password: 'nova senha de cedro' });
+    expect(reset.errors).toBeUndefined();
+    expect((await login(ANA.phone, 'nova senha de cedro')).errors).toBeUndefined();
+  });
+});
+
 describe('userLogin', () => {
   it.each([
     ['CPF com máscara', '529.982.247-25'],

@@ -84,4 +84,6 @@ export async function resetPassword(deps: FlowDeps, login: string, input: unknow
     await updateUser(trx, user.id, { password_hash: hash, change_password_required: 0 }, now);
     await revokeAllSessions(trx, user.id, now);
   });
+  // The code proved who the member is: wrong passwords typed before (theirs or an attacker's) no longer lock them out.
+  await deps.loginLimiter.clearAccount(user.id);
 }

@@ -96,12 +96,20 @@ export async function login(deps: AuthDeps, loginInput: string, password: string
   if (!attempt) throw tooManyRequests();
 
   const user = await findForLogin(deps.db, lookup);
+  // Counted before the password is checked, like the identifier's count, so parallel guesses cannot slip past.
+  const accountAttempt = user ? await deps.loginLimiter.beginForAccount(user.id) : null;
+  if (user && !accountAttempt) {
+    // The identifier's own count is not spent on a refusal it did not make.
+    await attempt.succeeded();
+    throw tooManyRequests();
+  }
   const candidate = password.length <= MAX_PASSWORD_LENGTH ? password : '';
   // Always one argon2 verify, against a dummy hash for an unknown member, so timing does not reveal who is a member.
   const ok = (await verifyPassword(user?.password_hash ?? DUMMY_PASSWORD_HASH, candidate)) && candidate !== '';
   if (!user || !ok) throw badUserInput(WRONG_CREDENTIALS_MESSAGE);
 
   await attempt.succeeded();
+  await accountAttempt?.succeeded();
   if (user.disabled_at !== null) throw forbidden(USER_DISABLED_MESSAGE);
 
   if (needsRehash(user.password_hash)) {
