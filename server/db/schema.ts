@@ -300,7 +300,8 @@ export interface InvoiceEventsTable {
   created_at: string;
 }
 
-export type PointsEntryKind = 'credit' | 'bonus' | 'expiry' | 'adjustment';
+/** `redemption` spends points on a reward; `refund` gives them back when the order is cancelled. */
+export type PointsEntryKind = 'credit' | 'bonus' | 'expiry' | 'adjustment' | 'redemption' | 'refund';
 
 export interface PointsLedgerTable {
   id: Generated<number>;

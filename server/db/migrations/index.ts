@@ -13,6 +13,7 @@ import { kiosks } from './20261124T110000-kiosks';
 import { projects } from './20261125T100000-projects';
 import { deviceSessions } from './20261126T100000-device-sessions';
 import { deviceSessionRegion } from './20261127T100000-device-session-region';
+import { pointsSpending } from './20261128T100000-points-spending';
 
 /**
  * Every migration, by name in timestamp order. A static record instead of a folder scan keeps migrations working
@@ -33,4 +34,5 @@ export const migrations: Record<string, Migration> = {
   '20261125T100000-projects': projects,
   '20261126T100000-device-sessions': deviceSessions,
   '20261127T100000-device-session-region': deviceSessionRegion,
+  '20261128T100000-points-spending': pointsSpending,
 };

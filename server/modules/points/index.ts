@@ -3,7 +3,15 @@ import { pointsResolvers } from './resolvers';
 import { expiryJob } from './expiry-job';
 
 export { pointsForPurchase } from './earning';
-export { appendEntries, expireDuePoints } from './ledger';
+export {
+  appendEntries,
+  expireDuePoints,
+  getBalance,
+  InsufficientPointsError,
+  lockMemberPoints,
+  refundPoints,
+  spendPoints,
+} from './ledger';
 
 export const pointsModule: ClubModule = {
   name: 'points',

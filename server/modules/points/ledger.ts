@@ -28,7 +28,14 @@ export interface NewEntry {
   projectId?: number | null;
   ruleId?: number | null;
   expiredEntryId?: number | null;
+  /**
+   * A refund that gives back the points spent last instead of adding a lot: the balance rises, the lots stay, so
+   * those points are held again with their original expiry (see refundPoints).
+   */
+  restoresSpent?: boolean;
 }
+
+const isLotEntry = (e: NewEntry) => e.points > 0 && e.kind !== 'expiry' && !e.restoresSpent;
 
 async function inTransaction<T>(db: Db, work: (trx: Transaction<Database>) => Promise<T>): Promise<T> {
   return db.isTransaction ? work(db as Transaction<Database>) : db.transaction().execute(work);
@@ -48,7 +55,7 @@ export async function appendEntries(
   const rows = entries.filter((e) => e.points !== 0 && Number.isInteger(e.points));
   if (rows.length === 0) return [];
   const delta = rows.reduce((sum, e) => sum + e.points, 0);
-  const lotsDelta = rows.reduce((sum, e) => sum + (e.points > 0 && e.kind !== 'expiry' ? e.points : 0), 0);
+  const lotsDelta = rows.reduce((sum, e) => sum + (isLotEntry(e) ? e.points : 0), 0);
   const at = now.toISOString();
   return inTransaction(db, async (trx) => {
     const totals = await repo.moveBalance(trx, userId, delta, lotsDelta, at);
@@ -56,7 +63,7 @@ export async function appendEntries(
     let lots = totals.lots_total - lotsDelta;
     const values = rows.map((e) => {
       balance += e.points;
-      const isLot = e.points > 0 && e.kind !== 'expiry';
+      const isLot = isLotEntry(e);
       if (isLot) lots += e.points;
       return {
         user_id: userId,
@@ -176,4 +183,96 @@ export async function expireAllDuePoints(db: Db, now: Date): Promise<number> {
   let total = 0;
   for (const { user_id } of users) total += await expireDuePoints(db, user_id, now);
   return total;
+}
+
+/** A debit larger than the balance left after due points expired: nothing was written. */
+export class InsufficientPointsError extends Error {
+  constructor(
+    readonly needed: number,
+    readonly balance: number,
+  ) {
+    super(`Saldo insuficiente: faltam ${needed - balance} pontos.`);
+  }
+}
+
+/**
+ * Holds the member's points until the transaction ends: the balance row is written (unchanged) first, so a second
+ * spending of the same member waits on it (PostgreSQL's row lock; SQLite's write lock is already taken at BEGIN).
+ * A caller that checks more than the balance (an order's limit, its idempotency key) calls it before reading.
+ */
+export async function lockMemberPoints(trx: Transaction<Database>, userId: number, now: Date): Promise<void> {
+  await repo.moveBalance(trx, userId, 0, 0, now.toISOString());
+}
+
+export interface SpendRequest {
+  points: number;
+  description: string;
+}
+
+/**
+ * Spends points: due points expire first (a debit never takes points already past their expiry), then one
+ * `redemption` debit. Debits consume the oldest lots first (the held balance is the newest part of the lots), so the
+ * expiry run later removes only what is left of each lot: a partly spent lot expires its remainder, a spent one
+ * nothing. Throws InsufficientPointsError, writing nothing, when the balance does not cover it.
+ */
+export async function spendPoints(db: Db, userId: number, spend: SpendRequest, now: Date): Promise<PointsEntryRow> {
+  if (!Number.isInteger(spend.points) || spend.points <= 0) throw new Error('spendPoints: positive integer expected');
+  return inTransaction(db, async (trx) => {
+    await lockMemberPoints(trx, userId, now);
+    await expireDuePoints(trx, userId, now);
+    const { balance } = await getBalance(trx, userId);
+    if (balance < spend.points) throw new InsufficientPointsError(spend.points, balance);
+    const [row] = await appendEntries(
+      trx,
+      userId,
+      [{ userId, kind: 'redemption', points: -spend.points, description: spend.description }],
+      now,
+    );
+    return row!;
+  });
+}
+
+/**
+ * Gives back `points` a redemption spent, as `refund` credits. The validity chosen for refunded points: they keep
+ * their original expiry — the refund moves the ledger's "spent" line back over the points spent last (the order's
+ * own, unless the member spent again since), so they are held again in their lots with the lots' dates. The part
+ * whose original expiry has already passed comes back as a new lot with the club's full validity (12 months from
+ * the refund), not 30 days: a lot must never expire before the lots appended before it, since the ledger consumes
+ * and expires lots in the order they were appended (dueLots walks them that way), and a 30-day lot on top of lots
+ * valid for months would break that order. Returns the rows written (one or two).
+ */
+export async function refundPoints(db: Db, userId: number, refund: SpendRequest, now: Date): Promise<PointsEntryRow[]> {
+  if (!Number.isInteger(refund.points) || refund.points <= 0)
+    throw new Error('refundPoints: positive integer expected');
+  return inTransaction(db, async (trx) => {
+    await lockMemberPoints(trx, userId, now);
+    const { balance, lotsTotal } = await getBalance(trx, userId);
+    const spentLine = Math.max(0, lotsTotal - balance);
+    const from = Math.max(0, spentLine - refund.points);
+    // Lots expire in the order they were appended: the first lot in [from, spentLine) not yet due starts the part
+    // that can be held again.
+    let restorable = 0;
+    let after = from;
+    const nowIso = now.toISOString();
+    for (;;) {
+      const rows = await repo.lotsAbove(trx, userId, after, LOT_BATCH);
+      const valid = rows.find((r) => r.expires_at !== null && r.expires_at > nowIso);
+      if (valid) {
+        const start = (valid.lot_cumulative ?? 0) - valid.points;
+        restorable = Math.max(0, spentLine - Math.max(from, start));
+        break;
+      }
+      if (rows.length < LOT_BATCH || (rows.at(-1)?.lot_cumulative ?? Infinity) >= spentLine) break;
+      after = rows.at(-1)!.lot_cumulative!;
+    }
+    return appendEntries(
+      trx,
+      userId,
+      [
+        { userId, kind: 'refund', points: restorable, description: refund.description, restoresSpent: true },
+        { userId, kind: 'refund', points: refund.points - restorable, description: refund.description },
+      ],
+      now,
+    );
+  });
 }

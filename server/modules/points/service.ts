@@ -14,6 +14,26 @@ const DAY_MS = 24 * 60 * 60 * 1000;
 export const ENTRIES_PAGE_DEFAULT = 20;
 export const ENTRIES_PAGE_MAX = 50;
 const KINDS = ['CREDIT', 'BONUS', 'EXPIRY', 'ADJUSTMENT'] as const;
+
+/**
+ * The ledger's reward kinds are shown (and filtered) as adjustments until the extract's labels
+ * (components/points/points-entries.tsx) know them: their own GraphQL values REDEMPTION and REFUND are then two
+ * lines in schema.graphql and these two maps. The description names the order.
+ */
+const KIND_OF_ROW: Record<PointsEntryKind, KindEnum> = {
+  credit: 'CREDIT',
+  bonus: 'BONUS',
+  expiry: 'EXPIRY',
+  adjustment: 'ADJUSTMENT',
+  redemption: 'ADJUSTMENT',
+  refund: 'ADJUSTMENT',
+};
+const ROW_KINDS_OF: Record<KindEnum, PointsEntryKind[]> = {
+  CREDIT: ['credit'],
+  BONUS: ['bonus'],
+  EXPIRY: ['expiry'],
+  ADJUSTMENT: ['adjustment', 'redemption', 'refund'],
+};
 type KindEnum = (typeof KINDS)[number];
 
 export interface PointsEntryView {
@@ -29,7 +49,7 @@ export interface PointsEntryView {
 
 export const toEntryView = (row: PointsEntryRow): PointsEntryView => ({
   id: String(row.id),
-  kind: row.kind.toUpperCase() as KindEnum,
+  kind: KIND_OF_ROW[row.kind],
   points: row.points,
   description: row.description,
   createdAt: row.created_at,
@@ -142,7 +162,7 @@ export async function pointsEntries(deps: Deps, rawArgs: EntriesArgs) {
   await expireDuePoints(db, userId, now);
   const first = args.first ?? ENTRIES_PAGE_DEFAULT;
   const filter: EntriesFilter = {
-    kinds: (args.kinds ?? []).map((k) => k.toLowerCase() as PointsEntryKind),
+    kinds: (args.kinds ?? []).flatMap((k) => ROW_KINDS_OF[k]),
     fromAt: args.from ? dayStart(args.from) : null,
     toAt: args.to ? dayStart(args.to, 1) : null,
     before: cursor,
