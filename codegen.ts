@@ -1,6 +1,8 @@
 import type { CodegenConfig } from '@graphql-codegen/cli';
 
-// Operation types come from the club API's own SDL, so the client can never drift from the server.
+// Operation types come from the club API's own SDL, so the client can never drift from the server. Each feature keeps
+// its documents in its lib/ folder (lib/profile/*-operations.graphql, lib/session/operations.graphql); only what
+// several features send lives in lib/graphql/, beside the generated types every document shares.
 const config: CodegenConfig = {
   schema: ['server/graphql/scalars.graphql', 'server/modules/*/schema.graphql'],
   ignoreNoDocuments: true,

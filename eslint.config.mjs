@@ -63,7 +63,7 @@ const moduleZones = [
  */
 const COMPONENT_FEATURES = ['auth', 'content', 'invoices', 'kiosk', 'points', 'profile', 'projects'];
 const COMPONENT_SHARED = ['ui', 'forms', 'layout', 'providers'];
-const LIB_FEATURES = ['content', 'home', 'invoices', 'kiosk', 'points', 'profile', 'projects', 'stores'];
+const LIB_FEATURES = ['auth', 'content', 'home', 'invoices', 'kiosk', 'points', 'profile', 'projects', 'stores'];
 const featureZones = (root, features, shared) => [
   ...features.map((name) => ({
     target: `./${root}/${name}`,

@@ -1,11 +1,13 @@
 'use client';
 import { createElement, forwardRef, useEffect, useImperativeHandle, useRef, useState } from 'react';
+import { API_PATHS } from '@/lib/api-paths';
 import { afterFirstInteraction } from '@/lib/browser/after-first-interaction';
 import { config } from '@/lib/config';
+import { apiHref } from '@/lib/files/api-href';
 import { HUMAN_CHECK_MESSAGE } from '@/lib/validation/human-check';
 
 /** Where the ALTCHA challenge comes from: beside the GraphQL endpoint, wherever that is. */
-const challengeUrl = (): string => new URL('/altcha/challenge', new URL(config.graphqlUrl, window.location.href)).href;
+const challengeUrl = (): string => apiHref(API_PATHS.altchaChallenge);
 
 interface AltchaElement extends HTMLElement {
   reset?: () => void;

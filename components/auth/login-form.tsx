@@ -4,7 +4,7 @@ import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { errorMessage } from '@/lib/apollo/errors';
 import { maskCpf, maskPhone } from '@/lib/format/masks';
-import { MUserLogin } from '@/lib/graphql/public-operations';
+import { MUserLogin } from '@/lib/auth/operations';
 import { useRequestMutation } from '@/lib/graphql/use-request';
 import { routes } from '@/lib/routes';
 import { useSessionStore } from '@/lib/session/store';

@@ -3,7 +3,7 @@ import { IntentLink } from '../ui/intent-link';
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { errorMessage } from '@/lib/apollo/errors';
-import { MRequestPasswordReset, MResetPassword, QPasswordResetChannels } from '@/lib/graphql/public-operations';
+import { MRequestPasswordReset, MResetPassword, QPasswordResetChannels } from '@/lib/auth/operations';
 import type { ResetChannel } from '@/lib/graphql/generated-public/graphql';
 import { request } from '@/lib/graphql/request';
 import { useRequestMutation } from '@/lib/graphql/use-request';

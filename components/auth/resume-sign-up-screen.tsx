@@ -3,7 +3,7 @@ import { IntentLink } from '../ui/intent-link';
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { maskCpf } from '@/lib/format/masks';
-import { MResumeSignUp } from '@/lib/graphql/public-operations';
+import { MResumeSignUp } from '@/lib/auth/operations';
 import { useRequestMutation } from '@/lib/graphql/use-request';
 import { routes } from '@/lib/routes';
 import { useLazyZodResolver } from '@/lib/validation/lazy-resolver';

@@ -1,7 +1,7 @@
 'use client';
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
-import { MCreateUserSecondStep, MResendCode } from '@/lib/graphql/public-operations';
+import { MCreateUserSecondStep, MResendCode } from '@/lib/auth/operations';
 import { useRequestMutation } from '@/lib/graphql/use-request';
 import { useSessionStore } from '@/lib/session/store';
 import { useLazyZodResolver } from '@/lib/validation/lazy-resolver';

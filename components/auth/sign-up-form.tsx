@@ -3,7 +3,7 @@ import { IntentLink } from '../ui/intent-link';
 import { useState } from 'react';
 import { errorReason } from '@/lib/apollo/errors';
 import { routes } from '@/lib/routes';
-import { MCreateUser } from '@/lib/graphql/public-operations';
+import { MCreateUser } from '@/lib/auth/operations';
 import { useRequestMutation } from '@/lib/graphql/use-request';
 import { FormAlert } from '../ui/form-alert';
 import { HumanCheck, useHumanCheck } from './human-check';

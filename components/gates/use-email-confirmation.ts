@@ -2,7 +2,7 @@
 import { useMutation } from '@apollo/client/react';
 import { useRouter } from 'next/navigation';
 import { useEffect, useRef, useState } from 'react';
-import { MConfirmEmail } from '@/lib/graphql/auth-operations';
+import { MConfirmEmail } from '@/lib/session/operations';
 import { routes } from '@/lib/routes';
 import { clearEmailToken, keepEmailTokenFromHash, pendingEmailToken } from '@/lib/session/email-confirmation';
 

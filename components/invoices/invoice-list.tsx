@@ -1,11 +1,17 @@
 'use client';
 import { useQuery } from '@apollo/client/react';
+import { Suspense } from 'react';
 import { errorMessage } from '@/lib/apollo/errors';
 import { QMyInvoices } from '@/lib/invoices/operations';
 import { appendPage } from '@/lib/apollo/append-page';
+import { lazyNow } from '../ui/lazy-now';
 import { ListStatus, OlderItemsButton } from '../ui/list-states';
+import { Spinner } from '../ui/spinner';
 import { useLoadMore } from '../ui/use-load-more';
-import { InvoiceCard } from './invoice-card';
+
+// The cards (with their timeline and the resend form of a refused invoice) travel beside the list's data instead of
+// in the page's first load: the upload form above them is what the member uses first.
+const InvoiceCard = lazyNow(() => import('./invoice-card').then((m) => m.InvoiceCard));
 
 const PAGE = 10;
 
@@ -40,13 +46,15 @@ export function InvoiceList() {
         emptyText="Você ainda não enviou nenhuma nota fiscal."
       />
       {page && page.data.length > 0 && (
-        <ul className="invoice-list__items">
-          {page.data.map((invoice) => (
-            <li key={invoice.id}>
-              <InvoiceCard invoice={invoice} />
-            </li>
-          ))}
-        </ul>
+        <Suspense fallback={<Spinner label="Carregando suas notas" />}>
+          <ul className="invoice-list__items">
+            {page.data.map((invoice) => (
+              <li key={invoice.id}>
+                <InvoiceCard invoice={invoice} />
+              </li>
+            ))}
+          </ul>
+        </Suspense>
       )}
       {page?.hasMore && (
         <OlderItemsButton loading={loadingMore} error={loadMoreError} onClick={loadMore}>

@@ -1,6 +1,6 @@
 'use client';
 import { useApolloClient, useMutation } from '@apollo/client/react';
-import { lazy, Suspense, useId, useRef, useState, type ChangeEvent, type FormEvent } from 'react';
+import { Suspense, useId, useRef, useState, type ChangeEvent, type FormEvent } from 'react';
 import { errorMessage, fieldErrors } from '@/lib/apollo/errors';
 import type { ProgressFetchOptions } from '@/lib/apollo/xhr-fetch';
 import { FILE_ACCEPT, FILE_KIND_LABELS, FILE_MESSAGES, MAX_FILES_PER_INVOICE } from '@/lib/invoices/file-type';
@@ -8,18 +8,19 @@ import { MSubmitInvoice, QInvoiceKeyCheck, QMyInvoices } from '@/lib/invoices/op
 import { perFileProgress, type PickedFile } from '@/lib/invoices/pick-files';
 import { newAttemptKey } from '@/lib/network/attempt-key';
 import { ACCESS_KEY_LENGTH, maskAccessKey, normalizeAccessKey, parseAccessKey } from '@/lib/validation/access-key';
-import { Modal } from '../ui/modal';
+import { lazyNow } from '../ui/lazy-now';
 import { Spinner } from '../ui/spinner';
 import { TextField } from '../ui/text-field';
 import { AccessKeyDetails } from './access-key-info';
-import { FileList } from './file-list';
 import { useFileReader } from './use-file-reader';
 import { useFocusWhenShown } from '../ui/use-focus-when-shown';
 import { useLeaveGuard } from '../ui/use-leave-guard';
 import { CheckboxField } from '../ui/checkbox-field';
 
-// The camera code (and the ZXing fallback inside it) is fetched only when the member opens the scanner.
-const BarcodeScanner = lazy(() => import('./barcode-scanner'));
+// What shows only after the member acts (the picked files' list, the camera dialog) starts loading with the page
+// instead of being part of its first load; the camera code itself waits for the dialog (scanner-dialog.tsx).
+const FileList = lazyNow(() => import('./file-list').then((m) => m.FileList));
+const ScannerDialog = lazyNow(() => import('./scanner-dialog').then((m) => m.ScannerDialog));
 
 const KEY_MISMATCH = 'A chave de acesso digitada não é a mesma do XML. Confira a chave ou o arquivo.';
 const BUYER_MISMATCH = 'Atenção: o comprador desta nota não é o seu CPF. Ela será analisada com mais cuidado.';
@@ -243,11 +244,18 @@ export function InvoiceUploadForm({ memberCpf }: { memberCpf: string }) {
           </ul>
         )}
       </div>
-      <FileList
-        files={files.map((f) => ({ id: f.id, name: f.file.name, size: f.file.size, label: FILE_KIND_LABELS[f.kind] }))}
-        progress={progress}
-        onRemove={loading ? undefined : removeFile}
-      />
+      <Suspense fallback={null}>
+        <FileList
+          files={files.map((f) => ({
+            id: f.id,
+            name: f.file.name,
+            size: f.file.size,
+            label: FILE_KIND_LABELS[f.kind],
+          }))}
+          progress={progress}
+          onRemove={loading ? undefined : removeFile}
+        />
+      </Suspense>
 
       <button type="submit" className="button button--primary button--block" disabled={loading || reading}>
         {loading ? 'Enviando…' : reading ? 'Lendo arquivos…' : 'Enviar nota fiscal'}
@@ -258,18 +266,17 @@ export function InvoiceUploadForm({ memberCpf }: { memberCpf: string }) {
         </p>
       )}
 
-      <Modal open={scanning} title="Ler a chave com a câmera" onClose={() => setScanning(false)}>
-        {scanning && (
-          <Suspense fallback={<Spinner label="Abrindo a câmera" />}>
-            <BarcodeScanner
-              onDetected={(value) => {
-                setScanning(false);
-                setKeyValue(value);
-              }}
-            />
-          </Suspense>
-        )}
-      </Modal>
+      {scanning && (
+        <Suspense fallback={<Spinner label="Abrindo a câmera" />}>
+          <ScannerDialog
+            onClose={() => setScanning(false)}
+            onDetected={(value) => {
+              setScanning(false);
+              setKeyValue(value);
+            }}
+          />
+        </Suspense>
+      )}
     </form>
   );
 }

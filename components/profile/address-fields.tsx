@@ -4,7 +4,8 @@ import { useId, useState } from 'react';
 import type { FieldErrors, UseFormReturn } from 'react-hook-form';
 import { onlyDigits } from '@/lib/format/digits';
 import { maskCep } from '@/lib/format/masks';
-import { QCepAddress, QCities } from '@/lib/graphql/profile-operations';
+import { QCities } from '@/lib/graphql/operations';
+import { QCepAddress } from '@/lib/profile/operations';
 import { SelectField } from '../ui/select-field';
 import { TextField } from '../ui/text-field';
 

@@ -1,41 +1,23 @@
 'use client';
-import { useMutation, useQuery } from '@apollo/client/react';
+import { useQuery } from '@apollo/client/react';
 import Link from 'next/link';
-import { useState } from 'react';
-import { useForm } from 'react-hook-form';
+import { Suspense, useState } from 'react';
 import { maskCnpj } from '@/lib/format/masks';
-import { MUpdateCnpj, QProfile } from '@/lib/graphql/profile-operations';
+import { QProfile } from '@/lib/profile/operations';
 import { routes } from '@/lib/routes';
-import { useLazyZodResolver } from '@/lib/validation/lazy-resolver';
-import type { ChangeCnpjInput } from '@/lib/validation/profile-schema';
-import { useFormServerError } from '../forms/use-form-server-error';
+import { lazyNow } from '../ui/lazy-now';
 import { Spinner } from '../ui/spinner';
-import { TextField } from '../ui/text-field';
-import { maskedChange } from '../ui/masked-change';
+
+// The form (with react-hook-form) travels beside the member's data instead of in the page's first load.
+const ChangeCnpjForm = lazyNow(() => import('./change-cnpj-form').then((m) => m.ChangeCnpjForm));
 
 const brDate = (iso: string) => new Date(iso).toLocaleDateString('pt-BR', { timeZone: 'America/Sao_Paulo' });
 
 /** CNPJ with check digits, numeric or alphanumeric (from July 2026); a change is allowed once every 90 days. */
 export function ChangeCnpjScreen() {
   const { data, loading: loadingProfile } = useQuery(QProfile, { fetchPolicy: 'network-only' });
-  const [update, { loading }] = useMutation(MUpdateCnpj);
   const [savedCnpj, setSavedCnpj] = useState<string | null>(null);
-  const form = useForm<ChangeCnpjInput>({
-    resolver: useLazyZodResolver(() => import('@/lib/validation/profile-schema').then((m) => m.changeCnpjSchema)),
-    defaultValues: { cnpj: '' },
-  });
-  const { serverError, showServerError, clearServerError } = useFormServerError(form.setError, ['cnpj']);
   const current = data?.me?.userWoodWork;
-
-  const onSubmit = form.handleSubmit(async () => {
-    clearServerError();
-    try {
-      const { data: result } = await update({ variables: { cnpj: form.getValues('cnpj') } });
-      if (result) setSavedCnpj(result.updateCnpj.cnpj);
-    } catch (error) {
-      showServerError(error);
-    }
-  });
 
   return (
     <section className="card card--narrow" aria-labelledby="page-title">
@@ -68,30 +50,9 @@ export function ChangeCnpjScreen() {
               Você poderá alterar o CNPJ a partir de {brDate(current.cnpjChangeAllowedFrom)}.
             </p>
           )}
-          <form className="form" onSubmit={onSubmit} noValidate>
-            {serverError && (
-              <p className="alert alert--error" role="alert">
-                {serverError}
-              </p>
-            )}
-            <TextField
-              label="Novo CNPJ"
-              autoComplete="off"
-              autoCapitalize="characters"
-              placeholder="00.000.000/0000-00"
-              hint="Aceitamos também o CNPJ com letras, como 12.ABC.345/01DE-35."
-              error={form.formState.errors.cnpj?.message}
-              {...form.register('cnpj', {
-                onChange: maskedChange(form, 'cnpj', maskCnpj),
-              })}
-            />
-            <button type="submit" className="button button--primary button--block" disabled={loading}>
-              {loading ? 'Salvando…' : 'Salvar CNPJ'}
-            </button>
-            <p className="form__links">
-              <Link href={routes.profile()}>Voltar ao perfil</Link>
-            </p>
-          </form>
+          <Suspense fallback={<Spinner />}>
+            <ChangeCnpjForm onSaved={setSavedCnpj} />
+          </Suspense>
         </>
       )}
     </section>

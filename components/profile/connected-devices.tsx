@@ -4,7 +4,7 @@ import { useRouter } from 'next/navigation';
 import { useState } from 'react';
 import { errorMessage } from '@/lib/apollo/errors';
 import { formatDateTime } from '@/lib/format/dates';
-import { MEndOtherSessions, MEndSession, QMySessions } from '@/lib/graphql/profile-operations';
+import { MEndOtherSessions, MEndSession, QMySessions } from '@/lib/profile/operations';
 import { logout } from '@/lib/session/logout';
 import { ListStatus } from '../ui/list-states';
 

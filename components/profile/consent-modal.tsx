@@ -2,7 +2,7 @@
 import { useMutation } from '@apollo/client/react';
 import { useState } from 'react';
 import { errorMessage } from '@/lib/apollo/errors';
-import { MAnswerConsent } from '@/lib/graphql/profile-operations';
+import { MAnswerConsent } from '@/lib/profile/operations';
 import { config } from '@/lib/config';
 import { useCurrentUser } from '../providers/current-user';
 import { Modal } from '../ui/modal';

@@ -4,7 +4,7 @@ import { useRouter } from 'next/navigation';
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { errorMessage } from '@/lib/apollo/errors';
-import { MDeleteAccount, QMyData } from '@/lib/graphql/profile-operations';
+import { MDeleteAccount, QMyData } from '@/lib/profile/operations';
 import { downloadText } from '@/lib/profile/photo';
 import { logout } from '@/lib/session/logout';
 import { useLazyZodResolver } from '@/lib/validation/lazy-resolver';

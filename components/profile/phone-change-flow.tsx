@@ -3,7 +3,7 @@ import { useMutation } from '@apollo/client/react';
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { maskPhone } from '@/lib/format/masks';
-import { MConfirmPhoneChange, MRequestPhoneChange } from '@/lib/graphql/profile-operations';
+import { MConfirmPhoneChange, MRequestPhoneChange } from '@/lib/profile/operations';
 import { useLazyZodResolver } from '@/lib/validation/lazy-resolver';
 import type { ChangePhoneInput, PhoneCodeInput } from '@/lib/validation/profile-schema';
 import { ResendCodeButton } from '../forms/resend-code-button';

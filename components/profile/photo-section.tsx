@@ -2,7 +2,7 @@
 import { useMutation } from '@apollo/client/react';
 import { useEffect, useId, useState } from 'react';
 import { errorMessage, fieldErrors } from '@/lib/apollo/errors';
-import { MUpdateProfileImage } from '@/lib/graphql/profile-operations';
+import { MUpdateProfileImage } from '@/lib/profile/operations';
 import { squarePhotoFile } from '@/lib/profile/photo';
 
 /** An object URL for the blob, revoked when the blob is replaced or the component unmounts. */

@@ -3,7 +3,7 @@ import { useMutation, useQuery } from '@apollo/client/react';
 import { useState } from 'react';
 import { useForm, type UseFormReturn } from 'react-hook-form';
 import { isoToBrDate, maskDate } from '@/lib/format/masks';
-import { MUpdateProfile, QProfileOptions } from '@/lib/graphql/profile-operations';
+import { MUpdateProfile, QProfileOptions } from '@/lib/profile/operations';
 import { useLazyZodResolver } from '@/lib/validation/lazy-resolver';
 import { GENDERS } from '@/lib/validation/profile-options';
 import type { ProfileData, ProfileFormInput } from '@/lib/validation/profile-schema';

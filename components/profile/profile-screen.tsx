@@ -3,7 +3,7 @@ import { useQuery } from '@apollo/client/react';
 import Link from 'next/link';
 import { lazy, Suspense } from 'react';
 import { maskCnpj, maskCpf, maskPhone } from '@/lib/format/masks';
-import { QProfile, QProfileOptions } from '@/lib/graphql/profile-operations';
+import { QProfile, QProfileOptions } from '@/lib/profile/operations';
 import { routes } from '@/lib/routes';
 import { storeLabel } from '@/lib/stores/store-label';
 import { lazyNow } from '../ui/lazy-now';

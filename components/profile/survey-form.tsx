@@ -2,7 +2,7 @@
 import { useMutation, useQuery } from '@apollo/client/react';
 import { useId, useState } from 'react';
 import { useForm } from 'react-hook-form';
-import { MUpdateWoodworkSurvey, QEquipments } from '@/lib/graphql/profile-operations';
+import { MUpdateWoodworkSurvey, QEquipments } from '@/lib/profile/operations';
 import { useLazyZodResolver } from '@/lib/validation/lazy-resolver';
 import { CUSTOMER_TYPES, GRADE_MAX, GRADE_MIN, PROJECT_GRADES } from '@/lib/validation/profile-options';
 import type { SurveyData, SurveyFormInput } from '@/lib/validation/profile-schema';

@@ -2,7 +2,7 @@
 import { useMutation } from '@apollo/client/react';
 import { useState } from 'react';
 import { useForm, type UseFormReturn } from 'react-hook-form';
-import { MUpdateUserWoodWork } from '@/lib/graphql/profile-operations';
+import { MUpdateUserWoodWork } from '@/lib/profile/operations';
 import { useLazyZodResolver } from '@/lib/validation/lazy-resolver';
 import type { WorkshopData, WorkshopFormInput } from '@/lib/validation/profile-schema';
 import { useFormServerError } from '../forms/use-form-server-error';

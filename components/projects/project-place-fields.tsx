@@ -1,7 +1,7 @@
 'use client';
 import { useQuery } from '@apollo/client/react';
 import { useController, type UseFormReturn } from 'react-hook-form';
-import { QCities } from '@/lib/graphql/profile-operations';
+import { QCities } from '@/lib/graphql/operations';
 import type { ProjectDraftValues } from '@/lib/projects/draft';
 import { SelectField } from '../ui/select-field';
 

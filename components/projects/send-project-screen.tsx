@@ -1,7 +1,7 @@
 'use client';
 import { useQuery } from '@apollo/client/react';
 import Link from 'next/link';
-import { useEffect, useState } from 'react';
+import { Suspense, useEffect, useState } from 'react';
 import { errorMessage } from '@/lib/apollo/errors';
 import { apiHref } from '@/lib/files/api-href';
 import type { ProjectFieldsFragment } from '@/lib/graphql/generated/graphql';
@@ -11,8 +11,12 @@ import { QProject, QProjectLinkOptions } from '@/lib/projects/operations';
 import { parseQueryString } from '@/lib/query-string';
 import { routes } from '@/lib/routes';
 import { useCurrentUser } from '../providers/current-user';
+import { lazyNow } from '../ui/lazy-now';
 import { Spinner } from '../ui/spinner';
-import { ProjectForm } from './project-form';
+
+// The form (react-hook-form, the photo queue and its sections) starts loading with the page instead of being part of
+// its first load; a correction's project and options load beside it.
+const ProjectForm = lazyNow(() => import('./project-form').then((m) => m.ProjectForm));
 
 /** The form filled with a refused project, so the member corrects only what the review asked for. */
 function draftOfProject(project: ProjectFieldsFragment, stateId: string): ProjectDraft {
@@ -93,7 +97,7 @@ export function SendProjectScreen() {
           <strong>Motivo da recusa:</strong> {project.data.project.rejectionReason}
         </p>
       )}
-      {body}
+      <Suspense fallback={<Spinner label="Abrindo o formulário" />}>{body}</Suspense>
     </section>
   );
 }

@@ -1,32 +1,20 @@
 'use client';
-import { ApolloClient, InMemoryCache } from '@apollo/client';
-import { ApolloProvider as ClientProvider } from '@apollo/client/react';
-import { useState, type ReactNode } from 'react';
+import { ApolloClient, ApolloNextAppProvider, InMemoryCache } from '@apollo/experimental-nextjs-app-support';
+import type { ReactNode } from 'react';
 import { createLink } from '@/lib/apollo/links';
 import { setTabApolloClient } from '@/lib/apollo/tab-client';
 
-let browserClient: ApolloClient | undefined;
-
 /**
- * One client for the whole tab, so its cache outlives the layouts that mount this provider (the member's pages, and
- * a public page opened with a stored session); the static export's prerender gets a throw-away one and fetches nothing.
- *
- * Plain Apollo rather than @apollo/experimental-nextjs-app-support: its job is carrying data fetched during a
- * streamed server render to the browser, which a static export never does, and it brought graphql's parser and
- * lexer (about 12 kB gzip) into every member page.
+ * The provider keeps one client for the whole tab, so its cache outlives the layouts that mount it (the member's
+ * pages, and a public page opened with a stored session). The static export's prerender gets a throw-away client
+ * whose queries read the empty cache only, so the build fetches nothing.
  */
-function apolloClient(): ApolloClient {
-  if (typeof window === 'undefined') {
-    return new ApolloClient({ cache: new InMemoryCache(), link: createLink(), ssrMode: true });
-  }
-  if (!browserClient) {
-    browserClient = new ApolloClient({ cache: new InMemoryCache(), link: createLink() });
-    setTabApolloClient(browserClient);
-  }
-  return browserClient;
+function makeClient() {
+  const client = new ApolloClient({ cache: new InMemoryCache(), link: createLink() });
+  if (typeof window !== 'undefined') setTabApolloClient(client);
+  return client;
 }
 
 export function ApolloProvider({ children }: { children: ReactNode }) {
-  const [client] = useState(apolloClient);
-  return <ClientProvider client={client}>{children}</ClientProvider>;
+  return <ApolloNextAppProvider makeClient={makeClient}>{children}</ApolloNextAppProvider>;
 }

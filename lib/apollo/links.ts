@@ -5,7 +5,7 @@ import UploadHttpLink from 'apollo-upload-client/UploadHttpLink.mjs';
 import { print } from 'graphql';
 import { Observable } from 'rxjs';
 import { config } from '../config';
-import { MRefreshToken } from '../graphql/operations';
+import { MRefreshToken } from '../session/operations';
 import { BASE_HEADERS, JSON_ACCEPT, sessionHeaders } from '../graphql/request-headers';
 import { useSessionStore } from '../session/store';
 import { trackReachability } from '../network/reachability';

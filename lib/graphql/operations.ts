@@ -1,7 +1,3 @@
-// Documents of operations.graphql (codegen writes them beside it): a page ships only the modules it imports.
-export {
-  ProfileStatusFieldsFragmentDoc as ProfileStatusFields,
-  ProfileFieldsFragmentDoc as ProfileFields,
-  QMeDocument as QMe,
-  MRefreshTokenDocument as MRefreshToken,
-} from './operations.generated';
+// Documents more than one feature sends (shared-operations.graphql, codegen writes them beside it); each feature's
+// own documents live in its lib/ folder.
+export { QCitiesDocument as QCities } from './shared-operations.generated';

@@ -5,7 +5,7 @@ import { CombinedGraphQLErrors, ServerError } from '@apollo/client/errors';
 import { errorMessage, errorReason, fieldErrors } from '../apollo/errors';
 import { endDeviceSession, peekDeviceSessionId } from '../device-session/session-id';
 import { useSessionStore } from '../session/store';
-import { MUserLogin, QPasswordResetChannels } from './public-operations';
+import { MUserLogin, QPasswordResetChannels } from '../auth/operations';
 import { request } from './request';
 
 const json = (body: unknown, status = 200) =>

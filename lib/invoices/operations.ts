@@ -1,8 +1,9 @@
-// Documents of operations.graphql (codegen writes them beside it): a page ships only the modules it imports.
+// Documents of operations.graphql and resend-operations.graphql (codegen writes them beside each): a page ships only
+// the modules it imports.
 export {
   InvoiceFieldsFragmentDoc as InvoiceFields,
   QMyInvoicesDocument as QMyInvoices,
   QInvoiceKeyCheckDocument as QInvoiceKeyCheck,
   MSubmitInvoiceDocument as MSubmitInvoice,
-  MResendInvoiceDocument as MResendInvoice,
 } from './operations.generated';
+export { MResendInvoiceDocument as MResendInvoice } from './resend-operations.generated';

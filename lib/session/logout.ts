@@ -1,7 +1,7 @@
 import type { ApolloClient } from '@apollo/client';
 import { chatSupport, type ChatSupport } from '../chat-support';
 import { DEVICE_SESSION_HEADER, peekDeviceSessionId } from '../device-session/session-id';
-import { MLogout } from '../graphql/auth-operations';
+import { MLogout } from './operations';
 import { routes } from '../routes';
 import { useSessionStore } from './store';
 

@@ -4,7 +4,7 @@ import { useEffect, useMemo } from 'react';
 import { CombinedGraphQLErrors } from '@apollo/client/errors';
 import { isMaintenance, isUnauthenticated, isUserDisabled } from '../apollo/errors';
 import type { QMeQuery } from '../graphql/generated/graphql';
-import { QMe } from '../graphql/operations';
+import { QMe } from './operations';
 import {
   clearMemberSnapshot,
   readSnapshotPart,

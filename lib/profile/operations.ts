@@ -5,7 +5,6 @@ export {
   UserWoodWorkFieldsFragmentDoc as UserWoodWorkFields,
   QProfileDocument as QProfile,
   QProfileOptionsDocument as QProfileOptions,
-  QCitiesDocument as QCities,
   QCepAddressDocument as QCepAddress,
   MUpdateProfileDocument as MUpdateProfile,
 } from './profile-operations.generated';
@@ -21,6 +20,7 @@ export {
   MConfirmPhoneChangeDocument as MConfirmPhoneChange,
   MRequestEmailChangeDocument as MRequestEmailChange,
 } from './account-operations.generated';
+export { MUpdatePasswordDocument as MUpdatePassword } from './password-operations.generated';
 export { MAnswerConsentDocument as MAnswerConsent } from './consent-operations.generated';
 export {
   QMyDataDocument as QMyData,

@@ -10,4 +10,4 @@ export {
   QPasswordResetChannelsDocument as QPasswordResetChannels,
   MRequestPasswordResetDocument as MRequestPasswordReset,
   MResetPasswordDocument as MResetPassword,
-} from './generated-public/graphql';
+} from '../graphql/generated-public/graphql';
