@@ -497,8 +497,78 @@ export interface DeviceSessionsTable {
   last_seen_at: string;
 }
 
+// ---- Rewards ----
+
+export type RewardCategory = 'ferramentas' | 'acessorios' | 'cursos' | 'vales' | 'experiencias';
+export type RewardType = 'produto' | 'vale' | 'curso' | 'experiencia';
+export type RewardOrderStatus = 'requested' | 'separating' | 'shipped' | 'delivered' | 'cancelled';
+
+export interface RewardsTable {
+  id: Generated<number>;
+  slug: string;
+  name: string;
+  category: RewardCategory;
+  type: RewardType;
+  points: number;
+  stock: number;
+  /** Orders one member may hold (cancelled ones do not count); null: no limit. */
+  per_member_limit: number | null;
+  /** ISO instants, from inclusive, to exclusive; null: open. */
+  active_from: string | null;
+  active_to: string | null;
+  /** How and when it is delivered, shown to the member. */
+  delivery: string;
+  description: string;
+  created_at: string;
+  updated_at: string;
+}
+
+export interface RewardOrdersTable {
+  id: Generated<number>;
+  user_id: number;
+  reward_id: number;
+  idempotency_key: string;
+  status: RewardOrderStatus;
+  points: number;
+  /** JSON of the delivery address copied at the order (a product only). */
+  address: string | null;
+  carrier: string | null;
+  tracking_code: string | null;
+  cancel_reason: string | null;
+  /** The ledger's redemption debit that paid for the order. */
+  debit_entry_id: number;
+  /** The ledger's refund credit when the order was cancelled. */
+  refund_entry_id: number | null;
+  created_at: string;
+  updated_at: string;
+}
+
+export interface RewardOrderEventsTable {
+  id: Generated<number>;
+  order_id: number;
+  status: RewardOrderStatus;
+  /** The carrier and tracking code when shipped, the reason when cancelled. */
+  note: string | null;
+  created_at: string;
+}
+
+/** One operator action on a reward or an order (`npm run rewards`). */
+export interface RewardAuditTable {
+  id: Generated<number>;
+  reward_id: number | null;
+  order_id: number | null;
+  actor: string;
+  action: string;
+  detail: string | null;
+  created_at: string;
+}
+
 /** Every table of the club, one declaration each; modules read their row types from here. */
 export interface Database {
+  rewards: RewardsTable;
+  reward_orders: RewardOrdersTable;
+  reward_order_events: RewardOrderEventsTable;
+  reward_audit: RewardAuditTable;
   device_sessions: DeviceSessionsTable;
   member_audit: MemberAuditTable;
   user_wood_works: UserWoodWorksTable;
@@ -552,3 +622,6 @@ export type ProductRow = Selectable<ProductsTable>;
 export type ProjectRow = Selectable<ProjectsTable>;
 export type ProjectPhotoRow = Selectable<ProjectPhotosTable>;
 export type ProjectEventRow = Selectable<ProjectEventsTable>;
+export type RewardRow = Selectable<RewardsTable>;
+export type RewardOrderRow = Selectable<RewardOrdersTable>;
+export type RewardOrderEventRow = Selectable<RewardOrderEventsTable>;

@@ -8,6 +8,7 @@ import { membersModule } from './members';
 import { pointsModule } from './points';
 import { profileModule } from './profile';
 import { projectsModule } from './projects';
+import { rewardsModule } from './rewards';
 import { storesModule } from './stores';
 import { usersModule } from './users';
 
@@ -25,6 +26,7 @@ export const clubModules: readonly ClubModule[] = [
   invoicesModule,
   pointsModule,
   projectsModule,
+  rewardsModule,
   deviceSessionsModule,
   membersModule,
 ];

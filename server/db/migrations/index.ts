@@ -14,6 +14,7 @@ import { projects } from './20261125T100000-projects';
 import { deviceSessions } from './20261126T100000-device-sessions';
 import { deviceSessionRegion } from './20261127T100000-device-session-region';
 import { pointsSpending } from './20261128T100000-points-spending';
+import { rewards } from './20261128T110000-rewards';
 
 /**
  * Every migration, by name in timestamp order. A static record instead of a folder scan keeps migrations working
@@ -35,4 +36,5 @@ export const migrations: Record<string, Migration> = {
   '20261126T100000-device-sessions': deviceSessions,
   '20261127T100000-device-session-region': deviceSessionRegion,
   '20261128T100000-points-spending': pointsSpending,
+  '20261128T110000-rewards': rewards,
 };

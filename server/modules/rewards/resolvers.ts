@@ -1,0 +1,14 @@
+import type { Resolvers } from '../../graphql/generated/resolvers-types';
+import { cancelRewardOrder, getReward, listRewards, myRewardOrders, redeemReward } from './service';
+
+export const rewardsResolvers: Resolvers = {
+  Query: {
+    rewards: (_root, args, ctx) => listRewards(ctx, args),
+    reward: (_root, args, ctx) => getReward(ctx, args.slug),
+    myRewardOrders: (_root, args, ctx) => myRewardOrders(ctx, args),
+  },
+  Mutation: {
+    redeemReward: (_root, args, ctx) => redeemReward(ctx, args.input),
+    cancelRewardOrder: (_root, args, ctx) => cancelRewardOrder(ctx, args.id),
+  },
+};

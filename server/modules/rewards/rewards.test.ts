@@ -1,0 +1,393 @@
+import '../../test/esm-shims';
+import { randomUUID } from 'node:crypto';
+import { sql } from 'kysely';
+import { DEMO_MEMBER } from '../../seed';
+import { createTestApp, fakeClock, gql, loginAs, type TestApp } from '../../test/helpers';
+import { appendEntries, getBalance } from '../points';
+import { createMember, findUserByCpf } from '../users';
+
+let t: TestApp;
+let anaId: number;
+let ana: { authorization: string };
+const START = Date.parse('2026-11-22T12:00:00.000Z');
+let clock = fakeClock(START);
+const at = () => new Date(clock.now());
+
+beforeEach(async () => {
+  clock = fakeClock(START);
+  t = await createTestApp({ now: () => clock.now() });
+  anaId = (await findUserByCpf(t.db, DEMO_MEMBER.cpf))!.id;
+  ana = { authorization: `Bearer ${(await loginAs(t.app, DEMO_MEMBER.cpf, DEMO_MEMBER.password)).token}` };
+});
+afterEach(() => t.close());
+
+/** A fresh session after the clock moved by days. */
+const relogin = async () => {
+  ana.authorization = `Bearer ${(await loginAs(t.app, DEMO_MEMBER.cpf, DEMO_MEMBER.password)).token}`;
+};
+
+const credit = (userId: number, points: number) =>
+  appendEntries(t.db, userId, [{ userId, kind: 'credit', points, description: 'Crédito' }], at());
+
+async function addReward(slug: string, fields: Record<string, unknown> = {}) {
+  const stamp = at().toISOString();
+  await t.db
+    .insertInto('rewards')
+    .values({
+      slug,
+      name: `Prêmio ${slug}`,
+      category: 'ferramentas',
+      type: 'vale',
+      points: 500,
+      stock: 10,
+      per_member_limit: null,
+      active_from: null,
+      active_to: null,
+      delivery: 'Por e-mail.',
+      description: 'Um prêmio de teste.',
+      created_at: stamp,
+      updated_at: stamp,
+      ...fields,
+    })
+    .execute();
+}
+
+const ORDER_FIELDS = `id status points trackingCode cancelReason refundedPoints
+  address { cep address number city uf } reward { slug stock } events { status note }`;
+const REDEEM = `mutation R($input: RedeemRewardInput!) { redeemReward(input: $input) { ${ORDER_FIELDS} } }`;
+const CANCEL = `mutation C($id: ID!) { cancelRewardOrder(id: $id) { ${ORDER_FIELDS} } }`;
+
+interface OrderAnswer {
+  id: string;
+  status: string;
+  points: number;
+  refundedPoints: number;
+  address: { cep: string; city: string; uf: string } | null;
+  reward: { slug: string; stock: number };
+  events: { status: string; note: string | null }[];
+}
+
+const redeem = (headers: { authorization: string }, input: Record<string, unknown>) =>
+  gql<{ redeemReward: OrderAnswer }>(t.app, REDEEM, { input: { idempotencyKey: randomUUID(), ...input } }, headers);
+
+/** Everything a refused redemption must leave as it was. */
+const state = async () => ({
+  orders: (await t.db.selectFrom('reward_orders').select('id').execute()).length,
+  events: (await t.db.selectFrom('reward_order_events').select('id').execute()).length,
+  ledger: (await t.db.selectFrom('points_ledger').select('id').execute()).length,
+  stock: (await t.db.selectFrom('rewards').select(['slug', 'stock']).orderBy('slug').execute()).map((r) => r.stock),
+});
+
+async function newMember(i: number) {
+  const cpf = generateCpf(i + 1);
+  const member = await createMember(t.db, {
+    name: `Membro${i}`,
+    surName: 'Teste',
+    cpf,
+    email: `membro${i}@exemplo.com.br`,
+    password: 'Senha#forte1',
+  });
+  const { token } = await loginAs(t.app, `membro${i}@exemplo.com.br`, 'Senha#forte1');
+  return { id: member.id, headers: { authorization: `Bearer ${token}` } };
+}
+
+/** A valid CPF from a seed number (the check digits computed). */
+function generateCpf(seed: number): string {
+  const base = String(100000000 + seed * 7919)
+    .slice(0, 9)
+    .split('')
+    .map(Number);
+  const digit = (digits: number[]) => {
+    const sum = digits.reduce((s, d, i) => s + d * (digits.length + 1 - i), 0);
+    const rest = (sum * 10) % 11;
+    return rest === 10 ? 0 : rest;
+  };
+  const d1 = digit(base);
+  const d2 = digit([...base, d1]);
+  const all = [...base, d1, d2].join('');
+  return `${all.slice(0, 3)}.${all.slice(3, 6)}.${all.slice(6, 9)}-${all.slice(9)}`;
+}
+
+describe('reward catalogue', () => {
+  it('lists active rewards cheapest first, paginated, with the affordable filter and what is missing', async () => {
+    await credit(anaId, 1000);
+    await addReward('fora-de-epoca', { points: 100, active_from: '2027-01-01T03:00:00.000Z' });
+    const page = async (args: Record<string, unknown>) =>
+      (
+        await gql<{
+          rewards: {
+            data: { slug: string; points: number; affordable: boolean; missingPoints: number }[];
+            hasMore: boolean;
+            nextCursor: string | null;
+          };
+        }>(
+          t.app,
+          `query Q($first: Int, $after: String, $category: RewardCategory, $affordable: Boolean) {
+            rewards(first: $first, after: $after, category: $category, affordable: $affordable) {
+              data { slug points affordable missingPoints } hasMore nextCursor } }`,
+          args,
+          ana,
+        )
+      ).data!.rewards;
+    const first = await page({ first: 5 });
+    expect(first.data).toHaveLength(5);
+    expect(first.hasMore).toBe(true);
+    const points = first.data.map((r) => r.points);
+    expect(points).toEqual([...points].sort((a, b) => a - b));
+    expect(first.data.map((r) => r.slug)).not.toContain('fora-de-epoca');
+    const all = [...first.data];
+    let after = first.nextCursor;
+    while (after) {
+      const next = await page({ first: 5, after });
+      all.push(...next.data);
+      after = next.nextCursor;
+    }
+    expect(all).toHaveLength(12);
+    expect(new Set(all.map((r) => r.slug)).size).toBe(12);
+    const expensive = all.find((r) => r.points > 1000)!;
+    expect(expensive).toMatchObject({ affordable: false, missingPoints: expensive.points - 1000 });
+    const affordable = await page({ first: 24, affordable: true });
+    expect(affordable.data.length).toBeGreaterThan(0);
+    expect(affordable.data.every((r) => r.points <= 1000 && r.affordable && r.missingPoints === 0)).toBe(true);
+    const courses = await page({ category: 'CURSOS' });
+    expect(courses.data.map((r) => r.slug).sort()).toEqual([
+      'curso-acabamento-laca',
+      'curso-projeto-moveis-planejados',
+    ]);
+
+    const one = await gql<{ reward: { name: string; needsAddress: boolean } }>(
+      t.app,
+      '{ reward(slug: "trena-laser-40m") { name needsAddress } }',
+      {},
+      ana,
+    );
+    expect(one.data?.reward).toEqual({ name: 'Trena a laser 40 m', needsAddress: true });
+    for (const slug of ['nao-existe', 'fora-de-epoca']) {
+      const missing = await gql(t.app, 'query Q($s: ID!) { reward(slug: $s) { name } }', { s: slug }, ana);
+      expect(missing.errors?.[0]).toMatchObject({
+        message: 'Prêmio não encontrado.',
+        extensions: { code: 'NOT_FOUND' },
+      });
+    }
+    const bad = await page({ first: 100 }).catch(() => null);
+    expect(bad).toBeNull();
+  });
+});
+
+describe('redeeming a reward', () => {
+  it('spends the points, takes a unit, answers the order; the same key answers the same order', async () => {
+    await credit(anaId, 2000);
+    const idempotencyKey = randomUUID();
+    const res = await redeem(ana, { slug: 'trena-laser-40m', idempotencyKey });
+    expect(res.errors).toBeUndefined();
+    const order = res.data!.redeemReward;
+    expect(order).toMatchObject({
+      status: 'REQUESTED',
+      points: 1800,
+      refundedPoints: 0,
+      // A product goes to the profile's address when the order names none.
+      address: { cep: '01310100', city: 'São Paulo', uf: 'SP' },
+      reward: { slug: 'trena-laser-40m', stock: 39 },
+      events: [{ status: 'REQUESTED', note: null }],
+    });
+    expect((await getBalance(t.db, anaId)).balance).toBe(200);
+    const debit = await t.db.selectFrom('points_ledger').selectAll().where('kind', '=', 'redemption').execute();
+    expect(debit).toHaveLength(1);
+    expect(debit[0]!.points).toBe(-1800);
+
+    const again = await redeem(ana, { slug: 'trena-laser-40m', idempotencyKey });
+    expect(again.data?.redeemReward.id).toBe(order.id);
+    expect((await getBalance(t.db, anaId)).balance).toBe(200);
+
+    const mine = await gql<{ myRewardOrders: { data: { id: string }[]; hasMore: boolean } }>(
+      t.app,
+      '{ myRewardOrders(first: 5) { data { id } hasMore } }',
+      {},
+      ana,
+    );
+    expect(mine.data?.myRewardOrders).toEqual({ data: [{ id: order.id }], hasMore: false });
+  });
+
+  it('takes a delivery address for this order only', async () => {
+    await credit(anaId, 1000);
+    const res = await redeem(ana, {
+      slug: 'avental-couro',
+      address: { cep: '80010-000', address: 'Rua XV de Novembro', number: '50', city: 'Curitiba', uf: 'pr' },
+    });
+    expect(res.data?.redeemReward.address).toEqual({
+      cep: '80010000',
+      address: 'Rua XV de Novembro',
+      number: '50',
+      city: 'Curitiba',
+      uf: 'PR',
+    });
+    const user = await t.db.selectFrom('users').select('cep').where('id', '=', anaId).executeTakeFirstOrThrow();
+    expect(user.cep).toBe('01310100');
+  });
+
+  it('20 concurrent redemptions by a member whose balance covers one make exactly one order', async () => {
+    await addReward('vale-unico', { points: 500, stock: 100 });
+    await credit(anaId, 900);
+    const results = await Promise.all(Array.from({ length: 20 }, () => redeem(ana, { slug: 'vale-unico' })));
+    const won = results.filter((r) => r.data?.redeemReward);
+    expect(won).toHaveLength(1);
+    const refusals = results.filter((r) => r.errors).map((r) => r.errors![0]!);
+    expect(refusals).toHaveLength(19);
+    for (const e of refusals) {
+      expect(e).toMatchObject({
+        message: 'Faltam 100 pontos para este prêmio.',
+        extensions: { code: 'BAD_USER_INPUT' },
+      });
+    }
+    expect((await getBalance(t.db, anaId)).balance).toBe(400);
+    expect(
+      (await t.db.selectFrom('rewards').select('stock').where('slug', '=', 'vale-unico').executeTakeFirst())?.stock,
+    ).toBe(99);
+    expect(await t.db.selectFrom('reward_orders').select('id').execute()).toHaveLength(1);
+  });
+
+  it('20 members racing for the last unit: exactly one order', async () => {
+    await addReward('ultima-unidade', { points: 300, stock: 1 });
+    const members = [];
+    for (let i = 0; i < 20; i += 1) {
+      const member = i === 0 ? { id: anaId, headers: ana } : await newMember(i);
+      await credit(member.id, 1000);
+      members.push(member);
+    }
+    const results = await Promise.all(members.map((m) => redeem(m.headers, { slug: 'ultima-unidade' })));
+    expect(results.filter((r) => r.data?.redeemReward)).toHaveLength(1);
+    const refusals = results.filter((r) => r.errors).map((r) => r.errors![0]);
+    expect(refusals).toHaveLength(19);
+    for (const e of refusals)
+      expect(e).toMatchObject({ message: 'Este prêmio esgotou.', extensions: { code: 'BAD_USER_INPUT' } });
+    expect(
+      (await t.db.selectFrom('rewards').select('stock').where('slug', '=', 'ultima-unidade').executeTakeFirst())?.stock,
+    ).toBe(0);
+    const spent = await t.db.selectFrom('points_ledger').select('user_id').where('kind', '=', 'redemption').execute();
+    expect(spent).toHaveLength(1);
+  }, 60_000);
+
+  it('holds the per-member limit under 20 concurrent redemptions, and the active dates', async () => {
+    await addReward('limite-dois', { points: 100, stock: 50, per_member_limit: 2 });
+    await credit(anaId, 5000);
+    const results = await Promise.all(Array.from({ length: 20 }, () => redeem(ana, { slug: 'limite-dois' })));
+    expect(results.filter((r) => r.data?.redeemReward)).toHaveLength(2);
+    const refusals = results.filter((r) => r.errors).map((r) => r.errors![0]);
+    expect(refusals).toHaveLength(18);
+    for (const e of refusals) {
+      expect(e).toMatchObject({
+        message: 'Você já trocou este prêmio 2 vezes, o limite por membro.',
+        extensions: { code: 'BAD_USER_INPUT' },
+      });
+    }
+    expect((await getBalance(t.db, anaId)).balance).toBe(4800);
+
+    await addReward('so-em-dezembro', {
+      active_from: '2026-12-01T03:00:00.000Z',
+      active_to: '2027-01-01T03:00:00.000Z',
+    });
+    const before = await state();
+    const early = await redeem(ana, { slug: 'so-em-dezembro' });
+    expect(early.errors?.[0]).toMatchObject({
+      message: 'Este prêmio não está disponível para troca agora.',
+      extensions: { code: 'BAD_USER_INPUT' },
+    });
+    expect(await state()).toEqual(before);
+    clock.advance(Date.parse('2026-12-10T12:00:00.000Z') - clock.now());
+    await relogin();
+    expect((await redeem(ana, { slug: 'so-em-dezembro' })).errors).toBeUndefined();
+    clock.advance(Date.parse('2027-01-02T12:00:00.000Z') - clock.now());
+    await relogin();
+    const late = await redeem(ana, { slug: 'so-em-dezembro' });
+    expect(late.errors?.[0]?.extensions?.code).toBe('BAD_USER_INPUT');
+  });
+
+  it('refuses every bad input in Portuguese, changing nothing', async () => {
+    await credit(anaId, 700);
+    await addReward('esgotado', { stock: 0, points: 100 });
+    await t.db.updateTable('users').set({ cep: null }).where('id', '=', anaId).execute();
+    const before = await state();
+    const cases: [Record<string, unknown>, string][] = [
+      [{ slug: 'curso-projeto-moveis-planejados' }, 'Faltam 500 pontos para este prêmio.'],
+      [{ slug: 'esgotado' }, 'Este prêmio esgotou.'],
+      [{ slug: 'Não é slug' }, 'Prêmio inválido. Escolha um prêmio do catálogo.'],
+      [{ slug: 'avental-couro', idempotencyKey: 'x' }, 'Chave de envio inválida.'],
+      // A product without an address on the profile, and one given without a CEP.
+      [{ slug: 'avental-couro' }, 'Informe o endereço de entrega: seu perfil não tem um endereço completo com CEP.'],
+      [
+        { slug: 'avental-couro', address: { cep: '', address: 'Rua A', number: '1', city: 'Curitiba', uf: 'PR' } },
+        'Informe o CEP com 8 dígitos.',
+      ],
+      [
+        {
+          slug: 'avental-couro',
+          address: { cep: '80010000', address: 'Rua A', number: '1', city: 'Curitiba', uf: 'ZZ' },
+        },
+        'Informe o estado (UF) do endereço de entrega.',
+      ],
+    ];
+    for (const [input, message] of cases) {
+      const res = await redeem(ana, input);
+      expect(res.errors?.[0]).toMatchObject({ message, extensions: { code: 'BAD_USER_INPUT' } });
+    }
+    const unknown = await redeem(ana, { slug: 'nao-existe' });
+    expect(unknown.errors?.[0]).toMatchObject({ extensions: { code: 'NOT_FOUND' } });
+    expect(await state()).toEqual(before);
+  });
+
+  it('a disabled member cannot redeem', async () => {
+    await credit(anaId, 1000);
+    const before = await state();
+    await t.db.updateTable('users').set({ disabled_at: at().toISOString() }).where('id', '=', anaId).execute();
+    const res = await redeem(ana, { slug: 'avental-couro' });
+    expect(res.errors?.[0]?.message).toBe('User disabled');
+    expect(await state()).toEqual(before);
+  });
+});
+
+describe('cancelling an order', () => {
+  it('gives the points back as a refund linked to the order, and the unit to the stock', async () => {
+    await credit(anaId, 1000);
+    const order = (await redeem(ana, { slug: 'gabarito-dobradica-35' })).data!.redeemReward;
+    expect((await getBalance(t.db, anaId)).balance).toBe(400);
+    const res = await gql<{ cancelRewardOrder: OrderAnswer }>(t.app, CANCEL, { id: order.id }, ana);
+    expect(res.errors).toBeUndefined();
+    expect(res.data!.cancelRewardOrder).toMatchObject({
+      status: 'CANCELLED',
+      refundedPoints: 600,
+      reward: { stock: 80 },
+      events: [
+        { status: 'REQUESTED', note: null },
+        { status: 'CANCELLED', note: 'Cancelado por você.' },
+      ],
+    });
+    expect((await getBalance(t.db, anaId)).balance).toBe(1000);
+    const row = await t.db.selectFrom('reward_orders').selectAll().executeTakeFirstOrThrow();
+    const refund = await t.db
+      .selectFrom('points_ledger')
+      .selectAll()
+      .where('id', '=', row.refund_entry_id!)
+      .executeTakeFirstOrThrow();
+    expect(refund).toMatchObject({ kind: 'refund', points: 600, description: `Estorno do resgate nº ${order.id}` });
+    // Again: nothing more.
+    await gql(t.app, CANCEL, { id: order.id }, ana);
+    expect((await getBalance(t.db, anaId)).balance).toBe(1000);
+    // The refunded points can be spent again.
+    expect((await redeem(ana, { slug: 'gabarito-dobradica-35' })).errors).toBeUndefined();
+  });
+
+  it('only while requested; another member’s order answers NOT_FOUND', async () => {
+    await credit(anaId, 1000);
+    const order = (await redeem(ana, { slug: 'avental-couro' })).data!.redeemReward;
+    const bia = await newMember(0);
+    const before = await state();
+    for (const id of [order.id, '999999', 'abc']) {
+      const res = await gql(t.app, CANCEL, { id }, bia.headers);
+      expect(res.errors?.[0]).toMatchObject({ message: 'Resgate não encontrado.', extensions: { code: 'NOT_FOUND' } });
+    }
+    await sql`update reward_orders set status = 'separating'`.execute(t.db);
+    const res = await gql(t.app, CANCEL, { id: order.id }, ana);
+    expect(res.errors?.[0]).toMatchObject({ extensions: { code: 'BAD_USER_INPUT' } });
+    expect(await state()).toEqual(before);
+  });
+});
