@@ -2,6 +2,20 @@ import type { ClubModule } from '../club-module';
 import { seedRewardCatalogue } from './catalogue';
 import { rewardsResolvers } from './resolvers';
 
+export {
+  auditOf,
+  cancelOrderByClub,
+  deliverOrder,
+  listOrdersForOperator,
+  listRewardsForOperator,
+  parseStatus,
+  RewardOperatorError,
+  separateOrder,
+  setRewardStock,
+  shipOrder,
+  STATUS_LABELS,
+} from './operator';
+
 export const rewardsModule: ClubModule = {
   name: 'rewards',
   resolvers: rewardsResolvers,

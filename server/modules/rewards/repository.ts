@@ -178,3 +178,6 @@ export const insertAudit = (
       created_at: at,
     })
     .execute();
+
+export const auditOfOrder = (db: Db, orderId: number) =>
+  db.selectFrom('reward_audit').selectAll().where('order_id', '=', orderId).orderBy('id').execute();

@@ -1,0 +1,157 @@
+import '../test/esm-shims';
+import { randomUUID } from 'node:crypto';
+import { spawnSync } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import type { Kysely } from 'kysely';
+import { createDatabase } from '../db/database';
+import { migrateToLatest } from '../db/migrate';
+import type { Database } from '../db/schema';
+import { DEMO_MEMBER, seedDemoData } from '../seed';
+import { appendEntries, getBalance } from '../modules/points';
+import { findUserByCpf } from '../modules/users';
+
+const ROOT = path.resolve(__dirname, '..', '..');
+let dataDir: string;
+let db: Kysely<Database>;
+let anaId: number;
+
+const cli = (...args: string[]) =>
+  spawnSync(process.execPath, ['--import', 'tsx', 'server/cli/rewards.ts', ...args], {
+    cwd: ROOT,
+    env: { ...process.env, DATA_DIR: dataDir, JWT_SECRET: 'x'.repeat(40) },
+    encoding: 'utf8',
+  });
+
+/** An order as the member's redemption leaves it (the API's own path is tested in the module). */
+async function order(slug: string): Promise<number> {
+  const reward = await db.selectFrom('rewards').selectAll().where('slug', '=', slug).executeTakeFirstOrThrow();
+  const now = new Date().toISOString();
+  const [debit] = await appendEntries(
+    db,
+    anaId,
+    [{ userId: anaId, kind: 'redemption', points: -reward.points, description: `Resgate: ${reward.name}` }],
+    new Date(),
+  );
+  const row = await db
+    .insertInto('reward_orders')
+    .values({
+      user_id: anaId,
+      reward_id: reward.id,
+      idempotency_key: randomUUID(),
+      status: 'requested',
+      points: reward.points,
+      address: null,
+      carrier: null,
+      tracking_code: null,
+      cancel_reason: null,
+      debit_entry_id: debit!.id,
+      refund_entry_id: null,
+      created_at: now,
+      updated_at: now,
+    })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  return row.id;
+}
+
+beforeAll(async () => {
+  dataDir = mkdtempSync(path.join(tmpdir(), 'clube-rewards-'));
+  db = createDatabase({ file: path.join(dataDir, 'club.sqlite') });
+  await migrateToLatest(db);
+  await seedDemoData(db);
+  anaId = (await findUserByCpf(db, DEMO_MEMBER.cpf))!.id;
+  await appendEntries(db, anaId, [{ userId: anaId, kind: 'credit', points: 5000, description: 'Crédito' }], new Date());
+});
+afterAll(async () => {
+  await db.destroy();
+  rmSync(dataDir, { recursive: true, force: true });
+});
+
+describe('npm run rewards', () => {
+  it('separates, ships with a tracking code and delivers an order, each step in its timeline and audited', async () => {
+    const id = await order('trena-laser-40m');
+    expect(cli('orders', '--status', 'solicitado').stdout).toContain(`#${id}  solicitado  trena-laser-40m`);
+
+    expect(cli('separate', String(id), '--by', 'expedicao.rui').stdout).toContain(`Resgate nº ${id}: em separação.`);
+    expect(cli('separate', String(id)).stdout).toContain('já estava assim');
+    const shipped = cli(
+      'ship',
+      String(id),
+      '--tracking',
+      'BR123456789BR',
+      '--carrier',
+      'Correios',
+      '--by',
+      'expedicao.rui',
+    );
+    expect(shipped.status).toBe(0);
+    expect(shipped.stdout).toContain('enviado (Correios BR123456789BR)');
+    expect(cli('deliver', String(id), '--by', 'expedicao.rui').stdout).toContain('entregue');
+
+    const events = await db
+      .selectFrom('reward_order_events')
+      .select(['status', 'note'])
+      .where('order_id', '=', id)
+      .orderBy('id')
+      .execute();
+    expect(events).toEqual([
+      { status: 'separating', note: null },
+      { status: 'shipped', note: 'Correios · BR123456789BR' },
+      { status: 'delivered', note: null },
+    ]);
+    const audit = await db
+      .selectFrom('reward_audit')
+      .select(['actor', 'action', 'created_at'])
+      .where('order_id', '=', id)
+      .orderBy('id')
+      .execute();
+    expect(audit.map((a) => [a.actor, a.action])).toEqual([
+      ['expedicao.rui', 'separating'],
+      ['expedicao.rui', 'shipped'],
+      ['expedicao.rui', 'delivered'],
+    ]);
+    expect(audit.every((a) => /^\d{4}-\d{2}-\d{2}T/.test(a.created_at))).toBe(true);
+
+    const late = cli('cancel', String(id), '--reason', 'Produto com defeito');
+    expect(late.status).toBe(1);
+    expect(late.stderr).toContain('Este resgate já foi entregue.');
+  });
+
+  it('cancels with a reason, giving the points back, and sets a reward’s stock', async () => {
+    const before = (await getBalance(db, anaId)).balance;
+    const id = await order('avental-couro');
+    const cancelled = cli('cancel', String(id), '--reason', 'Fora de linha no fornecedor', '--by', 'suporte.ana');
+    expect(cancelled.status).toBe(0);
+    expect(cancelled.stdout).toContain('350 pontos devolvidos');
+    expect((await getBalance(db, anaId)).balance).toBe(before);
+    const row = await db.selectFrom('reward_orders').selectAll().where('id', '=', id).executeTakeFirstOrThrow();
+    expect(row).toMatchObject({ status: 'cancelled', cancel_reason: 'Fora de linha no fornecedor' });
+    expect(row.refund_entry_id).not.toBeNull();
+    expect(cli('orders', '--status', 'cancelado').stdout).toContain('motivo: Fora de linha no fornecedor');
+
+    const stock = cli('stock', 'tupia-laminadora', '3', '--by', 'compras.lia');
+    expect(stock.stdout).toContain('Estoque de tupia-laminadora: 10 → 3.');
+    expect(cli('list').stdout).toMatch(/tupia-laminadora .* estoque 3 /);
+    const audit = await db
+      .selectFrom('reward_audit')
+      .select(['actor', 'action', 'detail'])
+      .where('action', '=', 'stock')
+      .execute();
+    expect(audit).toEqual([{ actor: 'compras.lia', action: 'stock', detail: '10 → 3' }]);
+  });
+
+  it('says what is wrong in Portuguese: unknown order or reward, bad values, missing arguments', () => {
+    expect(cli('deliver', '999999').stderr).toContain('Nenhum resgate com o número 999999.');
+    expect(cli('stock', 'nao-existe', '3').stderr).toContain('Nenhum prêmio com o identificador nao-existe.');
+    expect(cli('stock', 'tupia-laminadora', 'muitos').stderr).toContain('Estoque inválido');
+    expect(cli('stock', 'tupia-laminadora', '-1').status).toBe(2);
+    expect(cli('orders', '--status', 'perdido').stderr).toContain('Situação inválida');
+    const noTracking = cli('ship', '1');
+    expect(noTracking.status).toBe(2);
+    expect(noTracking.stderr).toContain('--tracking');
+    expect(cli('cancel', '1', '--reason', 'x').stderr).toContain('Informe o motivo do cancelamento');
+    expect(cli('voar').status).toBe(2);
+  });
+});
