@@ -169,8 +169,20 @@ describe('reward catalogue', () => {
         extensions: { code: 'NOT_FOUND' },
       });
     }
-    const bad = await page({ first: 100 }).catch(() => null);
-    expect(bad).toBeNull();
+    for (const args of [{ first: 100 }, { after: 'lixo' }, { category: 'OUTRA' }]) {
+      const bad = await gql(
+        t.app,
+        'query Q($first: Int, $after: String, $category: RewardCategory) { rewards(first: $first, after: $after, category: $category) { hasMore } }',
+        args,
+        ana,
+      );
+      expect(bad.errors?.[0]?.message).toMatch(/[Pp]ágina|Valor inválido em "category"/);
+    }
+    const badPage = await gql(t.app, '{ rewards(first: 100) { hasMore } }', {}, ana);
+    expect(badPage.errors?.[0]).toMatchObject({
+      message: 'Peça de 1 a 24 itens por página.',
+      extensions: { code: 'BAD_USER_INPUT' },
+    });
   });
 });
 
