@@ -3,10 +3,9 @@ import compress from '@fastify/compress';
 import { constants as zlibConstants } from 'node:zlib';
 import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
 import { NoSchemaIntrospectionCustomRule } from 'graphql';
-import type { Kysely } from 'kysely';
 import mercurius from 'mercurius';
 import type { AppConfig } from './config';
-import type { Database } from './db/schema';
+import type { Db } from './db/schema';
 import { buildContext, type ContextDeps } from './graphql/context';
 import { formatExecutionErrors } from './graphql/format-errors';
 import { loadSchemaSdl } from './graphql/schema';
@@ -43,7 +42,7 @@ import { createCepProvider } from './adapters/cep';
 const GRAPHQL_PATH = apiRouteTable.graphql.path;
 
 export interface BuildAppOptions {
-  readonly db: Kysely<Database>;
+  readonly db: Db;
   readonly config: AppConfig;
   /** Pino options for `npm start`; tests leave it off. */
   readonly logger?: FastifyServerOptions['logger'];

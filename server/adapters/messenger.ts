@@ -1,5 +1,4 @@
-import type { Kysely } from 'kysely';
-import type { Database } from '../db/schema';
+import type { Db } from '../db/schema';
 
 /** How the club reaches a member: SMS to a phone (digits with DDD) and e-mail. */
 export interface Messenger {
@@ -8,7 +7,7 @@ export interface Messenger {
 }
 
 /** The embedded default: nothing leaves the machine; `npm run outbox` reads what was "sent". */
-export function outboxMessenger(db: Kysely<Database>, now: () => number): Messenger {
+export function outboxMessenger(db: Db, now: () => number): Messenger {
   const store = async (channel: 'sms' | 'email', recipient: string, subject: string | null, body: string) => {
     await db
       .insertInto('outbox')
@@ -60,7 +59,7 @@ export interface MessengerSettings {
 }
 
 /** Each channel goes to its configured provider, or to the outbox table when none is set. */
-export function createMessenger(db: Kysely<Database>, settings: MessengerSettings, now: () => number): Messenger {
+export function createMessenger(db: Db, settings: MessengerSettings, now: () => number): Messenger {
   const outbox = outboxMessenger(db, now);
   return {
     sendSms: settings.smsApiUrl

@@ -1,7 +1,6 @@
 import type { FastifyRequest } from 'fastify';
-import type { Kysely } from 'kysely';
 import type { AppConfig } from '../config';
-import type { Database, UserRow } from '../db/schema';
+import type { Db, UserRow } from '../db/schema';
 import type { Messenger } from '../adapters/messenger';
 import type { FileStorage } from '../storage/file-storage';
 import type { ActiveSessionMember, AuthThrottle, HumanVerifier, LoginLimiter, UploadLimiter } from './ports';
@@ -10,7 +9,7 @@ import { requestAuth } from '../auth/request-auth';
 import type { CepProvider } from '../adapters/cep';
 
 export interface ApiContext {
-  readonly db: Kysely<Database>;
+  readonly db: Db;
   readonly config: AppConfig;
   readonly loginLimiter: LoginLimiter;
   readonly throttle: AuthThrottle;
@@ -42,7 +41,7 @@ export interface ApiContext {
 }
 
 export interface ContextDeps {
-  readonly db: Kysely<Database>;
+  readonly db: Db;
   readonly config: AppConfig;
   readonly loginLimiter: LoginLimiter;
   readonly throttle: AuthThrottle;

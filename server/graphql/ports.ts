@@ -1,5 +1,4 @@
-import type { Kysely } from 'kysely';
-import type { Database, UserRow } from '../db/schema';
+import type { Db, UserRow } from '../db/schema';
 import type { LimitRule } from '../limits/limiter-factory';
 
 /**
@@ -43,7 +42,7 @@ export interface UploadLimiter {
 
 /** The member of a live session (refresh-token family), or undefined when it ended or the member is disabled. */
 export type ActiveSessionMember = (
-  db: Kysely<Database>,
+  db: Db,
   familyId: string,
   userId: number,
   now: string,

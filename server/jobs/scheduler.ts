@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { Kysely } from 'kysely';
 import { withJobLock } from '../db/dialect';
-import type { Database } from '../db/schema';
+import type { Db } from '../db/schema';
 import './tables';
 
 /** Work every API process schedules but that must run once per period for all of them. */
@@ -20,7 +20,7 @@ const checkEveryMs = (job: ScheduledJob) => Math.max(1000, Math.floor(job.everyM
  * Runs the job if no other process is running it and its last run is a period old (less one check, so timers
  * that drift by milliseconds do not skip a whole check). True when this call ran it.
  */
-export async function runIfDue(db: Kysely<Database>, job: ScheduledJob, now: () => number): Promise<boolean> {
+export async function runIfDue(db: Db, job: ScheduledJob, now: () => number): Promise<boolean> {
   const outcome = await withJobLock(db as Kysely<unknown>, job.name, async () => {
     const last = await db.selectFrom('job_runs').select('last_run_at').where('name', '=', job.name).executeTakeFirst();
     const startedAt = now();
@@ -38,12 +38,7 @@ export async function runIfDue(db: Kysely<Database>, job: ScheduledJob, now: () 
 }
 
 /** Checks each job when the app is ready (waiting for it) and then on a timer, until the app closes. */
-export function registerJobs(
-  app: FastifyInstance,
-  db: Kysely<Database>,
-  now: () => number,
-  jobs: readonly ScheduledJob[],
-): void {
+export function registerJobs(app: FastifyInstance, db: Db, now: () => number, jobs: readonly ScheduledJob[]): void {
   const timers: NodeJS.Timeout[] = [];
   const check = (job: ScheduledJob) =>
     runIfDue(db, job, now).catch((error: unknown) =>

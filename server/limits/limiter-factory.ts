@@ -1,5 +1,4 @@
 import { createHmac } from 'node:crypto';
-import type { Kysely } from 'kysely';
 import {
   RateLimiterPostgres,
   RateLimiterRes,
@@ -7,7 +6,7 @@ import {
   type RateLimiterStoreAbstract,
 } from 'rate-limiter-flexible';
 import { driverOf, withLightCommits } from '../db/database';
-import type { Database } from '../db/schema';
+import type { Db } from '../db/schema';
 
 /** The table the migrations create for every limit; keys start with the limit's name. */
 export const RATE_LIMITS_TABLE = 'rate_limits';
@@ -43,7 +42,7 @@ export interface Limiter {
 
 export type LimiterFactory = (rule: LimitRule) => Limiter;
 
-function storeLimiter(db: Kysely<Database>, rule: LimitRule): RateLimiterStoreAbstract {
+function storeLimiter(db: Db, rule: LimitRule): RateLimiterStoreAbstract {
   const options = {
     keyPrefix: rule.name,
     points: rule.max,
@@ -66,7 +65,7 @@ function storeLimiter(db: Kysely<Database>, rule: LimitRule): RateLimiterStoreAb
  * RateLimiterPostgres on the pg pool, all in one table. Keys are HMACs under the server secret, so the table holds
  * no IP, CPF or e-mail and a long typed login cannot make a long key. One limiter per rule name.
  */
-export function createLimiterFactory(db: Kysely<Database>, secret: Uint8Array): LimiterFactory {
+export function createLimiterFactory(db: Db, secret: Uint8Array): LimiterFactory {
   const keySecret = createHmac('sha256', secret).update('rate-limit-keys').digest();
   const limiters = new Map<string, Limiter>();
 

@@ -1,6 +1,5 @@
 import { createHash } from 'node:crypto';
-import type { Kysely } from 'kysely';
-import type { Database } from '../db/schema';
+import type { Db } from '../db/schema';
 import './tables';
 
 /** altcha-lib's replay store: it asks to record a challenge id and refuses the payload unless this call added it. */
@@ -17,11 +16,7 @@ const hashOf = (challengeId: string) => createHash('sha256').update(challengeId)
  * other. A row lives as long as a challenge can (`ttlMs` from its use: the challenge was issued before that, so it
  * is expired by then and refused without the row); the cleanup job deletes it after.
  */
-export function usedChallengeStore(
-  db: Kysely<Database>,
-  ttlMs: number,
-  now: () => number = Date.now,
-): UsedChallengeStore {
+export function usedChallengeStore(db: Db, ttlMs: number, now: () => number = Date.now): UsedChallengeStore {
   const record = async (key: string): Promise<boolean> => {
     const rows = await db
       .insertInto('used_altcha_challenges')
@@ -48,7 +43,7 @@ export function usedChallengeStore(
 }
 
 /** Deletes the rows of challenges that have expired. */
-export async function deleteExpiredChallenges(db: Kysely<Database>, now: Date): Promise<number> {
+export async function deleteExpiredChallenges(db: Db, now: Date): Promise<number> {
   const result = await db
     .deleteFrom('used_altcha_challenges')
     .where('expires_at', '<', now.toISOString())

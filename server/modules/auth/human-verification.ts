@@ -2,8 +2,7 @@ import { deriveKey } from 'altcha-lib/algorithms/sha';
 import { create, randomInt } from 'altcha-lib/frameworks/fastify';
 import { createHmac } from 'node:crypto';
 import type { FastifyPluginAsync } from 'fastify';
-import type { Kysely } from 'kysely';
-import type { Database } from '../../db/schema';
+import type { Db } from '../../db/schema';
 import { apiError } from '../../errors/api-errors';
 import { apiRouteTable } from '../../http/api-routes';
 import { usedChallengeStore } from '../../limits/used-challenges';
@@ -26,10 +25,7 @@ export const noHumanCheck: HumanVerifier = { check: async () => {} };
  * solution once, across every API process (used challenge ids are kept in the club's database). Keys are derived
  * from the server secret, so no extra setting is needed.
  */
-export function humanVerification(
-  secret: Uint8Array,
-  db: Kysely<Database>,
-): { verifier: HumanVerifier; routes: FastifyPluginAsync } {
+export function humanVerification(secret: Uint8Array, db: Db): { verifier: HumanVerifier; routes: FastifyPluginAsync } {
   const derive = (label: string) => createHmac('sha256', secret).update(label).digest('hex');
   const signature = derive('altcha-signature');
   const keySignature = derive('altcha-key-signature');

@@ -1,6 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import type { Kysely, Transaction } from 'kysely';
-import type { Database, UserRow } from '../../db/schema';
+import type { UserRow, Db } from '../../db/schema';
 import { badUserInput, forbidden, tooManyRequests, unauthenticated } from '../../errors/api-errors';
 import {
   findUserByCpf,
@@ -40,8 +39,6 @@ export interface TokenPair {
   readonly accessToken: string;
   readonly refreshToken: string;
 }
-
-type Db = Kysely<Database> | Transaction<Database>;
 
 export async function findForLogin(db: Db, lookup: LoginLookup): Promise<UserRow | undefined> {
   switch (lookup.kind) {

@@ -1,6 +1,5 @@
 import type { FastifyInstance } from 'fastify';
-import type { Kysely } from 'kysely';
-import type { Database } from '../../db/schema';
+import type { Db } from '../../db/schema';
 import { apiRouteTable } from '../../http/api-routes';
 import { findAsset } from './repository';
 
@@ -10,7 +9,7 @@ const ASSET_ID = /^[0-9a-f]{32}\.(png|jpg|webp|gif|svg)$/;
  * Serves the images imported with the content from the database, so every API process behind a load balancer has
  * them without a shared volume. The id is a hash of the bytes, so a URL never changes meaning and caches for good.
  */
-export function registerContentAssets(app: FastifyInstance, db: Kysely<Database>): void {
+export function registerContentAssets(app: FastifyInstance, db: Db): void {
   app.get<{ Params: { id: string } }>(apiRouteTable.contentImage.path, async (request, reply) => {
     const { id } = request.params;
     const asset = ASSET_ID.test(id) ? await findAsset(db, id) : undefined;

@@ -1,5 +1,4 @@
-import type { Kysely } from 'kysely';
-import type { Database } from '../../db/schema';
+import type { Db } from '../../db/schema';
 import * as repo from './repository';
 import type { ContentBundle } from './source';
 
@@ -16,11 +15,7 @@ export interface ImportSummary {
  * same folder again updates in place. Publishing an item removes its old draft (the draft has been published),
  * unless the same import brings a new draft of it. Items missing from the folder are left as they are.
  */
-export async function importContent(
-  db: Kysely<Database>,
-  bundle: ContentBundle,
-  now: Date = new Date(),
-): Promise<ImportSummary> {
+export async function importContent(db: Db, bundle: ContentBundle, now: Date = new Date()): Promise<ImportSummary> {
   const stamp = now.toISOString();
   const draftIds = new Set(
     bundle.entries.filter((e) => e.state === 'draft').map((e) => `${e.kind}/${e.parentKey}/${e.key}`),

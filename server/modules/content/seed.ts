@@ -1,6 +1,5 @@
 import path from 'node:path';
-import type { Kysely } from 'kysely';
-import type { Database } from '../../db/schema';
+import type { Db } from '../../db/schema';
 import { createMember, findUserByCpf } from '../users';
 import { hasContent, importContent } from './importer';
 import { readContentFolderCached } from './source';
@@ -20,7 +19,7 @@ export const DEMO_EDITOR = {
 } as const;
 
 /** The editor account, and the bundled content the first time the club starts with none. */
-export async function seedContent(db: Kysely<Database>): Promise<void> {
+export async function seedContent(db: Db): Promise<void> {
   if (!(await findUserByCpf(db, DEMO_EDITOR.cpf))) {
     await createMember(db, {
       ...DEMO_EDITOR,

@@ -1,14 +1,13 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import type { Kysely } from 'kysely';
 import type { AppConfig } from '../../config';
-import type { Database } from '../../db/schema';
+import type { Db } from '../../db/schema';
 import { apiRouteTable } from '../../http/api-routes';
 import { normalizeIP } from '../../limits/client-address';
 import type { LimiterFactory } from '../../limits/limiter-factory';
 import { handshake, receiveEnvelope } from './service';
 
 export interface DeviceSessionsHttpOptions {
-  db: Kysely<Database>;
+  db: Db;
   config: AppConfig;
   limiters: LimiterFactory;
 }

@@ -1,10 +1,8 @@
 // Every query of the device-sessions module: the receiver's session rows, the members seen on a device, and the
 // member's active refresh-token families ("Aparelhos conectados"). The service holds the rules.
-import { sql, type Kysely, type Transaction, type Updateable } from 'kysely';
+import { sql, type Updateable } from 'kysely';
 import { compiledQuery } from '../../db/compiled-query';
-import type { Database, DeviceSessionsTable, UserRow } from '../../db/schema';
-
-type Db = Kysely<Database> | Transaction<Database>;
+import type { DeviceSessionsTable, UserRow, Db } from '../../db/schema';
 
 export const findDeviceSession = (db: Db, id: string) =>
   db.selectFrom('device_sessions').selectAll().where('id', '=', id).executeTakeFirst();

@@ -3,8 +3,7 @@ import { sampleNfeXml } from '../../../lib/invoices/nfe-xml';
 import { withCheckDigit } from '../../../lib/validation/access-key';
 import type { AppConfig } from '../../config';
 import type { FileStorage } from '../../storage/file-storage';
-import type { Kysely } from 'kysely';
-import type { Database } from '../../db/schema';
+import type { Db } from '../../db/schema';
 import { expireDuePoints } from '../points';
 import { SEED_STORES as REGISTERED_STORES } from '../stores';
 import type { FileUpload } from '../../uploads/file-upload';
@@ -83,7 +82,7 @@ export interface DemoHistoryDeps {
 }
 
 export async function seedDemoHistory(
-  db: Kysely<Database>,
+  db: Db,
   { config, storage }: DemoHistoryDeps,
   member: { id: number; cpf: string },
 ): Promise<void> {

@@ -1,15 +1,14 @@
 import type { FastifyInstance } from 'fastify';
-import type { Kysely } from 'kysely';
 import { FILE_EXTENSIONS, FILE_MIME_TYPES, type InvoiceFileKind } from '../../../lib/invoices/file-type';
 import type { AppConfig } from '../../config';
-import type { Database } from '../../db/schema';
+import type { Db } from '../../db/schema';
 import type { FileStorage } from '../../storage/file-storage';
 import { FILE_ROUTE, verifyFileLink } from './file-links';
 import { findOwnedFile, isStoragePathReferenced } from './repository';
 import { sweepOrphans } from './storage';
 
 export interface InvoicesHttpOptions {
-  db: Kysely<Database>;
+  db: Db;
   config: AppConfig;
   storage: FileStorage;
 }

@@ -1,5 +1,4 @@
-import type { Kysely } from 'kysely';
-import type { Database } from '../../db/schema';
+import type { Db } from '../../db/schema';
 import { todayInBrazil } from '../../../lib/format/dates';
 import { activeEarningRules } from './repository';
 
@@ -21,11 +20,7 @@ export interface EarnedPoints {
   total: number;
 }
 
-export async function pointsForPurchase(
-  db: Kysely<Database>,
-  totalCents: number,
-  purchasedAt: Date,
-): Promise<EarnedPoints> {
+export async function pointsForPurchase(db: Db, totalCents: number, purchasedAt: Date): Promise<EarnedPoints> {
   const day = todayInBrazil(purchasedAt);
   const rules = await activeEarningRules(db);
   const base = rules.find((r) => r.kind === 'base');

@@ -1,6 +1,5 @@
-import type { Kysely } from 'kysely';
 import municipios from '../../db/data/municipios.json';
-import type { Database } from '../../db/schema';
+import type { Db } from '../../db/schema';
 
 /** Equipment of the workshop survey. */
 export const EQUIPMENTS: readonly string[] = [
@@ -27,7 +26,7 @@ export const EQUIPMENTS: readonly string[] = [
  * Equipment and the shipped IBGE municipalities (every capital and the largest municipalities of each state; the
  * member may type any other). Safe to run on every start: existing rows are left alone.
  */
-export async function seedProfileReferenceData(db: Kysely<Database>): Promise<void> {
+export async function seedProfileReferenceData(db: Db): Promise<void> {
   await db
     .insertInto('equipments')
     .values(EQUIPMENTS.map((name) => ({ name })))

@@ -1,10 +1,8 @@
-import { sql, type Insertable, type Kysely, type Transaction, type Updateable } from 'kysely';
-import type { Database, UserRow, UserWoodWorksTable, WoodworkSurveysTable } from '../../db/schema';
+import { sql, type Insertable, type Updateable } from 'kysely';
+import type { UserRow, UserWoodWorksTable, WoodworkSurveysTable, Db } from '../../db/schema';
 import { foreignKeysOf } from '../../db/dialect';
 import { findCareer, findCity, findState } from '../users';
 import { badUserInput } from '../../errors/api-errors';
-
-type Db = Kysely<Database> | Transaction<Database>;
 
 export const findWoodWorkByUser = (db: Db, userId: number) =>
   db.selectFrom('user_wood_works').selectAll().where('user_id', '=', userId).executeTakeFirst();

@@ -1,5 +1,4 @@
-import type { Kysely } from 'kysely';
-import type { Database } from '../../db/schema';
+import type { Db } from '../../db/schema';
 
 /** Lower case without accents or repeated spaces: what the product search compares. */
 export const searchKey = (text: string): string =>
@@ -60,7 +59,7 @@ export const PRODUCT_CATALOGUE: readonly { id: string; name: string; category: C
 ];
 
 /** Writes the catalogue on every start: new lines are added and renamed ones updated; nothing is removed. */
-export async function seedProductCatalogue(db: Kysely<Database>): Promise<void> {
+export async function seedProductCatalogue(db: Db): Promise<void> {
   const rows = PRODUCT_CATALOGUE.map((p, position) => ({
     ...p,
     search_text: searchKey(`${p.name} ${p.category}`),

@@ -1,8 +1,7 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { Readable } from 'node:stream';
-import type { Kysely } from 'kysely';
-import type { Database } from '../../db/schema';
+import type { Db } from '../../db/schema';
 import type { DemoHistoryDeps } from '../invoices';
 import { unlimitedUploads } from '../invoices';
 import type { FileUpload } from '../../uploads/file-upload';
@@ -97,7 +96,7 @@ const upload = (name: string): Promise<FileUpload> => {
  * the demo member without it.
  */
 export async function seedDemoProjects(
-  db: Kysely<Database>,
+  db: Db,
   { config, storage }: DemoHistoryDeps,
   member: { id: number },
 ): Promise<void> {

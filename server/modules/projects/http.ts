@@ -1,14 +1,13 @@
 import type { FastifyInstance } from 'fastify';
-import type { Kysely } from 'kysely';
 import type { AppConfig } from '../../config';
-import type { Database } from '../../db/schema';
+import type { Db } from '../../db/schema';
 import type { FileStorage } from '../../storage/file-storage';
 import { PHOTO_ROUTE, verifyPhotoLink } from './file-links';
 import { sweepUnknownPhotoFiles } from './photos';
 import { findPhotoForLink, isPhotoPathReferenced } from './repository';
 
 export interface ProjectsHttpOptions {
-  db: Kysely<Database>;
+  db: Db;
   config: AppConfig;
   storage: FileStorage;
 }

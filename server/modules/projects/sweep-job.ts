@@ -1,6 +1,5 @@
-import type { Kysely } from 'kysely';
 import { UNATTACHED_PHOTO_LIFETIME_MS } from '../../../lib/projects/limits';
-import type { Database } from '../../db/schema';
+import type { Db } from '../../db/schema';
 import type { ScheduledJob } from '../../jobs/scheduler';
 import type { FileStorage } from '../../storage/file-storage';
 import { discardPhoto, sweepUnknownPhotoFiles } from './photos';
@@ -14,7 +13,7 @@ const BATCH = 200;
  * photo files without a row (a process that stopped between the storage and the database). Returns how many
  * photos and stray files went.
  */
-export async function sweepProjectPhotos(db: Kysely<Database>, storage: FileStorage, now: Date): Promise<number> {
+export async function sweepProjectPhotos(db: Db, storage: FileStorage, now: Date): Promise<number> {
   const before = new Date(now.getTime() - UNATTACHED_PHOTO_LIFETIME_MS).toISOString();
   let removed = 0;
   for (;;) {
@@ -32,7 +31,7 @@ export async function sweepProjectPhotos(db: Kysely<Database>, storage: FileStor
 }
 
 /** Hourly, once for all API processes (the job lock), so an abandoned photo lives at most 25 hours. */
-export const photoSweepJob = (db: Kysely<Database>, storage: FileStorage, now: () => number): ScheduledJob => ({
+export const photoSweepJob = (db: Db, storage: FileStorage, now: () => number): ScheduledJob => ({
   name: 'project-photo-sweep',
   everyMs: HOUR_MS,
   run: () => sweepProjectPhotos(db, storage, new Date(now())),

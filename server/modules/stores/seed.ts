@@ -1,5 +1,4 @@
-import type { Kysely } from 'kysely';
-import type { Database } from '../../db/schema';
+import type { Db } from '../../db/schema';
 import { insertMissingStores } from './repository';
 
 export interface SeedStore {
@@ -38,6 +37,6 @@ export const SEED_STORES: readonly SeedStore[] = [
   { cnpj: '33000167000101', slug: 'loja-centro', name: 'Loja Centro Chapas e Ferragens', city: 'Goiânia', uf: 'GO' },
 ];
 
-export async function seedStores(db: Kysely<Database>): Promise<void> {
+export async function seedStores(db: Db): Promise<void> {
   await insertMissingStores(db, SEED_STORES);
 }

@@ -1,5 +1,4 @@
-import type { Kysely } from 'kysely';
-import type { Database, UserRow } from '../../db/schema';
+import type { Db, UserRow } from '../../db/schema';
 import { forbidden, unauthenticated } from '../../errors/api-errors';
 import type { ServiceDeps } from '../service-deps';
 import { findProfileReferences, findUserById } from './repository';
@@ -108,7 +107,7 @@ const isoDate = (value: string | null): string | null => (value ? value.slice(0,
  * The signed-in, enabled member, or the error the client acts on. Every member operation starts here: a token is
  * valid for 15 minutes, and an account deleted or disabled in that time must stop at once.
  */
-export async function requireMember(db: Kysely<Database>, userId: number | null): Promise<UserRow> {
+export async function requireMember(db: Db, userId: number | null): Promise<UserRow> {
   if (userId === null) throw unauthenticated();
   return enabledMember(await findUserById(db, userId));
 }
