@@ -1,7 +1,7 @@
 import '../test/esm-shims';
 import { randomUUID } from 'node:crypto';
 import { spawnSync } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import type { Kysely } from 'kysely';
@@ -140,6 +140,50 @@ describe('npm run rewards', () => {
       .where('action', '=', 'stock')
       .execute();
     expect(audit).toEqual([{ actor: 'compras.lia', action: 'stock', detail: '10 → 3' }]);
+  });
+
+  it('imports reward files: a new slug with its stock, an existing one updated keeping its stock', async () => {
+    const folder = path.join(dataDir, 'premios');
+    mkdirSync(folder);
+    const file = (slug: string, text: string) => writeFileSync(path.join(folder, `${slug}.md`), text);
+    file(
+      'esquadro-aluminio',
+      '---\nname: Esquadro de alumínio 30 cm\ncategory: acessorios\ntype: produto\npoints: 450\nstock: 30\nstart: 2026-12-01\nend: 2026-12-31\ndelivery: Pelos Correios em até 15 dias úteis.\n---\nEsquadro de alumínio com régua gravada a laser.\n',
+    );
+    file(
+      'tupia-laminadora',
+      '---\nname: Tupia laminadora 530 W\ncategory: ferramentas\ntype: produto\npoints: 7900\nstock: 99\nperMemberLimit: 1\ndelivery: Por transportadora.\n---\nPara refilar fita de borda e fazer frisos.\n',
+    );
+    const imported = cli('import', folder, '--by', 'conteudo.bia');
+    expect(imported.stderr).toBe('');
+    expect(imported.stdout).toContain('1 prêmio(s) novo(s), 1 atualizado(s)');
+    const rows = await db
+      .selectFrom('rewards')
+      .select(['slug', 'points', 'stock', 'active_from', 'active_to'])
+      .where('slug', 'in', ['esquadro-aluminio', 'tupia-laminadora'])
+      .orderBy('slug')
+      .execute();
+    expect(rows).toEqual([
+      {
+        slug: 'esquadro-aluminio',
+        points: 450,
+        stock: 30,
+        active_from: '2026-12-01T03:00:00.000Z',
+        active_to: '2027-01-01T03:00:00.000Z',
+      },
+      // The operator had set 3 units: the file's 99 does not override the count.
+      { slug: 'tupia-laminadora', points: 7900, stock: 3, active_from: null, active_to: null },
+    ]);
+
+    file(
+      'sem-pontos',
+      '---\nname: Sem pontos\ncategory: brindes\ntype: produto\nstock: 1\ndelivery: Correios.\n---\nTexto.\n',
+    );
+    const bad = cli('import', folder);
+    expect(bad.status).toBe(1);
+    expect(bad.stderr).toContain('sem-pontos.md: category: use ferramentas, acessorios, cursos, vales ou experiencias');
+    expect(bad.stderr).toContain('points:');
+    expect(await db.selectFrom('rewards').select('id').where('slug', '=', 'sem-pontos').execute()).toEqual([]);
   });
 
   it('says what is wrong in Portuguese: unknown order or reward, bad values, missing arguments', () => {

@@ -2,6 +2,7 @@ import { userInfo } from 'node:os';
 import {
   cancelOrderByClub,
   deliverOrder,
+  importRewards,
   listOrdersForOperator,
   listRewardsForOperator,
   parseStatus,
@@ -20,6 +21,7 @@ const USAGE = `Uso:
   npm run rewards -- deliver <resgate>                             entregue
   npm run rewards -- cancel <resgate> --reason "motivo"            cancela e devolve os pontos ao membro
   npm run rewards -- stock <prêmio> <quantidade>                   define o estoque
+  npm run rewards -- import [pasta]                                carrega os arquivos (padrão: content/premios)
 Opção: --by "nome" registra quem fez (padrão: o usuário do sistema).`;
 
 const day = (iso: string) => iso.slice(0, 16).replace('T', ' ');
@@ -89,6 +91,13 @@ runCli({
         if (!target || extra === undefined) throw new UsageError();
         const { before, after } = await setRewardStock(deps, target, extra, actor);
         print(`Estoque de ${target}: ${before} → ${after}.`);
+        return;
+      }
+      case 'import': {
+        const { added, updated } = await importRewards(deps, target ?? 'content/premios', actor);
+        print(
+          `${added.length} prêmio(s) novo(s), ${updated.length} atualizado(s) (o estoque dos existentes não muda).`,
+        );
         return;
       }
       default:

@@ -6,6 +6,7 @@ export {
   auditOf,
   cancelOrderByClub,
   deliverOrder,
+  importRewards,
   listOrdersForOperator,
   listRewardsForOperator,
   parseStatus,
@@ -15,6 +16,7 @@ export {
   shipOrder,
   STATUS_LABELS,
 } from './operator';
+export { RewardSourceError } from './source';
 
 export const rewardsModule: ClubModule = {
   name: 'rewards',

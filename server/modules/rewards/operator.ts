@@ -1,7 +1,9 @@
 import type { Db, RewardOrderRow, RewardOrderStatus } from '../../db/schema';
 import { nowOf, type OperatorDeps } from '../service-deps';
 import * as repo from './repository';
+import { rewardRow } from './catalogue';
 import { cancelOrderIn } from './service';
+import { readRewardFolder } from './source';
 
 /**
  * What the club does with rewards and orders until a back office exists (`npm run rewards`). Every action is written
@@ -163,3 +165,42 @@ export async function setRewardStock(
 
 /** The audit of one order, oldest first (the terminal's `orders` shows the last action). */
 export const auditOf = (deps: OperatorDeps, orderId: number) => repo.auditOfOrder(deps.db, orderId);
+
+/**
+ * Loads a folder of reward files (content/premios by default) in one transaction: a new slug is added with the
+ * file's stock, an existing one takes everything else from its file and keeps the stock the operator counts.
+ */
+export async function importRewards(
+  deps: OperatorDeps,
+  folder: string,
+  actor: string,
+): Promise<{ added: string[]; updated: string[] }> {
+  const sources = readRewardFolder(folder);
+  const at = nowOf(deps).toISOString();
+  return deps.db.transaction().execute(async (trx) => {
+    const added: string[] = [];
+    const updated: string[] = [];
+    for (const source of sources) {
+      const existing = await repo.rewardBySlug(trx, source.slug);
+      if (existing) {
+        const { slug: _slug, stock: _stock, created_at: _created, ...fields } = rewardRow(source, at);
+        await repo.updateRewardFromFile(trx, existing.id, fields);
+        await repo.insertAudit(
+          trx,
+          { rewardId: existing.id, orderId: null, actor, action: 'import', detail: 'atualizado' },
+          at,
+        );
+        updated.push(source.slug);
+      } else {
+        const { id } = await repo.insertReward(trx, rewardRow(source, at));
+        await repo.insertAudit(
+          trx,
+          { rewardId: id, orderId: null, actor, action: 'import', detail: `novo, estoque ${source.stock}` },
+          at,
+        );
+        added.push(source.slug);
+      }
+    }
+    return { added, updated };
+  });
+}

@@ -181,3 +181,13 @@ export const insertAudit = (
 
 export const auditOfOrder = (db: Db, orderId: number) =>
   db.selectFrom('reward_audit').selectAll().where('order_id', '=', orderId).orderBy('id').execute();
+
+export const insertReward = (db: Db, values: Insertable<RewardsTable>) =>
+  db.insertInto('rewards').values(values).returning('id').executeTakeFirstOrThrow();
+
+/** Everything a reward's file says, except the stock: that is the operator's count once the reward exists. */
+export const updateRewardFromFile = (
+  db: Db,
+  id: number,
+  values: Omit<Insertable<RewardsTable>, 'slug' | 'stock' | 'created_at'>,
+) => db.updateTable('rewards').set(values).where('id', '=', id).execute();

@@ -1,0 +1,115 @@
+import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
+import path from 'node:path';
+import { parse as parseYaml } from 'yaml';
+import { z } from 'zod';
+import type { RewardCategory, RewardType } from '../../db/schema';
+
+/** A reward as its file describes it: `content/premios/<slug>.md`, YAML front matter and the description below. */
+export interface RewardSource {
+  slug: string;
+  name: string;
+  category: RewardCategory;
+  type: RewardType;
+  points: number;
+  stock: number;
+  perMemberLimit: number | null;
+  /** ISO instants (São Paulo midnight); from inclusive, to exclusive; null: open. */
+  activeFrom: string | null;
+  activeTo: string | null;
+  delivery: string;
+  description: string;
+}
+
+export class RewardSourceError extends Error {
+  constructor(readonly problems: readonly string[]) {
+    super(problems.join('\n'));
+  }
+}
+
+const SLUG = /^[a-z0-9]+(?:-[a-z0-9]+)*$/;
+const DAY = /^\d{4}-\d{2}-\d{2}$/;
+const DAY_MS = 24 * 60 * 60 * 1000;
+
+/** A São Paulo day (UTC−3) as the instant it starts; `plusDays` 1 for the end of an inclusive period. */
+const dayStart = (day: string, plusDays = 0) =>
+  new Date(Date.parse(`${day}T03:00:00.000Z`) + plusDays * DAY_MS).toISOString();
+
+const day = z.union([z.string(), z.date()]).transform((v, ctx) => {
+  const text = v instanceof Date ? v.toISOString().slice(0, 10) : v.trim();
+  if (!DAY.test(text) || Number.isNaN(Date.parse(text))) {
+    ctx.addIssue({ code: 'custom', message: 'use uma data AAAA-MM-DD' });
+    return z.NEVER;
+  }
+  return text;
+});
+
+const frontMatter = z.object({
+  name: z.string().trim().min(3, 'de 3 a 120 caracteres').max(120, 'de 3 a 120 caracteres'),
+  category: z.enum(['ferramentas', 'acessorios', 'cursos', 'vales', 'experiencias'], {
+    message: 'use ferramentas, acessorios, cursos, vales ou experiencias',
+  }),
+  type: z
+    .string()
+    .transform((v) => v.trim().toLowerCase().replace('experiência', 'experiencia'))
+    .pipe(z.enum(['produto', 'vale', 'curso', 'experiencia'], { message: 'use produto, vale, curso ou experiencia' })),
+  points: z.number({ message: 'um número inteiro de pontos' }).int('um número inteiro').min(1).max(10_000_000),
+  stock: z.number({ message: 'um número inteiro' }).int('um número inteiro').min(0).max(9_999_999),
+  perMemberLimit: z.number().int('um número inteiro').min(1).max(1000).nullish(),
+  start: day.nullish(),
+  end: day.nullish(),
+  delivery: z.string().trim().min(3, 'diga como e quando o prêmio chega').max(400),
+});
+
+function splitFrontMatter(text: string): { meta: unknown; body: string } | null {
+  const match = /^---\r?\n([\s\S]*?)\r?\n---\r?\n?([\s\S]*)$/.exec(text);
+  return match ? { meta: parseYaml(match[1] ?? ''), body: match[2] ?? '' } : null;
+}
+
+/** Reads every `<slug>.md` of the folder; all problems at once, each with its file, and nothing read then. */
+export function readRewardFolder(folder: string): RewardSource[] {
+  const root = path.resolve(folder);
+  if (!existsSync(root) || !statSync(root).isDirectory())
+    throw new RewardSourceError([`A pasta ${folder} não existe.`]);
+  const problems: string[] = [];
+  const rewards: RewardSource[] = [];
+  for (const name of readdirSync(root)
+    .filter((n) => n.endsWith('.md'))
+    .sort()) {
+    const slug = name.slice(0, -3);
+    try {
+      if (!SLUG.test(slug) || slug.length > 80) {
+        throw new Error('o nome do arquivo vira endereço: use letras minúsculas, números e hífens');
+      }
+      const split = splitFrontMatter(readFileSync(path.join(root, name), 'utf8'));
+      if (!split) throw new Error('falta o cabeçalho (front matter) entre linhas ---');
+      const parsed = frontMatter.safeParse(split.meta ?? {});
+      if (!parsed.success) {
+        throw new Error(parsed.error.issues.map((i) => `${i.path.join('.') || 'cabeçalho'}: ${i.message}`).join('; '));
+      }
+      const meta = parsed.data;
+      if (meta.start && meta.end && meta.start > meta.end) throw new Error('start: o início deve vir antes do fim');
+      const description = split.body.trim();
+      if (description.length < 10 || description.length > 4000) {
+        throw new Error('a descrição (o texto abaixo do cabeçalho) deve ter de 10 a 4.000 caracteres');
+      }
+      rewards.push({
+        slug,
+        name: meta.name,
+        category: meta.category,
+        type: meta.type,
+        points: meta.points,
+        stock: meta.stock,
+        perMemberLimit: meta.perMemberLimit ?? null,
+        activeFrom: meta.start ? dayStart(meta.start) : null,
+        activeTo: meta.end ? dayStart(meta.end, 1) : null,
+        delivery: meta.delivery,
+        description,
+      });
+    } catch (error) {
+      problems.push(`${name}: ${error instanceof Error ? error.message : String(error)}`);
+    }
+  }
+  if (rewards.length === 0 && problems.length === 0) problems.push('Nenhum prêmio encontrado.');
+  if (problems.length > 0) throw new RewardSourceError(problems);
+  return rewards;
+}
