@@ -200,7 +200,7 @@ export class InsufficientPointsError extends Error {
  * spending of the same member waits on it (PostgreSQL's row lock; SQLite's write lock is already taken at BEGIN).
  * A caller that checks more than the balance (an order's limit, its idempotency key) calls it before reading.
  */
-export async function lockMemberPoints(trx: Transaction<Database>, userId: number, now: Date): Promise<void> {
+export async function lockMemberPoints(trx: Db, userId: number, now: Date): Promise<void> {
   await repo.moveBalance(trx, userId, 0, 0, now.toISOString());
 }
 

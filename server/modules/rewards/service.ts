@@ -332,7 +332,7 @@ export async function cancelOrderIn(
   now: Date,
 ): Promise<boolean> {
   const at = now.toISOString();
-  await lockMemberPoints(trx as Parameters<typeof lockMemberPoints>[0], order.user_id, now);
+  await lockMemberPoints(trx, order.user_id, now);
   if (!from.includes(order.status)) return false;
   const [refund] = await refundPoints(
     trx,
@@ -354,13 +354,11 @@ export async function cancelOrderIn(
 
 export const MEMBER_CANCEL_REASON = 'Cancelado por você.';
 
-const orderIdSchema = z.object({ id: z.string().regex(/^\d{1,12}$/, REWARD_MESSAGES.orderNotFound) });
-
 /** The member cancels their own order while it is still REQUESTED; cancelling a cancelled order changes nothing. */
 export async function cancelRewardOrder(deps: Deps, rawId: string): Promise<RewardOrderView> {
   const { db } = deps;
   const user = await requireMember(db, deps.userId);
-  const id = /^\d{1,12}$/.test(rawId) ? Number(parseArgs(orderIdSchema, { id: rawId }).id) : null;
+  const id = /^\d{1,12}$/.test(rawId) ? Number(rawId) : null;
   const now = nowOf(deps);
   const order = await db.transaction().execute(async (trx) => {
     // Another member's order answers exactly like a missing one.
