@@ -24,6 +24,7 @@ const TOP = [
   './server/cli',
   './server/build',
   './server/hosting',
+  './server/backup',
 ];
 const TESTS = ['**/*.test.ts', '**/test/**'];
 

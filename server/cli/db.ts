@@ -1,20 +1,38 @@
+import { backupClub, restoreClub } from '../backup/backup';
 import { createDatabase, databaseTargetFrom } from '../db/database';
 import { copyDatabase } from '../db/copy';
 import { runCli, UsageError } from './run';
 
 const USAGE = `Uso:
+  npm run db -- backup <pasta>
+      cópia consistente do clube em funcionamento (SQLite de DATA_DIR e arquivos dos membros) numa pasta nova
+  npm run db -- restore <pasta>
+      devolve um backup a um DATA_DIR vazio (nunca sobre um clube)
   npm run db -- copy --to postgres://usuario:senha@host:5432/banco
-      copia o clube do DATABASE_URL atual (o SQLite de DATA_DIR, por padrão) para um PostgreSQL vazio`;
+      copia o clube do DATABASE_URL atual (o SQLite de DATA_DIR, por padrão) para um PostgreSQL vazio; não é um backup`;
 
 /** Hides the password of a connection URL in what the terminal prints. */
 const redact = (url: string) => url.replace(/\/\/([^:/@]+):[^@]*@/, '//$1:***@');
 
+const megabytes = (bytes: number) => (bytes / 1024 / 1024).toFixed(1).replace('.', ',');
+
 runCli({
   usage: USAGE,
   options: { to: { type: 'string' } },
-  // The source is read with the server's own settings; its JWT secret does not matter to a copy.
+  // The club is read with the server's own settings; a secret generated here would be one the club never had.
   env: () => ({ JWT_SECRET: 'x'.repeat(32), ...process.env }),
-  async run({ positionals: [command], values, config, print }) {
+  async run({ positionals: [command, folder], values, config, database, print }) {
+    if (command === 'backup' && folder) {
+      const report = await backupClub(await database(), config, folder);
+      print(`Backup pronto em ${report.folder}: banco e ${report.files} arquivo(s), ${megabytes(report.bytes)} MB.`);
+      if (report.filesInS3) print('Os arquivos dos membros estão no S3: mantenha o versionamento do bucket ativo.');
+      return;
+    }
+    if (command === 'restore' && folder) {
+      const { files } = await restoreClub(folder, config.dataDir);
+      print(`Clube restaurado em ${config.dataDir}: banco e ${files} arquivo(s). Já pode iniciar o servidor.`);
+      return;
+    }
     if (command !== 'copy' || !values.to) throw new UsageError();
     const target = databaseTargetFrom(values.to, '');
     if (target.kind !== 'postgres') throw new UsageError('O destino deve ser um PostgreSQL (postgres://…).');

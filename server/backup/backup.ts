@@ -1,0 +1,136 @@
+import { copyFile, mkdir, readdir, stat, writeFile } from 'node:fs/promises';
+import path from 'node:path';
+import type { AppConfig } from '../config';
+import { driverOf } from '../db/database';
+import type { Db } from '../db/schema';
+import { uploadsDirOf } from '../storage/local-disk';
+
+/** What a backup folder holds, beside the files themselves. */
+export const BACKUP_MANIFEST = 'backup.json';
+const DATABASE_FILE = 'club.sqlite';
+/** The JWT secret the embedded default generated: restored with the club, members stay logged in. */
+const SECRET_FILE = 'jwt-secret';
+
+export class BackupError extends Error {}
+
+export interface BackupReport {
+  readonly folder: string;
+  readonly files: number;
+  readonly bytes: number;
+  readonly filesInS3: boolean;
+}
+
+/** Every file below `dir`, as paths relative to it; a missing folder has none. */
+async function filesBelow(dir: string, prefix = ''): Promise<string[]> {
+  let entries;
+  try {
+    entries = await readdir(path.join(dir, prefix), { withFileTypes: true });
+  } catch {
+    return [];
+  }
+  const found: string[] = [];
+  for (const entry of entries) {
+    const relative = path.join(prefix, entry.name);
+    if (entry.isDirectory()) found.push(...(await filesBelow(dir, relative)));
+    else if (entry.isFile()) found.push(relative);
+  }
+  return found;
+}
+
+/** Copies the files of `from` that `to` does not have yet; returns how many and their bytes. */
+async function copyNewFiles(from: string, to: string, copied: Set<string>): Promise<{ files: number; bytes: number }> {
+  let files = 0;
+  let bytes = 0;
+  for (const relative of await filesBelow(from)) {
+    if (copied.has(relative)) continue;
+    const target = path.join(to, relative);
+    await mkdir(path.dirname(target), { recursive: true });
+    try {
+      await copyFile(path.join(from, relative), target);
+    } catch (error) {
+      // Removed since it was listed (a sweep, a replaced photo): no row of the copy can need it.
+      if ((error as NodeJS.ErrnoException).code === 'ENOENT') continue;
+      throw error;
+    }
+    copied.add(relative);
+    files += 1;
+    bytes += (await stat(target)).size;
+  }
+  return { files, bytes };
+}
+
+async function isEmptyOrMissing(dir: string): Promise<boolean> {
+  try {
+    return (await readdir(dir)).length === 0;
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code === 'ENOENT') return true;
+    throw error;
+  }
+}
+
+/**
+ * A consistent copy of a running club on the embedded default: the SQLite database through SQLite's online backup
+ * (the club keeps answering and writing meanwhile; the copy is the database as of one instant) and the members'
+ * files. Files are copied before and after the database: every file a row of the copy names was written before
+ * its row was committed, so it is there by the second pass unless it was deleted after the copy's instant.
+ */
+export async function backupClub(db: Db, config: AppConfig, folder: string): Promise<BackupReport> {
+  const driver = driverOf(db);
+  if (config.database.kind !== 'sqlite' || driver.dialect !== 'sqlite') {
+    throw new BackupError(
+      'O clube usa PostgreSQL: faça o backup do banco com pg_dump (por exemplo pg_dump --format=custom) e ative o ' +
+        'versionamento do bucket S3 dos arquivos. "npm run db -- copy" copia o clube para outro banco; não é um backup.',
+    );
+  }
+  if (!(await isEmptyOrMissing(folder))) throw new BackupError(`A pasta ${folder} não está vazia: escolha uma nova.`);
+  await mkdir(folder, { recursive: true });
+  const uploads = uploadsDirOf(config.dataDir);
+  const filesInS3 = config.s3 !== undefined;
+  const copied = new Set<string>();
+  const target = path.join(folder, 'uploads');
+  const before = filesInS3 ? { files: 0, bytes: 0 } : await copyNewFiles(uploads, target, copied);
+  await driver.sqlite.backup(path.join(folder, DATABASE_FILE));
+  const after = filesInS3 ? { files: 0, bytes: 0 } : await copyNewFiles(uploads, target, copied);
+  const secret = path.join(config.dataDir, SECRET_FILE);
+  try {
+    await copyFile(secret, path.join(folder, SECRET_FILE));
+  } catch (error) {
+    // JWT_SECRET set in the environment: nothing to keep.
+    if ((error as NodeJS.ErrnoException).code !== 'ENOENT') throw error;
+  }
+  const report = {
+    folder,
+    files: before.files + after.files,
+    bytes: before.bytes + after.bytes,
+    filesInS3,
+  };
+  await writeFile(
+    path.join(folder, BACKUP_MANIFEST),
+    `${JSON.stringify({ createdAt: new Date(config.now()).toISOString(), ...report }, null, 2)}\n`,
+  );
+  return report;
+}
+
+/**
+ * Puts a backup back into an empty DATA_DIR. A folder that already holds anything is refused: a restore never
+ * overwrites a club, live or not.
+ */
+export async function restoreClub(folder: string, dataDir: string): Promise<{ files: number }> {
+  if (!(await filesBelow(folder)).includes(BACKUP_MANIFEST)) {
+    throw new BackupError(`${folder} não é uma pasta de backup do clube (falta ${BACKUP_MANIFEST}).`);
+  }
+  if (!(await isEmptyOrMissing(dataDir))) {
+    throw new BackupError(
+      `A pasta de dados ${dataDir} não está vazia: o backup só volta para uma pasta vazia, nunca sobre um clube.`,
+    );
+  }
+  await mkdir(dataDir, { recursive: true });
+  await copyFile(path.join(folder, DATABASE_FILE), path.join(dataDir, DATABASE_FILE));
+  try {
+    await copyFile(path.join(folder, SECRET_FILE), path.join(dataDir, SECRET_FILE));
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code !== 'ENOENT') throw error;
+  }
+  const { files } = await copyNewFiles(path.join(folder, 'uploads'), uploadsDirOf(dataDir), new Set());
+  return { files };
+}
