@@ -62,9 +62,20 @@ const moduleZones = [
  * layers (app/, components/screens and the gates, which show the login or the consent modal in front of a page) put
  * features side by side.
  */
-const COMPONENT_FEATURES = ['auth', 'content', 'invoices', 'kiosk', 'points', 'profile', 'projects'];
+const COMPONENT_FEATURES = ['auth', 'content', 'invoices', 'kiosk', 'points', 'profile', 'projects', 'rewards'];
 const COMPONENT_SHARED = ['ui', 'forms', 'layout', 'providers'];
-const LIB_FEATURES = ['auth', 'content', 'home', 'invoices', 'kiosk', 'points', 'profile', 'projects', 'stores'];
+const LIB_FEATURES = [
+  'auth',
+  'content',
+  'home',
+  'invoices',
+  'kiosk',
+  'points',
+  'profile',
+  'projects',
+  'rewards',
+  'stores',
+];
 const featureZones = (root, features, shared) => [
   ...features.map((name) => ({
     target: `./${root}/${name}`,

@@ -12,6 +12,7 @@ import './styles/profile.css';
 import './styles/kiosk.css';
 import './styles/projects.css';
 import './styles/project-form.css';
+import './styles/rewards.css';
 
 export const metadata: Metadata = {
   title: { default: 'Clube do Marceneiro', template: '%s | Clube do Marceneiro' },

@@ -10,7 +10,7 @@ const sample = (pattern: string) =>
 
 // The paths of docs/product.md#2-screens-and-routes.
 test.describe('every route of the product is served', () => {
-  test('each of the 41 paths answers 200 with HTML, and its RSC payload too', async ({ request }) => {
+  test('each of the 44 paths answers 200 with HTML, and its RSC payload too', async ({ request }) => {
     for (const [, route] of allRoutes) {
       const path = sample(route.pattern);
       const html = await request.get(path);

@@ -68,6 +68,9 @@ export const routeTable = {
   projects: route({ pattern: '/projetos', access: 'private', title: 'Projetos' }),
   project: route({ pattern: '/projetos/:projectId', access: 'private', title: 'Projeto' }),
   sendProject: route({ pattern: '/enviar-projeto', access: 'private', title: 'Enviar projeto' }),
+  rewards: route({ pattern: '/premios', access: 'private', title: 'Prêmios' }),
+  reward: route({ pattern: '/premios/:rewardSlug', access: 'private', title: 'Prêmio' }),
+  rewardOrders: route({ pattern: '/meus-resgates', access: 'private', title: 'Meus resgates' }),
   // The confirmation must run before any redirect of the completeness gate, so the gate is off here.
   confirmEmail: route({
     pattern: '/confirmar-email',

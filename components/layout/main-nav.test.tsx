@@ -15,7 +15,7 @@ describe('MainNav', () => {
     pathname = '/minhas-nfs';
     render(<MainNav onLogout={jest.fn()} />);
     const tabs = tabBar();
-    const names = ['Início', 'Notas', 'Extrato', 'Promoções'];
+    const names = ['Início', 'Notas', 'Extrato', 'Prêmios'];
     for (const name of names) expect(tabs.getByRole('link', { name })).toBeInTheDocument();
     expect(tabs.getByRole('button', { name: 'Mais' })).toHaveAttribute('aria-expanded', 'false');
     expect(tabs.getByRole('link', { name: 'Notas' })).toHaveAttribute('aria-current', 'page');
@@ -37,7 +37,16 @@ describe('MainNav', () => {
     const links = within(sheet as HTMLElement)
       .getAllByRole('link')
       .map((a) => a.textContent);
-    expect(links).toEqual(['Campanhas', 'Projetos', 'Enviar projeto', 'Dúvidas', 'Regulamento', 'Perfil']);
+    expect(links).toEqual([
+      'Promoções',
+      'Meus resgates',
+      'Campanhas',
+      'Projetos',
+      'Enviar projeto',
+      'Dúvidas',
+      'Regulamento',
+      'Perfil',
+    ]);
     expect(within(sheet as HTMLElement).getByRole('link', { name: 'Perfil' })).toHaveAttribute('aria-current', 'page');
 
     fireEvent.keyDown(document, { key: 'Escape' });
@@ -77,6 +86,7 @@ describe('MainNav', () => {
       'Promoções',
       'Notas fiscais',
       'Extrato',
+      'Prêmios',
       'Projetos',
       'Dúvidas',
       'Perfil',

@@ -17,6 +17,7 @@ const DESKTOP: readonly NavItem[] = [
   { href: routes.promotions(), label: 'Promoções' },
   { href: routes.invoices(), label: 'Notas fiscais' },
   { href: routes.history(), label: 'Extrato' },
+  { href: routes.rewards(), label: 'Prêmios' },
   { href: routes.projects(), label: 'Projetos' },
   { href: routes.faq(), label: 'Dúvidas' },
   { href: routes.profile(), label: 'Perfil' },
@@ -27,11 +28,16 @@ const TABS: readonly (NavItem & { icon: NavIconName })[] = [
   { href: routes.home(), label: 'Início', icon: 'home' },
   { href: routes.invoices(), label: 'Notas', icon: 'invoice' },
   { href: routes.history(), label: 'Extrato', icon: 'extract' },
-  { href: routes.promotions(), label: 'Promoções', icon: 'promotion' },
+  { href: routes.rewards(), label: 'Prêmios', icon: 'reward' },
 ];
 
-/** Everything else, behind the tab bar's "Mais". */
+/**
+ * Everything else, behind the tab bar's "Mais". Promoções gave its tab to Prêmios: spending points is what a member
+ * comes back for, and a promotion is mostly reached from the home page's banners.
+ */
 const MORE: readonly NavItem[] = [
+  { href: routes.promotions(), label: 'Promoções' },
+  { href: routes.rewardOrders(), label: 'Meus resgates' },
   { href: routes.campaigns(), label: 'Campanhas' },
   { href: routes.projects(), label: 'Projetos' },
   { href: routes.sendProject(), label: 'Enviar projeto' },

@@ -1,0 +1,217 @@
+'use client';
+import { useApolloClient, useQuery } from '@apollo/client/react';
+import Link from 'next/link';
+import { useState } from 'react';
+import type { RewardOrderFieldsFragment, RewardOrderStatus } from '@/lib/graphql/generated/graphql';
+import { appendPage } from '@/lib/apollo/append-page';
+import { errorMessage } from '@/lib/apollo/errors';
+import { formatDate, formatDateTime } from '@/lib/format/dates';
+import { formatPoints } from '@/lib/format/numbers';
+import { ORDER_STATUS_LABELS, ORDER_STEPS } from '@/lib/rewards/labels';
+import { MCancelRewardOrder, QRewardOrders } from '@/lib/rewards/operations';
+import { routes } from '@/lib/routes';
+import { ListStatus, OlderItemsButton } from '../ui/list-states';
+import { useLoadMore } from '../ui/use-load-more';
+
+export const ORDERS_PAGE_SIZE = 10;
+
+type Order = RewardOrderFieldsFragment;
+
+const BADGE: Record<RewardOrderStatus, string> = {
+  REQUESTED: 'received',
+  SEPARATING: 'in_review',
+  SHIPPED: 'in_review',
+  DELIVERED: 'approved',
+  CANCELLED: 'rejected',
+};
+
+function OrderBadge({ status }: { status: RewardOrderStatus }) {
+  return (
+    <span className={`status-badge status-badge--${BADGE[status]}`}>
+      <span className="visually-hidden">Situação: </span>
+      {ORDER_STATUS_LABELS[status]}
+    </span>
+  );
+}
+
+/** What a step adds under its name: the carrier and code when shipped, the reason and refund when cancelled. */
+function stepNote(order: Order, status: RewardOrderStatus, note: string | null | undefined): string | null {
+  if (status === 'SHIPPED' && order.trackingCode) {
+    return `${order.carrier ?? 'Transportadora'} · código de rastreio ${order.trackingCode}`;
+  }
+  if (status === 'CANCELLED') {
+    const reason = order.cancelReason ?? note;
+    const refund =
+      order.refundedPoints > 0 ? `${formatPoints(order.refundedPoints)} pontos devolvidos ao seu saldo` : null;
+    return [reason && `Motivo: ${reason}`, refund].filter(Boolean).join(' · ') || null;
+  }
+  return note ?? null;
+}
+
+/** The steps already taken with their dates, then (unless cancelled) the ones still to come, greyed. */
+function OrderTimeline({ order }: { order: Order }) {
+  const reached = new Map(order.events.map((event) => [event.status, event]));
+  const steps: RewardOrderStatus[] =
+    order.status === 'CANCELLED' ? order.events.map((event) => event.status) : [...ORDER_STEPS];
+  return (
+    <ol className="timeline reward-timeline">
+      {steps.map((status, index) => {
+        const event = reached.get(status);
+        const note = event ? stepNote(order, status, event.note) : null;
+        return (
+          <li
+            key={`${status}-${index}`}
+            className={`timeline__item timeline__item--${status.toLowerCase()}${event ? '' : ' timeline__item--todo'}`}
+          >
+            <span className="timeline__status">{ORDER_STATUS_LABELS[status]}</span>{' '}
+            {event ? (
+              <time dateTime={event.at} className="muted">
+                {formatDateTime(event.at)}
+              </time>
+            ) : (
+              <span className="muted">a seguir</span>
+            )}
+            {note && <span className="timeline__note">{note}</span>}
+          </li>
+        );
+      })}
+    </ol>
+  );
+}
+
+function CancelOrder({ order }: { order: Order }) {
+  const client = useApolloClient();
+  const [asking, setAsking] = useState(false);
+  const [busy, setBusy] = useState(false);
+  const [failure, setFailure] = useState<string | null>(null);
+
+  const cancel = async () => {
+    setBusy(true);
+    setFailure(null);
+    try {
+      await client.mutate({
+        mutation: MCancelRewardOrder,
+        variables: { id: order.id },
+        // The order updates itself in the cache; the balance and the catalogue's stock are read again when shown.
+        update: (cache) => {
+          for (const fieldName of ['pointsSummary', 'pointsEntries', 'rewards']) {
+            cache.evict({ id: 'ROOT_QUERY', fieldName });
+          }
+          cache.gc();
+        },
+      });
+    } catch (caught) {
+      setFailure(errorMessage(caught as Error));
+      setBusy(false);
+    }
+  };
+
+  if (!asking) {
+    return (
+      <button type="button" className="button button--secondary" onClick={() => setAsking(true)}>
+        Cancelar
+      </button>
+    );
+  }
+  return (
+    <div className="reward-order__cancel" role="group" aria-label={`Cancelar o pedido nº ${order.id}`}>
+      <p>Cancelar este resgate? Os {formatPoints(order.points)} pontos voltam para o seu saldo.</p>
+      {failure && (
+        <p className="alert alert--error" role="alert">
+          {failure}
+        </p>
+      )}
+      <div className="reward-confirm__actions">
+        <button type="button" className="button button--danger" onClick={() => void cancel()} disabled={busy}>
+          {busy ? 'Cancelando…' : 'Sim, cancelar'}
+        </button>
+        <button type="button" className="button button--secondary" onClick={() => setAsking(false)} disabled={busy}>
+          Não
+        </button>
+      </div>
+    </div>
+  );
+}
+
+function OrderCard({ order }: { order: Order }) {
+  return (
+    <article className="reward-order" aria-labelledby={`order-${order.id}`}>
+      <header className="reward-order__header">
+        <h2 id={`order-${order.id}`}>{order.reward.name}</h2>
+        <OrderBadge status={order.status} />
+      </header>
+      <p className="muted">
+        Pedido nº {order.id} · {formatPoints(order.points)} pontos · solicitado em{' '}
+        <time dateTime={order.createdAt}>{formatDate(order.createdAt)}</time>
+      </p>
+      <OrderTimeline order={order} />
+      {order.status === 'REQUESTED' && <CancelOrder order={order} />}
+    </article>
+  );
+}
+
+export function RewardOrdersScreen() {
+  const { data, loading, error, fetchMore } = useQuery(QRewardOrders, {
+    variables: { first: ORDERS_PAGE_SIZE },
+    // An order made a moment ago, or moved by the club, must show up when the member comes back here.
+    fetchPolicy: 'cache-and-network',
+    notifyOnNetworkStatusChange: false,
+  });
+  const page = data?.myRewardOrders;
+  const cursor = page?.hasMore ? page.nextCursor : null;
+  const { loadingMore, loadMoreError, loadMore } = useLoadMore(
+    cursor
+      ? () =>
+          fetchMore({
+            variables: { first: ORDERS_PAGE_SIZE, after: cursor },
+            updateQuery: (shown, { fetchMoreResult }) => ({
+              myRewardOrders: appendPage(shown.myRewardOrders, fetchMoreResult.myRewardOrders),
+            }),
+          })
+      : null,
+  );
+
+  return (
+    <section className="card projects-screen" aria-labelledby="page-title">
+      <header className="projects-screen__header">
+        <h1 id="page-title">Meus resgates</h1>
+        <Link className="button button--secondary" href={routes.rewards()}>
+          Ver prêmios
+        </Link>
+      </header>
+      <ListStatus
+        error={error && !page ? errorMessage(error) : null}
+        loading={loading && !page}
+        empty={false}
+        loadingLabel="Carregando seus resgates"
+        emptyText=""
+      />
+      {page && page.data.length === 0 && (
+        <div className="projects-empty">
+          <p>Você ainda não trocou pontos por prêmios. Veja o que seus pontos já podem virar.</p>
+          <Link className="button button--primary" href={routes.rewards()}>
+            Escolher um prêmio
+          </Link>
+        </div>
+      )}
+      {page && page.data.length > 0 && (
+        <>
+          <ul className="reward-orders" aria-label="Resgates, do mais novo ao mais antigo">
+            {page.data.map((order) => (
+              <li key={order.id}>
+                <OrderCard order={order} />
+              </li>
+            ))}
+          </ul>
+          {cursor && (
+            <div className="projects-screen__more">
+              <OlderItemsButton loading={loadingMore} error={loadMoreError} onClick={loadMore}>
+                Carregar mais
+              </OlderItemsButton>
+            </div>
+          )}
+        </>
+      )}
+    </section>
+  );
+}

@@ -1,0 +1,143 @@
+'use client';
+import { useQuery } from '@apollo/client/react';
+import Link from 'next/link';
+import { useState } from 'react';
+import type { RewardCategory } from '@/lib/graphql/generated/graphql';
+import { appendPage } from '@/lib/apollo/append-page';
+import { errorMessage } from '@/lib/apollo/errors';
+import { REWARD_CATEGORIES } from '@/lib/rewards/labels';
+import { QRewards } from '@/lib/rewards/operations';
+import { routes } from '@/lib/routes';
+import { ListStatus, OlderItemsButton } from '../ui/list-states';
+import { useLoadMore } from '../ui/use-load-more';
+import { RewardCard } from './reward-card';
+
+/** Cards per page: fills 1, 2 or 3 columns evenly. */
+export const REWARDS_PAGE_SIZE = 12;
+
+function EmptyRewards({ filtered, onClear }: { filtered: boolean; onClear: () => void }) {
+  return (
+    <div className="projects-empty">
+      {filtered ? (
+        <>
+          <p>Nenhum prêmio com esses filtros por enquanto. Envie notas fiscais para juntar mais pontos.</p>
+          <button type="button" className="button button--secondary" onClick={onClear}>
+            Ver todos os prêmios
+          </button>
+        </>
+      ) : (
+        <>
+          <p>
+            O catálogo de prêmios está vazio no momento. Novos prêmios chegam em breve; seus pontos continuam valendo.
+          </p>
+          <Link className="button button--secondary" href={routes.history()}>
+            Ver meu extrato
+          </Link>
+        </>
+      )}
+    </div>
+  );
+}
+
+export function RewardsScreen() {
+  const [category, setCategory] = useState<RewardCategory | null>(null);
+  const [affordable, setAffordable] = useState(false);
+  // Only the filters that are on travel: the API's defaults are "every category" and "every reward".
+  const filters = { ...(category ? { category } : {}), ...(affordable ? { affordable: true } : {}) };
+  const { data, loading, error, fetchMore } = useQuery(QRewards, {
+    variables: { first: REWARDS_PAGE_SIZE, ...filters },
+    // Stock and the balance change with every redemption: come back to fresh numbers.
+    fetchPolicy: 'cache-and-network',
+    notifyOnNetworkStatusChange: false,
+  });
+  const page = data?.rewards;
+  const cursor = page?.hasMore ? page.nextCursor : null;
+  const { loadingMore, loadMoreError, loadMore } = useLoadMore(
+    cursor
+      ? () =>
+          fetchMore({
+            variables: { first: REWARDS_PAGE_SIZE, ...filters, after: cursor },
+            updateQuery: (shown, { fetchMoreResult }) => ({
+              rewards: appendPage(shown.rewards, fetchMoreResult.rewards),
+            }),
+          })
+      : null,
+  );
+  const filtered = category !== null || affordable;
+
+  return (
+    <section className="card projects-screen rewards-screen" aria-labelledby="page-title">
+      <header className="projects-screen__header">
+        <h1 id="page-title">Prêmios</h1>
+        <Link className="button button--secondary" href={routes.rewardOrders()}>
+          Meus resgates
+        </Link>
+      </header>
+      <p className="muted">Troque seus pontos por ferramentas, acessórios, cursos, vales-compra e experiências.</p>
+
+      <div className="reward-filters">
+        <div className="reward-filters__categories" role="group" aria-label="Categoria">
+          <button type="button" className="chip" aria-pressed={category === null} onClick={() => setCategory(null)}>
+            Todos
+          </button>
+          {REWARD_CATEGORIES.map((c) => (
+            <button
+              key={c.value}
+              type="button"
+              className="chip"
+              aria-pressed={category === c.value}
+              onClick={() => setCategory(c.value)}
+            >
+              {c.label}
+            </button>
+          ))}
+        </div>
+        <label className="reward-filters__affordable">
+          <input type="checkbox" checked={affordable} onChange={(event) => setAffordable(event.target.checked)} />
+          Posso trocar agora
+        </label>
+      </div>
+
+      <ListStatus
+        error={error && !page ? errorMessage(error) : null}
+        loading={loading && !page}
+        empty={false}
+        loadingLabel="Carregando os prêmios"
+        emptyText=""
+      />
+      {page && page.data.length === 0 && (
+        <EmptyRewards
+          filtered={filtered}
+          onClear={() => {
+            setCategory(null);
+            setAffordable(false);
+          }}
+        />
+      )}
+      {page && page.data.length > 0 && (
+        <>
+          <ul
+            className="content-grid projects-grid"
+            aria-label="Prêmios, dos que custam menos pontos aos que custam mais"
+          >
+            {page.data.map((reward) => (
+              <li key={reward.slug}>
+                <RewardCard reward={reward} />
+              </li>
+            ))}
+          </ul>
+          <div className="projects-screen__more">
+            <p className="muted" aria-live="polite">
+              {page.data.length} {page.data.length === 1 ? 'prêmio' : 'prêmios'} na tela
+            </p>
+            {cursor && (
+              <OlderItemsButton loading={loadingMore} error={loadMoreError} onClick={loadMore}>
+                Carregar mais
+              </OlderItemsButton>
+            )}
+          </div>
+        </>
+      )}
+    </section>
+  );
+}
