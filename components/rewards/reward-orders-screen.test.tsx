@@ -1,0 +1,88 @@
+import type { MockedResponse } from '@apollo/client/testing';
+import { MockedProvider } from '@apollo/client/testing/react';
+import { fireEvent, render, screen, within } from '@testing-library/react';
+import { MCancelRewardOrder, QRewardOrders } from '@/lib/rewards/operations';
+import { ORDERS_PAGE_SIZE, RewardOrdersScreen } from './reward-orders-screen';
+import { event, order } from './test-data';
+
+const page = (items: ReturnType<typeof order>[]) => ({
+  __typename: 'RewardOrderPage' as const,
+  data: items,
+  hasMore: false,
+  nextCursor: null,
+});
+
+const list = (items: ReturnType<typeof order>[]): MockedResponse => ({
+  request: { query: QRewardOrders, variables: { first: ORDERS_PAGE_SIZE } },
+  result: { data: { myRewardOrders: page(items) } },
+});
+
+const renderScreen = (mocks: MockedResponse[]) =>
+  render(
+    <MockedProvider mocks={mocks}>
+      <RewardOrdersScreen />
+    </MockedProvider>,
+  );
+
+const shipped = order({
+  id: '40',
+  status: 'SHIPPED',
+  carrier: 'Correios',
+  trackingCode: 'BR123456789BR',
+  createdAt: '2026-03-01T15:00:00.000Z',
+  reward: { ...order().reward, slug: 'trena', name: 'Trena laser' },
+  events: [
+    event('REQUESTED', '2026-03-01T15:00:00.000Z'),
+    event('SEPARATING', '2026-03-02T15:00:00.000Z'),
+    event('SHIPPED', '2026-03-03T15:00:00.000Z', 'Correios BR123456789BR'),
+  ],
+});
+
+describe('RewardOrdersScreen', () => {
+  it('shows each order with its timeline, the tracking code once shipped and "Cancelar" only while Solicitado', async () => {
+    renderScreen([list([order(), shipped])]);
+
+    const [newest, older] = await screen.findAllByRole('article');
+    expect(within(newest!).getByRole('heading', { name: 'Tupia compacta' })).toBeInTheDocument();
+    expect(within(newest!).getByText(/Pedido nº 41/)).toBeInTheDocument();
+    expect(within(newest!).getByRole('button', { name: 'Cancelar' })).toBeInTheDocument();
+    const steps = within(newest!)
+      .getAllByRole('listitem')
+      .map((li) => li.querySelector('.timeline__status')?.textContent);
+    expect(steps).toEqual(['Solicitado', 'Em separação', 'Enviado', 'Entregue']);
+
+    expect(within(older!).getByText('Correios · código de rastreio BR123456789BR')).toBeInTheDocument();
+    expect(within(older!).queryByRole('button', { name: 'Cancelar' })).not.toBeInTheDocument();
+  });
+
+  it('cancels after a second tap and shows the reason and the points given back', async () => {
+    const cancelled = order({
+      status: 'CANCELLED',
+      cancelReason: 'Cancelado pelo membro.',
+      refundedPoints: 900,
+      events: [event('REQUESTED', '2026-03-10T15:00:00.000Z'), event('CANCELLED', '2026-03-10T16:00:00.000Z')],
+    });
+    renderScreen([
+      list([order()]),
+      {
+        request: { query: MCancelRewardOrder, variables: { id: '41' } },
+        result: { data: { cancelRewardOrder: cancelled } },
+      },
+    ]);
+
+    fireEvent.click(await screen.findByRole('button', { name: 'Cancelar' }));
+    expect(screen.getByText(/Os 900 pontos voltam para o seu saldo/)).toBeInTheDocument();
+    fireEvent.click(screen.getByRole('button', { name: 'Sim, cancelar' }));
+
+    expect(
+      await screen.findByText('Motivo: Cancelado pelo membro. · 900 pontos devolvidos ao seu saldo'),
+    ).toBeInTheDocument();
+    expect(screen.getByText('Cancelado', { selector: '.status-badge' })).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Cancelar' })).not.toBeInTheDocument();
+  });
+
+  it('leads a member without orders to the catalogue', async () => {
+    renderScreen([list([])]);
+    expect(await screen.findByRole('link', { name: 'Escolher um prêmio' })).toHaveAttribute('href', '/premios');
+  });
+});

@@ -1,0 +1,58 @@
+import type { RewardFieldsFragment, RewardOrderFieldsFragment } from '@/lib/graphql/generated/graphql';
+
+/** Rewards and orders as the API answers them, shared by the rewards screens' tests. */
+export const rewardCard = (n: number, overrides: Partial<RewardFieldsFragment> = {}) => ({
+  __typename: 'Reward' as const,
+  slug: `premio-${n}`,
+  name: `Prêmio ${n}`,
+  category: 'FERRAMENTAS' as const,
+  type: 'PRODUTO' as const,
+  points: n * 100,
+  stock: 5,
+  affordable: true,
+  missingPoints: 0,
+  ...overrides,
+});
+
+export const reward = (overrides: Partial<RewardFieldsFragment> = {}) => ({
+  ...rewardCard(9),
+  name: 'Tupia compacta',
+  slug: 'tupia-compacta',
+  points: 900,
+  delivery: 'Pelos Correios, em até 15 dias úteis.',
+  description: 'Tupia de 530 W com fresas.',
+  needsAddress: true,
+  perMemberLimit: 1,
+  activeTo: null,
+  ...overrides,
+});
+
+export const order = (overrides: Partial<RewardOrderFieldsFragment> = {}) => ({
+  __typename: 'RewardOrder' as const,
+  id: '41',
+  status: 'REQUESTED' as const,
+  points: 900,
+  carrier: null,
+  trackingCode: null,
+  cancelReason: null,
+  refundedPoints: 0,
+  createdAt: '2026-03-10T15:00:00.000Z',
+  reward: { __typename: 'Reward' as const, slug: 'tupia-compacta', name: 'Tupia compacta', type: 'PRODUTO' as const },
+  address: null,
+  events: [
+    {
+      __typename: 'RewardOrderEvent' as const,
+      status: 'REQUESTED' as const,
+      note: null,
+      at: '2026-03-10T15:00:00.000Z',
+    },
+  ],
+  ...overrides,
+});
+
+export const event = (status: RewardOrderFieldsFragment['status'], at: string, note: string | null = null) => ({
+  __typename: 'RewardOrderEvent' as const,
+  status,
+  note,
+  at,
+});
