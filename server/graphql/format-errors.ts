@@ -7,6 +7,7 @@ import {
   REQUEST_PARAMETERS_MESSAGE,
   requestErrorMessage,
 } from '../errors/request-errors';
+import { unavailability, unavailableMessage, UNAVAILABLE_RETRY_AFTER_SECONDS } from '../errors/unavailable';
 import { variableProblemOf } from './variable-errors';
 
 interface HttpishError extends Error {
@@ -77,12 +78,17 @@ function formatOne(error: GraphQLError, log: FastifyBaseLogger): GraphQLFormatte
   const status = httpStatusOf(original);
   if (status !== undefined && status < 500) return [shape(error, 'BAD_REQUEST', requestErrorMessage(original, status))];
 
+  const why = unavailability(original);
+  if (why) {
+    log.warn({ err: original, path: error.path }, 'Parte do clube indisponível');
+    return [shape(error, 'SERVICE_UNAVAILABLE', unavailableMessage(why))];
+  }
   log.error({ err: original, path: error.path }, 'Erro inesperado ao executar GraphQL');
   return [shape(error, 'INTERNAL_SERVER_ERROR', INTERNAL_ERROR_MESSAGE)];
 }
 
 interface FormatterContext {
-  reply?: { log: FastifyBaseLogger };
+  reply?: { log: FastifyBaseLogger; header(name: string, value: string): unknown };
   app: { log: FastifyBaseLogger };
 }
 
@@ -99,6 +105,11 @@ export function formatExecutionErrors(
       execution.statusCode ??
       (execution.errors.length === 1 && first ? httpStatusOf(first.originalError) : undefined) ??
       200;
+  }
+  // Nothing was done and it may be tried again: a 503 the browser and any proxy understand, with when to retry.
+  if (!execution.data && errors.length > 0 && errors.every((e) => e.extensions?.['code'] === 'SERVICE_UNAVAILABLE')) {
+    statusCode = 503;
+    context.reply?.header('retry-after', String(UNAVAILABLE_RETRY_AFTER_SECONDS));
   }
   return { statusCode, response: { data: execution.data ?? null, errors } };
 }

@@ -16,6 +16,8 @@ export interface TestPostgres {
   readonly url: string;
   /** The same server with another database name. */
   urlOf(database: string): string;
+  /** Shuts the server down (fast shutdown: sessions are cut), runs `whileDown`, and starts it again on its data. */
+  restart(whileDown: () => Promise<void>): Promise<void>;
   stop(): Promise<void>;
 }
 
@@ -106,23 +108,38 @@ export async function startTestPostgres(): Promise<TestPostgres> {
     'max_connections=300',
   ];
   let output = '';
-  const child = spawn(path.join(bin, 'postgres'), args, { stdio: ['ignore', 'pipe', 'pipe'], ...user });
-  child.stdout?.on('data', (chunk: Buffer) => (output += chunk.toString()));
-  child.stderr?.on('data', (chunk: Buffer) => (output += chunk.toString()));
+  const launch = () => {
+    const started = spawn(path.join(bin, 'postgres'), args, { stdio: ['ignore', 'pipe', 'pipe'], ...user });
+    started.stdout?.on('data', (chunk: Buffer) => (output += chunk.toString()));
+    started.stderr?.on('data', (chunk: Buffer) => (output += chunk.toString()));
+    return started;
+  };
+  let child = launch();
 
   const urlOf = (database: string) => `postgres://club@127.0.0.1:${port}/${database}`;
   await waitUntilReady(urlOf('postgres'), child, () => output);
+  const halt = async () => {
+    if (child.exitCode !== null || child.signalCode !== null) return;
+    const exited = new Promise((resolve) => child.once('exit', resolve));
+    // SIGINT is PostgreSQL's fast shutdown: open sessions are cut, nothing waits.
+    child.kill('SIGINT');
+    await exited;
+  };
 
   return {
     url: urlOf('postgres'),
     urlOf,
-    stop: async () => {
-      if (child.exitCode === null) {
-        const exited = new Promise((resolve) => child.once('exit', resolve));
-        // SIGINT is PostgreSQL's fast shutdown: open sessions are cut, nothing waits.
-        child.kill('SIGINT');
-        await exited;
+    restart: async (whileDown) => {
+      await halt();
+      try {
+        await whileDown();
+      } finally {
+        child = launch();
+        await waitUntilReady(urlOf('postgres'), child, () => output);
       }
+    },
+    stop: async () => {
+      await halt();
       rmSync(dir, { recursive: true, force: true });
     },
   };
