@@ -49,6 +49,8 @@ export interface LocalS3 {
   readonly bucket: string;
   /** Settings for the bucket, under `prefix` (a fresh one per call by default, so tests do not see each other). */
   settings(prefix?: string): S3Settings;
+  /** Stops the server, runs `whileDown`, and starts it again on the same port and files. */
+  restart(whileDown: () => Promise<void>): Promise<void>;
   close(): Promise<void>;
 }
 
@@ -56,13 +58,9 @@ export interface LocalS3 {
 export async function startLocalS3(bucket = 'clube-teste'): Promise<LocalS3> {
   if (!S3rverClass) throw new Error('s3rver is not installed');
   const directory = mkdtempSync(path.join(tmpdir(), 'clube-s3-'));
-  const server = new S3rverClass({
-    address: '127.0.0.1',
-    port: 0,
-    silent: true,
-    directory,
-    configureBuckets: [{ name: bucket }],
-  });
+  const serverOn = (port: number) =>
+    new S3rverClass!({ address: '127.0.0.1', port, silent: true, directory, configureBuckets: [{ name: bucket }] });
+  let server = serverOn(0);
   const { port } = await server.run();
   return {
     bucket,
@@ -74,6 +72,15 @@ export async function startLocalS3(bucket = 'clube-teste'): Promise<LocalS3> {
       credentials: { accessKeyId: 'S3RVER', secretAccessKey: 'S3RVER' },
       prefix,
     }),
+    restart: async (whileDown) => {
+      await server.close();
+      try {
+        await whileDown();
+      } finally {
+        server = serverOn(port);
+        await server.run();
+      }
+    },
     close: async () => {
       await server.close();
       rmSync(directory, { recursive: true, force: true });
