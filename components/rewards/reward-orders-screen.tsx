@@ -69,7 +69,7 @@ function OrderTimeline({ order }: { order: Order }) {
                 {formatDateTime(event.at)}
               </time>
             ) : (
-              <span className="muted">a seguir</span>
+              <span className="visually-hidden">(ainda não)</span>
             )}
             {note && <span className="timeline__note">{note}</span>}
           </li>

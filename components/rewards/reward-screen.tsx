@@ -18,6 +18,7 @@ import { useRouteParams } from '@/lib/routing/use-route-params';
 import { routes } from '@/lib/routes';
 import { DetailSkeleton, ErrorState, Loading, NotFoundState } from '../ui/content-states';
 import { Spinner } from '../ui/spinner';
+import { useFocusWhenShown } from '../ui/use-focus-when-shown';
 import { RewardPicture } from './reward-picture';
 
 const BACK = { href: routes.rewards(), label: 'Prêmios' };
@@ -33,9 +34,13 @@ export function profileAddressLine(me: Me | null | undefined): string | null {
 }
 
 function Done({ order }: { order: RewardOrderFieldsFragment }) {
+  // On a phone the answer replaces the confirmation below the picture: focus brings it into view and to the reader.
+  const heading = useFocusWhenShown<HTMLHeadingElement>(true);
   return (
     <div className="reward-done" role="status">
-      <h2>Resgate solicitado</h2>
+      <h2 ref={heading} tabIndex={-1}>
+        Resgate solicitado
+      </h2>
       <p>
         Pedido nº <strong>{order.id}</strong>: {order.reward.name}, {formatPoints(order.points)} pontos.
       </p>
@@ -59,25 +64,39 @@ function Confirm({
   onDone: (order: RewardOrderFieldsFragment) => void;
 }) {
   const client = useApolloClient();
+  const heading = useFocusWhenShown<HTMLHeadingElement>(true);
   const { data, error, refetch } = useQuery(QRedeemContext, { fetchPolicy: 'network-only' });
   // One key per confirmation: a retry after a lost answer gets the same order, never a second one.
   const attemptKey = useRef(newAttemptKey());
   const [sending, setSending] = useState(false);
   const [sendError, setSendError] = useState<string | null>(null);
 
+  const title = (
+    <h2 id="confirm-title" ref={heading} tabIndex={-1}>
+      Confirme o resgate
+    </h2>
+  );
   if (error && !data) {
     return (
-      <div className="reward-confirm">
+      <section className="reward-confirm" aria-labelledby="confirm-title">
+        {title}
         <p className="alert alert--error" role="alert">
           {errorMessage(error)}
         </p>
         <button type="button" className="button button--secondary" onClick={() => void refetch()}>
           Tentar de novo
         </button>
-      </div>
+      </section>
     );
   }
-  if (!data) return <Spinner label="Carregando seu saldo" />;
+  if (!data) {
+    return (
+      <section className="reward-confirm" aria-labelledby="confirm-title">
+        {title}
+        <Spinner label="Carregando seu saldo" />
+      </section>
+    );
+  }
 
   const balance = data.pointsSummary.balance;
   const after = balance - reward.points;
@@ -110,7 +129,7 @@ function Confirm({
 
   return (
     <section className="reward-confirm" aria-labelledby="confirm-title">
-      <h2 id="confirm-title">Confirme o resgate</h2>
+      {title}
       <dl className="key-info">
         <div>
           <dt>Prêmio</dt>
@@ -175,9 +194,9 @@ function RewardDetail({ reward }: { reward: RewardFieldsFragment }) {
       </p>
       <h1 id="page-title">{reward.name}</h1>
       <p className="project-detail__meta">
-        <span>{CATEGORY_LABELS[reward.category]}</span>
-        <span>{TYPE_LABELS[reward.type]}</span>
-        <span>{stockLabel(reward.stock)}</span>
+        <span>
+          {CATEGORY_LABELS[reward.category]} · {TYPE_LABELS[reward.type]} · {stockLabel(reward.stock)}
+        </span>
       </p>
       <RewardPicture category={reward.category} large />
       <p className="reward-detail__points">{formatPoints(reward.points)} pontos</p>

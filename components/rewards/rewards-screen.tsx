@@ -73,7 +73,9 @@ export function RewardsScreen() {
           Meus resgates
         </Link>
       </header>
-      <p className="muted">Troque seus pontos por ferramentas, acessórios, cursos, vales-compra e experiências.</p>
+      <p className="muted rewards-screen__intro">
+        Troque seus pontos por ferramentas, acessórios, cursos, vales-compra e experiências.
+      </p>
 
       <div className="reward-filters">
         <div className="reward-filters__categories" role="group" aria-label="Categoria">
