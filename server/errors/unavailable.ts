@@ -39,6 +39,8 @@ interface ErrorLike {
   message?: unknown;
   cause?: unknown;
   errors?: unknown;
+  /** graphql's NonErrorThrown: what was thrown when it was not an Error of this realm. */
+  thrownValue?: unknown;
   $metadata?: { httpStatusCode?: number };
 }
 
@@ -48,6 +50,7 @@ function* chain(error: unknown, depth = 0): Generator<ErrorLike> {
   const e = error as ErrorLike;
   yield e;
   yield* chain(e.cause, depth + 1);
+  yield* chain(e.thrownValue, depth + 1);
   if (Array.isArray(e.errors)) for (const inner of e.errors) yield* chain(inner, depth + 1);
 }
 
