@@ -43,6 +43,17 @@ async function jestConfig(): Promise<Config> {
         displayName: 'api-postgres',
         testEnvironment: 'node',
         testMatch: ['<rootDir>/server/**/*.test.ts'],
+        // Suites that bring their own database (or need none) would only run the same thing a second time.
+        testPathIgnorePatterns: [
+          '/node_modules/',
+          '<rootDir>/server/architecture.test.ts',
+          '<rootDir>/server/backup/',
+          '<rootDir>/server/cli/run.test.ts',
+          '<rootDir>/server/db/write-first.test.ts',
+          '<rootDir>/server/test/faults/disk-full.test.ts',
+          '<rootDir>/server/test/faults/postgres-restart.test.ts',
+          '<rootDir>/server/test/faults/process-killed.test.ts',
+        ],
         globals: { CLUB_TEST_DATABASE: 'postgres' },
         globalSetup: '<rootDir>/server/test/postgres-setup.ts',
         globalTeardown: '<rootDir>/server/test/postgres-teardown.ts',

@@ -19,6 +19,8 @@ export interface ApiInstance {
   readonly port: number;
   /** The process itself, past nginx. */
   readonly url: string;
+  /** Kills the process at once (SIGKILL), as a crashed machine would leave it. */
+  kill(): Promise<void>;
 }
 
 export interface ProductionStack {
@@ -167,7 +169,17 @@ export async function startProductionStack(options: ProductionStackOptions): Pro
                 `${name} terminou ao iniciar (código ${String(child.exitCode ?? child.signalCode)}):\n${output}`,
               ),
       });
-      instances.push({ name, port, url: `http://127.0.0.1:${port}` });
+      instances.push({
+        name,
+        port,
+        url: `http://127.0.0.1:${port}`,
+        kill: async () => {
+          if (child.exitCode !== null || child.signalCode !== null) return;
+          const exited = new Promise((resolve) => child.once('exit', resolve));
+          child.kill('SIGKILL');
+          await exited;
+        },
+      });
     }
 
     progress('nginx…');
