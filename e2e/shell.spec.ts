@@ -59,8 +59,8 @@ test.describe('app shell', () => {
       window.scrollTo(0, 1500);
     });
     expect(await page.evaluate(() => window.scrollY)).toBeGreaterThan(1000);
-    await page.getByRole('link', { name: 'Promoções', exact: true }).click();
-    await expect(page.getByRole('heading', { name: 'Promoções' })).toBeVisible();
+    await page.getByRole('link', { name: 'Prêmios', exact: true }).click();
+    await expect(page.getByRole('heading', { name: 'Prêmios', level: 1 })).toBeVisible();
     await expect.poll(() => page.evaluate(() => window.scrollY)).toBe(0);
   });
 
@@ -84,7 +84,7 @@ test.describe('app shell', () => {
     await signInWithStorage(page, demo.email);
     await page.goto('/');
     const menu = page.getByRole('navigation', { name: 'Menu principal' });
-    const tabs = ['Início', 'Notas', 'Extrato', 'Promoções'];
+    const tabs = ['Início', 'Notas', 'Extrato', 'Prêmios'];
     for (const name of tabs) await expect(menu.getByRole('link', { name, exact: true })).toBeInViewport({ ratio: 1 });
     const more = menu.getByRole('button', { name: 'Mais' });
     await expect(more).toBeInViewport({ ratio: 1 });
@@ -99,7 +99,16 @@ test.describe('app shell', () => {
 
     await more.click();
     await expect(more).toHaveAttribute('aria-expanded', 'true');
-    for (const name of ['Campanhas', 'Projetos', 'Enviar projeto', 'Dúvidas', 'Regulamento', 'Perfil']) {
+    for (const name of [
+      'Promoções',
+      'Meus resgates',
+      'Campanhas',
+      'Projetos',
+      'Enviar projeto',
+      'Dúvidas',
+      'Regulamento',
+      'Perfil',
+    ]) {
       await expect(menu.getByRole('link', { name, exact: true })).toBeInViewport({ ratio: 1 });
     }
     await expect(menu.getByRole('button', { name: 'Sair' })).toBeVisible();
