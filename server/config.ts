@@ -71,7 +71,23 @@ export interface AppConfig {
   readonly maintenance: boolean;
   /** MAINTENANCE_RETRY_AFTER: the seconds that 503's Retry-After asks a client to wait. */
   readonly maintenanceRetryAfterSeconds: number;
+  /**
+   * The points partner (POINTS_PARTNER_URL, POINTS_PARTNER_TOKEN, POINTS_PARTNER_CALLBACK_SECRET): the club calls its
+   * JSON API with the token and checks the HMAC of its callbacks with the secret. Unset: the embedded default, where
+   * an operator answers for the partner from the terminal (`npm run partner`).
+   */
+  readonly pointsPartner: PointsPartnerSettings | undefined;
+  /** POINTS_PARTNER_NAME: the partner program as the member reads it ("Transferência nº 12 para …"). */
+  readonly pointsPartnerName: string;
 }
+
+export interface PointsPartnerSettings {
+  readonly url: string;
+  readonly token: string;
+  readonly callbackSecret: string;
+}
+
+export const DEFAULT_POINTS_PARTNER_NAME = 'Programa Parceiro';
 
 /** More members than this on one device in 30 days and their invoices wait for review (risk rule a). */
 export const DEFAULT_MEMBERS_PER_DEVICE = 3;
@@ -138,6 +154,21 @@ const envSchema = z.object({
   NEXT_PUBLIC_GA_ID: z.string().trim().optional(),
   MAINTENANCE: booleanFlag.default(false),
   MAINTENANCE_RETRY_AFTER: z.coerce.number().int().min(1).max(86_400).default(DEFAULT_MAINTENANCE_RETRY_AFTER_SECONDS),
+  POINTS_PARTNER_URL: z
+    .url({ protocol: /^https?$/, error: 'POINTS_PARTNER_URL deve começar com http:// ou https://' })
+    .transform((v) => v.replace(/\/+$/, ''))
+    .optional(),
+  POINTS_PARTNER_TOKEN: z.string().min(16, 'POINTS_PARTNER_TOKEN precisa ter pelo menos 16 caracteres.').optional(),
+  POINTS_PARTNER_CALLBACK_SECRET: z
+    .string()
+    .min(32, 'POINTS_PARTNER_CALLBACK_SECRET precisa ter pelo menos 32 caracteres.')
+    .optional(),
+  POINTS_PARTNER_NAME: z
+    .string()
+    .trim()
+    .min(2, 'POINTS_PARTNER_NAME: de 2 a 40 caracteres.')
+    .max(40, 'POINTS_PARTNER_NAME: de 2 a 40 caracteres.')
+    .default(DEFAULT_POINTS_PARTNER_NAME),
 });
 
 type Env = z.infer<typeof envSchema>;
@@ -166,6 +197,18 @@ function s3SettingsFrom(e: Env): S3Settings | undefined {
         : undefined,
     prefix: e.S3_PREFIX,
   };
+}
+
+/** The partner's three settings go together: a URL without its token or callback secret would fail at the first call. */
+function pointsPartnerFrom(e: Env): PointsPartnerSettings | undefined {
+  const { POINTS_PARTNER_URL: url, POINTS_PARTNER_TOKEN: token, POINTS_PARTNER_CALLBACK_SECRET: callbackSecret } = e;
+  if (url === undefined && token === undefined && callbackSecret === undefined) return undefined;
+  if (!url || !token || !callbackSecret) {
+    throw new Error(
+      'Configuração inválida: POINTS_PARTNER_URL, POINTS_PARTNER_TOKEN e POINTS_PARTNER_CALLBACK_SECRET: defina os três para usar um parceiro de pontos, ou nenhum para o parceiro embutido.',
+    );
+  }
+  return { url, token, callbackSecret };
 }
 
 /**
@@ -236,5 +279,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     analyticsId: e.NEXT_PUBLIC_GA_ID || undefined,
     maintenance: e.MAINTENANCE,
     maintenanceRetryAfterSeconds: e.MAINTENANCE_RETRY_AFTER,
+    pointsPartner: pointsPartnerFrom(e),
+    pointsPartnerName: e.POINTS_PARTNER_NAME,
   };
 }

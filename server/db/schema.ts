@@ -563,12 +563,77 @@ export interface RewardAuditTable {
   created_at: string;
 }
 
+// ---- Points partner ----
+
+/** The member's account at the points partner, while linked (one at a time). */
+export interface PartnerLinksTable {
+  user_id: number;
+  account_id: string;
+  linked_at: string;
+}
+
+/** One try to link an account, whatever its answer: a few a day per member. */
+export interface PartnerLinkAttemptsTable {
+  id: Generated<number>;
+  user_id: number;
+  created_at: string;
+}
+
+export type PartnerTransferStatus = 'requested' | 'completed' | 'refused';
+
+export interface PartnerTransfersTable {
+  id: Generated<number>;
+  user_id: number;
+  idempotency_key: string;
+  /** The partner program's name when the transfer was made. */
+  program: string;
+  account_id: string;
+  status: PartnerTransferStatus;
+  /** Club points out. */
+  points: number;
+  /** Partner points in. */
+  partner_points: number;
+  partner_reference: string | null;
+  refuse_reason: string | null;
+  /** The ledger's debit that paid for the transfer (set in the transaction that creates it). */
+  debit_entry_id: number | null;
+  /** The ledger's refund credit when refused or timed out. */
+  refund_entry_id: number | null;
+  /** What the partner answered after the transfer was settled the other way: kept, never acted on. */
+  late_answer: string | null;
+  created_at: string;
+  updated_at: string;
+  settled_at: string | null;
+}
+
+/** One action on a link or a transfer: the member, an operator (`npm run partner`), the partner, the deadline. */
+export interface PartnerAuditTable {
+  id: Generated<number>;
+  transfer_id: number | null;
+  user_id: number | null;
+  actor: string;
+  action: string;
+  detail: string | null;
+  created_at: string;
+}
+
+/** The signature of every partner callback taken, so the same callback sent again is refused. */
+export interface PartnerCallbacksTable {
+  signature: string;
+  received_at: string;
+}
+
 /** Every table of the club, one declaration each; modules read their row types from here. */
 export interface Database {
   rewards: RewardsTable;
   reward_orders: RewardOrdersTable;
   reward_order_events: RewardOrderEventsTable;
   reward_audit: RewardAuditTable;
+  partner_links: PartnerLinksTable;
+  partner_link_attempts: PartnerLinkAttemptsTable;
+  partner_transfers: PartnerTransfersTable;
+  partner_audit: PartnerAuditTable;
+  partner_callbacks: PartnerCallbacksTable;
   device_sessions: DeviceSessionsTable;
   member_audit: MemberAuditTable;
   user_wood_works: UserWoodWorksTable;
@@ -625,3 +690,4 @@ export type ProjectEventRow = Selectable<ProjectEventsTable>;
 export type RewardRow = Selectable<RewardsTable>;
 export type RewardOrderRow = Selectable<RewardOrdersTable>;
 export type RewardOrderEventRow = Selectable<RewardOrderEventsTable>;
+export type PartnerTransferRow = Selectable<PartnerTransfersTable>;

@@ -85,6 +85,7 @@ describe('API route table', () => {
       contentImage: '/conteudo/imagens/',
       securityLogin: '/seguranca/login',
       securityEnvelope: '/seguranca/envelope',
+      partnerCallback: '/api/parceiro/callback',
       securityIp: '/seguranca/ip',
     });
     expect(() => locationPathOf({ methods: ['GET'], path: '/a/:id', match: 'exact', maxBodyBytes: 1 })).toThrow();

@@ -111,6 +111,13 @@ export const apiRouteTable = {
     match: 'exact',
     maxBodyBytes: 64 * 1024,
   }),
+  // The points partner's signed answer to a transfer (server/modules/partner): a small JSON body.
+  partnerCallback: apiRoute({
+    methods: ['POST'],
+    path: '/api/parceiro/callback',
+    match: 'exact',
+    maxBodyBytes: 4 * 1024,
+  }),
   securityIp: apiRoute({
     methods: ['GET'],
     path: '/seguranca/ip',

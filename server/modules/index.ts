@@ -5,6 +5,7 @@ import { deviceSessionsModule } from './device-sessions';
 import { invoicesModule } from './invoices';
 import { kioskModule } from './kiosk';
 import { membersModule } from './members';
+import { partnerModule } from './partner';
 import { pointsModule } from './points';
 import { profileModule } from './profile';
 import { projectsModule } from './projects';
@@ -27,6 +28,7 @@ export const clubModules: readonly ClubModule[] = [
   pointsModule,
   projectsModule,
   rewardsModule,
+  partnerModule,
   deviceSessionsModule,
   membersModule,
 ];

@@ -2,7 +2,12 @@ import './esm-shims';
 import type { FastifyInstance } from 'fastify';
 import type { Kysely } from 'kysely';
 import { buildApp, type BuildAppOptions } from '../app';
-import { DEFAULT_MAINTENANCE_RETRY_AFTER_SECONDS, DEFAULT_MEMBERS_PER_DEVICE, type AppConfig } from '../config';
+import {
+  DEFAULT_MAINTENANCE_RETRY_AFTER_SECONDS,
+  DEFAULT_MEMBERS_PER_DEVICE,
+  DEFAULT_POINTS_PARTNER_NAME,
+  type AppConfig,
+} from '../config';
 import type { Database } from '../db/schema';
 import { createTestDatabase } from './test-database';
 
@@ -53,6 +58,8 @@ export function testConfig(overrides: Partial<AppConfig> = {}): AppConfig {
     analyticsId: undefined,
     maintenance: false,
     maintenanceRetryAfterSeconds: DEFAULT_MAINTENANCE_RETRY_AFTER_SECONDS,
+    pointsPartner: undefined,
+    pointsPartnerName: DEFAULT_POINTS_PARTNER_NAME,
     ...overrides,
   };
 }

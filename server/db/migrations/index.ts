@@ -15,6 +15,7 @@ import { deviceSessions } from './20261126T100000-device-sessions';
 import { deviceSessionRegion } from './20261127T100000-device-session-region';
 import { pointsSpending } from './20261128T100000-points-spending';
 import { rewards } from './20261128T110000-rewards';
+import { pointsPartner } from './20261129T100000-points-partner';
 
 /**
  * Every migration, by name in timestamp order. A static record instead of a folder scan keeps migrations working
@@ -37,4 +38,5 @@ export const migrations: Record<string, Migration> = {
   '20261127T100000-device-session-region': deviceSessionRegion,
   '20261128T100000-points-spending': pointsSpending,
   '20261128T110000-rewards': rewards,
+  '20261129T100000-points-partner': pointsPartner,
 };

@@ -92,6 +92,7 @@ export function profileStatusOf(user: UserRow): ProfileStatus {
     hasBasicProfile,
     hasPhoneNumber: filled(user.phone_number) && user.phone_verified_at !== null,
     hasConfirmedEmail: user.email_confirmed_at !== null,
+    // Resolved by the partner module (ProfileStatus.hasPointsPartnerIntegration): true while an account is linked.
     hasPointsPartnerIntegration: false,
     hasAccountType: user.account_type !== null,
     showModalConsent,

@@ -1,0 +1,22 @@
+import type { ClubModule } from '../club-module';
+import { partnerHttp } from './http';
+import { partnerTransfersJob } from './jobs';
+import { partnerResolvers } from './resolvers';
+
+export {
+  auditOfTransfer,
+  confirmTransfer,
+  listTransfersForOperator,
+  parseTransferStatus,
+  PartnerOperatorError,
+  refuseTransfer,
+  TRANSFER_STATUS_LABELS,
+} from './operator';
+export { settleWaitingTransfers } from './jobs';
+
+export const partnerModule: ClubModule = {
+  name: 'partner',
+  resolvers: partnerResolvers,
+  routes: partnerHttp,
+  jobs: ({ db, config }) => [partnerTransfersJob(db, config)],
+};

@@ -1,0 +1,68 @@
+import type { Db, PartnerTransferRow, PartnerTransferStatus } from '../../db/schema';
+import { nowOf, type OperatorDeps } from '../service-deps';
+import * as repo from './repository';
+import { settleTransfer, type Settlement } from './settle';
+
+/**
+ * What an operator does with transfers to the points partner (`npm run partner`): with the embedded default the
+ * operator answers for the partner; with a real partner, what its support said on the phone. Every action goes to
+ * `partner_audit` with the operator's name, in the transaction of the change.
+ */
+
+export class PartnerOperatorError extends Error {}
+
+export const TRANSFER_STATUS_LABELS: Record<PartnerTransferStatus, string> = {
+  requested: 'solicitada',
+  completed: 'concluida',
+  refused: 'recusada',
+};
+
+/** `--status` in Portuguese (as listed, with or without the accent) or as stored. */
+export function parseTransferStatus(value: string): PartnerTransferStatus {
+  const key = value
+    .trim()
+    .toLowerCase()
+    .normalize('NFD')
+    .replace(/\p{Diacritic}/gu, '');
+  const found = (Object.entries(TRANSFER_STATUS_LABELS) as [PartnerTransferStatus, string][]).find(
+    ([status, label]) => key === status || key === label,
+  );
+  if (!found) {
+    throw new PartnerOperatorError(`Situação inválida: use ${Object.values(TRANSFER_STATUS_LABELS).join(', ')}.`);
+  }
+  return found[0];
+}
+
+export const listTransfersForOperator = (deps: OperatorDeps, status: PartnerTransferStatus | null) =>
+  repo.transfersForOperator(deps.db, status);
+
+async function findTransfer(db: Db, ref: string): Promise<PartnerTransferRow> {
+  const id = /^#?\d{1,12}$/.test(ref) ? Number(ref.replace('#', '')) : null;
+  const transfer = id === null ? undefined : await repo.transferById(db, id);
+  if (!transfer) throw new PartnerOperatorError(`Nenhuma transferência com o número ${ref}.`);
+  return transfer;
+}
+
+/** Confirms for the partner: the transfer is completed (its points stay debited). */
+export async function confirmTransfer(deps: OperatorDeps, ref: string, actor: string): Promise<Settlement> {
+  const { id } = await findTransfer(deps.db, ref);
+  return (await settleTransfer(deps.db, id, { kind: 'confirmed' }, actor, nowOf(deps)))!;
+}
+
+/** Refuses for the partner: the points come back to the member as a refund, with the reason the member reads. */
+export async function refuseTransfer(
+  deps: OperatorDeps,
+  ref: string,
+  actor: string,
+  rawReason: string,
+): Promise<Settlement> {
+  const reason = rawReason.trim();
+  if (reason.length < 5 || reason.length > 300) {
+    throw new PartnerOperatorError('Informe o motivo da recusa (de 5 a 300 caracteres): o membro o lê.');
+  }
+  const { id } = await findTransfer(deps.db, ref);
+  return (await settleTransfer(deps.db, id, { kind: 'refused', reason }, actor, nowOf(deps)))!;
+}
+
+/** The audit of one transfer, oldest first. */
+export const auditOfTransfer = (deps: OperatorDeps, transferId: number) => repo.auditOfTransfer(deps.db, transferId);

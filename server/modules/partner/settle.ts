@@ -1,0 +1,75 @@
+import type { Db, PartnerTransferRow } from '../../db/schema';
+import { lockMemberPoints, refundPoints } from '../points';
+import * as repo from './repository';
+
+/** The partner's word on a transfer, whoever brings it: its callback, its status answer, an operator, the deadline. */
+export type TransferOutcome = { kind: 'confirmed'; reference?: string | null } | { kind: 'refused'; reason: string };
+
+export interface Settlement {
+  /** False when the transfer was already settled: nothing but the audit (and a late answer) was written. */
+  readonly changed: boolean;
+  /** The answer came after the transfer was settled the other way (kept in late_answer, never acted on). */
+  readonly late: boolean;
+  readonly transfer: PartnerTransferRow;
+}
+
+export const refundDescription = (t: Pick<PartnerTransferRow, 'id' | 'program'>) =>
+  `Estorno da transferência nº ${t.id} para ${t.program}`;
+
+/**
+ * Settles a transfer once, in one transaction that first holds the member's points: a confirmation completes it, a
+ * refusal gives the points back as a refund credit linked to the transfer. A transfer already settled the same way
+ * changes nothing; one settled the other way keeps what it is and records the late answer: a "confirmed" after the
+ * deadline's refund never debits again (the member keeps the refund; the partner is told and reverses its credit),
+ * and a "refused" after a confirmation never gives points twice. Every call is audited under `actor`.
+ */
+export async function settleTransfer(
+  db: Db,
+  transferId: number,
+  outcome: TransferOutcome,
+  actor: string,
+  now: Date,
+): Promise<Settlement | null> {
+  const at = now.toISOString();
+  return db.transaction().execute(async (trx) => {
+    const found = await repo.transferById(trx, transferId);
+    if (!found) return null;
+    await lockMemberPoints(trx, found.user_id, now);
+    // Read again under the member's lock: another settlement of the same transfer may have just committed.
+    const transfer = (await repo.transferById(trx, transferId))!;
+    const audit = (action: string, detail: string | null) =>
+      repo.insertAudit(trx, { transferId, userId: transfer.user_id, actor, action, detail }, at);
+    const wanted = outcome.kind === 'confirmed' ? 'completed' : 'refused';
+    if (transfer.status !== 'requested') {
+      const late = transfer.status !== wanted;
+      if (late) await repo.updateTransfer(trx, transferId, null, { late_answer: outcome.kind, updated_at: at });
+      await audit(late ? `late-${outcome.kind}` : `again-${outcome.kind}`, null);
+      return { changed: false, late, transfer: (await repo.transferById(trx, transferId))! };
+    }
+    if (outcome.kind === 'confirmed') {
+      await repo.updateTransfer(trx, transferId, 'requested', {
+        status: 'completed',
+        partner_reference: outcome.reference ?? transfer.partner_reference,
+        settled_at: at,
+        updated_at: at,
+      });
+      await audit('confirmed', outcome.reference ?? null);
+    } else {
+      const [refund] = await refundPoints(
+        trx,
+        transfer.user_id,
+        { points: transfer.points, description: refundDescription(transfer) },
+        now,
+      );
+      await repo.updateTransfer(trx, transferId, 'requested', {
+        status: 'refused',
+        refuse_reason: outcome.reason,
+        refund_entry_id: refund!.id,
+        settled_at: at,
+        updated_at: at,
+      });
+      await audit('refused', outcome.reason);
+    }
+    return { changed: true, late: false, transfer: (await repo.transferById(trx, transferId))! };
+  });
+}
