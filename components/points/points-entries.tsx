@@ -18,6 +18,7 @@ const TYPE_FILTERS: Record<string, { label: string; kinds: PointsEntryKind[] | n
   all: { label: 'Todos', kinds: null },
   credits: { label: 'Créditos e bônus', kinds: ['CREDIT', 'BONUS'] },
   expiry: { label: 'Pontos expirados', kinds: ['EXPIRY'] },
+  rewards: { label: 'Resgates e estornos', kinds: ['REDEMPTION', 'REFUND'] },
   adjustment: { label: 'Ajustes', kinds: ['ADJUSTMENT'] },
 };
 
@@ -26,6 +27,8 @@ const KIND_LABELS: Record<PointsEntryKind, string> = {
   BONUS: 'Bônus de campanha',
   EXPIRY: 'Expiração',
   ADJUSTMENT: 'Ajuste',
+  REDEMPTION: 'Resgate',
+  REFUND: 'Estorno',
 };
 
 export function PointsEntries() {
@@ -135,6 +138,12 @@ export function PointsEntries() {
                     <>
                       {' · '}
                       <Link href={`${routes.invoices()}#nf-${entry.invoiceId}`}>Ver nota</Link>
+                    </>
+                  )}
+                  {entry.orderId && (
+                    <>
+                      {' · '}
+                      <Link href={`${routes.rewardOrders()}#order-${entry.orderId}`}>Pedido nº {entry.orderId}</Link>
                     </>
                   )}
                 </span>

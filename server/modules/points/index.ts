@@ -12,6 +12,7 @@ export {
   refundPoints,
   spendPoints,
 } from './ledger';
+export { planSpending, type PlannedLot } from './spend-plan';
 
 export const pointsModule: ClubModule = {
   name: 'points',

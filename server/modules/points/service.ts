@@ -13,26 +13,24 @@ const DAY_MS = 24 * 60 * 60 * 1000;
 
 export const ENTRIES_PAGE_DEFAULT = 20;
 export const ENTRIES_PAGE_MAX = 50;
-const KINDS = ['CREDIT', 'BONUS', 'EXPIRY', 'ADJUSTMENT'] as const;
+const KINDS = ['CREDIT', 'BONUS', 'EXPIRY', 'ADJUSTMENT', 'REDEMPTION', 'REFUND'] as const;
 
-/**
- * The ledger's reward kinds are shown (and filtered) as adjustments until the extract's labels
- * (components/points/points-entries.tsx) know them: their own GraphQL values REDEMPTION and REFUND are then two
- * lines in schema.graphql and these two maps. The description names the order.
- */
+/** Each ledger kind is its own GraphQL value; the extract labels them (components/points/points-entries.tsx). */
 const KIND_OF_ROW: Record<PointsEntryKind, KindEnum> = {
   credit: 'CREDIT',
   bonus: 'BONUS',
   expiry: 'EXPIRY',
   adjustment: 'ADJUSTMENT',
-  redemption: 'ADJUSTMENT',
-  refund: 'ADJUSTMENT',
+  redemption: 'REDEMPTION',
+  refund: 'REFUND',
 };
 const ROW_KINDS_OF: Record<KindEnum, PointsEntryKind[]> = {
   CREDIT: ['credit'],
   BONUS: ['bonus'],
   EXPIRY: ['expiry'],
-  ADJUSTMENT: ['adjustment', 'redemption', 'refund'],
+  ADJUSTMENT: ['adjustment'],
+  REDEMPTION: ['redemption'],
+  REFUND: ['refund'],
 };
 type KindEnum = (typeof KINDS)[number];
 

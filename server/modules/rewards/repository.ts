@@ -50,6 +50,47 @@ export const rewardsByIds = (db: Db, ids: readonly number[]) =>
 
 export const allRewards = (db: Db) => db.selectFrom('rewards').selectAll().orderBy('points').orderBy('id').execute();
 
+/**
+ * One reward the member could take (active at `at`, in stock, under the member's own limit), the dearest of those
+ * costing at most `maxPoints` (`within`) or the cheapest of those costing more (`beyond`).
+ */
+export function takeableReward(
+  db: Db,
+  userId: number,
+  at: string,
+  maxPoints: number,
+  side: 'within' | 'beyond',
+): Promise<RewardRow | undefined> {
+  const query = db
+    .selectFrom('rewards')
+    .selectAll()
+    .where((eb) => eb.or([eb('active_from', 'is', null), eb('active_from', '<=', at)]))
+    .where((eb) => eb.or([eb('active_to', 'is', null), eb('active_to', '>', at)]))
+    .where('stock', '>', 0)
+    .where((eb) =>
+      eb.or([
+        eb('per_member_limit', 'is', null),
+        eb(
+          'per_member_limit',
+          '>',
+          eb
+            .selectFrom('reward_orders')
+            .select((o) => o.fn.countAll<number>().as('held'))
+            .whereRef('reward_orders.reward_id', '=', 'rewards.id')
+            .where('reward_orders.user_id', '=', userId)
+            .where('reward_orders.status', '!=', 'cancelled'),
+        ),
+      ]),
+    );
+  return (
+    side === 'within'
+      ? query.where('points', '<=', maxPoints).orderBy('points', 'desc').orderBy('id', 'desc')
+      : query.where('points', '>', maxPoints).orderBy('points').orderBy('id')
+  )
+    .limit(1)
+    .executeTakeFirst();
+}
+
 /** Adds the rewards not there yet (by slug); an existing reward, its stock above all, is left as the operator set it. */
 export async function insertMissingRewards(db: Db, rows: readonly Insertable<RewardsTable>[]): Promise<void> {
   if (rows.length === 0) return;
@@ -96,6 +137,17 @@ export const ownOrder = (db: Db, userId: number, id: number) =>
 
 export const orderById = (db: Db, id: number) =>
   db.selectFrom('reward_orders').selectAll().where('id', '=', id).executeTakeFirst();
+
+/** The member's orders paid by (debit) or given back by (refund) these ledger entries. */
+export const ordersOfLedgerEntries = (db: Db, userId: number, entryIds: readonly number[]) =>
+  entryIds.length === 0
+    ? Promise.resolve([])
+    : db
+        .selectFrom('reward_orders')
+        .select(['id', 'debit_entry_id', 'refund_entry_id'])
+        .where('user_id', '=', userId)
+        .where((eb) => eb.or([eb('debit_entry_id', 'in', [...entryIds]), eb('refund_entry_id', 'in', [...entryIds])]))
+        .execute();
 
 /** The member's orders of a reward that count against its limit (cancelled ones do not). */
 export async function heldOrdersOf(db: Db, userId: number, rewardId: number): Promise<number> {

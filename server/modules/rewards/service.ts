@@ -219,7 +219,7 @@ const redeemSchema = z.object({
 export type RedeemInput = z.input<typeof redeemSchema>;
 
 /** The profile's address, when it is complete enough to deliver to. */
-async function profileAddress(db: Db, user: UserRow): Promise<DeliveryAddress | null> {
+export async function profileAddress(db: Db, user: UserRow): Promise<DeliveryAddress | null> {
   if (!user.cep || !user.address || !user.number || user.state_id === null || user.city_id === null) return null;
   const [state, city] = await Promise.all([findState(db, user.state_id), findCity(db, user.city_id)]);
   if (!state || !city) return null;
