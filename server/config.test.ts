@@ -42,3 +42,41 @@ describe('loadConfig', () => {
     });
   });
 });
+
+describe('the points partner settings', () => {
+  const PARTNER = {
+    POINTS_PARTNER_URL: 'https://api.parceiro.test/v1/',
+    POINTS_PARTNER_TOKEN: 't'.repeat(20),
+    POINTS_PARTNER_CALLBACK_SECRET: 'c'.repeat(40),
+  };
+
+  it('uses the embedded partner when none is set, under the default name', () => {
+    const config = loadConfig({ DATA_DIR: dataDir });
+    expect(config.pointsPartner).toBeUndefined();
+    expect(config.pointsPartnerName).toBe('Programa Parceiro');
+  });
+
+  it('takes the URL (without its trailing slash), the token, the callback secret and the program’s name', () => {
+    const config = loadConfig({ DATA_DIR: dataDir, ...PARTNER, POINTS_PARTNER_NAME: ' Voa Mais ' });
+    expect(config.pointsPartner).toEqual({
+      url: 'https://api.parceiro.test/v1',
+      token: 't'.repeat(20),
+      callbackSecret: 'c'.repeat(40),
+    });
+    expect(config.pointsPartnerName).toBe('Voa Mais');
+  });
+
+  it('refuses one setting without the others, a short secret and a URL that is not http', () => {
+    for (const missing of Object.keys(PARTNER)) {
+      const env = { DATA_DIR: dataDir, ...PARTNER } as Record<string, string>;
+      delete env[missing];
+      expect(() => loadConfig(env)).toThrow(/defina os três/);
+    }
+    expect(() => loadConfig({ DATA_DIR: dataDir, ...PARTNER, POINTS_PARTNER_CALLBACK_SECRET: 'curto' })).toThrow(
+      /POINTS_PARTNER_CALLBACK_SECRET precisa ter pelo menos 32 caracteres/,
+    );
+    expect(() => loadConfig({ DATA_DIR: dataDir, ...PARTNER, POINTS_PARTNER_URL: 'ftp://parceiro.test' })).toThrow(
+      /POINTS_PARTNER_URL deve começar com http/,
+    );
+  });
+});
