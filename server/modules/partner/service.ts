@@ -11,7 +11,7 @@ import { expireDuePoints, getBalance, InsufficientPointsError, lockMemberPoints,
 import { requireMember } from '../users';
 import { nowOf, type ServiceDeps } from '../service-deps';
 import * as repo from './repository';
-import { partnerPointsFor, TRANSFER_RULES } from './rules';
+import { partnerPointsFor, TRANSFER_RULES } from '../../../lib/partner/rules';
 import { settleTransfer } from './settle';
 import { toTransferView, type PartnerTransferView } from './views';
 

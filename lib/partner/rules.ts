@@ -1,7 +1,8 @@
 /**
- * The club's defaults for transfers to the points partner (written in the README): one club point for one partner
- * point, at least 1,000 points a transfer, in multiples of 100, one transfer a day (a refused one does not count),
- * and an answer from the partner within 24 hours, or the points come back.
+ * The club's defaults for transfers to the points partner (written in the README), as the API applies them and the
+ * rule book states them (through {{…}} placeholders filled from here): one club point for one partner point, at
+ * least 1,000 points a transfer, in multiples of 100, one transfer a day (a refused one does not count), and an
+ * answer from the partner within 24 hours, or the points come back.
  */
 export const TRANSFER_RULES = {
   /** Club points given… */
