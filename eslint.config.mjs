@@ -98,6 +98,7 @@ const config = [
       'node_modules/**',
       '.next/**',
       'out/**',
+      'dist/**',
       'data/**',
       'lib/graphql/generated/**',
       'lib/graphql/generated-public/**',

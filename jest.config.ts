@@ -48,6 +48,7 @@ async function jestConfig(): Promise<Config> {
           '/node_modules/',
           '<rootDir>/server/architecture.test.ts',
           '<rootDir>/server/backup/',
+          '<rootDir>/server/build/compile-server.test.ts',
           '<rootDir>/server/cli/run.test.ts',
           '<rootDir>/server/db/write-first.test.ts',
           '<rootDir>/server/test/faults/disk-full.test.ts',

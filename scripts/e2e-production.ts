@@ -1,7 +1,9 @@
 import { spawn } from 'node:child_process';
 import path from 'node:path';
+import { compileServer } from '../server/build/compile-server';
 import { ensureExport } from '../server/build/ensure-export';
 import { postgresBinDir } from '../server/db/postgres/test-server';
+import { ensureNodeRuntime } from '../server/hosting/test/node-runtime';
 import { startProductionStack, type ProductionStack } from '../server/hosting/test/production-stack';
 import { ensureChromium } from './ensure-chromium';
 import { ensureDebianPackage } from './ensure-debian-package';
@@ -9,6 +11,8 @@ import { ensureDebianPackage } from './ensure-debian-package';
 /**
  * Playwright against the production shape (playwright.production.config.ts): a throw-away PostgreSQL, s3rver, two
  * API processes and Debian's nginx serving the export in front of them, all started here and stopped at the end.
+ * The API processes run as the production image runs them: the compiled server (dist/server/main.js) on the Node the
+ * project documents, fetched from the npm registry, whatever Node runs this script.
  * SKIP_BUILD=1 uses out/ as it is, like `npm start`.
  */
 async function main(): Promise<number> {
@@ -30,13 +34,17 @@ async function main(): Promise<number> {
   process.once('SIGTERM', () => void stopStack().finally(() => process.exit(143)));
 
   try {
+    const node = ensureNodeRuntime(process.cwd());
+    await compileServer({ rootDir: process.cwd(), outDir: path.resolve('dist') });
+    console.log(`[produção ${seconds()}] servidor compilado em dist/, Node ${node}`);
     stack = await startProductionStack({
       apiProcesses: 2,
       root: path.resolve('out'),
+      runtime: { node, main: 'dist/server/main.js' },
       progress: (step) => console.log(`[produção ${seconds()}] iniciando ${step}`),
     });
     console.log(
-      `[produção ${seconds()}] pronto: nginx em ${stack.url}, API em ${stack.instances.map((i) => `${i.name} ${i.url}`).join(', ')}`,
+      `[produção ${seconds()}] pronto: nginx em ${stack.url}, API em ${stack.instances.map((i) => `${i.name} ${i.url} (Node ${i.program.nodeVersion})`).join(', ')}`,
     );
     const code = await new Promise<number>((resolve, reject) => {
       const playwright = spawn(
@@ -50,6 +58,9 @@ async function main(): Promise<number> {
             PRODUCTION_DATABASE_URL: stack!.databaseUrl,
             PRODUCTION_JWT_SECRET: stack!.jwtSecret,
             PRODUCTION_INSTANCES: stack!.instances.map((instance) => instance.name).join(','),
+            PRODUCTION_PROGRAMS: JSON.stringify(
+              Object.fromEntries(stack!.instances.map((instance) => [instance.name, instance.program])),
+            ),
           },
         },
       );

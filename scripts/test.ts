@@ -7,7 +7,8 @@ import { run } from './run';
 /**
  * Every test of the project, in the order that fails fastest: types, lint, Jest (unit, and the API on SQLite and on
  * PostgreSQL), then the build and Playwright against the built export, then Playwright against the production shape
- * (PostgreSQL, S3, two API processes behind nginx), then the JavaScript budget of every route.
+ * (PostgreSQL, S3, two API processes behind nginx, each the compiled server on Node 24 as the image runs it), then the
+ * JavaScript budget of every route.
  * Ends with one summary line "N passed, N failed".
  */
 ensureChromium();

@@ -4,6 +4,7 @@ import { decodeJwt } from 'jose';
 import { createDatabase } from '../../server/db/database';
 import { INSTANCE_HEADER } from '../../server/http/instance-header';
 import { signAccessToken } from '../../server/auth/tokens';
+import type { RunningProgram } from '../../server/hosting/test/production-stack';
 import { createMember } from '../../server/modules/users/repository';
 import { PASSWORD } from '../members';
 
@@ -24,6 +25,10 @@ export const stack = {
   /** INSTANCE_NAME of every API process behind nginx. */
   get instances(): string[] {
     return setting('PRODUCTION_INSTANCES').split(',');
+  },
+  /** What each API process runs, by INSTANCE_NAME: its Node.js version and its arguments, read from the process. */
+  get programs(): Record<string, RunningProgram> {
+    return JSON.parse(setting('PRODUCTION_PROGRAMS')) as Record<string, RunningProgram>;
   },
 };
 

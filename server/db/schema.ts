@@ -539,8 +539,22 @@ export interface RewardOrdersTable {
   debit_entry_id: number;
   /** The ledger's refund credit when the order was cancelled. */
   refund_entry_id: number | null;
+  /** Why a risk rule held the order for the club's review (never shown to the member); null: not held. */
+  review_reason: string | null;
   created_at: string;
   updated_at: string;
+}
+
+/** A voucher's or a course's code: loaded or generated for one reward, given to one order. */
+export interface RewardCodesTable {
+  id: Generated<number>;
+  reward_id: number;
+  code: string;
+  /** ISO date (yyyy-mm-dd): the last day the code is accepted. */
+  valid_until: string;
+  order_id: number | null;
+  given_at: string | null;
+  created_at: string;
 }
 
 export interface RewardOrderEventsTable {
@@ -634,6 +648,7 @@ export interface Database {
   partner_transfers: PartnerTransfersTable;
   partner_audit: PartnerAuditTable;
   partner_callbacks: PartnerCallbacksTable;
+  reward_codes: RewardCodesTable;
   device_sessions: DeviceSessionsTable;
   member_audit: MemberAuditTable;
   user_wood_works: UserWoodWorksTable;
@@ -689,5 +704,6 @@ export type ProjectPhotoRow = Selectable<ProjectPhotosTable>;
 export type ProjectEventRow = Selectable<ProjectEventsTable>;
 export type RewardRow = Selectable<RewardsTable>;
 export type RewardOrderRow = Selectable<RewardOrdersTable>;
+export type RewardCodeRow = Selectable<RewardCodesTable>;
 export type RewardOrderEventRow = Selectable<RewardOrderEventsTable>;
 export type PartnerTransferRow = Selectable<PartnerTransfersTable>;

@@ -16,6 +16,7 @@ import { deviceSessionRegion } from './20261127T100000-device-session-region';
 import { pointsSpending } from './20261128T100000-points-spending';
 import { rewards } from './20261128T110000-rewards';
 import { pointsPartner } from './20261129T100000-points-partner';
+import { rewardCodes } from './20261129T110000-reward-codes';
 
 /**
  * Every migration, by name in timestamp order. A static record instead of a folder scan keeps migrations working
@@ -39,4 +40,5 @@ export const migrations: Record<string, Migration> = {
   '20261128T100000-points-spending': pointsSpending,
   '20261128T110000-rewards': rewards,
   '20261129T100000-points-partner': pointsPartner,
+  '20261129T110000-reward-codes': rewardCodes,
 };

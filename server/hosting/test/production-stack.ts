@@ -1,6 +1,6 @@
-import { spawn, type ChildProcess } from 'node:child_process';
+import { execFileSync, spawn, type ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, readFileSync, readlinkSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
@@ -19,6 +19,8 @@ export interface ApiInstance {
   readonly port: number;
   /** The process itself, past nginx. */
   readonly url: string;
+  /** What the process runs, read from the running process itself (see runningProgram). */
+  readonly program: RunningProgram;
   /** Kills the process at once (SIGKILL), as a crashed machine would leave it. */
   kill(): Promise<void>;
 }
@@ -40,10 +42,32 @@ export interface ProductionStackOptions {
   readonly root: string;
   /** More environment for every API process. */
   readonly env?: Readonly<Record<string, string>>;
+  /**
+   * How every API process runs: by default the TypeScript sources on the Node running this code (tsx); or, as the
+   * production image runs it, a given Node binary on the compiled server (`npm run build:server`).
+   */
+  readonly runtime?: { readonly node: string; readonly main: string };
   /** Where the API processes' output goes, a line at a time; by default stderr, each line named by its process. */
   readonly log?: (line: string) => void;
   /** Progress of the start, for a person watching; quiet by default. */
   readonly progress?: (message: string) => void;
+}
+
+/** The Node.js an API process runs on and its arguments after the binary's path (`dist/server/main.js`). */
+export interface RunningProgram {
+  readonly nodeVersion: string;
+  readonly args: readonly string[];
+}
+
+/**
+ * Asks the kernel, not the code that chose the binary, what a process runs (Linux's /proc): a fallback to another
+ * Node on the way could not go unnoticed.
+ */
+function runningProgram(pid: number): RunningProgram {
+  const executable = readlinkSync(`/proc/${pid}/exe`);
+  const nodeVersion = execFileSync(executable, ['--version'], { encoding: 'utf8' }).trim();
+  const args = readFileSync(`/proc/${pid}/cmdline`, 'utf8').split('\0').slice(1, -1);
+  return { nodeVersion, args };
 }
 
 /** How long one API process may take to migrate, seed and listen on a busy 2-core machine. */
@@ -123,7 +147,10 @@ export async function startProductionStack(options: ProductionStackOptions): Pro
       const port = await freePort();
       const dataDir = mkdtempSync(path.join(tmpdir(), `clube-${name}-`));
       cleanups.push(() => rmSync(dataDir, { recursive: true, force: true }));
-      const child = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], {
+      const [node, args] = options.runtime
+        ? [options.runtime.node, [options.runtime.main]]
+        : [process.execPath, ['--import', 'tsx', 'server/main.ts']];
+      const child = spawn(node, args, {
         cwd: REPO_ROOT,
         env: {
           ...process.env,
@@ -144,7 +171,7 @@ export async function startProductionStack(options: ProductionStackOptions): Pro
           // Every client here is 127.0.0.1; the per-IP limits have tests of their own.
           LOGIN_ATTEMPTS_PER_IP: '100000',
           REQUESTS_PER_MINUTE: '1000000',
-          // The club runs on Node 20; the SDK's notice about what its 2027 releases will need says nothing about now.
+          // The SDK's notice that its later releases leave Node 20 behind, for the default runtime; the image runs 24.
           AWS_SDK_JS_NODE_VERSION_SUPPORT_WARNING_DISABLED: 'true',
           ...options.env,
         },
@@ -173,6 +200,7 @@ export async function startProductionStack(options: ProductionStackOptions): Pro
         name,
         port,
         url: `http://127.0.0.1:${port}`,
+        program: runningProgram(child.pid!),
         kill: async () => {
           if (child.exitCode !== null || child.signalCode !== null) return;
           const exited = new Promise((resolve) => child.once('exit', resolve));
