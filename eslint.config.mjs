@@ -62,7 +62,17 @@ const moduleZones = [
  * layers (app/, components/screens and the gates, which show the login or the consent modal in front of a page) put
  * features side by side.
  */
-const COMPONENT_FEATURES = ['auth', 'content', 'invoices', 'kiosk', 'points', 'profile', 'projects', 'rewards'];
+const COMPONENT_FEATURES = [
+  'auth',
+  'content',
+  'invoices',
+  'kiosk',
+  'partner',
+  'points',
+  'profile',
+  'projects',
+  'rewards',
+];
 const COMPONENT_SHARED = ['ui', 'forms', 'layout', 'providers'];
 const LIB_FEATURES = [
   'auth',
@@ -70,6 +80,7 @@ const LIB_FEATURES = [
   'home',
   'invoices',
   'kiosk',
+  'partner',
   'points',
   'profile',
   'projects',

@@ -2,10 +2,16 @@ import { allRoutes, buildPath, exportFileFor, matchRoute, routes } from './route
 
 describe('route table', () => {
   // The paths of docs/product.md#2-screens-and-routes.
-  it('holds the 34 private and 10 public paths of the product', () => {
-    expect(allRoutes.filter(([, r]) => r.access === 'private')).toHaveLength(34);
+  it('holds the 35 private and 10 public paths of the product', () => {
+    expect(allRoutes.filter(([, r]) => r.access === 'private')).toHaveLength(35);
     expect(allRoutes.filter(([, r]) => r.access === 'public')).toHaveLength(10);
-    expect(new Set(allRoutes.map(([, r]) => r.pattern)).size).toBe(44);
+    expect(new Set(allRoutes.map(([, r]) => r.pattern)).size).toBe(45);
+  });
+
+  it('takes /premios/transferir for the transfer page, not for a reward called "transferir"', () => {
+    expect(matchRoute('/premios/transferir')?.key).toBe('rewardTransfer');
+    expect(matchRoute('/premios/trena-laser')?.key).toBe('reward');
+    expect(exportFileFor('/premios/transferir', 'html')).toBe('/premios/transferir.html');
   });
 
   it('builds typed paths and encodes values so they cannot add segments', () => {

@@ -69,6 +69,8 @@ export const routeTable = {
   project: route({ pattern: '/projetos/:projectId', access: 'private', title: 'Projeto' }),
   sendProject: route({ pattern: '/enviar-projeto', access: 'private', title: 'Enviar projeto' }),
   rewards: route({ pattern: '/premios', access: 'private', title: 'Prêmios' }),
+  // Before the reward's pattern, which would take "transferir" for a reward's slug.
+  rewardTransfer: route({ pattern: '/premios/transferir', access: 'private', title: 'Transferir pontos' }),
   reward: route({ pattern: '/premios/:rewardSlug', access: 'private', title: 'Prêmio' }),
   rewardOrders: route({ pattern: '/meus-resgates', access: 'private', title: 'Meus resgates' }),
   // The confirmation must run before any redirect of the completeness gate, so the gate is off here.

@@ -20,6 +20,9 @@ const WorkshopForm = lazy(() => import('./workshop-form').then((m) => ({ default
 const SurveyForm = lazy(() => import('./survey-form').then((m) => ({ default: m.SurveyForm })));
 const ConnectedDevices = lazy(() => import('./connected-devices').then((m) => ({ default: m.ConnectedDevices })));
 const DataRightsSection = lazy(() => import('./data-rights-section').then((m) => ({ default: m.DataRightsSection })));
+const PartnerLinkSection = lazy(() =>
+  import('./partner-link-section').then((m) => ({ default: m.PartnerLinkSection })),
+);
 
 /**
  * /perfil: photo, name and CPF on top, then one collapsible section per subject (personal and access data, address,
@@ -158,6 +161,12 @@ export function ProfileScreen() {
       <ProfileSection id="aparelhos" title="Aparelhos conectados">
         <Suspense fallback={<Spinner />}>
           <ConnectedDevices />
+        </Suspense>
+      </ProfileSection>
+
+      <ProfileSection id="parceiro" title="Programa de pontos parceiro">
+        <Suspense fallback={<Spinner />}>
+          <PartnerLinkSection />
         </Suspense>
       </ProfileSection>
 

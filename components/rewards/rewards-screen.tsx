@@ -72,6 +72,9 @@ export function RewardsScreen() {
         <Link className="button button--secondary" href={routes.rewardOrders()}>
           Meus resgates
         </Link>
+        <Link className="button button--secondary" href={routes.rewardTransfer()}>
+          Transferir pontos
+        </Link>
       </header>
       <p className="muted rewards-screen__intro">
         Troque seus pontos por ferramentas, acessórios, cursos, vales-compra e experiências.
