@@ -57,7 +57,7 @@ describe('the server compiled for the production image', () => {
     );
   });
 
-  it('refuses code that imports a dev dependency, which npm ci --omit=dev leaves out of the image', async () => {
+  it('refuses code that imports a dev dependency, which npm ci --omit=dev leaves out of the image, or an alias', async () => {
     mkdirSync(path.join(work, 'server'));
     writeFileSync(
       path.join(work, 'package.json'),
@@ -72,6 +72,12 @@ describe('the server compiled for the production image', () => {
 
     await expect(compileServer({ rootDir: work, outDir, entryPoints: ['server/tool.ts'] })).rejects.toThrow(
       /server\/tool\.ts importa typescript/,
+    );
+    // The alias resolves while compiling, through tsconfig, but the compiled file would still ask for "@/…".
+    writeFileSync(path.join(work, 'tsconfig.json'), JSON.stringify({ compilerOptions: { paths: { '@/*': ['./*'] } } }));
+    writeFileSync(path.join(work, 'server/aliased.ts'), `export { s } from '@/server/main';\n`);
+    await expect(compileServer({ rootDir: work, outDir, entryPoints: ['server/aliased.ts'] })).rejects.toThrow(
+      /server\/aliased\.ts importa @\/server\/main/,
     );
     expect(existsSync(outDir)).toBe(false);
 

@@ -65,7 +65,7 @@ function copyInto(rootDir: string, outDir: string, relative: string): void {
  * dev dependency. Files are transpiled one by one in the same layout, not bundled: the server finds its GraphQL
  * schema, demo photos and content/ relative to its own modules (__dirname), and those files are copied beside them.
  * Refuses when code the entry points reach imports a package that is not in package.json's dependencies, which
- * `npm ci --omit=dev` would leave out of the image.
+ * `npm ci --omit=dev` would leave out of the image, or goes through tsconfig's "@/…" alias.
  */
 export async function compileServer(options: CompileOptions): Promise<CompiledServer> {
   const { rootDir, outDir } = options;
@@ -92,6 +92,9 @@ export async function compileServer(options: CompileOptions): Promise<CompiledSe
   const missing: string[] = [];
   for (const [file, input] of inputs) {
     for (const imported of input.imports) {
+      // Each file keeps its imports as written, and nothing maps tsconfig's "@/…" alias at run time.
+      if (imported.original?.startsWith('@/'))
+        missing.push(`${file} importa ${imported.original} (use um caminho relativo)`);
       const name = imported.external ? packageOf(imported.path) : undefined;
       if (name === undefined) continue;
       if (dependencies.has(name)) packages.add(name);
@@ -100,8 +103,8 @@ export async function compileServer(options: CompileOptions): Promise<CompiledSe
   }
   if (missing.length > 0) {
     throw new Error(
-      `O servidor compilado usaria pacotes fora de "dependencies" no package.json, que a imagem de produção não ` +
-        `instala (npm ci --omit=dev):\n${[...new Set(missing)].join('\n')}`,
+      `O servidor compilado não acharia estes imports na imagem de produção, que só instala as "dependencies" do ` +
+        `package.json (npm ci --omit=dev):\n${[...new Set(missing)].join('\n')}`,
     );
   }
 
