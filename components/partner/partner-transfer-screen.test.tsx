@@ -14,8 +14,8 @@ import { PartnerTransferScreen, TRANSFERS_PAGE_SIZE } from './partner-transfer-s
 
 jest.mock('@/lib/network/attempt-key', () => ({ newAttemptKey: () => 'chave-de-teste-1' }));
 
-const program = (fields: Partial<PartnerProgramFieldsFragment> = {}): PartnerProgramFieldsFragment => ({
-  __typename: 'PointsPartnerProgram',
+const program = (fields: Partial<PartnerProgramFieldsFragment> = {}) => ({
+  __typename: 'PointsPartnerProgram' as const,
   name: 'Programa Parceiro',
   linkedAccount: '12345678',
   linkedAt: '2026-11-20T12:00:00.000Z',
@@ -31,10 +31,10 @@ const program = (fields: Partial<PartnerProgramFieldsFragment> = {}): PartnerPro
   ...fields,
 });
 
-const transfer = (fields: Partial<PartnerTransferFieldsFragment> = {}): PartnerTransferFieldsFragment => ({
-  __typename: 'PartnerTransfer',
+const transfer = (fields: Partial<PartnerTransferFieldsFragment> = {}) => ({
+  __typename: 'PartnerTransfer' as const,
   id: '7',
-  status: 'REQUESTED',
+  status: 'REQUESTED' as PartnerTransferFieldsFragment['status'],
   program: 'Programa Parceiro',
   accountId: '12345678',
   points: 1000,
