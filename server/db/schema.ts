@@ -519,6 +519,8 @@ export interface RewardsTable {
   /** How and when it is delivered, shown to the member. */
   delivery: string;
   description: string;
+  /** JSON: the photos of its file, each a content image with a thumbnail (rewards/photos.ts). */
+  photos: Generated<string>;
   created_at: string;
   updated_at: string;
 }

@@ -17,6 +17,7 @@ import { pointsSpending } from './20261128T100000-points-spending';
 import { rewards } from './20261128T110000-rewards';
 import { pointsPartner } from './20261129T100000-points-partner';
 import { rewardCodes } from './20261129T110000-reward-codes';
+import { rewardPhotos } from './20261129T120000-reward-photos';
 
 /**
  * Every migration, by name in timestamp order. A static record instead of a folder scan keeps migrations working
@@ -41,4 +42,5 @@ export const migrations: Record<string, Migration> = {
   '20261128T110000-rewards': rewards,
   '20261129T100000-points-partner': pointsPartner,
   '20261129T110000-reward-codes': rewardCodes,
+  '20261129T120000-reward-photos': rewardPhotos,
 };

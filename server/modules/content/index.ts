@@ -5,6 +5,10 @@ import { seedContent } from './seed';
 
 export { importContent } from './importer';
 export { ContentSourceError, readContentFolder } from './source';
+// Other modules' pictures (the rewards') are kept and served as content images.
+export { assetUrl } from './asset-url';
+export { MAX_IMAGE_BYTES, sniffImage, type ImageInfo } from './images';
+export { insertAssetOnce as keepContentImage } from './repository';
 
 export const contentModule: ClubModule = {
   name: 'content',

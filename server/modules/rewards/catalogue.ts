@@ -1,12 +1,13 @@
 import path from 'node:path';
 import type { Db } from '../../db/schema';
-import { insertMissingRewards } from './repository';
-import { readRewardFolder, type RewardSource } from './source';
+import { keepPictures, withSizedPhotos, type LoadedReward } from './photos';
+import { allRewards, insertMissingRewards } from './repository';
+import { readRewardFolder } from './source';
 
 /** The catalogue shipped with the app: content/premios/<slug>.md at the repository root. */
 export const SEED_REWARDS_DIR = path.resolve(__dirname, '..', '..', '..', 'content', 'premios');
 
-export const rewardRow = (r: RewardSource, at: string) => ({
+export const rewardRow = (r: LoadedReward, at: string) => ({
   slug: r.slug,
   name: r.name,
   category: r.category,
@@ -18,22 +19,30 @@ export const rewardRow = (r: RewardSource, at: string) => ({
   active_to: r.activeTo,
   delivery: r.delivery,
   description: r.description,
+  photos: JSON.stringify(r.storedPhotos),
   created_at: at,
   updated_at: at,
 });
 
-let shipped: RewardSource[] | undefined;
+/** The rewards of a folder, their photos sized: what an import or the seed writes. */
+export const loadRewardFolder = async (folder: string) => withSizedPhotos(readRewardFolder(folder));
+
+let shipped: Promise<LoadedReward[]> | undefined;
 
 /**
  * The shipped catalogue, written at every start when missing (by slug) and never overwritten here: afterwards the
  * files are loaded with `npm run rewards -- import` and the stock is the operator's (`npm run rewards -- stock`).
- * Read once per process: the seed runs for every test database.
+ * Read (and its photos sized) once per process: the seed runs for every test database.
  */
 export async function seedRewardCatalogue(db: Db): Promise<void> {
-  shipped ??= readRewardFolder(SEED_REWARDS_DIR);
+  shipped ??= loadRewardFolder(SEED_REWARDS_DIR);
+  const present = new Set((await allRewards(db)).map((r) => r.slug));
+  const missing = (await shipped).filter((r) => !present.has(r.slug));
+  if (missing.length === 0) return;
   const at = new Date().toISOString();
+  await keepPictures(db, missing);
   await insertMissingRewards(
     db,
-    shipped.map((r) => rewardRow(r, at)),
+    missing.map((r) => rewardRow(r, at)),
   );
 }

@@ -1,9 +1,9 @@
 import type { Db, RewardOrderRow, RewardOrderStatus } from '../../db/schema';
 import { nowOf, type OperatorDeps } from '../service-deps';
 import * as repo from './repository';
-import { rewardRow } from './catalogue';
+import { loadRewardFolder, rewardRow } from './catalogue';
+import { keepPictures } from './photos';
 import { cancelOrderIn } from './service';
-import { readRewardFolder } from './source';
 
 /**
  * What the club does with rewards and orders until a back office exists (`npm run rewards`). Every action is written
@@ -168,16 +168,18 @@ export const auditOf = (deps: OperatorDeps, orderId: number) => repo.auditOfOrde
 
 /**
  * Loads a folder of reward files (content/premios by default) in one transaction: a new slug is added with the
- * file's stock, an existing one takes everything else from its file and keeps the stock the operator counts.
+ * file's stock, an existing one takes everything else from its file (its photos too) and keeps the stock the
+ * operator counts.
  */
 export async function importRewards(
   deps: OperatorDeps,
   folder: string,
   actor: string,
 ): Promise<{ added: string[]; updated: string[] }> {
-  const sources = readRewardFolder(folder);
+  const sources = await loadRewardFolder(folder);
   const at = nowOf(deps).toISOString();
   return deps.db.transaction().execute(async (trx) => {
+    await keepPictures(trx, sources);
     const added: string[] = [];
     const updated: string[] = [];
     for (const source of sources) {

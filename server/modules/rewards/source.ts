@@ -3,6 +3,15 @@ import path from 'node:path';
 import { parse as parseYaml } from 'yaml';
 import { z } from 'zod';
 import type { RewardCategory, RewardType } from '../../db/schema';
+import { MAX_IMAGE_BYTES, sniffImage, type ImageInfo } from '../content';
+
+/** A photo beside the reward's file, read and typed by its bytes. */
+export interface RewardPhotoFile {
+  file: string;
+  alt: string;
+  bytes: Buffer;
+  info: ImageInfo;
+}
 
 /** A reward as its file describes it: `content/premios/<slug>.md`, YAML front matter and the description below. */
 export interface RewardSource {
@@ -18,6 +27,8 @@ export interface RewardSource {
   activeTo: string | null;
   delivery: string;
   description: string;
+  /** The first one is the catalogue's card. */
+  photos: RewardPhotoFile[];
 }
 
 export class RewardSourceError extends Error {
@@ -58,7 +69,30 @@ const frontMatter = z.object({
   start: day.nullish(),
   end: day.nullish(),
   delivery: z.string().trim().min(3, 'diga como e quando o prêmio chega').max(400),
+  photos: z
+    .array(
+      z.object({
+        file: z.string().trim().min(1, 'o nome do arquivo da foto, ao lado deste'),
+        alt: z.string().trim().min(3, 'descreva a foto em 3 a 200 caracteres').max(200, 'de 3 a 200 caracteres'),
+      }),
+      { message: 'uma lista de fotos, cada uma com file e alt' },
+    )
+    .max(8, 'no máximo 8 fotos')
+    .nullish(),
 });
+
+const PHOTO_TYPES = new Set<ImageInfo['mime']>(['image/jpeg', 'image/png', 'image/webp']);
+
+function readPhoto(root: string, photo: { file: string; alt: string }): RewardPhotoFile {
+  const file = path.resolve(root, photo.file);
+  if (!file.startsWith(root + path.sep)) throw new Error(`a foto ${photo.file} está fora da pasta dos prêmios`);
+  if (!existsSync(file)) throw new Error(`a foto ${photo.file} não existe`);
+  const bytes = readFileSync(file);
+  if (bytes.length > MAX_IMAGE_BYTES) throw new Error(`a foto ${photo.file} passa de 2 MB`);
+  const info = sniffImage(bytes);
+  if (!info || !PHOTO_TYPES.has(info.mime)) throw new Error(`${photo.file} não é uma foto JPEG, PNG ou WebP válida`);
+  return { file: photo.file, alt: photo.alt, bytes, info };
+}
 
 function splitFrontMatter(text: string): { meta: unknown; body: string } | null {
   const match = /^---\r?\n([\s\S]*?)\r?\n---\r?\n?([\s\S]*)$/.exec(text);
@@ -104,6 +138,7 @@ export function readRewardFolder(folder: string): RewardSource[] {
         activeTo: meta.end ? dayStart(meta.end, 1) : null,
         delivery: meta.delivery,
         description,
+        photos: (meta.photos ?? []).map((photo) => readPhoto(root, photo)),
       });
     } catch (error) {
       problems.push(`${name}: ${error instanceof Error ? error.message : String(error)}`);

@@ -1,8 +1,10 @@
 import type { RewardOrderEventRow, RewardOrderRow, RewardRow } from '../../db/schema';
+import { photoViews, type RewardPhotoView } from './photos';
 
 export interface RewardView {
   slug: string;
   name: string;
+  photos: RewardPhotoView[];
   category: 'FERRAMENTAS' | 'ACESSORIOS' | 'CURSOS' | 'VALES' | 'EXPERIENCIAS';
   type: 'PRODUTO' | 'VALE' | 'CURSO' | 'EXPERIENCIA';
   points: number;
@@ -47,6 +49,7 @@ export interface RewardOrderView {
 export const toRewardView = (row: RewardRow, balance: number): RewardView => ({
   slug: row.slug,
   name: row.name,
+  photos: photoViews(row.photos),
   category: row.category.toUpperCase() as RewardView['category'],
   type: row.type.toUpperCase() as RewardView['type'],
   points: row.points,
