@@ -10,6 +10,7 @@ import './styles/content.css';
 import './styles/invoices.css';
 import './styles/profile.css';
 import './styles/kiosk.css';
+import './styles/photo-gallery.css';
 import './styles/projects.css';
 import './styles/project-form.css';
 import './styles/rewards.css';

@@ -12,7 +12,7 @@ import { CheckboxField } from '../ui/checkbox-field';
 import { SelectField } from '../ui/select-field';
 import { Spinner } from '../ui/spinner';
 import { TextField } from '../ui/text-field';
-import { AddressFields, addressFormValues, type AddressValues, type StoredAddress } from './address-fields';
+import { AddressFields, addressFormValues, type AddressValues, type StoredAddress } from '../forms/address-fields';
 import { maskedChange } from '../ui/masked-change';
 import { useFocusWhenShown } from '../ui/use-focus-when-shown';
 

@@ -14,7 +14,7 @@ import {
   type AddressValues,
   type StateOption,
   type StoredAddress,
-} from './address-fields';
+} from '../forms/address-fields';
 
 export interface WorkshopValues extends StoredAddress {
   corporateName?: string | null;

@@ -12,7 +12,7 @@ import { QProject } from '@/lib/projects/operations';
 import { useRouteParams } from '@/lib/routing/use-route-params';
 import { routes } from '@/lib/routes';
 import { DetailSkeleton, ErrorState, Loading, NotFoundState } from '../ui/content-states';
-import { ProjectGallery } from './project-gallery';
+import { PhotoGallery } from '../ui/photo-gallery';
 import { ProjectStatusBadge } from './project-status-badge';
 
 const BACK = { href: routes.projects(), label: 'Meus projetos' };
@@ -109,7 +109,7 @@ function ProjectDetail({ project }: { project: ProjectFieldsFragment }) {
       </p>
       <Outcome project={project} />
 
-      <ProjectGallery photos={project.photos} />
+      <PhotoGallery photos={project.photos} label="Fotos do projeto" />
 
       <h2>Detalhes</h2>
       <Facts project={project} />

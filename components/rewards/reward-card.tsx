@@ -10,7 +10,7 @@ export function RewardCard({ reward }: { reward: RewardCardFieldsFragment }) {
   const soldOut = reward.stock <= 0;
   return (
     <article className="content-card reward-card">
-      <RewardPicture category={reward.category} />
+      <RewardPicture category={reward.category} photo={reward.photos[0]} />
       <div className="content-card__body">
         <p className="content-card__meta">{CATEGORY_LABELS[reward.category]}</p>
         <h2 className="content-card__title">

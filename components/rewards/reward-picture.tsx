@@ -1,7 +1,7 @@
 import type { RewardCategory } from '@/lib/graphql/generated/graphql';
+import { apiHref } from '@/lib/files/api-href';
 
-// The catalogue has no photos yet (README: images are not read yet): each category gets a drawn placeholder of the
-// same 4:3 box a photo will fill, so the cards keep their shape when photos arrive.
+// A reward whose file names no photo gets its category's drawing instead.
 const ICONS: Record<RewardCategory, string> = {
   FERRAMENTAS: 'M14 4l6 6-3 3-6-6zM11 7 3 15v6h6l8-8',
   ACESSORIOS: 'M3 20h18M5 20V9h14v11M9 9V5h6v4M9 14h6',
@@ -10,8 +10,39 @@ const ICONS: Record<RewardCategory, string> = {
   EXPERIENCIAS: 'M12 3l2.6 5.6 6 .7-4.5 4.1 1.2 6L12 16.5 6.7 19.4l1.2-6L3.4 9.3l6-.7z',
 };
 
-/** The reward's picture; the card or the page names the reward, so the drawing is decoration. */
-export function RewardPicture({ category, large = false }: { category: RewardCategory; large?: boolean }) {
+export interface RewardThumbnail {
+  thumbnailUrl: string;
+  thumbnailWidth: number;
+  thumbnailHeight: number;
+}
+
+/**
+ * The reward's picture: its first photo's thumbnail (sized by the API, so the card keeps its place while it loads)
+ * or its category's drawing. The card or the page names the reward, so the picture is decoration.
+ */
+export function RewardPicture({
+  category,
+  large = false,
+  photo,
+}: {
+  category: RewardCategory;
+  large?: boolean;
+  photo?: RewardThumbnail | null;
+}) {
+  if (photo) {
+    return (
+      // eslint-disable-next-line @next/next/no-img-element -- static export, the API gives the size
+      <img
+        className="reward-picture reward-picture--photo"
+        src={apiHref(photo.thumbnailUrl)}
+        width={photo.thumbnailWidth}
+        height={photo.thumbnailHeight}
+        alt=""
+        loading="lazy"
+        decoding="async"
+      />
+    );
+  }
   return (
     <div
       className={`reward-picture reward-picture--${category.toLowerCase()}${large ? ' reward-picture--large' : ''}`}

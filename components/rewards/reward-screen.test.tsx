@@ -1,10 +1,10 @@
 import type { MockedResponse } from '@apollo/client/testing';
 import { MockedProvider } from '@apollo/client/testing/react';
 import { GraphQLError } from 'graphql';
-import { fireEvent, render, screen } from '@testing-library/react';
-import { MRedeemReward, QRedeemContext, QReward } from '@/lib/rewards/operations';
+import { fireEvent, render, screen, within } from '@testing-library/react';
+import { MRedeemReward, QRedemptionPreview, QReward } from '@/lib/rewards/operations';
 import { RewardScreen } from './reward-screen';
-import { order, reward } from './test-data';
+import { order, reward, rewardPhoto } from './test-data';
 
 jest.mock('next/navigation', () => ({ usePathname: () => window.location.pathname }));
 jest.mock('@/lib/network/attempt-key', () => ({ newAttemptKey: () => 'attempt-1' }));
@@ -23,23 +23,39 @@ const answer = (value: ReturnType<typeof reward>): MockedResponse => ({
   result: { data: { reward: value } },
 });
 
-const me = {
-  __typename: 'User' as const,
-  id: 'u1',
+const paulista = {
+  __typename: 'RewardDeliveryAddress' as const,
   cep: '01310100',
   address: 'Avenida Paulista',
   number: '1000',
   complement: 'Sala 2',
   district: 'Bela Vista',
-  state: { __typename: 'State' as const, id: '25', uf: 'SP' },
-  city: { __typename: 'City' as const, id: '3550308', name: 'São Paulo' },
+  city: 'São Paulo',
+  uf: 'SP',
 };
 
+const year = new Date().getUTCFullYear();
+/** Points of two credits: December's of this year first, then January's of the next. */
+const spends = [
+  { __typename: 'RedemptionSpend' as const, points: 700, expiresAt: `${year}-12-08T15:00:00.000Z` },
+  { __typename: 'RedemptionSpend' as const, points: 200, expiresAt: `${year + 1}-01-20T15:00:00.000Z` },
+];
+
 // Used twice: the redemption evicts the balance, and the confirmation still on screen reads it again.
-const context = (balance: number, who: typeof me | null = me): MockedResponse => ({
-  request: { query: QRedeemContext },
+const preview = (balance: number, address: typeof paulista | null = paulista): MockedResponse => ({
+  request: { query: QRedemptionPreview, variables: { slug: 'tupia-compacta' } },
   maxUsageCount: 2,
-  result: { data: { pointsSummary: { __typename: 'PointsSummary', balance }, me: who } },
+  result: {
+    data: {
+      redemptionPreview: {
+        __typename: 'RedemptionPreview',
+        balance,
+        balanceAfter: balance >= 900 ? balance - 900 : null,
+        spends: balance >= 900 ? spends : [],
+        address,
+      },
+    },
+  },
 });
 
 const redeem = (result: MockedResponse['result']): MockedResponse => ({
@@ -52,7 +68,7 @@ const redeem = (result: MockedResponse['result']): MockedResponse => ({
 
 describe('RewardScreen', () => {
   it('shows the description, the delivery and the points, and confirms in one tap with the balance after', async () => {
-    renderAt('tupia-compacta', [answer(reward()), context(2380), redeem({ data: { redeemReward: order() } })]);
+    renderAt('tupia-compacta', [answer(reward()), preview(2380), redeem({ data: { redeemReward: order() } })]);
 
     expect(await screen.findByRole('heading', { level: 1, name: 'Tupia compacta' })).toBeInTheDocument();
     expect(screen.getByText('Tupia de 530 W com fresas.')).toBeInTheDocument();
@@ -73,21 +89,40 @@ describe('RewardScreen', () => {
     expect(screen.getByRole('link', { name: 'Ver meus resgates' })).toHaveAttribute('href', '/meus-resgates');
   });
 
-  it('a product without a complete profile address cannot be confirmed, and says where to fix it', async () => {
-    renderAt('tupia-compacta', [answer(reward()), context(2380, { ...me, number: '' })]);
+  it('names the points spent, those expiring first first, with the day each group expires', async () => {
+    renderAt('tupia-compacta', [answer(reward()), preview(2380)]);
     fireEvent.click(await screen.findByRole('button', { name: 'Trocar por 900 pontos' }));
-    expect(await screen.findByRole('link', { name: 'Complete o endereço no perfil' })).toHaveAttribute(
-      'href',
-      '/perfil',
-    );
-    expect(screen.getByRole('button', { name: 'Confirmar troca por 900 pontos' })).toBeDisabled();
+    const spent = await screen.findByRole('list', { name: 'Pontos usados' });
+    expect(
+      within(spent)
+        .getAllByRole('listitem')
+        .map((li) => li.textContent),
+    ).toEqual([
+      '700 pontos que vencem em 08/12 serão usados primeiro',
+      `depois, 200 pontos que vencem em 20/01/${year + 1}`,
+    ]);
+    expect(screen.getByRole('button', { name: 'Alterar endereço desta entrega' })).toBeInTheDocument();
+  });
+
+  it('shows the photos as a gallery, and the drawing when the reward has none', async () => {
+    const withPhotos = reward({ photos: [rewardPhoto('tupia', 1), rewardPhoto('tupia', 2)] });
+    const { unmount } = renderAt('tupia-compacta', [answer(withPhotos)]);
+    const gallery = await screen.findByRole('region', { name: 'Fotos do prêmio' });
+    expect(within(gallery).getByRole('img', { name: 'Foto 1 do prêmio' })).toHaveAttribute('width', '1024');
+    expect(screen.getByText('Foto 1 de 2')).toBeInTheDocument();
+    unmount();
+
+    renderAt('tupia-compacta', [answer(reward())]);
+    await screen.findByRole('heading', { level: 1, name: 'Tupia compacta' });
+    expect(screen.queryByRole('region', { name: 'Fotos do prêmio' })).not.toBeInTheDocument();
+    expect(document.querySelector('.reward-picture svg')).not.toBeNull();
   });
 
   it("a voucher needs no address; the API's refusal is shown in Portuguese", async () => {
     const vale = reward({ type: 'VALE', category: 'VALES', needsAddress: false });
     renderAt('tupia-compacta', [
       answer(vale),
-      context(2380, null),
+      preview(2380, null),
       redeem({ errors: [new GraphQLError('Este prêmio esgotou.', { extensions: { code: 'BAD_USER_INPUT' } })] }),
     ]);
     fireEvent.click(await screen.findByRole('button', { name: 'Trocar por 900 pontos' }));

@@ -1,10 +1,23 @@
 import type { RewardFieldsFragment, RewardOrderFieldsFragment } from '@/lib/graphql/generated/graphql';
 
+/** A reward's photo, with every field the card's and the page's fragments ask. */
+export const rewardPhoto = (slug: string, n: number) => ({
+  __typename: 'RewardPhoto' as const,
+  url: `/conteudo/imagens/${slug}-${n}.jpg`,
+  width: 1024,
+  height: 768,
+  thumbnailUrl: `/conteudo/imagens/${slug}-${n}-mini.webp`,
+  thumbnailWidth: 480,
+  thumbnailHeight: 360,
+  alt: `Foto ${n} do prêmio`,
+});
+
 /** Rewards and orders as the API answers them, shared by the rewards screens' tests. */
 export const rewardCard = (n: number, overrides: Partial<RewardFieldsFragment> = {}) => ({
   __typename: 'Reward' as const,
   slug: `premio-${n}`,
   name: `Prêmio ${n}`,
+  photos: [] as ReturnType<typeof rewardPhoto>[],
   category: 'FERRAMENTAS' as const,
   type: 'PRODUTO' as const,
   points: n * 100,

@@ -5,7 +5,6 @@ export {
   UserWoodWorkFieldsFragmentDoc as UserWoodWorkFields,
   QProfileDocument as QProfile,
   QProfileOptionsDocument as QProfileOptions,
-  QCepAddressDocument as QCepAddress,
   MUpdateProfileDocument as MUpdateProfile,
 } from './profile-operations.generated';
 export {

@@ -5,8 +5,12 @@ export {
   RewardOrderFieldsFragmentDoc as RewardOrderFields,
   QRewardsDocument as QRewards,
   QRewardDocument as QReward,
-  QRedeemContextDocument as QRedeemContext,
   QRewardOrdersDocument as QRewardOrders,
   MRedeemRewardDocument as MRedeemReward,
   MCancelRewardOrderDocument as MCancelRewardOrder,
 } from './operations.generated';
+// Only the confirmation (loaded when a member taps "Trocar") sends these.
+export {
+  QRedemptionPreviewDocument as QRedemptionPreview,
+  QDeliveryStatesDocument as QDeliveryStates,
+} from './redeem-operations.generated';

@@ -1,10 +1,19 @@
 'use client';
 import { useCallback, useEffect, useRef, useState, type KeyboardEvent } from 'react';
-import type { ProjectPhotoFieldsFragment } from '@/lib/graphql/generated/graphql';
 import { apiHref } from '@/lib/files/api-href';
-import { Modal } from '../ui/modal';
+import { Modal } from './modal';
 
-type Photo = ProjectPhotoFieldsFragment;
+/** A photo the API serves sized: a project's, a reward's. */
+export interface GalleryPhoto {
+  url: string;
+  width: number;
+  height: number;
+  thumbnailUrl: string;
+  thumbnailWidth: number;
+  alt: string;
+}
+
+type Photo = GalleryPhoto;
 
 const counterText = (index: number, total: number) => `Foto ${index + 1} de ${total}`;
 
@@ -53,15 +62,15 @@ function PhotoViewer({
   if (!photo) return null;
   return (
     // The arrows reach the gallery's own key handler: the dialog sits inside it.
-    <Modal open title={counterText(index, photos.length)} onClose={onClose} className="project-viewer">
+    <Modal open title={counterText(index, photos.length)} onClose={onClose} className="photo-viewer">
       <div
         ref={frame}
-        className={`project-viewer__frame${zoomed ? ' project-viewer__frame--zoomed' : ''}`}
+        className={`photo-viewer__frame${zoomed ? ' photo-viewer__frame--zoomed' : ''}`}
         onDoubleClick={toggleZoom}
       >
         {/* eslint-disable-next-line @next/next/no-img-element -- static export, the API gives the size */}
         <img
-          className="project-viewer__image"
+          className="photo-viewer__image"
           src={apiHref(photo.url)}
           alt={photo.alt}
           width={photo.width}
@@ -69,7 +78,7 @@ function PhotoViewer({
           decoding="async"
         />
       </div>
-      <div className="project-viewer__tools">
+      <div className="photo-viewer__tools">
         {photos.length > 1 && <StepButton direction={-1} index={index} total={photos.length} onStep={onIndex} />}
         <button type="button" className="button button--secondary" aria-pressed={zoomed} onClick={toggleZoom}>
           {zoomed ? 'Ajustar à tela' : 'Ver no tamanho real'}
@@ -100,7 +109,7 @@ function StepButton({
   return (
     <button
       type="button"
-      className="button button--secondary project-gallery__step"
+      className="button button--secondary photo-gallery__step"
       aria-disabled={unavailable}
       // The full name for a screen reader; the short visible word fits beside the counter on a phone.
       aria-label={direction < 0 ? 'Foto anterior' : 'Próxima foto'}
@@ -122,10 +131,10 @@ function StepButton({
 }
 
 /**
- * A project's photos, one per view: swiped on a phone (CSS scroll snap), moved with the buttons or, when the gallery
- * has focus, ArrowLeft/ArrowRight. A tap opens the photo full screen.
+ * Photos one per view (a project's, a reward's): swiped on a phone (CSS scroll snap), moved with the buttons or, when
+ * the gallery has focus, ArrowLeft/ArrowRight. A tap opens the photo full screen.
  */
-export function ProjectGallery({ photos }: { photos: readonly Photo[] }) {
+export function PhotoGallery({ photos, label }: { photos: readonly Photo[]; label: string }) {
   const [index, setIndex] = useState(0);
   const [viewing, setViewing] = useState(false);
   const track = useRef<HTMLUListElement>(null);
@@ -165,10 +174,10 @@ export function ProjectGallery({ photos }: { photos: readonly Photo[] }) {
 
   if (total === 0) return null;
   return (
-    <section className="project-gallery" aria-label="Fotos do projeto" onKeyDown={onKeyDown}>
+    <section className="photo-gallery" aria-label={label} onKeyDown={onKeyDown}>
       <ul
         ref={track}
-        className="project-gallery__track"
+        className="photo-gallery__track"
         // Focusable so the arrows work and a keyboard can scroll it (WCAG: scrollable regions reachable by keyboard).
         tabIndex={0}
         aria-label={total > 1 ? 'Fotos: use as setas para passar' : 'Foto'}
@@ -178,14 +187,14 @@ export function ProjectGallery({ photos }: { photos: readonly Photo[] }) {
       >
         {photos.map((photo, i) => (
           <li
-            key={photo.id}
-            className="project-gallery__slide"
+            key={photo.url}
+            className="photo-gallery__slide"
             // Only the photo in view is read and reached with Tab; the others are a swipe or an arrow away.
             aria-hidden={i !== index}
           >
             <button
               type="button"
-              className="project-gallery__open"
+              className="photo-gallery__open"
               tabIndex={i === index ? 0 : -1}
               onClick={() => {
                 setIndex(i);
@@ -194,7 +203,7 @@ export function ProjectGallery({ photos }: { photos: readonly Photo[] }) {
             >
               {/* eslint-disable-next-line @next/next/no-img-element -- static export, the API gives the size */}
               <img
-                className="project-gallery__image"
+                className="photo-gallery__image"
                 src={apiHref(photo.url)}
                 // A phone picks the thumbnail; a wide screen the full photo.
                 srcSet={`${apiHref(photo.thumbnailUrl)} ${photo.thumbnailWidth}w, ${apiHref(photo.url)} ${photo.width}w`}
@@ -211,15 +220,15 @@ export function ProjectGallery({ photos }: { photos: readonly Photo[] }) {
         ))}
       </ul>
       {total > 1 && (
-        <div className="project-gallery__controls">
+        <div className="photo-gallery__controls">
           <StepButton direction={-1} index={index} total={total} onStep={show} />
-          <p className="project-gallery__counter" aria-live="polite">
+          <p className="photo-gallery__counter" aria-live="polite">
             {counterText(index, total)}
           </p>
           <StepButton direction={1} index={index} total={total} onStep={show} />
         </div>
       )}
-      <p className="project-gallery__hint">Toque ou clique na foto para vê-la em tela cheia.</p>
+      <p className="photo-gallery__hint">Toque ou clique na foto para vê-la em tela cheia.</p>
       {viewing && <PhotoViewer photos={photos} index={index} onIndex={show} onClose={() => setViewing(false)} />}
     </section>
   );

@@ -1,12 +1,19 @@
 import { fireEvent, render, screen, within } from '@testing-library/react';
-import { ProjectGallery } from './project-gallery';
-import { photo } from './test-data';
+import { PhotoGallery } from './photo-gallery';
 
-const photos = [photo('7', 0, 3), photo('7', 1, 3), photo('7', 2, 3)];
+const photo = (position: number) => ({
+  alt: `Projeto 7 — foto ${position + 1} de 3`,
+  url: `/arquivos/projetos/7/${position}.jpg`,
+  width: 1600,
+  height: 1200,
+  thumbnailUrl: `/arquivos/projetos/7/${position}-mini.jpg`,
+  thumbnailWidth: 480,
+});
+const photos = [photo(0), photo(1), photo(2)];
 
-describe('ProjectGallery', () => {
+describe('PhotoGallery', () => {
   it('moves one photo with ArrowRight and ArrowLeft while it has focus, and says which one it shows', () => {
-    render(<ProjectGallery photos={photos} />);
+    render(<PhotoGallery photos={photos} label="Fotos do projeto" />);
     const track = screen.getByRole('list', { name: /use as setas/ });
     expect(screen.getByText('Foto 1 de 3')).toBeInTheDocument();
 
@@ -21,7 +28,7 @@ describe('ProjectGallery', () => {
   });
 
   it('has previous and next buttons that stay focusable at the ends', () => {
-    render(<ProjectGallery photos={photos} />);
+    render(<PhotoGallery photos={photos} label="Fotos do projeto" />);
     const previous = screen.getByRole('button', { name: 'Foto anterior' });
     expect(previous).toHaveAttribute('aria-disabled', 'true');
     fireEvent.click(previous);
@@ -31,7 +38,7 @@ describe('ProjectGallery', () => {
   });
 
   it('loads only the first photo at once, each with its size and the alt text from the API', () => {
-    render(<ProjectGallery photos={photos} />);
+    render(<PhotoGallery photos={photos} label="Fotos do projeto" />);
     const images = document.querySelectorAll('img');
     expect(images[0]).toHaveAttribute('loading', 'eager');
     expect(images[1]).toHaveAttribute('loading', 'lazy');
@@ -40,7 +47,7 @@ describe('ProjectGallery', () => {
   });
 
   it('opens the tapped photo full screen, with a zoom toggle, and closes again', () => {
-    render(<ProjectGallery photos={photos} />);
+    render(<PhotoGallery photos={photos} label="Fotos do projeto" />);
     fireEvent.click(screen.getByRole('button', { name: /foto 1 de 3 \(ampliar\)/ }));
 
     const viewer = screen.getByRole('dialog', { name: 'Foto 1 de 3' });

@@ -4,8 +4,7 @@ import { useId, useState } from 'react';
 import type { FieldErrors, UseFormReturn } from 'react-hook-form';
 import { onlyDigits } from '@/lib/format/digits';
 import { maskCep } from '@/lib/format/masks';
-import { QCities } from '@/lib/graphql/operations';
-import { QCepAddress } from '@/lib/profile/operations';
+import { QCepAddress, QCities } from '@/lib/graphql/operations';
 import { SelectField } from '../ui/select-field';
 import { TextField } from '../ui/text-field';
 
