@@ -10,6 +10,7 @@ import { useRemembered } from '@/lib/session/use-remembered';
 import { ContentCard } from '../content/cards';
 import { CardListSkeleton, EmptyState, Loading } from '../ui/content-states';
 import { HomeReminders } from './home-reminders';
+import { HomeReward } from './home-reward';
 import { useCurrentUser } from '../providers/current-user';
 
 const HOME_LIST_SIZE = 3;
@@ -131,6 +132,7 @@ export function HomeScreen() {
           </p>
           <IntentLink href={routes.history()}>Ver extrato</IntentLink>
         </div>
+        <HomeReward />
         <HomeReminders />
         <h2 className="visually-hidden">Atalhos</h2>
         <ul className="shortcuts">

@@ -1,0 +1,36 @@
+'use client';
+import { useQuery } from '@apollo/client/react';
+import { formatPoints } from '@/lib/format/numbers';
+import { QHomeReward } from '@/lib/home/operations';
+import { routes } from '@/lib/routes';
+import { useRemembered } from '@/lib/session/use-remembered';
+import { RewardPicture } from '../rewards/reward-picture';
+import { IntentLink } from '../ui/intent-link';
+
+/**
+ * Under the balance: the reward the member can already take or is closest to (the API's closestReward). It comes
+ * after the balance, which home shows from the member's snapshot at once; nothing shows while it loads, if it fails
+ * or when the catalogue has nothing to offer.
+ */
+export function HomeReward() {
+  const { data } = useQuery(QHomeReward, { fetchPolicy: 'cache-and-network' });
+  const reward = useRemembered('homeReward', data?.closestReward);
+  if (!reward) return null;
+  return (
+    <section className="home-reward" aria-labelledby="home-reward-title">
+      <RewardPicture category={reward.category} photo={reward.photos[0]} />
+      <div className="home-reward__body">
+        <h2 id="home-reward-title" className="home-reward__title">
+          {reward.affordable ? 'Você já pode trocar' : 'Seu próximo prêmio'}
+        </h2>
+        <p className="home-reward__name">
+          <IntentLink href={routes.reward({ rewardSlug: reward.slug })}>{reward.name}</IntentLink>
+        </p>
+        <p className="home-reward__points">
+          {formatPoints(reward.points)} pontos
+          {!reward.affordable && ` · faltam ${formatPoints(reward.missingPoints)}`}
+        </p>
+      </div>
+    </section>
+  );
+}
