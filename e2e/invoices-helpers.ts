@@ -1,16 +1,15 @@
-import { spawnSync } from 'node:child_process';
 import { join } from 'node:path';
 import { sampleNfeXml } from '../lib/invoices/nfe-xml';
 import { withCheckDigit } from '../lib/validation/access-key';
 import { createDatabase } from '../server/db/database';
 import { createMember } from '../server/modules/users/repository';
+import { clubCli, dataDir } from './club-cli';
 import { PASSWORD } from './members';
 
 /**
  * Members of the invoice specs, created fresh for each test straight in the test server's database, so the demo
  * member (used by other specs) never gets invoices or points from here.
  */
-const dataDir = () => process.env.E2E_DATA_DIR ?? 'data/e2e';
 
 function cpfDigit(digits: number[], weight: number): number {
   const rest = (digits.reduce((sum, d, i) => sum + d * (weight - i), 0) * 10) % 11;
@@ -88,11 +87,4 @@ export function nfeXmlFile(key: string, buyerCpf: string, total = '180.00') {
 }
 
 /** The terminal review, as a reviewer would run it, against the test server's data folder. */
-export function reviewCli(...args: string[]): string {
-  const result = spawnSync(process.execPath, ['--import', 'tsx', 'server/cli/invoices.ts', ...args], {
-    env: { ...process.env, DATA_DIR: dataDir() },
-    encoding: 'utf8',
-  });
-  if (result.status !== 0) throw new Error(`npm run invoices -- ${args.join(' ')}: ${result.stderr}`);
-  return result.stdout;
-}
+export const reviewCli = (...args: string[]) => clubCli('invoices', ...args);

@@ -2,7 +2,7 @@ import type { Page } from '@playwright/test';
 import { expect, expectNoAxeViolations, test } from './fixtures';
 import { lastHandoffPath, newIdentity } from './identities';
 import { fillPassword, fillStepOne } from './sign-up-helpers';
-import { storesCli } from './stores-cli';
+import { storesCli } from './club-cli';
 
 const WELCOME = 'Cadastre-se no Clube do Marceneiro';
 

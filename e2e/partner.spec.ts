@@ -1,18 +1,10 @@
-import { spawnSync } from 'node:child_process';
 import type { Page } from '@playwright/test';
 import { demo } from './members';
 import { expect, expectNoAxeViolations, signInWithStorage, test } from './fixtures';
-import { dataDir } from './stores-cli';
+import { clubCli } from './club-cli';
 
-/** `npm run partner -- …` against the e2e server's data, as the operator answers for the partner. */
-function partnerCli(...args: string[]): string {
-  const result = spawnSync(process.execPath, ['--import', 'tsx', 'server/cli/partner.ts', ...args], {
-    env: { ...process.env, DATA_DIR: dataDir() },
-    encoding: 'utf8',
-  });
-  if (result.status !== 0) throw new Error(`npm run partner -- ${args.join(' ')}: ${result.stderr}`);
-  return result.stdout;
-}
+/** `npm run partner -- …`, as the operator answers for the partner. */
+const partnerCli = (...args: string[]) => clubCli('partner', ...args);
 
 /** "12.380 pontos" → 12380 (pt-BR thousands dot). */
 const points = (text: string | null): number => Number((text ?? '').replace(/\D/g, ''));

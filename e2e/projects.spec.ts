@@ -1,19 +1,11 @@
-import { spawnSync } from 'node:child_process';
 import sharp from 'sharp';
 import type { Page } from '@playwright/test';
 import { expect, expectNoAxeViolations, signInWithStorage, test } from './fixtures';
 import { createInvoiceMember } from './invoices-helpers';
-import { dataDir } from './stores-cli';
+import { clubCli } from './club-cli';
 
-/** `npm run projects -- …` against the e2e server's data, as the reviewer runs it. */
-function projectsCli(...args: string[]): string {
-  const result = spawnSync(process.execPath, ['--import', 'tsx', 'server/cli/projects.ts', ...args], {
-    env: { ...process.env, DATA_DIR: dataDir() },
-    encoding: 'utf8',
-  });
-  if (result.status !== 0) throw new Error(`npm run projects -- ${args.join(' ')}: ${result.stderr}`);
-  return result.stdout;
-}
+/** `npm run projects -- …`, as the reviewer runs it. */
+const projectsCli = (...args: string[]) => clubCli('projects', ...args);
 
 /** A phone-sized JPEG of one colour, as a member's gallery would hand it over. */
 async function photo(name: string, color: string) {

@@ -5,7 +5,7 @@ import { expect, expectNoAxeViolations, passHumanCheck, test } from './fixtures'
 import { lastCode, newIdentity } from './identities';
 import { createProfileMember } from './profile-members';
 import { fillPassword, fillStepOne, logIn } from './sign-up-helpers';
-import { dataDir, storesCli } from './stores-cli';
+import { dataDir, storesCli } from './club-cli';
 
 async function storeOfMember(cpf: string): Promise<string | null> {
   const db = createDatabase({ file: join(dataDir(), 'club.sqlite') });

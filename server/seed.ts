@@ -2,6 +2,8 @@ import type { Db } from './db/schema';
 import { clubModules } from './modules';
 import { seedDemoHistory, type DemoHistoryDeps } from './modules/invoices';
 import { seedDemoProjects } from './modules/projects';
+import { seedDemoRewards } from './modules/rewards';
+import { seedDemoStaff } from './modules/staff';
 import { createMember, DEMO_MEMBER, findUserByCpf } from './modules/users';
 
 export { DEMO_MEMBER };
@@ -24,6 +26,8 @@ export async function seedClubData(db: Db): Promise<void> {
  */
 export async function seedDemoData(db: Db, options: { history?: DemoHistoryDeps } = {}): Promise<void> {
   await seedClubData(db);
+  // The demo admin and reviewer of the painel (SQLite only; never on PostgreSQL).
+  await seedDemoStaff(db);
   if (await findUserByCpf(db, DEMO_MEMBER.cpf)) return;
   const member = await createMember(db, {
     ...DEMO_MEMBER,
@@ -46,5 +50,6 @@ export async function seedDemoData(db: Db, options: { history?: DemoHistoryDeps 
   if (options.history) {
     await seedDemoHistory(db, options.history, member);
     await seedDemoProjects(db, options.history, member);
+    await seedDemoRewards(db, options.history.config, member);
   }
 }

@@ -21,7 +21,9 @@ export function RewardCard({ reward }: { reward: RewardCardFieldsFragment }) {
         <p className="reward-card__points">{formatPoints(reward.points)} pontos</p>
         <p className={`reward-card__stock${soldOut ? ' reward-card__stock--out' : ''}`}>{stockLabel(reward.stock)}</p>
         {!soldOut &&
-          (reward.affordable ? (
+          (reward.limitReached ? (
+            <p className="reward-card__reach">Você já atingiu o limite deste prêmio</p>
+          ) : reward.affordable ? (
             <p className="reward-card__reach reward-card__reach--ok">Você já pode trocar</p>
           ) : (
             <p className="reward-card__reach">Faltam {formatPoints(reward.missingPoints)} pontos</p>

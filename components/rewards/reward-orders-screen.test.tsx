@@ -29,6 +29,7 @@ const shipped = order({
   status: 'SHIPPED',
   carrier: 'Correios',
   trackingCode: 'BR123456789BR',
+  trackingUrl: 'https://rastreamento.correios.com.br/app/index.php?objetos=BR123456789BR',
   createdAt: '2026-03-01T15:00:00.000Z',
   reward: { ...order().reward, slug: 'trena', name: 'Trena laser' },
   events: [
@@ -51,7 +52,11 @@ describe('RewardOrdersScreen', () => {
       .map((li) => li.querySelector('.timeline__status')?.textContent);
     expect(steps).toEqual(['Solicitado', 'Em separação', 'Enviado', 'Entregue']);
 
-    expect(within(older!).getByText('Correios · código de rastreio BR123456789BR')).toBeInTheDocument();
+    expect(within(older!).getByText(/Correios · código de rastreio BR123456789BR/)).toBeInTheDocument();
+    expect(within(older!).getByRole('link', { name: /Acompanhar a entrega/ })).toHaveAttribute(
+      'href',
+      'https://rastreamento.correios.com.br/app/index.php?objetos=BR123456789BR',
+    );
     expect(within(older!).queryByRole('button', { name: 'Cancelar' })).not.toBeInTheDocument();
   });
 
@@ -84,5 +89,50 @@ describe('RewardOrdersScreen', () => {
   it('leads a member without orders to the catalogue', async () => {
     renderScreen([list([])]);
     expect(await screen.findByRole('link', { name: 'Escolher um prêmio' })).toHaveAttribute('href', '/premios');
+  });
+
+  it('keeps a voucher code behind "Mostrar código", with its validity and how to use it', async () => {
+    const code = { __typename: 'RewardCode' as const, value: 'VALE-7K2M9Q', validUntil: '2027-02-24' };
+    const voucher = order({
+      id: '42',
+      status: 'DELIVERED',
+      code,
+      reward: {
+        ...order().reward,
+        slug: 'vale-compra-100',
+        name: 'Vale-compra de R$ 100',
+        type: 'VALE',
+        delivery: 'Apresente o código no caixa de qualquer loja parceira.',
+      },
+      events: [
+        event('REQUESTED', '2026-11-26T15:00:00.000Z'),
+        event('DELIVERED', '2026-11-26T15:00:00.000Z', 'Código emitido'),
+      ],
+    });
+    renderScreen([list([voucher])]);
+
+    const card = await screen.findByRole('article');
+    const steps = within(card)
+      .getAllByRole('listitem')
+      .map((li) => li.querySelector('.timeline__status')?.textContent);
+    expect(steps).toEqual(['Solicitado', 'Entregue']);
+    expect(within(card).queryByText('VALE-7K2M9Q')).not.toBeInTheDocument();
+    expect(within(card).queryByRole('button', { name: 'Cancelar' })).not.toBeInTheDocument();
+
+    const reveal = within(card).getByRole('button', { name: 'Mostrar código' });
+    expect(reveal).toHaveAttribute('aria-expanded', 'false');
+    fireEvent.click(reveal);
+    expect(within(card).getByText('VALE-7K2M9Q')).toBeInTheDocument();
+    expect(card).toHaveTextContent('Válido até 24/02/2027.');
+    expect(within(card).getByText('Apresente o código no caixa de qualquer loja parceira.')).toBeInTheDocument();
+    expect(within(card).getByRole('button', { name: 'Ocultar código' })).toHaveAttribute('aria-expanded', 'true');
+  });
+
+  it('says an order held for review is "Em análise", without a reason, and still lets the member cancel it', async () => {
+    renderScreen([list([order({ status: 'IN_REVIEW' })])]);
+    const card = await screen.findByRole('article');
+    expect(within(card).getByText('Em análise', { selector: '.status-badge' })).toBeInTheDocument();
+    expect(within(card).getByText(/O clube está conferindo este resgate/)).toBeInTheDocument();
+    expect(within(card).getByRole('button', { name: 'Cancelar' })).toBeInTheDocument();
   });
 });

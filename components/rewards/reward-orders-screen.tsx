@@ -1,13 +1,19 @@
 'use client';
 import { useApolloClient, useQuery } from '@apollo/client/react';
 import Link from 'next/link';
-import { useState } from 'react';
+import { useState, type ReactNode } from 'react';
 import type { RewardOrderFieldsFragment, RewardOrderStatus } from '@/lib/graphql/generated/graphql';
 import { appendPage } from '@/lib/apollo/append-page';
 import { errorMessage } from '@/lib/apollo/errors';
 import { formatDate, formatDateTime } from '@/lib/format/dates';
 import { formatPoints } from '@/lib/format/numbers';
-import { ORDER_STATUS_LABELS, ORDER_STEPS } from '@/lib/rewards/labels';
+import {
+  CODE_ORDER_STEPS,
+  givesCode,
+  IN_REVIEW_TEXT,
+  ORDER_STATUS_LABELS,
+  ORDER_STEPS,
+} from '@/lib/rewards/labels';
 import { MCancelRewardOrder, QRewardOrders } from '@/lib/rewards/operations';
 import { routes } from '@/lib/routes';
 import { ListStatus, OlderItemsButton } from '../ui/list-states';
@@ -19,6 +25,7 @@ type Order = RewardOrderFieldsFragment;
 
 const BADGE: Record<RewardOrderStatus, string> = {
   REQUESTED: 'received',
+  IN_REVIEW: 'in_review',
   SEPARATING: 'in_review',
   SHIPPED: 'in_review',
   DELIVERED: 'approved',
@@ -34,10 +41,22 @@ function OrderBadge({ status }: { status: RewardOrderStatus }) {
   );
 }
 
-/** What a step adds under its name: the carrier and code when shipped, the reason and refund when cancelled. */
-function stepNote(order: Order, status: RewardOrderStatus, note: string | null | undefined): string | null {
+/**
+ * What a step adds under its name: the carrier and code when shipped (with the carrier's tracking page when it has
+ * one), the reason and refund when cancelled.
+ */
+function stepNote(order: Order, status: RewardOrderStatus, note: string | null | undefined): ReactNode {
   if (status === 'SHIPPED' && order.trackingCode) {
-    return `${order.carrier ?? 'Transportadora'} · código de rastreio ${order.trackingCode}`;
+    const shipment = `${order.carrier ?? 'Transportadora'} · código de rastreio ${order.trackingCode}`;
+    if (!order.trackingUrl) return shipment;
+    return (
+      <>
+        {shipment} ·{' '}
+        <a href={order.trackingUrl} target="_blank" rel="noopener noreferrer">
+          Acompanhar a entrega<span className="visually-hidden"> no site da transportadora (abre em nova aba)</span>
+        </a>
+      </>
+    );
   }
   if (status === 'CANCELLED') {
     const reason = order.cancelReason ?? note;
@@ -52,7 +71,9 @@ function stepNote(order: Order, status: RewardOrderStatus, note: string | null |
 function OrderTimeline({ order }: { order: Order }) {
   const reached = new Map(order.events.map((event) => [event.status, event]));
   const steps: RewardOrderStatus[] =
-    order.status === 'CANCELLED' ? order.events.map((event) => event.status) : [...ORDER_STEPS];
+    order.status === 'CANCELLED'
+      ? order.events.map((event) => event.status)
+      : [...(givesCode(order.reward.type) ? CODE_ORDER_STEPS : ORDER_STEPS)];
   return (
     <ol className="timeline reward-timeline">
       {steps.map((status, index) => {
@@ -133,6 +154,39 @@ function CancelOrder({ order }: { order: Order }) {
   );
 }
 
+/** The code stays hidden until the member asks for it: it is as good as money to whoever reads the screen. */
+function OrderCode({ order, code }: { order: Order; code: NonNullable<Order['code']> }) {
+  const [shown, setShown] = useState(false);
+  const panelId = `order-code-${order.id}`;
+  return (
+    <div className="reward-code">
+      <button
+        type="button"
+        className="button button--secondary"
+        aria-expanded={shown}
+        aria-controls={panelId}
+        onClick={() => setShown((now) => !now)}
+      >
+        {shown ? 'Ocultar código' : 'Mostrar código'}
+      </button>
+      <div id={panelId} hidden={!shown}>
+        {shown && (
+          <>
+            <p className="reward-code__value">
+              <span className="visually-hidden">Código: </span>
+              <strong translate="no">{code.value}</strong>
+            </p>
+            <p>
+              Válido até <time dateTime={code.validUntil}>{formatDate(`${code.validUntil}T12:00:00.000Z`)}</time>.
+            </p>
+            <p className="muted">{order.reward.delivery}</p>
+          </>
+        )}
+      </div>
+    </div>
+  );
+}
+
 function OrderCard({ order }: { order: Order }) {
   return (
     <article className="reward-order" aria-labelledby={`order-${order.id}`}>
@@ -144,8 +198,10 @@ function OrderCard({ order }: { order: Order }) {
         Pedido nº {order.id} · {formatPoints(order.points)} pontos · solicitado em{' '}
         <time dateTime={order.createdAt}>{formatDate(order.createdAt)}</time>
       </p>
+      {order.status === 'IN_REVIEW' && <p className="alert alert--info">{IN_REVIEW_TEXT}</p>}
       <OrderTimeline order={order} />
-      {order.status === 'REQUESTED' && <CancelOrder order={order} />}
+      {order.code && <OrderCode order={order} code={order.code} />}
+      {(order.status === 'REQUESTED' || order.status === 'IN_REVIEW') && <CancelOrder order={order} />}
     </article>
   );
 }

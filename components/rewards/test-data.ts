@@ -24,6 +24,7 @@ export const rewardCard = (n: number, overrides: Partial<RewardFieldsFragment> =
   stock: 5,
   affordable: true,
   missingPoints: 0,
+  limitReached: false,
   ...overrides,
 });
 
@@ -47,10 +48,18 @@ export const order = (overrides: Partial<RewardOrderFieldsFragment> = {}) => ({
   points: 900,
   carrier: null,
   trackingCode: null,
+  trackingUrl: null,
+  code: null,
   cancelReason: null,
   refundedPoints: 0,
   createdAt: '2026-03-10T15:00:00.000Z',
-  reward: { __typename: 'Reward' as const, slug: 'tupia-compacta', name: 'Tupia compacta', type: 'PRODUTO' as const },
+  reward: {
+    __typename: 'Reward' as const,
+    slug: 'tupia-compacta',
+    name: 'Tupia compacta',
+    type: 'PRODUTO' as RewardOrderFieldsFragment['reward']['type'],
+    delivery: 'Pelos Correios, em até 15 dias úteis.',
+  },
   address: null,
   events: [
     {

@@ -24,6 +24,7 @@ export const TYPE_LABELS: Record<RewardType, string> = {
 
 export const ORDER_STATUS_LABELS: Record<RewardOrderStatus, string> = {
   REQUESTED: 'Solicitado',
+  IN_REVIEW: 'Em análise',
   SEPARATING: 'Em separação',
   SHIPPED: 'Enviado',
   DELIVERED: 'Entregue',
@@ -33,11 +34,20 @@ export const ORDER_STATUS_LABELS: Record<RewardOrderStatus, string> = {
 /** The way an order goes when nothing goes wrong; a cancelled order leaves it. */
 export const ORDER_STEPS: readonly RewardOrderStatus[] = ['REQUESTED', 'SEPARATING', 'SHIPPED', 'DELIVERED'];
 
+/** A voucher or a course is delivered as a code, at once: nothing is separated or shipped. */
+export const CODE_ORDER_STEPS: readonly RewardOrderStatus[] = ['REQUESTED', 'DELIVERED'];
+
+export const givesCode = (type: RewardType) => type === 'VALE' || type === 'CURSO';
+
+/** What a member reads while the club reviews an order (the reason is the club's, never shown). */
+export const IN_REVIEW_TEXT =
+  'O clube está conferindo este resgate antes de seguir. Seus pontos estão reservados e você recebe um aviso por e-mail quando ele andar.';
+
 /** What happens after a redemption, by the reward's type, in the member's words. */
 export const NEXT_STEP: Record<RewardType, string> = {
   PRODUTO: 'O clube separa o prêmio e envia para o endereço informado; o código de rastreio aparece em Meus resgates.',
-  VALE: 'O clube envia o vale-compra e você acompanha cada etapa em Meus resgates.',
-  CURSO: 'O clube confirma sua vaga e você acompanha cada etapa em Meus resgates.',
+  VALE: 'O código do vale já está em Meus resgates: toque em "Mostrar código" para ver o código e a validade.',
+  CURSO: 'O código de inscrição do curso já está em Meus resgates: toque em "Mostrar código" para ver como usar.',
   EXPERIENCIA: 'O clube entra em contato para combinar a data; acompanhe cada etapa em Meus resgates.',
 };
 

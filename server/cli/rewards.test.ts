@@ -48,6 +48,7 @@ async function order(slug: string): Promise<number> {
       cancel_reason: null,
       debit_entry_id: debit!.id,
       refund_entry_id: null,
+      review_reason: null,
       created_at: now,
       updated_at: now,
     })
@@ -197,5 +198,57 @@ describe('npm run rewards', () => {
     expect(noTracking.stderr).toContain('--tracking');
     expect(cli('cancel', '1', '--reason', 'x').stderr).toContain('Informe o motivo do cancelamento');
     expect(cli('voar').status).toBe(2);
+  });
+
+  it('tells the member by e-mail of every change the club makes, and by SMS when the order ships', async () => {
+    const id = await order('gabarito-dobradica-35');
+    const since = (await db.selectFrom('outbox').select('id').orderBy('id', 'desc').executeTakeFirst())?.id ?? 0;
+    cli('separate', String(id));
+    cli('ship', String(id), '--tracking', 'QB555666777BR');
+    const sent = await db
+      .selectFrom('outbox')
+      .select(['channel', 'recipient', 'subject', 'body'])
+      .where('id', '>', since)
+      .orderBy('id')
+      .execute();
+    expect(sent.map((m) => [m.channel, m.subject])).toEqual([
+      ['email', 'Clube: Seu resgate está em separação'],
+      ['email', 'Clube: Seu resgate foi enviado'],
+      ['sms', null],
+    ]);
+    expect(sent[0]!.recipient).toBe(DEMO_MEMBER.email.toLowerCase());
+    expect(sent[1]!.body).toContain(`Seu resgate nº ${id} (Gabarito para dobradiça de 35 mm) foi enviado`);
+    expect(sent[2]!.body).toContain('código de rastreio QB555666777BR');
+    expect(sent.every((m) => !m.body.includes(DEMO_MEMBER.cpf))).toBe(true);
+  });
+
+  it('loads codes from a CSV or generates them, and releases an order held for review with its code', async () => {
+    const csv = path.join(dataDir, 'codigos.csv');
+    writeFileSync(csv, 'codigo;validade\nCURSO-0001;2027-06-30\nCURSO-0002;2027-06-30\n');
+    const loaded = cli('codes', 'curso-projeto-moveis-planejados', '--file', csv, '--by', 'premios.ana');
+    expect(loaded.stdout).toContain('curso-projeto-moveis-planejados: 2 código(s) novo(s); 2 livre(s).');
+    expect(cli('codes', 'curso-projeto-moveis-planejados', '--file', csv).stdout).toContain('2 já existiam');
+    expect(cli('codes', 'vale-compra-100', '--generate', '3', '--prefix', 'V100-').stdout).toContain('3 livre(s)');
+    expect(cli('codes', 'avental-couro', '--generate', '3').stderr).toContain('só vales e cursos têm códigos');
+    expect(cli('codes', 'vale-compra-100').status).toBe(2);
+    expect(cli('codes', 'vale-compra-100', '--file', 'nao-existe.csv').stderr).toContain(
+      'Arquivo não encontrado: nao-existe.csv',
+    );
+
+    const id = await order('curso-projeto-moveis-planejados');
+    await db
+      .updateTable('reward_orders')
+      .set({ review_reason: 'navegador automatizado' })
+      .where('id', '=', id)
+      .execute();
+    expect(cli('orders', '--status', 'solicitado').stdout).toContain('EM ANÁLISE: navegador automatizado');
+    expect(cli('release', String(id), '--by', 'revisora.bia').stdout).toContain(
+      `Resgate nº ${id}: liberado; código emitido.`,
+    );
+    const code = await db.selectFrom('reward_codes').select('code').where('order_id', '=', id).executeTakeFirst();
+    expect(code?.code).toBe('CURSO-0001');
+    const audit = await db.selectFrom('reward_audit').select(['actor', 'action']).where('order_id', '=', id).execute();
+    expect(audit).toEqual([{ actor: 'revisora.bia', action: 'release' }]);
+    expect(cli('release', String(id)).stdout).toContain('já estava assim');
   });
 });

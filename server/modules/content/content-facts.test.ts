@@ -1,5 +1,8 @@
 import '../../test/esm-shims';
+import { formatPoints } from '../../../lib/format/numbers';
+import { TRANSFER_RULES } from '../../../lib/partner/rules';
 import { POINTS_VALIDITY_MONTHS } from '../../../lib/points/validity';
+import { CODE_VALIDITY_DAYS } from '../../../lib/rewards/rules';
 import { fillPlaceholders, readContentFolder } from './source';
 import { SEED_CONTENT_DIR } from './seed';
 
@@ -28,11 +31,18 @@ describe('o conteúdo do clube diz o que o produto faz', () => {
     expect(entries.filter(({ text }) => text.includes('{{')).map((e) => e.name)).toEqual([]);
   });
 
-  it('não promete troca de pontos por prêmios de catálogo, que o clube não tem', () => {
-    const current = entries.filter((e) => !e.name.includes('rule-book /2025-1'));
-    expect(
-      current.filter(({ text }) => /trocar os pontos|trocados por prêmios|catálogo de prêmios/i.test(text)),
-    ).toEqual([]);
+  it('o regulamento vigente diz as regras do catálogo e do parceiro com os números do código', () => {
+    const ruleBook = entries.find((e) => e.name.startsWith('rule-book /2026-1'));
+    expect(ruleBook).toBeDefined();
+    const text = ruleBook!.text;
+    expect(text).toContain('são usados primeiro os pontos mais antigos');
+    expect(text).toContain(`um código que vale por ${CODE_VALIDITY_DAYS} dias`);
+    expect(text).toContain(`com nova validade de ${POINTS_VALIDITY_MONTHS} meses`);
+    expect(text).toContain(`no mínimo ${formatPoints(TRANSFER_RULES.minimum)} pontos`);
+    expect(text).toContain(`em múltiplos de ${formatPoints(TRANSFER_RULES.multiple)} pontos`);
+    expect(text).toContain(`não responder em ${TRANSFER_RULES.answerWithinHours} horas`);
+    // The sentence of before the catalogue existed is gone.
+    expect(text).not.toMatch(/não tem catálogo/);
   });
 
   it('um marcador desconhecido para a importação em vez de aparecer entre chaves', () => {

@@ -4,7 +4,10 @@ import path from 'node:path';
 import { parse as parseYaml } from 'yaml';
 import { z } from 'zod';
 import { MAX_IMAGE_BYTES, sniffImage } from './images';
+import { formatPoints } from '../../../lib/format/numbers';
+import { TRANSFER_RULES } from '../../../lib/partner/rules';
 import { POINTS_VALIDITY_TEXT } from '../../../lib/points/validity';
+import { CODE_VALIDITY_DAYS } from '../../../lib/rewards/rules';
 import { renderMarkdown, type ImageRef } from './rich-text';
 import { surveyDefinitionSchema } from './survey';
 import { assetUrl } from './asset-url';
@@ -109,9 +112,20 @@ const ruleBookSchema = z.object({
 const subjectSchema = z.object({ ...common, description: z.string().trim().max(400).default('') });
 const itemSchema = z.object({ ...common });
 
+/** "1 ponto do parceiro para cada ponto do Clube", in the rule book's words. */
+const transferRate = (club: number, partner: number) =>
+  `${partner} ${partner === 1 ? 'ponto' : 'pontos'} do parceiro para cada ${club === 1 ? 'ponto' : `${club} pontos`} do Clube`;
+
 /** Facts the product owns, written into content as {{name}} so the text follows the code. */
 const PLACEHOLDERS: Readonly<Record<string, string>> = {
   'validade-dos-pontos': POINTS_VALIDITY_TEXT,
+  'validade-do-codigo': `${CODE_VALIDITY_DAYS} dias`,
+  'transferencia-taxa': transferRate(TRANSFER_RULES.rateClubPoints, TRANSFER_RULES.ratePartnerPoints),
+  'transferencia-minima': `${formatPoints(TRANSFER_RULES.minimum)} pontos`,
+  'transferencia-multiplo': `${formatPoints(TRANSFER_RULES.multiple)} pontos`,
+  'transferencias-por-dia':
+    TRANSFER_RULES.perDay === 1 ? 'uma transferência por dia' : `até ${TRANSFER_RULES.perDay} transferências por dia`,
+  'transferencia-prazo': `${TRANSFER_RULES.answerWithinHours} horas`,
 };
 
 /** Fills every {{name}}; an unknown name stops the import instead of reaching a member as braces. */

@@ -5,7 +5,12 @@ import { rewardsResolvers } from './resolvers';
 export {
   auditOf,
   cancelOrderByClub,
+  DEFAULT_CODE_VALIDITY_DAYS,
   deliverOrder,
+  generateCodes,
+  loadCodes,
+  parseCodesCsv,
+  releaseOrder,
   importRewards,
   listOrdersForOperator,
   listRewardsForOperator,
@@ -17,6 +22,8 @@ export {
   STATUS_LABELS,
 } from './operator';
 export { RewardSourceError } from './source';
+export { notifyOrderMember } from './notify';
+export { seedDemoRewards } from './demo';
 
 export const rewardsModule: ClubModule = {
   name: 'rewards',

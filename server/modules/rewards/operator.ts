@@ -1,9 +1,12 @@
+import { randomInt } from 'node:crypto';
+import { CODE_VALIDITY_DAYS } from '../../../lib/rewards/rules';
 import type { Db, RewardOrderRow, RewardOrderStatus } from '../../db/schema';
 import { nowOf, type OperatorDeps } from '../service-deps';
 import * as repo from './repository';
 import { loadRewardFolder, rewardRow } from './catalogue';
 import { keepPictures } from './photos';
-import { cancelOrderIn } from './service';
+import { cancelOrderIn, issueCodeIn } from './service';
+import { givesCode } from './views';
 
 /**
  * What the club does with rewards and orders until a back office exists (`npm run rewards`). Every action is written
@@ -205,4 +208,178 @@ export async function importRewards(
     }
     return { added, updated };
   });
+}
+
+/**
+ * Releases an order a risk rule held: it goes on as any other (a voucher or a course gets its code at once). A held
+ * order the club does not trust is cancelled instead, which gives the points back.
+ */
+export async function releaseOrder(deps: OperatorDeps, ref: string, actor: string): Promise<OrderMove> {
+  const at = nowOf(deps).toISOString();
+  return deps.db.transaction().execute(async (trx) => {
+    const order = await findOrder(trx, ref);
+    if (order.review_reason === null) return { changed: false, order };
+    if (order.status !== 'requested') throw new RewardOperatorError(TOO_LATE[order.status] ?? 'O resgate já andou.');
+    if (!(await repo.clearReview(trx, order.id, at))) {
+      throw new RewardOperatorError('O resgate mudou enquanto isso. Tente de novo.');
+    }
+    const [reward] = await repo.rewardsByIds(trx, [order.reward_id]);
+    if (reward && givesCode(reward)) {
+      try {
+        await issueCodeIn(trx, order, at);
+      } catch {
+        throw new RewardOperatorError(
+          `Não há código livre para ${reward.slug}: carregue códigos (npm run rewards -- codes ${reward.slug} --file …) ou cancele o resgate.`,
+        );
+      }
+    }
+    await repo.insertAudit(
+      trx,
+      { rewardId: order.reward_id, orderId: order.id, actor, action: 'release', detail: order.review_reason },
+      at,
+    );
+    return { changed: true, order: (await repo.orderById(trx, order.id))! };
+  });
+}
+
+// ---- Code pools ------------------------------------------------------------------------------------------------
+
+const CODE = /^[A-Za-z0-9-]{4,40}$/;
+const DAY = /^\d{4}-\d{2}-\d{2}$/;
+/** Without a date, a code is accepted for CODE_VALIDITY_DAYS from when it is loaded (the rule book says so). */
+export const DEFAULT_CODE_VALIDITY_DAYS = CODE_VALIDITY_DAYS;
+/** No letters or digits that read alike at a counter (0/O, 1/I/L). */
+export const CODE_ALPHABET = 'ABCDEFGHJKMNPQRSTUVWXYZ23456789';
+const MAX_CODES = 100_000;
+
+const validDay = (text: string) => DAY.test(text) && !Number.isNaN(Date.parse(`${text}T12:00:00Z`));
+
+async function codeReward(db: Db, slug: string) {
+  const reward = await repo.rewardBySlug(db, slug);
+  if (!reward) throw new RewardOperatorError(`Nenhum prêmio com o identificador ${slug}.`);
+  if (!givesCode(reward)) {
+    throw new RewardOperatorError(`${slug} é um prêmio do tipo ${reward.type}: só vales e cursos têm códigos.`);
+  }
+  return reward;
+}
+
+function defaultValidity(deps: OperatorDeps, validUntil: string | undefined): string {
+  if (validUntil !== undefined) {
+    if (!validDay(validUntil)) throw new RewardOperatorError('Validade inválida: use AAAA-MM-DD.');
+    return validUntil;
+  }
+  return new Date(nowOf(deps).getTime() + DEFAULT_CODE_VALIDITY_DAYS * 86_400_000).toISOString().slice(0, 10);
+}
+
+/**
+ * Reads a CSV of codes: one per line, `código` or `código,validade` (AAAA-MM-DD), an optional header line, `;` also
+ * taken as the separator (spreadsheets in pt-BR write it). Every problem is reported with its line, and nothing is
+ * loaded while there is one.
+ */
+export function parseCodesCsv(text: string, fallbackValidUntil: string): { code: string; validUntil: string }[] {
+  const problems: string[] = [];
+  const codes: { code: string; validUntil: string }[] = [];
+  const seen = new Set<string>();
+  text.split(/\r?\n/).forEach((raw, index) => {
+    const line = raw.trim();
+    if (!line) return;
+    const [code = '', validity = '', ...rest] = line.split(/[,;]/).map((cell) => cell.trim().replace(/^"|"$/g, ''));
+    if (index === 0 && /^c[óo]digo$/i.test(code)) return;
+    const where = `linha ${index + 1}`;
+    if (rest.length > 0) problems.push(`${where}: use "código" ou "código,validade".`);
+    else if (!CODE.test(code)) problems.push(`${where}: código inválido (de 4 a 40 letras, números ou hífens).`);
+    else if (validity && !validDay(validity)) problems.push(`${where}: validade inválida (use AAAA-MM-DD).`);
+    else if (seen.has(code.toUpperCase())) problems.push(`${where}: o código ${code} aparece mais de uma vez.`);
+    else {
+      seen.add(code.toUpperCase());
+      codes.push({ code: code.toUpperCase(), validUntil: validity || fallbackValidUntil });
+    }
+  });
+  if (problems.length > 0) throw new RewardOperatorError(problems.slice(0, 20).join('\n'));
+  if (codes.length === 0) throw new RewardOperatorError('O arquivo não tem nenhum código.');
+  if (codes.length > MAX_CODES) throw new RewardOperatorError(`No máximo ${MAX_CODES} códigos por arquivo.`);
+  return codes;
+}
+
+export interface CodesLoaded {
+  readonly added: number;
+  /** Codes already in a pool, left as they were. */
+  readonly skipped: number;
+  readonly free: number;
+}
+
+async function addCodes(
+  deps: OperatorDeps,
+  slug: string,
+  codes: readonly { code: string; validUntil: string }[],
+  actor: string,
+  how: string,
+): Promise<CodesLoaded> {
+  const at = nowOf(deps).toISOString();
+  return deps.db.transaction().execute(async (trx) => {
+    const reward = await codeReward(trx, slug);
+    const added = await repo.insertCodes(trx, reward.id, codes, at);
+    await repo.insertAudit(
+      trx,
+      { rewardId: reward.id, orderId: null, actor, action: 'codes', detail: `${how}: ${added} novo(s)` },
+      at,
+    );
+    const free = (await repo.freeCodeCounts(trx, [reward.id])).get(reward.id) ?? 0;
+    return { added, skipped: codes.length - added, free };
+  });
+}
+
+/** Loads the codes of a CSV (the partner's or the course's own) into a reward's pool. */
+export async function loadCodes(
+  deps: OperatorDeps,
+  slug: string,
+  csv: string,
+  actor: string,
+  options: { validUntil?: string } = {},
+): Promise<CodesLoaded> {
+  await codeReward(deps.db, slug);
+  return addCodes(deps, slug, parseCodesCsv(csv, defaultValidity(deps, options.validUntil)), actor, 'arquivo');
+}
+
+export interface GeneratedCodes {
+  readonly count: string;
+  readonly length?: string;
+  readonly prefix?: string;
+  readonly alphabet?: string;
+  readonly validUntil?: string;
+}
+
+/** Generates codes the club issues itself (its own vouchers): random, from an alphabet that reads well aloud. */
+export async function generateCodes(
+  deps: OperatorDeps,
+  slug: string,
+  spec: GeneratedCodes,
+  actor: string,
+): Promise<CodesLoaded> {
+  const count = /^\d{1,6}$/.test(spec.count) ? Number(spec.count) : NaN;
+  if (!(count >= 1 && count <= MAX_CODES)) throw new RewardOperatorError(`Quantidade inválida: de 1 a ${MAX_CODES}.`);
+  const length = spec.length === undefined ? 8 : /^\d{1,2}$/.test(spec.length) ? Number(spec.length) : NaN;
+  if (!(length >= 6 && length <= 32)) throw new RewardOperatorError('Tamanho inválido: de 6 a 32 caracteres.');
+  const prefix = (spec.prefix ?? '').toUpperCase();
+  if (!/^[A-Z0-9-]{0,8}$/.test(prefix))
+    throw new RewardOperatorError('Prefixo inválido: até 8 letras, números ou hífens.');
+  const alphabet = [...new Set((spec.alphabet ?? CODE_ALPHABET).toUpperCase())].join('');
+  if (!/^[A-Z0-9]{10,36}$/.test(alphabet)) {
+    throw new RewardOperatorError('Alfabeto inválido: de 10 a 36 letras e números diferentes.');
+  }
+  const validUntil = defaultValidity(deps, spec.validUntil);
+  await codeReward(deps.db, slug);
+  const codes = new Set<string>();
+  while (codes.size < count) {
+    let code = prefix;
+    for (let i = 0; i < length; i++) code += alphabet[randomInt(alphabet.length)];
+    codes.add(code);
+  }
+  return addCodes(
+    deps,
+    slug,
+    [...codes].map((code) => ({ code, validUntil })),
+    actor,
+    'gerados',
+  );
 }

@@ -16,8 +16,8 @@ export interface CatalogueFilter {
   /** ISO instant: only rewards active then. */
   at: string;
   category: RewardCategory | null;
-  /** Only rewards of at most this many points. */
-  maxPoints: number | null;
+  /** "Posso trocar agora": only rewards of at most this many points, with a unit left and under the member's limit. */
+  canTake: { maxPoints: number; userId: number } | null;
   /** Keyset: rewards after this (points, id). */
   after: { points: number; id: number } | null;
 }
@@ -30,7 +30,15 @@ export function catalogue(db: Db, filter: CatalogueFilter, limit: number): Promi
     .where((eb) => eb.or([eb('active_from', 'is', null), eb('active_from', '<=', filter.at)]))
     .where((eb) => eb.or([eb('active_to', 'is', null), eb('active_to', '>', filter.at)]));
   if (filter.category) query = query.where('category', '=', filter.category);
-  if (filter.maxPoints !== null) query = query.where('points', '<=', filter.maxPoints);
+  if (filter.canTake) {
+    const { maxPoints, userId } = filter.canTake;
+    query = query
+      .where('points', '<=', maxPoints)
+      .where('stock', '>', 0)
+      .where(
+        sql<boolean>`(per_member_limit is null or per_member_limit > (select count(*) from reward_orders o where o.reward_id = rewards.id and o.user_id = ${userId} and o.status <> 'cancelled'))`,
+      );
+  }
   const { after } = filter;
   if (after) query = query.where(sql<boolean>`(points, id) > (${after.points}, ${after.id})`);
   return query.orderBy('points').orderBy('id').limit(limit).execute();
@@ -161,6 +169,20 @@ export async function heldOrdersOf(db: Db, userId: number, rewardId: number): Pr
   return Number(row?.n ?? 0);
 }
 
+/** The member's orders that count against each reward's limit, for the rewards given. */
+export async function heldCounts(db: Db, userId: number, rewardIds: readonly number[]): Promise<Map<number, number>> {
+  if (rewardIds.length === 0) return new Map();
+  const rows = await db
+    .selectFrom('reward_orders')
+    .select(['reward_id', (eb) => eb.fn.countAll<string | number>().as('n')])
+    .where('user_id', '=', userId)
+    .where('reward_id', 'in', [...rewardIds])
+    .where('status', '!=', 'cancelled')
+    .groupBy('reward_id')
+    .execute();
+  return new Map(rows.map((r) => [r.reward_id, Number(r.n)]));
+}
+
 /** Newest first, keyset on id. */
 export const ownOrders = (db: Db, userId: number, beforeId: number | null, limit: number) => {
   let query = db.selectFrom('reward_orders').selectAll().where('user_id', '=', userId);
@@ -243,3 +265,94 @@ export const updateRewardFromFile = (
   id: number,
   values: Omit<Insertable<RewardsTable>, 'slug' | 'stock' | 'created_at'>,
 ) => db.updateTable('rewards').set(values).where('id', '=', id).execute();
+
+// ---- Codes -----------------------------------------------------------------------------------------------------
+
+/** Adds codes to a reward's pool; a code already in any pool is skipped. Returns how many were added. */
+export async function insertCodes(
+  db: Db,
+  rewardId: number,
+  codes: readonly { code: string; validUntil: string }[],
+  at: string,
+): Promise<number> {
+  let added = 0;
+  // In slices: SQLite takes at most 32,766 bound values in one statement.
+  for (let i = 0; i < codes.length; i += 500) {
+    const rows = codes.slice(i, i + 500).map((c) => ({
+      reward_id: rewardId,
+      code: c.code,
+      valid_until: c.validUntil,
+      order_id: null,
+      given_at: null,
+      created_at: at,
+    }));
+    const inserted = await db
+      .insertInto('reward_codes')
+      .values(rows)
+      .onConflict((oc) => oc.column('code').doNothing())
+      .returning('id')
+      .execute();
+    added += inserted.length;
+  }
+  return added;
+}
+
+/** Free codes per reward, for the rewards given. */
+export async function freeCodeCounts(db: Db, rewardIds: readonly number[]): Promise<Map<number, number>> {
+  if (rewardIds.length === 0) return new Map();
+  const rows = await db
+    .selectFrom('reward_codes')
+    .select(['reward_id', (eb) => eb.fn.countAll<string | number>().as('n')])
+    .where('reward_id', 'in', [...rewardIds])
+    .where('order_id', 'is', null)
+    .groupBy('reward_id')
+    .execute();
+  return new Map(rows.map((r) => [r.reward_id, Number(r.n)]));
+}
+
+/**
+ * Gives the oldest free code of a reward to an order. The update's own condition (still free) decides: when a
+ * concurrent order took the candidate first (PostgreSQL re-checks it after the other commits), the next one is tried.
+ * Undefined when the pool is empty.
+ */
+export async function giveCode(db: Db, rewardId: number, orderId: number, at: string) {
+  for (let attempt = 0; attempt < 20; attempt++) {
+    const candidate = await db
+      .selectFrom('reward_codes')
+      .select('id')
+      .where('reward_id', '=', rewardId)
+      .where('order_id', 'is', null)
+      .orderBy('id')
+      .limit(1)
+      .executeTakeFirst();
+    if (!candidate) return undefined;
+    const given = await db
+      .updateTable('reward_codes')
+      .set({ order_id: orderId, given_at: at })
+      .where('id', '=', candidate.id)
+      .where('order_id', 'is', null)
+      .returningAll()
+      .executeTakeFirst();
+    if (given) return given;
+  }
+  throw new Error('no free reward code after 20 attempts');
+}
+
+export const codesOfOrders = (db: Db, orderIds: readonly number[]) =>
+  orderIds.length === 0
+    ? Promise.resolve([])
+    : db
+        .selectFrom('reward_codes')
+        .selectAll()
+        .where('order_id', 'in', [...orderIds])
+        .execute();
+
+export const clearReview = (db: Db, id: number, at: string) =>
+  db
+    .updateTable('reward_orders')
+    .set({ review_reason: null, updated_at: at })
+    .where('id', '=', id)
+    .where('review_reason', 'is not', null)
+    .where('status', '=', 'requested')
+    .executeTakeFirst()
+    .then((r) => Number(r.numUpdatedRows) === 1);

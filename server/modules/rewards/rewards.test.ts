@@ -3,7 +3,9 @@ import { randomUUID } from 'node:crypto';
 import { sql } from 'kysely';
 import { DEMO_MEMBER } from '../../seed';
 import { createTestApp, fakeClock, gql, loginAs, type TestApp } from '../../test/helpers';
+import { reportedPage } from '../device-sessions/test-page';
 import { appendEntries, getBalance } from '../points';
+import { generateCodes, loadCodes, parseCodesCsv, releaseOrder, shipOrder } from './operator';
 import { createMember, findUserByCpf } from '../users';
 
 let t: TestApp;
@@ -37,7 +39,7 @@ async function addReward(slug: string, fields: Record<string, unknown> = {}) {
       slug,
       name: `Prêmio ${slug}`,
       category: 'ferramentas',
-      type: 'vale',
+      type: 'experiencia',
       points: 500,
       stock: 10,
       per_member_limit: null,
@@ -401,5 +403,173 @@ describe('cancelling an order', () => {
     const res = await gql(t.app, CANCEL, { id: order.id }, ana);
     expect(res.errors?.[0]).toMatchObject({ extensions: { code: 'BAD_USER_INPUT' } });
     expect(await state()).toEqual(before);
+  });
+});
+
+describe('vouchers and courses: codes from a pool', () => {
+  const CODE_FIELDS = `id status code { value validUntil } reward { slug stock } events { status note }`;
+  const redeemCode = (headers: { authorization: string }, slug: string, extra: Record<string, string> = {}) =>
+    gql<{ redeemReward: { id: string; status: string; code: { value: string; validUntil: string } | null } }>(
+      t.app,
+      `mutation R($input: RedeemRewardInput!) { redeemReward(input: $input) { ${CODE_FIELDS} } }`,
+      { input: { idempotencyKey: randomUUID(), slug } },
+      { ...headers, ...extra },
+    );
+  const operator = () => ({ db: t.db, config: { ...t.config, now: () => clock.now() } });
+
+  it('gives a code at once (the order is delivered), never the same code twice, and "Esgotado" when the pool is empty', async () => {
+    await addReward('vale-teste', { type: 'vale', stock: 10 });
+    await loadCodes(operator(), 'vale-teste', 'codigo,validade\nVT-AAAA1,2027-05-31\nvt-bbbb2\n', 'equipe', {
+      validUntil: '2027-03-01',
+    });
+    await credit(anaId, 5000);
+    const reward = async () =>
+      (await gql<{ reward: { stock: number } }>(t.app, '{ reward(slug: "vale-teste") { stock } }', {}, ana)).data!
+        .reward;
+    // Ten units, two codes: two can be given.
+    expect((await reward()).stock).toBe(2);
+
+    const first = (await redeemCode(ana, 'vale-teste')).data!.redeemReward;
+    expect(first).toMatchObject({ status: 'DELIVERED', code: { value: 'VT-AAAA1', validUntil: '2027-05-31' } });
+    const second = (await redeemCode(ana, 'vale-teste')).data!.redeemReward;
+    expect(second.code).toEqual({ value: 'VT-BBBB2', validUntil: '2027-03-01' });
+    expect((await reward()).stock).toBe(0);
+
+    const before = await state();
+    const refused = await redeemCode(ana, 'vale-teste');
+    expect(refused.errors?.[0]?.message).toBe('Este prêmio esgotou.');
+    expect(await state()).toEqual(before);
+
+    // The code is delivered: the member cannot hand it back for the points.
+    const cancel = await gql(t.app, CANCEL, { id: first.id }, ana);
+    expect(cancel.errors?.[0]?.message).toBe('O código deste resgate já foi entregue e não pode ser devolvido.');
+  });
+
+  it('20 members racing for 5 codes: exactly 5 orders, 5 different codes, the others refunded nothing because nothing was taken', async () => {
+    await addReward('curso-teste', { type: 'curso', stock: 100, points: 300 });
+    await generateCodes(operator(), 'curso-teste', { count: '5', prefix: 'CT-' }, 'equipe');
+    const members = await Promise.all(Array.from({ length: 20 }, (_, i) => newMember(i)));
+    for (const m of members) await credit(m.id, 300);
+    const answers = await Promise.all(members.map((m) => redeemCode(m.headers, 'curso-teste')));
+    const won = answers.filter((a) => a.data?.redeemReward);
+    expect(won).toHaveLength(5);
+    expect(new Set(won.map((a) => a.data!.redeemReward.code!.value)).size).toBe(5);
+    expect(answers.filter((a) => a.errors?.[0]?.message === 'Este prêmio esgotou.')).toHaveLength(15);
+    const balances = await Promise.all(members.map(async (m) => (await getBalance(t.db, m.id)).balance));
+    expect(balances.filter((b) => b === 0)).toHaveLength(5);
+    expect(balances.filter((b) => b === 300)).toHaveLength(15);
+    const stock = await t.db.selectFrom('rewards').select('stock').where('slug', '=', 'curso-teste').executeTakeFirst();
+    expect(stock?.stock).toBe(95);
+  });
+
+  it('loads a CSV only when every line is right, and generates codes from a readable alphabet', async () => {
+    await addReward('vale-csv', { type: 'vale' });
+    expect(() => parseCodesCsv('BOM-123\nruim!\nBOM-123\nX,2027-13-40', '2027-01-01')).toThrow(
+      [
+        'linha 2: código inválido (de 4 a 40 letras, números ou hífens).',
+        'linha 3: o código BOM-123 aparece mais de uma vez.',
+        'linha 4: código inválido (de 4 a 40 letras, números ou hífens).',
+      ].join('\n'),
+    );
+    await expect(loadCodes(operator(), 'avental-couro', 'ABCD-1', 'equipe')).rejects.toThrow(
+      'avental-couro é um prêmio do tipo produto: só vales e cursos têm códigos.',
+    );
+    const made = await generateCodes(operator(), 'vale-csv', { count: '50', length: '10', prefix: 'clube-' }, 'eu');
+    expect(made).toEqual({ added: 50, skipped: 0, free: 50 });
+    const codes = await t.db.selectFrom('reward_codes').select(['code', 'valid_until']).execute();
+    for (const { code, valid_until } of codes) {
+      expect(code).toMatch(/^CLUBE-[ABCDEFGHJKMNPQRSTUVWXYZ23456789]{10}$/);
+      // 180 days from the club's today (2026-11-22).
+      expect(valid_until).toBe('2027-05-21');
+    }
+    // A code already in a pool is skipped, not given twice.
+    const again = await loadCodes(operator(), 'vale-csv', codes[0]!.code, 'eu');
+    expect(again).toEqual({ added: 0, skipped: 1, free: 50 });
+  });
+});
+
+describe('orders a risk rule holds', () => {
+  it('an order from an automated browser waits "Em análise" without its code; released, it gets the code; the reason stays with the club', async () => {
+    await addReward('vale-risco', { type: 'vale', points: 400 });
+    await generateCodes({ db: t.db, config: t.config }, 'vale-risco', { count: '3' }, 'equipe');
+    await credit(anaId, 1000);
+    const bot = await reportedPage(t.app, 'robo', {
+      device: { userAgent: 'Mozilla/5.0 HeadlessChrome/131.0.0.0', webdriver: true, languages: ['pt-BR'] },
+    });
+    const held = await gql<{ redeemReward: { id: string; status: string; code: unknown } }>(
+      t.app,
+      `mutation R($input: RedeemRewardInput!) { redeemReward(input: $input) { id status code { value } } }`,
+      { input: { idempotencyKey: randomUUID(), slug: 'vale-risco' } },
+      { ...ana, 'x-mgl-session-id': bot.sessionId },
+    );
+    expect(held.data?.redeemReward).toMatchObject({ status: 'IN_REVIEW', code: null });
+    expect(JSON.stringify(held.data)).not.toMatch(/automatizado/);
+    // The points are held with the order.
+    expect((await getBalance(t.db, anaId)).balance).toBe(600);
+    const id = held.data!.redeemReward.id;
+    const row = await t.db.selectFrom('reward_orders').selectAll().where('id', '=', Number(id)).executeTakeFirst();
+    expect(row?.review_reason).toBe('navegador automatizado');
+
+    const released = await releaseOrder({ db: t.db, config: t.config }, id, 'revisora');
+    expect(released).toMatchObject({ changed: true, order: { status: 'delivered', review_reason: null } });
+    const mine = await gql<{ myRewardOrders: { data: { status: string; code: { value: string } | null }[] } }>(
+      t.app,
+      '{ myRewardOrders { data { status code { value } } } }',
+      {},
+      ana,
+    );
+    expect(mine.data?.myRewardOrders.data[0]).toMatchObject({
+      status: 'DELIVERED',
+      code: { value: expect.any(String) },
+    });
+    // Releasing twice changes nothing.
+    expect((await releaseOrder({ db: t.db, config: t.config }, id, 'revisora')).changed).toBe(false);
+  });
+});
+
+describe('what the catalogue says of the member', () => {
+  it('a reward at the member’s limit says so and leaves "Posso trocar agora", as does a sold-out one', async () => {
+    await credit(anaId, 5000);
+    await addReward('uma-vez', { points: 100, per_member_limit: 1 });
+    await addReward('acabou', { points: 110, stock: 0 });
+    const affordable = async () =>
+      (
+        await gql<{ rewards: { data: { slug: string; limitReached: boolean }[] } }>(
+          t.app,
+          '{ rewards(first: 24, affordable: true) { data { slug limitReached } } }',
+          {},
+          ana,
+        )
+      ).data!.rewards.data.map((r) => r.slug);
+    expect(await affordable()).toContain('uma-vez');
+    expect(await affordable()).not.toContain('acabou');
+    await redeem(ana, { slug: 'uma-vez' });
+    expect(await affordable()).not.toContain('uma-vez');
+    const one = await gql<{ reward: { limitReached: boolean } }>(
+      t.app,
+      '{ reward(slug: "uma-vez") { limitReached } }',
+      {},
+      ana,
+    );
+    expect(one.data?.reward.limitReached).toBe(true);
+  });
+
+  it('a shipped order links to the carrier’s tracking page when the carrier has one', async () => {
+    await credit(anaId, 1000);
+    const order = (await redeem(ana, { slug: 'avental-couro' })).data!.redeemReward;
+    const ops = { db: t.db, config: t.config };
+    await shipOrder(ops, order.id, 'expedição', { tracking: 'QB123456789BR' });
+    const read = async () =>
+      (
+        await gql<{ myRewardOrders: { data: { trackingUrl: string | null }[] } }>(
+          t.app,
+          '{ myRewardOrders { data { trackingUrl } } }',
+          {},
+          ana,
+        )
+      ).data!.myRewardOrders.data[0]!.trackingUrl;
+    expect(await read()).toBe('https://rastreamento.correios.com.br/app/index.php?objetos=QB123456789BR');
+    await t.db.updateTable('reward_orders').set({ carrier: 'Transportadora do Zé' }).execute();
+    expect(await read()).toBeNull();
   });
 });

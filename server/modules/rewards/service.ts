@@ -11,16 +11,25 @@ import {
   refundPoints,
   spendPoints,
 } from '../points';
+import { assessDeviceRisk } from '../device-sessions';
 import { stateByUf } from '../profile';
 import { findCity, findState, requireMember } from '../users';
 import { nowOf, type ServiceDeps } from '../service-deps';
 import * as repo from './repository';
-import { toOrderView, toRewardView, type DeliveryAddress, type RewardOrderView, type RewardView } from './views';
+import {
+  givesCode,
+  toOrderView,
+  toRewardView,
+  type DeliveryAddress,
+  type RewardOrderView,
+  type RewardView,
+} from './views';
 
 export const REWARDS_PAGE_DEFAULT = 12;
 export const REWARDS_PAGE_MAX = 24;
 
 type Deps = ServiceDeps<'db' | 'config' | 'userId'>;
+type RedeemDeps = Deps & Partial<ServiceDeps<'deviceSessionId'>>;
 
 export const REWARD_MESSAGES = {
   notFound: 'Prêmio não encontrado.',
@@ -42,6 +51,7 @@ export const REWARD_MESSAGES = {
   district: 'O bairro pode ter no máximo 60 caracteres.',
   city: 'Informe a cidade do endereço de entrega.',
   uf: 'Informe o estado (UF) do endereço de entrega.',
+  codeGiven: 'O código deste resgate já foi entregue e não pode ser devolvido.',
   notCancellable: 'Só é possível cancelar um resgate que ainda não entrou em separação. Fale com o clube.',
   page: 'Página inválida. Recarregue a lista.',
   pageSize: `Peça de 1 a ${REWARDS_PAGE_MAX} itens por página.`,
@@ -56,6 +66,19 @@ const firstSchema = z
   .min(1, REWARD_MESSAGES.pageSize)
   .max(REWARDS_PAGE_MAX, REWARD_MESSAGES.pageSize)
   .nullish();
+
+/** What the member's side of these rewards reads: their orders against each limit, and the codes left. */
+async function memberSide(db: Db, userId: number, balance: number, rewards: readonly RewardRow[]) {
+  const ids = rewards.map((r) => r.id);
+  const [held, freeCodes] = await Promise.all([
+    repo.heldCounts(db, userId, ids),
+    repo.freeCodeCounts(
+      db,
+      rewards.filter(givesCode).map((r) => r.id),
+    ),
+  ]);
+  return { balance, held, freeCodes };
+}
 
 /** The member's balance with due points expired first, as `me.pointsBalance` reads it. */
 async function currentBalance(db: Db, userId: number, now: Date): Promise<number> {
@@ -94,7 +117,7 @@ export async function listRewards(deps: Deps, rawArgs: z.input<typeof catalogueA
     {
       at: now.toISOString(),
       category: args.category ? (args.category.toLowerCase() as RewardRow['category']) : null,
-      maxPoints: args.affordable ? balance : null,
+      canTake: args.affordable ? { maxPoints: balance, userId: user.id } : null,
       after: args.after ? { points: points!, id: id! } : null,
     },
     first + 1,
@@ -102,8 +125,9 @@ export async function listRewards(deps: Deps, rawArgs: z.input<typeof catalogueA
   const data = rows.slice(0, first);
   const hasMore = rows.length > first;
   const last = data.at(-1);
+  const side = await memberSide(db, user.id, balance, data);
   return {
-    data: data.map((r) => toRewardView(r, balance)),
+    data: data.map((r) => toRewardView(r, side)),
     hasMore,
     nextCursor: hasMore && last ? `${last.points}.${last.id}` : null,
   };
@@ -131,7 +155,7 @@ export async function getReward(deps: Deps, rawSlug: string): Promise<RewardView
   const slug = parseArgs(z.object({ slug: slugSchema }), { slug: rawSlug }).slug;
   const now = nowOf(deps);
   const reward = await activeReward(db, slug, now.toISOString());
-  return toRewardView(reward, await currentBalance(db, user.id, now));
+  return toRewardView(reward, await memberSide(db, user.id, await currentBalance(db, user.id, now), [reward]));
 }
 
 // ---------------------------------------------------------------------------------------------------------------
@@ -139,19 +163,21 @@ export async function getReward(deps: Deps, rawSlug: string): Promise<RewardView
 
 /** The views of orders, with their rewards and timelines, in the order given. */
 export async function orderViews(db: Db, orders: readonly RewardOrderRow[], balance: number) {
-  const [rewards, events] = await Promise.all([
+  const userId = orders[0]?.user_id ?? 0;
+  const ids = orders.map((o) => o.id);
+  const [rewards, events, codes] = await Promise.all([
     repo.rewardsByIds(db, [...new Set(orders.map((o) => o.reward_id))]),
-    repo.eventsOf(
-      db,
-      orders.map((o) => o.id),
-    ),
+    repo.eventsOf(db, ids),
+    repo.codesOfOrders(db, ids),
   ]);
-  const rewardOf = new Map(rewards.map((r) => [r.id, toRewardView(r, balance)]));
+  const side = await memberSide(db, userId, balance, rewards);
+  const rewardOf = new Map(rewards.map((r) => [r.id, toRewardView(r, side)]));
   return orders.map((o) =>
     toOrderView(
       o,
       rewardOf.get(o.reward_id)!,
       events.filter((e) => e.order_id === o.id),
+      codes.find((c) => c.order_id === o.id),
     ),
   );
 }
@@ -252,14 +278,30 @@ async function deliveryAddress(
   return fromProfile;
 }
 
+export const CODE_ISSUED_NOTE = 'Código emitido';
+
+/**
+ * Gives a voucher's or a course's code to an order and marks it delivered, inside the caller's transaction: the code
+ * is the delivery. An empty pool throws "Esgotado", which undoes the whole redemption.
+ */
+export async function issueCodeIn(trx: Db, order: RewardOrderRow, at: string): Promise<void> {
+  if (!(await repo.giveCode(trx, order.reward_id, order.id, at))) throw badUserInput(REWARD_MESSAGES.soldOut);
+  if (!(await repo.moveOrder(trx, order.id, ['requested'], { status: 'delivered', updated_at: at }))) {
+    throw new Error('reward order moved while its code was issued');
+  }
+  await repo.insertEvent(trx, order.id, 'delivered', CODE_ISSUED_NOTE, at);
+}
+
 /**
  * Takes a reward for points. Everything after the checks of the input happens in one transaction that first holds
  * the member's points (lockMemberPoints): a member's redemptions run one after another, so the balance, the
  * per-member limit and the idempotency key are read with nobody else of that member writing. The last unit is
  * taken by the row's own condition (stock > 0), so members racing for it cannot both win. A refusal throws inside
- * the transaction, which writes nothing.
+ * the transaction, which writes nothing. A voucher or a course gets its code at once; an order from a device
+ * session a risk rule flags (the rules invoices and projects follow) is held for the club's review instead: the
+ * points and the unit stay reserved, and no code is given until the club releases it.
  */
-export async function redeemReward(deps: Deps, rawInput: RedeemInput): Promise<RewardOrderView> {
+export async function redeemReward(deps: RedeemDeps, rawInput: RedeemInput): Promise<RewardOrderView> {
   const { db } = deps;
   const user = await requireMember(db, deps.userId);
   const input = parseInput(redeemSchema, rawInput);
@@ -269,6 +311,7 @@ export async function redeemReward(deps: Deps, rawInput: RedeemInput): Promise<R
   const at = now.toISOString();
   const reward = await activeReward(db, input.slug, at, { redeeming: true });
   const address = await deliveryAddress(db, user, reward, input.address);
+  const risk = await assessDeviceRisk(deps, user.id);
 
   let order: RewardOrderRow;
   try {
@@ -299,10 +342,15 @@ export async function redeemReward(deps: Deps, rawInput: RedeemInput): Promise<R
         cancel_reason: null,
         debit_entry_id: debit.id,
         refund_entry_id: null,
+        review_reason: risk.reason,
         created_at: at,
         updated_at: at,
       });
       await repo.insertEvent(trx, created.id, 'requested', null, at);
+      if (givesCode(reward) && risk.reason === null) {
+        await issueCodeIn(trx, created, at);
+        return (await repo.orderById(trx, created.id))!;
+      }
       return created;
     });
   } catch (error) {
@@ -352,6 +400,12 @@ export async function cancelOrderIn(
   return true;
 }
 
+async function requireRewardRow(db: Db, id: number): Promise<RewardRow> {
+  const [reward] = await repo.rewardsByIds(db, [id]);
+  if (!reward) throw new Error(`reward ${id} is missing`);
+  return reward;
+}
+
 export const MEMBER_CANCEL_REASON = 'Cancelado por você.';
 
 /** The member cancels their own order while it is still REQUESTED; cancelling a cancelled order changes nothing. */
@@ -365,7 +419,13 @@ export async function cancelRewardOrder(deps: Deps, rawId: string): Promise<Rewa
     const found = id === null ? undefined : await repo.ownOrder(trx, user.id, id);
     if (!found) throw notFound(REWARD_MESSAGES.orderNotFound);
     if (found.status === 'cancelled') return found;
-    if (found.status !== 'requested') throw badUserInput(REWARD_MESSAGES.notCancellable);
+    if (found.status !== 'requested') {
+      throw badUserInput(
+        found.status === 'delivered' && givesCode(await requireRewardRow(trx, found.reward_id))
+          ? REWARD_MESSAGES.codeGiven
+          : REWARD_MESSAGES.notCancellable,
+      );
+    }
     await cancelOrderIn(trx, found, ['requested'], MEMBER_CANCEL_REASON, now);
     return (await repo.ownOrder(trx, user.id, found.id))!;
   });

@@ -1,4 +1,4 @@
-import type { RewardOrderEventRow, RewardOrderRow, RewardRow } from '../../db/schema';
+import type { RewardCodeRow, RewardOrderEventRow, RewardOrderRow, RewardRow } from '../../db/schema';
 import { photoViews, type RewardPhotoView } from './photos';
 
 export interface RewardView {
@@ -17,6 +17,7 @@ export interface RewardView {
   needsAddress: boolean;
   affordable: boolean;
   missingPoints: number;
+  limitReached: boolean;
 }
 
 export interface DeliveryAddress {
@@ -29,7 +30,8 @@ export interface DeliveryAddress {
   uf: string;
 }
 
-type StatusEnum = 'REQUESTED' | 'SEPARATING' | 'SHIPPED' | 'DELIVERED' | 'CANCELLED';
+type EventStatus = 'REQUESTED' | 'SEPARATING' | 'SHIPPED' | 'DELIVERED' | 'CANCELLED';
+type StatusEnum = EventStatus | 'IN_REVIEW';
 
 export interface RewardOrderView {
   id: string;
@@ -39,21 +41,49 @@ export interface RewardOrderView {
   address: DeliveryAddress | null;
   carrier: string | null;
   trackingCode: string | null;
+  trackingUrl: string | null;
+  code: { value: string; validUntil: string } | null;
   cancelReason: string | null;
   refundedPoints: number;
-  events: { status: StatusEnum; note: string | null; at: string }[];
+  events: { status: EventStatus; note: string | null; at: string }[];
   createdAt: string;
 }
 
-/** The reward as the member sees it, with what their balance says of it. */
-export const toRewardView = (row: RewardRow, balance: number): RewardView => ({
+/** Vouchers and courses are delivered as a code from the reward's pool. */
+export const givesCode = (reward: Pick<RewardRow, 'type'>) => reward.type === 'vale' || reward.type === 'curso';
+
+/**
+ * The carriers whose tracking page takes the code in its address. Another carrier shows its code without a link
+ * (the member copies it into that carrier's site).
+ */
+const TRACKING_PAGES: Record<string, (code: string) => string> = {
+  correios: (code) => `https://rastreamento.correios.com.br/app/index.php?objetos=${encodeURIComponent(code)}`,
+  jadlog: (code) => `https://www.jadlog.com.br/jadlog/tracking?cte=${encodeURIComponent(code)}`,
+};
+
+export const trackingUrl = (carrier: string | null, code: string | null): string | null =>
+  carrier && code ? (TRACKING_PAGES[carrier.trim().toLowerCase()]?.(code) ?? null) : null;
+
+/**
+ * The reward as the member sees it, with what their balance and orders say of it. For a voucher or a course the
+ * units shown are never more than the codes left in its pool.
+ */
+export interface MemberSide {
+  readonly balance: number;
+  /** The member's orders of each reward that count against its limit. */
+  readonly held: ReadonlyMap<number, number>;
+  /** Free codes of each voucher or course. */
+  readonly freeCodes: ReadonlyMap<number, number>;
+}
+
+export const toRewardView = (row: RewardRow, { balance, held, freeCodes }: MemberSide): RewardView => ({
   slug: row.slug,
   name: row.name,
   photos: photoViews(row.photos),
   category: row.category.toUpperCase() as RewardView['category'],
   type: row.type.toUpperCase() as RewardView['type'],
   points: row.points,
-  stock: row.stock,
+  stock: givesCode(row) ? Math.min(row.stock, freeCodes.get(row.id) ?? 0) : row.stock,
   perMemberLimit: row.per_member_limit,
   activeFrom: row.active_from,
   activeTo: row.active_to,
@@ -62,22 +92,30 @@ export const toRewardView = (row: RewardRow, balance: number): RewardView => ({
   needsAddress: row.type === 'produto',
   affordable: balance >= row.points,
   missingPoints: Math.max(0, row.points - balance),
+  limitReached: row.per_member_limit !== null && (held.get(row.id) ?? 0) >= row.per_member_limit,
 });
 
 export const toOrderView = (
   order: RewardOrderRow,
   reward: RewardView,
   events: readonly RewardOrderEventRow[],
+  code: RewardCodeRow | undefined,
 ): RewardOrderView => ({
   id: String(order.id),
   reward,
-  status: order.status.toUpperCase() as StatusEnum,
+  // A held order is still "requested" in the table: the member reads "Em análise" until the club releases it.
+  status:
+    order.review_reason !== null && order.status === 'requested'
+      ? 'IN_REVIEW'
+      : (order.status.toUpperCase() as EventStatus),
   points: order.points,
   address: order.address ? (JSON.parse(order.address) as DeliveryAddress) : null,
   carrier: order.carrier,
   trackingCode: order.tracking_code,
+  trackingUrl: trackingUrl(order.carrier, order.tracking_code),
+  code: code ? { value: code.code, validUntil: code.valid_until } : null,
   cancelReason: order.cancel_reason,
   refundedPoints: order.refund_entry_id === null ? 0 : order.points,
-  events: events.map((e) => ({ status: e.status.toUpperCase() as StatusEnum, note: e.note, at: e.created_at })),
+  events: events.map((e) => ({ status: e.status.toUpperCase() as EventStatus, note: e.note, at: e.created_at })),
   createdAt: order.created_at,
 });

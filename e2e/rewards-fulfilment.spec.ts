@@ -1,0 +1,61 @@
+import type { Page } from '@playwright/test';
+import { clubCli } from './club-cli';
+import { demo } from './members';
+import { expect, expectNoAxeViolations, signInWithStorage, test } from './fixtures';
+
+/** Redeems a reward from its page, as Ana would, and answers the order number the confirmation gives. */
+async function redeem(page: Page, slug: string): Promise<string> {
+  await page.goto(`/premios/${slug}`);
+  await page.getByRole('button', { name: /^Trocar por [\d.]+ pontos$/ }).click();
+  await expect(page.getByRole('heading', { name: 'Confirme o resgate' })).toBeVisible();
+  await page.getByRole('button', { name: /^Confirmar troca por/ }).click();
+  const done = page.getByRole('status').filter({ hasText: 'Pedido nº' });
+  await expect(done).toBeVisible();
+  return /Pedido nº (\d+)/.exec((await done.textContent()) ?? '')?.[1] ?? '';
+}
+
+const orderCard = (page: Page, id: string) => page.getByRole('article').filter({ hasText: `Pedido nº ${id} ` });
+
+test.describe('rewards delivered', () => {
+  test('the club ships Ana’s reward from the terminal: she sees "Enviado", the tracking code and the carrier’s page', async ({
+    page,
+  }) => {
+    test.slow();
+    await signInWithStorage(page, demo.email);
+    const id = await redeem(page, 'grampos-sargento-4');
+
+    clubCli('rewards', 'separate', id, '--by', 'expedicao');
+    clubCli('rewards', 'ship', id, '--tracking', 'QB123456789BR', '--carrier', 'Correios', '--by', 'expedicao');
+
+    await page.goto('/meus-resgates');
+    const order = orderCard(page, id);
+    await expect(order.locator('.status-badge')).toContainText('Enviado');
+    await expect(order).toContainText('Correios · código de rastreio QB123456789BR');
+    await expect(order.getByRole('link', { name: /Acompanhar a entrega/ })).toHaveAttribute(
+      'href',
+      'https://rastreamento.correios.com.br/app/index.php?objetos=QB123456789BR',
+    );
+    // Shipped: no longer the member's to cancel.
+    await expect(order.getByRole('button', { name: 'Cancelar' })).toHaveCount(0);
+    await expectNoAxeViolations(page);
+
+    // The member was told by e-mail and SMS (the outbox of the embedded default).
+    const outbox = clubCli('outbox', '--to', demo.email);
+    expect(outbox).toContain(`resgate nº ${id}`);
+  });
+
+  test('a voucher’s code is issued at once and shown behind "Mostrar código", with its validity', async ({ page }) => {
+    await signInWithStorage(page, demo.email);
+    const id = await redeem(page, 'vale-compra-100');
+
+    await page.getByRole('link', { name: 'Ver meus resgates' }).click();
+    const order = orderCard(page, id);
+    await expect(order.locator('.status-badge')).toContainText('Entregue');
+    await expect(order.getByText(/^DEMO-/)).toHaveCount(0);
+    await order.getByRole('button', { name: 'Mostrar código' }).click();
+    await expect(order.getByText(/^DEMO-[A-Z0-9]{8}$/)).toBeVisible();
+    await expect(order).toContainText(/Válido até \d{2}\/\d{2}\/\d{4}\./);
+    await expect(order).toContainText('Apresente-o no caixa');
+    await expectNoAxeViolations(page);
+  });
+});
