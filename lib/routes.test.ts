@@ -2,10 +2,21 @@ import { allRoutes, buildPath, exportFileFor, matchRoute, routes } from './route
 
 describe('route table', () => {
   // The paths of docs/product.md#2-screens-and-routes.
-  it('holds the 35 private and 10 public paths of the product', () => {
+  it('holds the 35 private and 10 public paths of the product, and the 5 of the painel', () => {
     expect(allRoutes.filter(([, r]) => r.access === 'private')).toHaveLength(35);
     expect(allRoutes.filter(([, r]) => r.access === 'public')).toHaveLength(10);
-    expect(new Set(allRoutes.map(([, r]) => r.pattern)).size).toBe(45);
+    expect(allRoutes.filter(([, r]) => r.access === 'staff')).toHaveLength(5);
+    expect(new Set(allRoutes.map(([, r]) => r.pattern)).size).toBe(50);
+  });
+
+  it('keeps every painel path under /painel, and /painel/graphql clear of them', () => {
+    const staff = allRoutes.filter(([, r]) => r.access === 'staff').map(([, r]) => r.pattern);
+    expect(staff.every((p) => p === '/painel' || p.startsWith('/painel/'))).toBe(true);
+    expect(allRoutes.filter(([, r]) => r.access !== 'staff' && r.pattern.startsWith('/painel'))).toEqual([]);
+    expect(matchRoute('/painel/graphql')).toBeNull();
+    expect(routes.painelActivate()).toBe('/painel/ativar');
+    expect(exportFileFor('/painel', 'html')).toBe('/painel.html');
+    expect(exportFileFor('/painel/equipe', 'rsc')).toBe('/painel/equipe.txt');
   });
 
   it('takes /premios/transferir for the transfer page, not for a reward called "transferir"', () => {

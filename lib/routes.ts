@@ -4,7 +4,8 @@
  * so a path is spelled exactly once.
  */
 
-export type RouteAccess = 'private' | 'public';
+/** `staff`: the painel (/painel), behind its own gate and staff tokens; never a member's page. */
+export type RouteAccess = 'private' | 'public' | 'staff';
 
 export interface RouteDef {
   /** URL pattern; `:name` marks a dynamic segment. */
@@ -92,6 +93,14 @@ export const routeTable = {
   loginPhone: route({ pattern: '/login-telefone', access: 'public', title: 'Entrar com celular' }),
   forgotPassword: route({ pattern: '/recuperar-senha', access: 'public', title: 'Recuperar senha' }),
   totem: route({ pattern: '/totem', access: 'public', title: 'Cadastro na loja' }),
+
+  // Staff: the club's back office, behind its own login (e-mail, password and an authenticator code).
+  painelHome: route({ pattern: '/painel', access: 'staff', title: 'Painel' }),
+  painelLogin: route({ pattern: '/painel/entrar', access: 'staff', title: 'Entrar no painel' }),
+  // The one-time set-up link: /painel/ativar?token=… (the token is read from the URL in the browser).
+  painelActivate: route({ pattern: '/painel/ativar', access: 'staff', title: 'Ativar acesso ao painel' }),
+  painelTeam: route({ pattern: '/painel/equipe', access: 'staff', title: 'Equipe' }),
+  painelAudit: route({ pattern: '/painel/auditoria', access: 'staff', title: 'Auditoria' }),
 } as const satisfies Record<string, RouteDef>;
 
 export type RouteKey = keyof typeof routeTable;

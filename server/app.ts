@@ -8,7 +8,8 @@ import type { AppConfig } from './config';
 import type { Db } from './db/schema';
 import { buildContext, type ContextDeps } from './graphql/context';
 import { formatExecutionErrors } from './graphql/format-errors';
-import { loadSchemaSdl } from './graphql/schema';
+import { loadSchemaSdl, loadStaffSchemaSdl } from './graphql/schema';
+import { registerStaffEndpoint } from './graphql/staff-endpoint';
 import { registerGraphqlLimits } from './graphql/request-limits';
 import { registerGraphqlOverHttp } from './graphql/graphql-over-http';
 import { scalarResolvers } from './graphql/upload-scalar';
@@ -34,6 +35,7 @@ import { limitsCleanupJob } from './limits/cleanup';
 import { createLimiterFactory } from './limits/limiter-factory';
 import { registerRequestLimit } from './limits/request-limit';
 import { humanVerification, LoginRateLimiter, noHumanCheck, Throttle } from './modules/auth';
+import { checkStaffSession } from './modules/staff';
 import { createMessenger } from './adapters/messenger';
 import type { FileStorage } from './storage/file-storage';
 import { createFileStorage } from './storage/from-config';
@@ -204,6 +206,17 @@ export function buildApp({
   // Each module's own HTTP routes, as one plugin per module.
   const moduleDeps: ModuleDeps = { db, config, storage, limiters };
   for (const clubModule of clubModules) if (clubModule.routes) void app.register(clubModule.routes, moduleDeps);
+
+  // The painel's endpoint, apart from the members' (its own schema, tokens and context); registered first, as both
+  // give their Fastify context mercurius's decorators.
+  registerStaffEndpoint(app, {
+    path: apiRouteTable.painelGraphql.path,
+    maxBodyBytes: apiRouteTable.painelGraphql.maxBodyBytes,
+    sdl: loadStaffSchemaSdl(),
+    resolverSets: clubModules.flatMap((clubModule) => (clubModule.staffResolvers ? [clubModule.staffResolvers] : [])),
+    deps: { db, config, limiters, storage, staffSession: checkStaffSession },
+    queryCache,
+  });
 
   void app.register(mercurius, {
     schema: loadSchemaSdl(),

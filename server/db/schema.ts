@@ -461,6 +461,70 @@ export interface SurveyResponsesTable {
   created_at: string;
 }
 
+/** A member of the club's staff (server/modules/staff): not a member, with a login of their own at /painel/entrar. */
+export interface StaffAccountsTable {
+  id: Generated<number>;
+  /** Lower case and trimmed. */
+  email: string;
+  name: string;
+  /** Null until the set-up link is used. */
+  password_hash: string | null;
+  /** Base32 TOTP secret; null until set up, and again after an authenticator reset. */
+  totp_secret: string | null;
+  /** The last 30-second step whose code was accepted; codes of that step or before are refused. */
+  totp_last_step: number | null;
+  disabled_at: string | null;
+  created_at: string;
+  updated_at: string;
+}
+
+/** One role a staff member holds (revisor, atendimento, lojas, premios, admin); a person may hold several. */
+export interface StaffRolesTable {
+  staff_id: number;
+  role: string;
+}
+
+/** A painel session: ended 30 minutes after `last_seen_at`, at `expires_at` (10 hours) or at logout. */
+export interface StaffSessionsTable {
+  id: string;
+  staff_id: number;
+  ip: string;
+  created_at: string;
+  last_seen_at: string;
+  expires_at: string;
+  ended_at: string | null;
+}
+
+/** A one-time set-up link (24 hours): only the SHA-256 of its token is kept, with the secret it enrols. */
+export interface StaffSetupLinksTable {
+  id: Generated<number>;
+  staff_id: number;
+  token_hash: string;
+  totp_secret: string;
+  created_at: string;
+  expires_at: string;
+  used_at: string | null;
+  revoked_at: string | null;
+}
+
+/** The one audit trail of the staff and the terminal's operators; append-only. */
+export interface StaffAuditTable {
+  id: Generated<number>;
+  created_at: string;
+  actor_kind: 'staff' | 'terminal' | 'system';
+  actor_staff_id: number | null;
+  actor_name: string;
+  role: string | null;
+  action: string;
+  object_type: string | null;
+  object_id: string | null;
+  object_label: string | null;
+  /** JSON of the changed fields before and after. */
+  before: string | null;
+  after: string | null;
+  ip: string | null;
+}
+
 /** One operator switch on a member (`npm run members`). */
 export interface MemberAuditTable {
   id: Generated<number>;
@@ -653,6 +717,11 @@ export interface Database {
   reward_codes: RewardCodesTable;
   device_sessions: DeviceSessionsTable;
   member_audit: MemberAuditTable;
+  staff_accounts: StaffAccountsTable;
+  staff_roles: StaffRolesTable;
+  staff_sessions: StaffSessionsTable;
+  staff_setup_links: StaffSetupLinksTable;
+  staff_audit: StaffAuditTable;
   user_wood_works: UserWoodWorksTable;
   equipments: EquipmentsTable;
   woodwork_surveys: WoodworkSurveysTable;

@@ -13,11 +13,14 @@ const MODULES_DIR = path.join(__dirname, '..', 'modules');
 /** Types every module shares (the Upload scalar), beside the module SDL. */
 const SHARED_SDL = path.join(__dirname, 'scalars.graphql');
 
-/** Each module's SDL, in a stable order so the printed schema does not change between runs. */
-export function readModuleSdl(modulesDir: string = MODULES_DIR): string[] {
+/**
+ * Each module's SDL, in a stable order so the printed schema does not change between runs: `schema.graphql` for the
+ * members' endpoint, `staff.graphql` for the painel's.
+ */
+export function readModuleSdl(modulesDir: string = MODULES_DIR, fileName = 'schema.graphql'): string[] {
   return readdirSync(modulesDir, { withFileTypes: true })
     .filter((d) => d.isDirectory())
-    .map((d) => path.join(modulesDir, d.name, 'schema.graphql'))
+    .map((d) => path.join(modulesDir, d.name, fileName))
     .filter((file) => existsSync(file))
     .sort()
     .map((file) => readFileSync(file, 'utf8'));
@@ -61,4 +64,9 @@ export function mergeTypeDefs(sources: readonly string[]): string {
 
 export function loadSchemaSdl(modulesDir?: string): string {
   return mergeTypeDefs([readFileSync(SHARED_SDL, 'utf8'), ...readModuleSdl(modulesDir)]);
+}
+
+/** The painel's schema (/painel/graphql): every module's staff.graphql, none of the members' SDL. */
+export function loadStaffSchemaSdl(modulesDir?: string): string {
+  return mergeTypeDefs(readModuleSdl(modulesDir, 'staff.graphql'));
 }

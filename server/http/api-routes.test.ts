@@ -87,6 +87,8 @@ describe('API route table', () => {
       securityEnvelope: '/seguranca/envelope',
       partnerCallback: '/api/parceiro/callback',
       securityIp: '/seguranca/ip',
+      painelGraphql: '/painel/graphql',
+      painelAuditCsv: '/painel/auditoria.csv',
     });
     expect(() => locationPathOf({ methods: ['GET'], path: '/a/:id', match: 'exact', maxBodyBytes: 1 })).toThrow();
     expect(() => locationPathOf({ methods: ['GET'], path: '/a', match: 'prefix', maxBodyBytes: 1 })).toThrow();

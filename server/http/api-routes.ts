@@ -1,4 +1,5 @@
 import { API_PATHS } from '../../lib/api-paths';
+import { PAINEL_API_PATHS } from '../../lib/painel/api-paths';
 import { MAX_FILE_BYTES, MAX_FILES_PER_INVOICE } from '../../lib/invoices/file-type';
 import { PROJECT_PHOTO_MAX_BYTES } from '../../lib/projects/limits';
 
@@ -121,6 +122,21 @@ export const apiRouteTable = {
   securityIp: apiRoute({
     methods: ['GET'],
     path: '/seguranca/ip',
+    match: 'exact',
+    maxBodyBytes: NO_BODY_MAX_BYTES,
+  }),
+  // The painel's own GraphQL endpoint (server/graphql/staff-endpoint.ts): staff tokens, the staff schema, no uploads;
+  // its operations are a few fields each, so its bodies are bounded well under the members' endpoint's.
+  painelGraphql: apiRoute({
+    methods: ['GET', 'POST'],
+    path: PAINEL_API_PATHS.graphql,
+    match: 'exact',
+    maxBodyBytes: 64 * 1024,
+  }),
+  // The audit trail as CSV for an admin (server/modules/staff/audit-route.ts).
+  painelAuditCsv: apiRoute({
+    methods: ['GET'],
+    path: PAINEL_API_PATHS.auditCsv,
     match: 'exact',
     maxBodyBytes: NO_BODY_MAX_BYTES,
   }),

@@ -2,6 +2,7 @@ import type { FastifyPluginAsync } from 'fastify';
 import type { AppConfig } from '../config';
 import type { Db } from '../db/schema';
 import type { Resolvers } from '../graphql/generated/resolvers-types';
+import type { StaffResolverSet } from '../graphql/staff-access';
 import type { ScheduledJob } from '../jobs/scheduler';
 import type { LimiterFactory } from '../limits/limiter-factory';
 import type { FileStorage } from '../storage/file-storage';
@@ -17,11 +18,17 @@ export interface ModuleDeps {
 /**
  * A module's manifest, exported by its index.ts: the app, the seed and the job runner loop over the list of these
  * instead of knowing each module's files. The GraphQL schema is each module's `schema.graphql`, read by
- * server/graphql/schema.ts.
+ * server/graphql/schema.ts; the painel's is each module's `staff.graphql`.
  */
 export interface ClubModule {
   readonly name: string;
   readonly resolvers?: Resolvers;
+  /**
+   * The module's part of the painel's schema (its `staff.graphql`, served at /painel/graphql): each root field with
+   * the access it declares (`{ access: ['revisor'], resolve }`) and its resolver, which starts from `requireRole` and
+   * audits every change with the staff module's `recordAudit`.
+   */
+  readonly staffResolvers?: StaffResolverSet;
   /** The module's own HTTP routes, as one Fastify plugin. */
   readonly routes?: FastifyPluginAsync<ModuleDeps>;
   /** Work run once per period for all API processes. */

@@ -10,6 +10,7 @@ import { pointsModule } from './points';
 import { profileModule } from './profile';
 import { projectsModule } from './projects';
 import { rewardsModule } from './rewards';
+import { staffModule } from './staff';
 import { storesModule } from './stores';
 import { usersModule } from './users';
 
@@ -31,4 +32,5 @@ export const clubModules: readonly ClubModule[] = [
   partnerModule,
   deviceSessionsModule,
   membersModule,
+  staffModule,
 ];

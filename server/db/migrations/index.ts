@@ -18,6 +18,7 @@ import { rewards } from './20261128T110000-rewards';
 import { pointsPartner } from './20261129T100000-points-partner';
 import { rewardCodes } from './20261129T110000-reward-codes';
 import { rewardPhotos } from './20261129T120000-reward-photos';
+import { staff } from './20261130T100000-staff';
 
 /**
  * Every migration, by name in timestamp order. A static record instead of a folder scan keeps migrations working
@@ -43,4 +44,5 @@ export const migrations: Record<string, Migration> = {
   '20261129T100000-points-partner': pointsPartner,
   '20261129T110000-reward-codes': rewardCodes,
   '20261129T120000-reward-photos': rewardPhotos,
+  '20261130T100000-staff': staff,
 };

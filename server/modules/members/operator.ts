@@ -2,13 +2,18 @@ import type { Db, UserRow, UserUpdate } from '../../db/schema';
 import { parseLogin, findForLogin, revokeAllSessions } from '../auth';
 import { insertAudit, recentAudit } from './repository';
 import { updateUser } from '../users';
+import { recordAudit, terminalActor, type AuditActor } from '../staff';
 import { nowOf, type OperatorDeps } from '../service-deps';
 
 /**
  * The switches support needs on one member (docs/product.md#33-profile-status-and-account-switches names the states;
- * without these only raw SQL reached them). Every switch is written to `member_audit` with the operator's name, in the
- * same transaction.
+ * without these only raw SQL reached them). Every switch is written to `member_audit` with the operator's name, and
+ * to the staff's audit trail (`staff_audit`, where admins read and export it) with what changed, in the same
+ * transaction. The actor is the terminal's operator name, or a staff member's actor from the painel.
  */
+
+/** Who switches: the terminal operator's name, or the actor `requireRole` gave a painel operation. */
+export type SwitchActor = string | AuditActor;
 
 export const ACCOUNT_TYPES = ['member', 'editor'] as const;
 export type AccountType = (typeof ACCOUNT_TYPES)[number];
@@ -38,7 +43,7 @@ export interface MemberSummary {
   readonly chatbot: boolean;
   readonly store: string | null;
   readonly createdAt: string;
-  readonly audit: { at: string; actor: string; action: string; detail: string | null }[];
+  readonly audit: { at: string; actor: SwitchActor; action: string; detail: string | null }[];
 }
 
 export async function showMember({ db }: OperatorDeps, who: string): Promise<MemberSummary> {
@@ -69,20 +74,33 @@ interface Switch {
   readonly endSessions?: boolean;
 }
 
-async function apply(deps: OperatorDeps, who: string, actor: string, change: Switch): Promise<UserRow> {
+async function apply(deps: OperatorDeps, who: string, actor: SwitchActor, change: Switch): Promise<UserRow> {
   const { db } = deps;
   const now = nowOf(deps);
   const user = await findMember(db, who);
+  const auditActor = typeof actor === 'string' ? terminalActor(actor) : actor;
+  const before = Object.fromEntries(Object.keys(change.changes).map((key) => [key, user[key as keyof UserRow]]));
   await db.transaction().execute(async (trx) => {
     await updateUser(trx, user.id, change.changes, now);
     if (change.endSessions) await revokeAllSessions(trx, user.id, now);
     await insertAudit(trx, {
       user_id: user.id,
-      actor,
+      actor: auditActor.kind === 'staff' ? `${auditActor.name} <${auditActor.email}>` : auditActor.name,
       action: change.action,
       detail: change.detail ?? null,
       created_at: now.toISOString(),
     });
+    await recordAudit(
+      trx,
+      auditActor,
+      {
+        action: `member.${change.action}`,
+        object: { type: 'member', id: user.id, label: `${user.name} ${user.sur_name}` },
+        before,
+        after: { ...change.changes },
+      },
+      now,
+    );
   });
   return user;
 }
@@ -90,10 +108,10 @@ async function apply(deps: OperatorDeps, who: string, actor: string, change: Swi
 const CONSENT_MAX = 1_000;
 
 export const operatorSwitches = {
-  requirePasswordChange: (deps: OperatorDeps, who: string, actor: string) =>
+  requirePasswordChange: (deps: OperatorDeps, who: string, actor: SwitchActor) =>
     apply(deps, who, actor, { action: 'require-password-change', changes: { change_password_required: 1 } }),
 
-  consent: async (deps: OperatorDeps, who: string, actor: string, message: string) => {
+  consent: async (deps: OperatorDeps, who: string, actor: SwitchActor, message: string) => {
     const text = message.trim();
     if (text.length < 10 || text.length > CONSENT_MAX) {
       throw new OperatorError(`A mensagem do consentimento precisa ter de 10 a ${CONSENT_MAX} caracteres.`);
@@ -105,26 +123,26 @@ export const operatorSwitches = {
     });
   },
 
-  chatbot: (deps: OperatorDeps, who: string, actor: string, on: boolean) =>
+  chatbot: (deps: OperatorDeps, who: string, actor: SwitchActor, on: boolean) =>
     apply(deps, who, actor, {
       action: on ? 'chatbot-on' : 'chatbot-off',
       changes: { chatbot_invoice_upload_enabled: on ? 1 : 0 },
     }),
 
-  accountType: async (deps: OperatorDeps, who: string, actor: string, type: string) => {
+  accountType: async (deps: OperatorDeps, who: string, actor: SwitchActor, type: string) => {
     if (!(ACCOUNT_TYPES as readonly string[]).includes(type)) {
       throw new OperatorError(`Tipo de conta inválido: use ${ACCOUNT_TYPES.join(' ou ')}.`);
     }
     return apply(deps, who, actor, { action: 'account-type', detail: type, changes: { account_type: type } });
   },
 
-  disable: (deps: OperatorDeps, who: string, actor: string) =>
+  disable: (deps: OperatorDeps, who: string, actor: SwitchActor) =>
     apply(deps, who, actor, {
       action: 'disable',
       changes: { disabled_at: nowOf(deps).toISOString() },
       endSessions: true,
     }),
 
-  enable: (deps: OperatorDeps, who: string, actor: string) =>
+  enable: (deps: OperatorDeps, who: string, actor: SwitchActor) =>
     apply(deps, who, actor, { action: 'enable', changes: { disabled_at: null } }),
 };

@@ -1,0 +1,11 @@
+/**
+ * The painel's API paths, spelled once for both sides: the server registers them (server/http/api-routes.ts) and the
+ * painel calls them. Kept apart from lib/api-paths.ts, which member pages load, so nothing of the painel rides in a
+ * member's or visitor's page.
+ */
+export const PAINEL_API_PATHS = {
+  /** The staff's own GraphQL endpoint: another schema, other tokens. */
+  graphql: '/painel/graphql',
+  /** The audit trail as CSV, streamed to an admin's token. */
+  auditCsv: '/painel/auditoria.csv',
+} as const;

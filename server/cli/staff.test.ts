@@ -1,0 +1,87 @@
+import '../test/esm-shims';
+import { spawnSync } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import type { Kysely } from 'kysely';
+import { createDatabase } from '../db/database';
+import { migrateToLatest } from '../db/migrate';
+import type { Database } from '../db/schema';
+
+const ROOT = path.resolve(__dirname, '..', '..');
+let dataDir: string;
+let db: Kysely<Database>;
+
+const cli = (...args: string[]) =>
+  spawnSync(process.execPath, ['--import', 'tsx', 'server/cli/staff.ts', ...args], {
+    cwd: ROOT,
+    env: { ...process.env, DATA_DIR: dataDir, JWT_SECRET: 'x'.repeat(40), PUBLIC_URL: 'https://clube.exemplo.com.br' },
+    encoding: 'utf8',
+  });
+
+// A new club: no demo data, as on PostgreSQL, so the first admin can only come from the terminal.
+beforeAll(async () => {
+  dataDir = mkdtempSync(path.join(tmpdir(), 'clube-staff-'));
+  db = createDatabase({ file: path.join(dataDir, 'club.sqlite') });
+  await migrateToLatest(db);
+});
+afterAll(async () => {
+  await db.destroy();
+  rmSync(dataDir, { recursive: true, force: true });
+});
+
+describe('npm run staff', () => {
+  it('makes the first admin with a one-time link, lists the team and resets an authenticator, audited', async () => {
+    const added = cli(
+      'add',
+      'Chefe@Clube.test',
+      '--name',
+      'Carla Chefe',
+      '--roles',
+      'admin,revisor',
+      '--by',
+      'ti.joao',
+    );
+    expect(added.stderr).toBe('');
+    expect(added.status).toBe(0);
+    expect(added.stdout).toContain('Conta criada: Carla Chefe <chefe@clube.test> (admin, revisor).');
+    const [link] = added.stdout.match(/https:\/\/clube\.exemplo\.com\.br\/painel\/ativar\?token=[\w-]{43}/) ?? [];
+    expect(link).toBeDefined();
+
+    const listed = cli('list');
+    expect(listed.stdout).toMatch(
+      /#\d+ {2}Carla Chefe <chefe@clube\.test> {2}Revisão, Administração {2}aguardando ativação {2}nunca entrou/,
+    );
+
+    const reset = cli('reset-totp', 'chefe@clube.test', '--by', 'ti.joao');
+    expect(reset.status).toBe(0);
+    const [newLink] = reset.stdout.match(/https:\/\/clube\.exemplo\.com\.br\/painel\/ativar\?token=[\w-]{43}/) ?? [];
+    expect(newLink).not.toBe(link);
+
+    const audit = await db
+      .selectFrom('staff_audit')
+      .select(['actor_kind', 'actor_name', 'action'])
+      .orderBy('id')
+      .execute();
+    expect(audit).toEqual([
+      { actor_kind: 'terminal', actor_name: 'ti.joao', action: 'staff.invite' },
+      { actor_kind: 'terminal', actor_name: 'ti.joao', action: 'staff.reset-totp' },
+    ]);
+  });
+
+  it('says what is wrong in Portuguese: a taken e-mail, an unknown role, an unknown person, missing arguments', () => {
+    const taken = cli('add', 'chefe@clube.test', '--name', 'Outra', '--roles', 'lojas');
+    expect(taken.status).toBe(1);
+    expect(taken.stderr).toContain('Já existe uma conta da equipe com este e-mail.');
+
+    const role = cli('add', 'nova@clube.test', '--name', 'Nova', '--roles', 'admin,gerente');
+    expect(role.status).toBe(2);
+    expect(role.stderr).toContain('Função desconhecida: gerente.');
+
+    const badEmail = cli('add', 'nova', '--name', 'Nova', '--roles', 'lojas');
+    expect(badEmail.stderr).toContain('E-mail inválido. Confira o endereço.');
+
+    expect(cli('reset-totp', 'ninguem@clube.test').stderr).toContain('Conta da equipe não encontrada.');
+    expect(cli('add', 'nova@clube.test').status).toBe(2);
+  });
+});

@@ -1,0 +1,30 @@
+import type { ClubModule } from '../club-module';
+import { auditCsvRoute } from './audit-route';
+import { staffModuleResolvers } from './resolvers';
+
+/**
+ * The club's staff, a world apart from the members: accounts with roles, sign-in with e-mail, password and an
+ * authenticator code, painel sessions, one-time set-up links and the one audit trail. What other modules use:
+ * `recordAudit` (every staff mutation writes its line with the actor `requireRole` gave it), `terminalActor`
+ * (the terminal's commands), and the account functions the painel and `npm run staff` share.
+ */
+export { recordAudit, terminalActor, type AuditActor, type AuditEntry } from './audit';
+export {
+  inviteStaff,
+  listStaff,
+  resetStaffAuthenticator,
+  setStaffDisabled,
+  setStaffRoles,
+  staffByEmail,
+  type StaffAccountView,
+  type StaffInvitation,
+} from './accounts';
+export { DEMO_STAFF, DEMO_STAFF_PASSWORD, seedDemoStaff } from './demo';
+export { checkStaffSession, STAFF_IDLE_MS, STAFF_SESSION_MS, startStaffSession } from './sessions';
+export { totpCodeAt } from './totp';
+
+export const staffModule: ClubModule = {
+  name: 'staff',
+  staffResolvers: staffModuleResolvers,
+  routes: auditCsvRoute,
+};
