@@ -3,7 +3,14 @@ import { ApolloProvider } from '@apollo/client/react';
 import { fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { PointsEntries } from './points-entries';
 
-const entry = (id: string, kind: string, points: number, description: string, orderId: string | null = null) => ({
+const entry = (
+  id: string,
+  kind: string,
+  points: number,
+  description: string,
+  orderId: string | null = null,
+  transferId: string | null = null,
+) => ({
   __typename: 'PointsEntry' as const,
   id,
   kind,
@@ -13,6 +20,7 @@ const entry = (id: string, kind: string, points: number, description: string, or
   expiresAt: points > 0 && kind !== 'REFUND' ? '2027-11-20T15:00:00.000Z' : null,
   invoiceId: null,
   orderId,
+  transferId,
 });
 
 /** An extract that answers every page with these entries and records the kinds asked. */
@@ -27,6 +35,8 @@ function fakeApi() {
             pointsEntries: {
               __typename: 'PointsEntryPage',
               data: [
+                entry('5', 'REFUND', 1000, 'Estorno da transferência nº 7 para Pontos Parceiro', null, '7'),
+                entry('4', 'REDEMPTION', -1000, 'Transferência nº 7 para Pontos Parceiro', null, '7'),
                 entry('3', 'REFUND', 900, 'Estorno do resgate nº 41', '41'),
                 entry('2', 'REDEMPTION', -900, 'Resgate: Tupia laminadora 530 W', '41'),
                 entry('1', 'CREDIT', 1200, 'Nota fiscal nº 123'),
@@ -43,7 +53,7 @@ function fakeApi() {
 }
 
 describe('PointsEntries', () => {
-  it('shows a redemption as a debit and its refund as a credit, each labelled and linked to its order', async () => {
+  it('shows a redemption or a transfer as a debit and its refund as a credit, each labelled and linked to its order or transfer', async () => {
     const { client } = fakeApi();
     render(
       <ApolloProvider client={client}>
@@ -51,7 +61,13 @@ describe('PointsEntries', () => {
       </ApolloProvider>,
     );
     const rows = await screen.findAllByRole('listitem');
-    const [refund, redemption, credit] = rows;
+    const [transferRefund, transfer, refund, redemption, credit] = rows;
+    expect(transfer).toHaveTextContent('20/11/2026 · Transferência · Transferência nº 7');
+    expect(within(transfer!).getByRole('link', { name: 'Transferência nº 7' })).toHaveAttribute(
+      'href',
+      '/premios/transferir',
+    );
+    expect(transferRefund).toHaveTextContent('Estorno · Transferência nº 7');
     expect(redemption).toHaveTextContent('Resgate: Tupia laminadora 530 W');
     expect(redemption).toHaveTextContent('20/11/2026 · Resgate · Pedido nº 41');
     expect(redemption).toHaveTextContent('−900 pontos');

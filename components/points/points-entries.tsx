@@ -126,7 +126,8 @@ export function PointsEntries() {
               <div className="entries__main">
                 <span className="entries__description">{entry.description}</span>
                 <span className="muted">
-                  <time dateTime={entry.createdAt}>{formatDate(entry.createdAt)}</time> · {KIND_LABELS[entry.kind]}
+                  <time dateTime={entry.createdAt}>{formatDate(entry.createdAt)}</time> ·{' '}
+                  {entry.transferId && entry.kind === 'REDEMPTION' ? 'Transferência' : KIND_LABELS[entry.kind]}
                   {entry.expiresAt && entry.points > 0 && (
                     <>
                       {' · '}
@@ -144,6 +145,12 @@ export function PointsEntries() {
                     <>
                       {' · '}
                       <Link href={`${routes.rewardOrders()}#order-${entry.orderId}`}>Pedido nº {entry.orderId}</Link>
+                    </>
+                  )}
+                  {entry.transferId && (
+                    <>
+                      {' · '}
+                      <Link href={routes.rewardTransfer()}>Transferência nº {entry.transferId}</Link>
                     </>
                   )}
                 </span>

@@ -256,6 +256,14 @@ describe('transferring points to the partner', () => {
       points: 1000,
       description: `Estorno da transferência nº ${made.id} para Programa Parceiro`,
     });
+    // The extract links the debit and its refund to the transfer (and to no reward order).
+    const linked = await gql<{
+      pointsEntries: { data: { kind: string; transferId: string | null; orderId: string | null }[] };
+    }>(t.app, 'query { pointsEntries(first: 3) { data { kind transferId orderId } } }', {}, ana);
+    expect(linked.data!.pointsEntries.data.slice(0, 2)).toEqual([
+      { kind: 'REFUND', transferId: made.id, orderId: null },
+      { kind: 'REDEMPTION', transferId: made.id, orderId: null },
+    ]);
     // A refused transfer does not count against the day: another one can go.
     expect((await transfer(1000)).errors).toBeUndefined();
   });

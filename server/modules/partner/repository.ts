@@ -140,3 +140,14 @@ export async function takeCallbackSignature(db: Db, signature: string, at: strin
 /** Signatures older than the window can never be replayed (their timestamp is refused first). */
 export const forgetCallbacksBefore = (db: Db, before: string) =>
   db.deleteFrom('partner_callbacks').where('received_at', '<', before).execute();
+
+/** The member's transfers whose debit or refund is one of these ledger entries (the extract's links). */
+export const transfersOfLedgerEntries = (db: Db, userId: number, entryIds: readonly number[]) =>
+  entryIds.length === 0
+    ? Promise.resolve([])
+    : db
+        .selectFrom('partner_transfers')
+        .select(['id', 'debit_entry_id', 'refund_entry_id'])
+        .where('user_id', '=', userId)
+        .where((eb) => eb.or([eb('debit_entry_id', 'in', [...entryIds]), eb('refund_entry_id', 'in', [...entryIds])]))
+        .execute();

@@ -1,4 +1,6 @@
 import type { Resolvers } from '../../graphql/generated/resolvers-types';
+import { entryOwnerField } from '../points';
+import { transfersOfLedgerEntries } from './repository';
 import {
   hasLinkedAccount,
   linkPointsPartner,
@@ -9,6 +11,9 @@ import {
   transferToPartner,
   unlinkPointsPartner,
 } from './service';
+
+/** The transfer of each of the extract's debits and refunds that moved points to the partner. */
+const transferIdOfEntry = entryOwnerField(['REDEMPTION', 'REFUND'], transfersOfLedgerEntries);
 
 export const partnerResolvers: Resolvers = {
   Query: {
@@ -21,6 +26,9 @@ export const partnerResolvers: Resolvers = {
     linkPointsPartner: (_root, args, ctx) => linkPointsPartner(ctx, args.accountId),
     unlinkPointsPartner: (_root, _args, ctx) => unlinkPointsPartner(ctx),
     transferToPointsPartner: (_root, args, ctx) => transferToPartner(ctx, args.input),
+  },
+  PointsEntry: {
+    transferId: (entry, _args, ctx) => transferIdOfEntry(ctx, entry),
   },
   // The users module builds the status from the member's row; whether an account is linked is this module's.
   ProfileStatus: {

@@ -1,7 +1,7 @@
 // What a member reads before taking a reward (the points a redemption would spend, the address a product goes to)
 // and the reward home points to.
 import { todayInBrazil } from '../../../lib/format/dates';
-import { expireDuePoints, getBalance, planSpending, type PlannedLot } from '../points';
+import { entryOwnerField, expireDuePoints, getBalance, planSpending, type PlannedLot } from '../points';
 import { requireMember } from '../users';
 import { nowOf, type ServiceDeps } from '../service-deps';
 import * as repo from './repository';
@@ -75,32 +75,5 @@ export async function closestReward(deps: Deps): Promise<RewardView | null> {
   return row ? getReward(deps, row.slug) : null;
 }
 
-/**
- * The order of each redemption and refund on one page of the extract, in one query: the entries of a page resolve
- * their `orderId` in the same tick, so the first one starts a batch the others join.
- */
-const batches = new WeakMap<object, { ids: Set<number>; orders: Promise<Map<number, string>> }>();
-
-export function orderIdOfEntry(deps: Deps, entry: { id: string; kind: string }): Promise<string | null> | null {
-  if ((entry.kind !== 'REDEMPTION' && entry.kind !== 'REFUND') || deps.userId === null) return null;
-  let batch = batches.get(deps);
-  if (!batch) {
-    const ids = new Set<number>();
-    const userId = deps.userId;
-    const orders = Promise.resolve().then(async () => {
-      batches.delete(deps);
-      const rows = await repo.ordersOfLedgerEntries(deps.db, userId, [...ids]);
-      const byEntry = new Map<number, string>();
-      for (const row of rows) {
-        byEntry.set(row.debit_entry_id, String(row.id));
-        if (row.refund_entry_id !== null) byEntry.set(row.refund_entry_id, String(row.id));
-      }
-      return byEntry;
-    });
-    batch = { ids, orders };
-    batches.set(deps, batch);
-  }
-  const id = Number(entry.id);
-  batch.ids.add(id);
-  return batch.orders.then((byEntry) => byEntry.get(id) ?? null);
-}
+/** The order of each redemption and refund of the extract (null for a partner transfer's). */
+export const orderIdOfEntry = entryOwnerField(['REDEMPTION', 'REFUND'], repo.ordersOfLedgerEntries);

@@ -1,6 +1,7 @@
 // Every query of the rewards module: the services hold the rules, this file only reads and writes rows.
-import { sql, type Insertable } from 'kysely';
+import { sql, type Insertable, type SelectQueryBuilder } from 'kysely';
 import type {
+  Database,
   Db,
   RewardCategory,
   RewardOrderRow,
@@ -22,6 +23,44 @@ export interface CatalogueFilter {
   after: { points: number; id: number } | null;
 }
 
+type RewardQuery = SelectQueryBuilder<Database, 'rewards', RewardRow>;
+
+/**
+ * What "the member can take it now" means everywhere (the catalogue's "Posso trocar agora", home's reward): a unit
+ * left — for a voucher or a course, a free code as well — and fewer orders of it than its per-member limit.
+ */
+function takeableBy(query: RewardQuery, userId: number): RewardQuery {
+  return query
+    .where('stock', '>', 0)
+    .where((eb) =>
+      eb.or([
+        eb('type', 'not in', ['vale', 'curso']),
+        eb.exists(
+          eb
+            .selectFrom('reward_codes')
+            .select('reward_codes.id')
+            .whereRef('reward_codes.reward_id', '=', 'rewards.id')
+            .where('reward_codes.order_id', 'is', null),
+        ),
+      ]),
+    )
+    .where((eb) =>
+      eb.or([
+        eb('per_member_limit', 'is', null),
+        eb(
+          'per_member_limit',
+          '>',
+          eb
+            .selectFrom('reward_orders')
+            .select((o) => o.fn.countAll<number>().as('held'))
+            .whereRef('reward_orders.reward_id', '=', 'rewards.id')
+            .where('reward_orders.user_id', '=', userId)
+            .where('reward_orders.status', '!=', 'cancelled'),
+        ),
+      ]),
+    );
+}
+
 /** Active rewards, cheapest first on (points, id), `limit` rows. */
 export function catalogue(db: Db, filter: CatalogueFilter, limit: number): Promise<RewardRow[]> {
   let query = db
@@ -30,15 +69,7 @@ export function catalogue(db: Db, filter: CatalogueFilter, limit: number): Promi
     .where((eb) => eb.or([eb('active_from', 'is', null), eb('active_from', '<=', filter.at)]))
     .where((eb) => eb.or([eb('active_to', 'is', null), eb('active_to', '>', filter.at)]));
   if (filter.category) query = query.where('category', '=', filter.category);
-  if (filter.canTake) {
-    const { maxPoints, userId } = filter.canTake;
-    query = query
-      .where('points', '<=', maxPoints)
-      .where('stock', '>', 0)
-      .where(
-        sql<boolean>`(per_member_limit is null or per_member_limit > (select count(*) from reward_orders o where o.reward_id = rewards.id and o.user_id = ${userId} and o.status <> 'cancelled'))`,
-      );
-  }
+  if (filter.canTake) query = takeableBy(query.where('points', '<=', filter.canTake.maxPoints), filter.canTake.userId);
   const { after } = filter;
   if (after) query = query.where(sql<boolean>`(points, id) > (${after.points}, ${after.id})`);
   return query.orderBy('points').orderBy('id').limit(limit).execute();
@@ -69,27 +100,14 @@ export function takeableReward(
   maxPoints: number,
   side: 'within' | 'beyond',
 ): Promise<RewardRow | undefined> {
-  const query = db
-    .selectFrom('rewards')
-    .selectAll()
-    .where((eb) => eb.or([eb('active_from', 'is', null), eb('active_from', '<=', at)]))
-    .where((eb) => eb.or([eb('active_to', 'is', null), eb('active_to', '>', at)]))
-    .where('stock', '>', 0)
-    .where((eb) =>
-      eb.or([
-        eb('per_member_limit', 'is', null),
-        eb(
-          'per_member_limit',
-          '>',
-          eb
-            .selectFrom('reward_orders')
-            .select((o) => o.fn.countAll<number>().as('held'))
-            .whereRef('reward_orders.reward_id', '=', 'rewards.id')
-            .where('reward_orders.user_id', '=', userId)
-            .where('reward_orders.status', '!=', 'cancelled'),
-        ),
-      ]),
-    );
+  const query = takeableBy(
+    db
+      .selectFrom('rewards')
+      .selectAll()
+      .where((eb) => eb.or([eb('active_from', 'is', null), eb('active_from', '<=', at)]))
+      .where((eb) => eb.or([eb('active_to', 'is', null), eb('active_to', '>', at)])),
+    userId,
+  );
   return (
     side === 'within'
       ? query.where('points', '<=', maxPoints).orderBy('points', 'desc').orderBy('id', 'desc')

@@ -532,6 +532,8 @@ describe('what the catalogue says of the member', () => {
     await credit(anaId, 5000);
     await addReward('uma-vez', { points: 100, per_member_limit: 1 });
     await addReward('acabou', { points: 110, stock: 0 });
+    // Units left but no code to give: as sold out as the other.
+    await addReward('vale-sem-codigo', { points: 120, type: 'vale' });
     const affordable = async () =>
       (
         await gql<{ rewards: { data: { slug: string; limitReached: boolean }[] } }>(
@@ -543,6 +545,7 @@ describe('what the catalogue says of the member', () => {
       ).data!.rewards.data.map((r) => r.slug);
     expect(await affordable()).toContain('uma-vez');
     expect(await affordable()).not.toContain('acabou');
+    expect(await affordable()).not.toContain('vale-sem-codigo');
     await redeem(ana, { slug: 'uma-vez' });
     expect(await affordable()).not.toContain('uma-vez');
     const one = await gql<{ reward: { limitReached: boolean } }>(
