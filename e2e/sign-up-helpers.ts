@@ -7,6 +7,9 @@ type Identity = ReturnType<typeof newIdentity>;
 
 /** Step one of the sign-up form, as a visitor types it. */
 export async function fillStepOne(page: Page, who: Identity) {
+  // Every sign-up (site, store link, kiosk) leaves the marketing opt-ins to the person: none comes ticked.
+  await expect(page.getByRole('checkbox', { name: 'Por e-mail' })).not.toBeChecked();
+  await expect(page.getByRole('checkbox', { name: 'Por SMS e WhatsApp' })).not.toBeChecked();
   await page.getByLabel('Nome', { exact: true }).fill(who.name);
   await page.getByLabel('Sobrenome').fill(who.surName);
   await page.getByLabel('CPF').pressSequentially(who.cpf);

@@ -1,4 +1,4 @@
-import { act, render, screen } from '@testing-library/react';
+import { act, render, screen, within } from '@testing-library/react';
 import { SignUpFields, useSignUpForm } from './sign-up-fields';
 
 function SignUp({ validate = false }: { validate?: boolean }) {
@@ -17,6 +17,17 @@ function SignUp({ validate = false }: { validate?: boolean }) {
 }
 
 describe('SignUpFields', () => {
+  it('starts with every consent unticked: the terms and each marketing opt-in are the person\'s own act (LGPD)', () => {
+    render(<SignUp />);
+    const optIns = screen.getByRole('group', { name: 'Quero receber novidades e promoções do clube' });
+    const boxes = within(optIns).getAllByRole('checkbox') as HTMLInputElement[];
+    expect(boxes.map((box) => [box.name, box.checked])).toEqual([
+      ['acceptEmailComunications', false],
+      ['acceptMessageComunications', false],
+    ]);
+    for (const box of screen.getAllByRole('checkbox')) expect(box).not.toBeChecked();
+  });
+
   it('tells, beside the privacy consent, what the club records about the device and why', () => {
     render(<SignUp />);
     const terms = screen.getByRole('checkbox', { name: /termos de uso/ });

@@ -22,8 +22,9 @@ export function useSignUpForm(): UseFormReturn<SignUpInput> {
       phoneNumber: '',
       birthDate: '',
       acceptTerms: false as unknown as true,
-      acceptEmailComunications: true,
-      acceptMessageComunications: true,
+      // LGPD: consent to marketing is a free, unambiguous act of the person, so every opt-in starts unticked.
+      acceptEmailComunications: false,
+      acceptMessageComunications: false,
     },
   });
 }
