@@ -138,6 +138,18 @@ describe('RewardScreen', () => {
     expect(screen.queryByRole('button', { name: /Trocar por/ })).not.toBeInTheDocument();
   });
 
+  it('a reward at the member’s limit says so instead of offering it again', async () => {
+    renderAt('tupia-compacta', [answer(reward({ limitReached: true, perMemberLimit: 1 }))]);
+    expect(await screen.findByText(/Você já trocou este prêmio uma vez, o limite por membro/)).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: /Trocar por/ })).not.toBeInTheDocument();
+  });
+
+  it('an editor previewing a draft reads that it is a draft, with nothing to redeem', async () => {
+    renderAt('tupia-compacta', [answer(reward({ draft: true }))]);
+    expect(await screen.findByText(/Rascunho: só contas de editor veem este prêmio/)).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: /Trocar por/ })).not.toBeInTheDocument();
+  });
+
   it('an unknown slug gets the friendly not-found page', async () => {
     renderAt('nao-existe', [
       {

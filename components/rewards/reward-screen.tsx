@@ -8,7 +8,7 @@ import { whenIdle } from '@/lib/browser/when-idle';
 import { contentErrorKind } from '@/lib/content/errors';
 import { formatDate } from '@/lib/format/dates';
 import { formatPoints } from '@/lib/format/numbers';
-import { CATEGORY_LABELS, NEXT_STEP, stockLabel, TYPE_LABELS } from '@/lib/rewards/labels';
+import { CATEGORY_LABELS, IN_REVIEW_TEXT, NEXT_STEP, stockLabel, TYPE_LABELS } from '@/lib/rewards/labels';
 import { QReward } from '@/lib/rewards/operations';
 import { useRouteParams } from '@/lib/routing/use-route-params';
 import { routes } from '@/lib/routes';
@@ -35,7 +35,8 @@ function Done({ order }: { order: RewardOrderFieldsFragment }) {
       <p>
         Pedido nº <strong>{order.id}</strong>: {order.reward.name}, {formatPoints(order.points)} pontos.
       </p>
-      <p>{NEXT_STEP[order.reward.type]}</p>
+      {/* A held order says so: its code, if any, comes only once the club releases it. */}
+      <p>{order.status === 'IN_REVIEW' ? IN_REVIEW_TEXT : NEXT_STEP[order.reward.type]}</p>
       <p>
         <Link className="button button--primary" href={routes.rewardOrders()}>
           Ver meus resgates
@@ -49,7 +50,7 @@ function RewardDetail({ reward }: { reward: RewardFieldsFragment }) {
   const [step, setStep] = useState<'detail' | 'confirm'>('detail');
   const [order, setOrder] = useState<RewardOrderFieldsFragment | null>(null);
   const soldOut = reward.stock <= 0;
-  const canRedeem = !soldOut && reward.affordable;
+  const canRedeem = !soldOut && reward.affordable && !reward.limitReached && !reward.draft;
   useEffect(
     () => (canRedeem ? whenIdle(() => void loadConfirmation().catch(() => undefined)) : undefined),
     [canRedeem],
@@ -73,7 +74,12 @@ function RewardDetail({ reward }: { reward: RewardFieldsFragment }) {
       )}
       <p className="reward-detail__points">{formatPoints(reward.points)} pontos</p>
 
-      {order ? (
+      {reward.draft ? (
+        <p className="alert alert--info">
+          Rascunho: só contas de editor veem este prêmio. Ele entra no catálogo quando for publicado e, até lá, não pode
+          ser trocado.
+        </p>
+      ) : order ? (
         <Done order={order} />
       ) : step === 'confirm' ? (
         <Suspense fallback={<Spinner label="Carregando a confirmação" />}>
@@ -81,6 +87,11 @@ function RewardDetail({ reward }: { reward: RewardFieldsFragment }) {
         </Suspense>
       ) : soldOut ? (
         <p className="alert alert--error">Esgotado. Volte em breve: o clube repõe o estoque.</p>
+      ) : reward.limitReached ? (
+        <p className="alert alert--info">
+          Você já trocou este prêmio {reward.perMemberLimit === 1 ? 'uma vez' : `${reward.perMemberLimit} vezes`}, o
+          limite por membro. <Link href={routes.rewardOrders()}>Ver meus resgates</Link>
+        </p>
       ) : reward.affordable ? (
         <button type="button" className="button button--primary button--block" onClick={() => setStep('confirm')}>
           Trocar por {formatPoints(reward.points)} pontos

@@ -25,6 +25,7 @@ export const rewardCard = (n: number, overrides: Partial<RewardFieldsFragment> =
   affordable: true,
   missingPoints: 0,
   limitReached: false,
+  draft: false,
   ...overrides,
 });
 

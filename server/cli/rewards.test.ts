@@ -187,6 +187,29 @@ describe('npm run rewards', () => {
     expect(await db.selectFrom('rewards').select('id').where('slug', '=', 'sem-pontos').execute()).toEqual([]);
   });
 
+  it('npm run content -- import <pasta> loads <pasta>/premios as well, as drafts with --rascunho', async () => {
+    const folder = path.join(dataDir, 'conteudo');
+    mkdirSync(path.join(folder, 'premios'), { recursive: true });
+    writeFileSync(
+      path.join(folder, 'premios', 'lixa-orbital.md'),
+      '---\nname: Lixadeira orbital\ncategory: ferramentas\ntype: produto\npoints: 3200\nstock: 4\ndelivery: Por transportadora.\n---\nLixadeira orbital de 1/4 de folha para acabamento.\n',
+    );
+    const content = (...args: string[]) =>
+      spawnSync(process.execPath, ['--import', 'tsx', 'server/cli/content.ts', ...args], {
+        cwd: ROOT,
+        env: { ...process.env, DATA_DIR: dataDir, JWT_SECRET: 'x'.repeat(40) },
+        encoding: 'utf8',
+      });
+    const drafted = content('import', folder, '--rascunho');
+    expect(drafted.stderr).toBe('');
+    expect(drafted.stdout).toContain('Prêmios: 1 novo(s), 0 atualizado(s).');
+    const draft = () =>
+      db.selectFrom('rewards').select('draft').where('slug', '=', 'lixa-orbital').executeTakeFirstOrThrow();
+    expect(await draft()).toEqual({ draft: 1 });
+    expect(content('import', folder).stdout).toContain('Prêmios: 0 novo(s), 1 atualizado(s).');
+    expect(await draft()).toEqual({ draft: 0 });
+  });
+
   it('says what is wrong in Portuguese: unknown order or reward, bad values, missing arguments', () => {
     expect(cli('deliver', '999999').stderr).toContain('Nenhum resgate com o número 999999.');
     expect(cli('stock', 'nao-existe', '3').stderr).toContain('Nenhum prêmio com o identificador nao-existe.');

@@ -585,6 +585,8 @@ export interface RewardsTable {
   description: string;
   /** JSON: the photos of its file, each a content image with a thumbnail (rewards/photos.ts). */
   photos: Generated<string>;
+  /** 1: a draft, previewed by editors only and never taken. */
+  draft: Generated<Flag>;
   created_at: string;
   updated_at: string;
 }

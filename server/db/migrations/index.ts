@@ -18,6 +18,7 @@ import { rewards } from './20261128T110000-rewards';
 import { pointsPartner } from './20261129T100000-points-partner';
 import { rewardCodes } from './20261129T110000-reward-codes';
 import { rewardPhotos } from './20261129T120000-reward-photos';
+import { rewardDrafts } from './20261129T130000-reward-drafts';
 import { staff } from './20261130T100000-staff';
 
 /**
@@ -44,5 +45,6 @@ export const migrations: Record<string, Migration> = {
   '20261129T100000-points-partner': pointsPartner,
   '20261129T110000-reward-codes': rewardCodes,
   '20261129T120000-reward-photos': rewardPhotos,
+  '20261129T130000-reward-drafts': rewardDrafts,
   '20261130T100000-staff': staff,
 };

@@ -159,9 +159,14 @@ const listMarkdown = (dir: string): string[] =>
 export interface ReadOptions {
   /** Import every file as a draft, whatever its name or front matter says. */
   readonly asDraft?: boolean;
+  /** A folder with no content file is fine (it holds only the rewards' folder). */
+  readonly allowEmpty?: boolean;
 }
 
-export function readContentFolder(folder: string, { asDraft = false }: ReadOptions = {}): ContentBundle {
+export function readContentFolder(
+  folder: string,
+  { asDraft = false, allowEmpty = false }: ReadOptions = {},
+): ContentBundle {
   const root = path.resolve(folder);
   if (!existsSync(root) || !statSync(root).isDirectory()) {
     throw new ContentSourceError([`A pasta ${folder} não existe.`]);
@@ -328,7 +333,9 @@ export function readContentFolder(folder: string, { asDraft = false }: ReadOptio
       );
     seen.add(id);
   }
-  if (entries.length === 0 && problems.length === 0) problems.push('Nenhum arquivo de conteúdo encontrado.');
+  if (entries.length === 0 && problems.length === 0 && !allowEmpty) {
+    problems.push('Nenhum arquivo de conteúdo encontrado.');
+  }
   if (problems.length > 0) throw new ContentSourceError(problems);
   return { entries, assets };
 }

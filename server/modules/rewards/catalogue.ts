@@ -20,12 +20,14 @@ export const rewardRow = (r: LoadedReward, at: string) => ({
   delivery: r.delivery,
   description: r.description,
   photos: JSON.stringify(r.storedPhotos),
+  draft: r.draft ? 1 : 0,
   created_at: at,
   updated_at: at,
 });
 
 /** The rewards of a folder, their photos sized: what an import or the seed writes. */
-export const loadRewardFolder = async (folder: string) => withSizedPhotos(readRewardFolder(folder));
+export const loadRewardFolder = async (folder: string, options: { asDraft?: boolean } = {}) =>
+  withSizedPhotos(readRewardFolder(folder, options));
 
 let shipped: Promise<LoadedReward[]> | undefined;
 

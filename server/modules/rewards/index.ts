@@ -21,7 +21,7 @@ export {
   shipOrder,
   STATUS_LABELS,
 } from './operator';
-export { RewardSourceError } from './source';
+export { readRewardFolder, RewardSourceError } from './source';
 export { notifyOrderMember } from './notify';
 export { seedDemoRewards } from './demo';
 

@@ -178,8 +178,9 @@ export async function importRewards(
   deps: OperatorDeps,
   folder: string,
   actor: string,
+  options: { asDraft?: boolean } = {},
 ): Promise<{ added: string[]; updated: string[] }> {
-  const sources = await loadRewardFolder(folder);
+  const sources = await loadRewardFolder(folder, options);
   const at = nowOf(deps).toISOString();
   return deps.db.transaction().execute(async (trx) => {
     await keepPictures(trx, sources);
@@ -192,7 +193,13 @@ export async function importRewards(
         await repo.updateRewardFromFile(trx, existing.id, fields);
         await repo.insertAudit(
           trx,
-          { rewardId: existing.id, orderId: null, actor, action: 'import', detail: 'atualizado' },
+          {
+            rewardId: existing.id,
+            orderId: null,
+            actor,
+            action: 'import',
+            detail: source.draft ? 'atualizado, rascunho' : existing.draft ? 'publicado' : 'atualizado',
+          },
           at,
         );
         updated.push(source.slug);
@@ -200,7 +207,13 @@ export async function importRewards(
         const { id } = await repo.insertReward(trx, rewardRow(source, at));
         await repo.insertAudit(
           trx,
-          { rewardId: id, orderId: null, actor, action: 'import', detail: `novo, estoque ${source.stock}` },
+          {
+            rewardId: id,
+            orderId: null,
+            actor,
+            action: 'import',
+            detail: `novo${source.draft ? ', rascunho' : ''}, estoque ${source.stock}`,
+          },
           at,
         );
         added.push(source.slug);

@@ -66,6 +66,7 @@ export function catalogue(db: Db, filter: CatalogueFilter, limit: number): Promi
   let query = db
     .selectFrom('rewards')
     .selectAll()
+    .where('draft', '=', 0)
     .where((eb) => eb.or([eb('active_from', 'is', null), eb('active_from', '<=', filter.at)]))
     .where((eb) => eb.or([eb('active_to', 'is', null), eb('active_to', '>', filter.at)]));
   if (filter.category) query = query.where('category', '=', filter.category);
@@ -104,6 +105,7 @@ export function takeableReward(
     db
       .selectFrom('rewards')
       .selectAll()
+      .where('draft', '=', 0)
       .where((eb) => eb.or([eb('active_from', 'is', null), eb('active_from', '<=', at)]))
       .where((eb) => eb.or([eb('active_to', 'is', null), eb('active_to', '>', at)])),
     userId,

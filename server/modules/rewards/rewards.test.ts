@@ -1,11 +1,15 @@
 import '../../test/esm-shims';
 import { randomUUID } from 'node:crypto';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
 import { sql } from 'kysely';
 import { DEMO_MEMBER } from '../../seed';
 import { createTestApp, fakeClock, gql, loginAs, type TestApp } from '../../test/helpers';
 import { reportedPage } from '../device-sessions/test-page';
 import { appendEntries, getBalance } from '../points';
-import { generateCodes, loadCodes, parseCodesCsv, releaseOrder, shipOrder } from './operator';
+import { DEMO_EDITOR } from '../content/seed';
+import { generateCodes, importRewards, loadCodes, parseCodesCsv, releaseOrder, shipOrder } from './operator';
 import { createMember, findUserByCpf } from '../users';
 
 let t: TestApp;
@@ -574,5 +578,55 @@ describe('what the catalogue says of the member', () => {
     expect(await read()).toBe('https://rastreamento.correios.com.br/app/index.php?objetos=QB123456789BR');
     await t.db.updateTable('reward_orders').set({ carrier: 'Transportadora do Zé' }).execute();
     expect(await read()).toBeNull();
+  });
+});
+
+describe('reward drafts', () => {
+  it('a draft is previewed by an editor at its page only; members never see it and nobody takes it until it is published', async () => {
+    const folder = mkdtempSync(path.join(tmpdir(), 'premios-rascunho-'));
+    const text = (name: string) =>
+      `---\nname: ${name}\ncategory: acessorios\ntype: produto\npoints: 200\nstock: 5\ndelivery: Pelos Correios.\n---\nUm esquadro para conferir cada montagem.\n`;
+    try {
+      writeFileSync(path.join(folder, 'esquadro-novo.rascunho.md'), text('Esquadro novo'));
+      const ops = { db: t.db, config: t.config };
+      expect(await importRewards(ops, folder, 'conteudo')).toEqual({ added: ['esquadro-novo'], updated: [] });
+      await credit(anaId, 1000);
+      const editor = {
+        authorization: `Bearer ${(await loginAs(t.app, DEMO_EDITOR.cpf, DEMO_EDITOR.password)).token}`,
+      };
+      const one = (headers: { authorization: string }) =>
+        gql<{ reward: { name: string; draft: boolean } }>(
+          t.app,
+          '{ reward(slug: "esquadro-novo") { name draft } }',
+          {},
+          headers,
+        );
+      const listed = async () =>
+        (
+          await gql<{ rewards: { data: { slug: string }[] } }>(
+            t.app,
+            '{ rewards(first: 24) { data { slug } } }',
+            {},
+            editor,
+          )
+        ).data!.rewards.data.map((r) => r.slug);
+
+      expect((await one(ana)).errors?.[0]?.message).toBe('Prêmio não encontrado.');
+      expect((await one(editor)).data?.reward).toEqual({ name: 'Esquadro novo', draft: true });
+      expect(await listed()).not.toContain('esquadro-novo');
+      expect((await redeem(ana, { slug: 'esquadro-novo' })).errors?.[0]?.message).toBe(
+        'Este prêmio ainda é um rascunho e não pode ser trocado.',
+      );
+
+      // Both files at once is a mistake the import names; publishing is the file without the mark.
+      writeFileSync(path.join(folder, 'esquadro-novo.md'), text('Esquadro de alumínio'));
+      await expect(importRewards(ops, folder, 'conteudo')).rejects.toThrow('tem arquivo publicado e rascunho');
+      rmSync(path.join(folder, 'esquadro-novo.rascunho.md'));
+      await importRewards(ops, folder, 'conteudo');
+      expect((await one(ana)).data?.reward).toEqual({ name: 'Esquadro de alumínio', draft: false });
+      expect(await listed()).toContain('esquadro-novo');
+    } finally {
+      rmSync(folder, { recursive: true, force: true });
+    }
   });
 });

@@ -11,6 +11,7 @@ import {
   refundPoints,
   spendPoints,
 } from '../points';
+import { CONTENT_PREVIEW_ACCOUNT_TYPES } from '../content';
 import { assessDeviceRisk } from '../device-sessions';
 import { stateByUf } from '../profile';
 import { findCity, findState, requireMember } from '../users';
@@ -37,6 +38,7 @@ export const REWARD_MESSAGES = {
   slug: 'Prêmio inválido. Escolha um prêmio do catálogo.',
   idempotency: 'Chave de envio inválida.',
   inactive: 'Este prêmio não está disponível para troca agora.',
+  draft: 'Este prêmio ainda é um rascunho e não pode ser trocado.',
   soldOut: 'Este prêmio esgotou.',
   limit: (n: number) =>
     n === 1
@@ -138,10 +140,25 @@ const slugSchema = z
   .regex(/^[a-z0-9]+(?:-[a-z0-9]+)*$/, REWARD_MESSAGES.slug)
   .max(80, REWARD_MESSAGES.slug);
 
-/** A reward outside its dates is not shown (NOT_FOUND, like an unknown slug); redeeming it is a bad input. */
-async function activeReward(db: Db, slug: string, at: string, { redeeming = false } = {}): Promise<RewardRow> {
+/**
+ * A reward outside its dates is not shown (NOT_FOUND, like an unknown slug); redeeming it is a bad input. A draft is
+ * shown only to an account that previews content (an editor), and nobody can redeem it.
+ */
+async function activeReward(
+  db: Db,
+  slug: string,
+  at: string,
+  { redeeming = false, reader }: { redeeming?: boolean; reader?: UserRow } = {},
+): Promise<RewardRow> {
   const reward = await repo.rewardBySlug(db, slug);
   if (!reward) throw notFound(REWARD_MESSAGES.notFound);
+  if (reward.draft) {
+    if (redeeming) throw badUserInput(REWARD_MESSAGES.draft);
+    if (!reader || !CONTENT_PREVIEW_ACCOUNT_TYPES.includes(reader.account_type ?? '')) {
+      throw notFound(REWARD_MESSAGES.notFound);
+    }
+    return reward;
+  }
   if (!isActive(reward, at)) {
     if (redeeming) throw badUserInput(REWARD_MESSAGES.inactive);
     throw notFound(REWARD_MESSAGES.notFound);
@@ -154,7 +171,7 @@ export async function getReward(deps: Deps, rawSlug: string): Promise<RewardView
   const user = await requireMember(db, deps.userId);
   const slug = parseArgs(z.object({ slug: slugSchema }), { slug: rawSlug }).slug;
   const now = nowOf(deps);
-  const reward = await activeReward(db, slug, now.toISOString());
+  const reward = await activeReward(db, slug, now.toISOString(), { reader: user });
   return toRewardView(reward, await memberSide(db, user.id, await currentBalance(db, user.id, now), [reward]));
 }
 

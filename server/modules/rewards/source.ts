@@ -29,6 +29,8 @@ export interface RewardSource {
   description: string;
   /** The first one is the catalogue's card. */
   photos: RewardPhotoFile[];
+  /** `<slug>.rascunho.md`, or the whole folder read as drafts: editors preview it, members never see it. */
+  draft: boolean;
 }
 
 export class RewardSourceError extends Error {
@@ -99,8 +101,13 @@ function splitFrontMatter(text: string): { meta: unknown; body: string } | null 
   return match ? { meta: parseYaml(match[1] ?? ''), body: match[2] ?? '' } : null;
 }
 
-/** Reads every `<slug>.md` of the folder; all problems at once, each with its file, and nothing read then. */
-export function readRewardFolder(folder: string): RewardSource[] {
+const DRAFT_SUFFIX = '.rascunho.md';
+
+/**
+ * Reads every `<slug>.md` of the folder (`<slug>.rascunho.md` as a draft, or every file with `asDraft`); all problems
+ * at once, each with its file, and nothing read then.
+ */
+export function readRewardFolder(folder: string, { asDraft = false } = {}): RewardSource[] {
   const root = path.resolve(folder);
   if (!existsSync(root) || !statSync(root).isDirectory())
     throw new RewardSourceError([`A pasta ${folder} não existe.`]);
@@ -109,8 +116,12 @@ export function readRewardFolder(folder: string): RewardSource[] {
   for (const name of readdirSync(root)
     .filter((n) => n.endsWith('.md'))
     .sort()) {
-    const slug = name.slice(0, -3);
+    const draft = asDraft || name.endsWith(DRAFT_SUFFIX);
+    const slug = name.endsWith(DRAFT_SUFFIX) ? name.slice(0, -DRAFT_SUFFIX.length) : name.slice(0, -3);
     try {
+      if (name.endsWith(DRAFT_SUFFIX) && existsSync(path.join(root, `${slug}.md`))) {
+        throw new Error(`o prêmio ${slug} tem arquivo publicado e rascunho: publique o rascunho no lugar do outro`);
+      }
       if (!SLUG.test(slug) || slug.length > 80) {
         throw new Error('o nome do arquivo vira endereço: use letras minúsculas, números e hífens');
       }
@@ -139,6 +150,7 @@ export function readRewardFolder(folder: string): RewardSource[] {
         delivery: meta.delivery,
         description,
         photos: (meta.photos ?? []).map((photo) => readPhoto(root, photo)),
+        draft,
       });
     } catch (error) {
       problems.push(`${name}: ${error instanceof Error ? error.message : String(error)}`);

@@ -18,6 +18,7 @@ export interface RewardView {
   affordable: boolean;
   missingPoints: number;
   limitReached: boolean;
+  draft: boolean;
 }
 
 export interface DeliveryAddress {
@@ -93,6 +94,7 @@ export const toRewardView = (row: RewardRow, { balance, held, freeCodes }: Membe
   affordable: balance >= row.points,
   missingPoints: Math.max(0, row.points - balance),
   limitReached: row.per_member_limit !== null && (held.get(row.id) ?? 0) >= row.per_member_limit,
+  draft: row.draft === 1,
 });
 
 export const toOrderView = (
