@@ -67,6 +67,8 @@ const COMPONENT_FEATURES = [
   'content',
   'invoices',
   'kiosk',
+  // The staff's back office: it shares components/ui, forms and layout with the members' screens, nothing else.
+  'painel',
   'partner',
   'points',
   'profile',
@@ -80,6 +82,7 @@ const LIB_FEATURES = [
   'home',
   'invoices',
   'kiosk',
+  'painel',
   'partner',
   'points',
   'profile',

@@ -8,7 +8,15 @@ import { gzipSync } from 'node:zlib';
  * route that grows past its budget fails the test run instead of shipping quietly. Pages opened cold (the public and
  * kiosk groups) get the smaller budget: they are the first thing a new member downloads.
  */
-const BUDGET_KB = { member: 200, public: 150 } as const;
+const BUDGET_KB = { member: 200, public: 150, painel: 300 } as const;
+
+/**
+ * The painel (/painel) is the staff's, on an office computer: the members' budgets do not apply, its own keeps it
+ * reasonable. Nothing of it may ride in a member's or visitor's first load: its token key is in every painel first
+ * load and must be in no other.
+ */
+const PAINEL_MARKER = 'CD_STAFF_TOKEN';
+const isPainelEntry = (entry: string) => entry === '/painel/page' || entry.startsWith('/painel/');
 
 /**
  * Code that must never be in a first load: the session-security component (FingerprintJS, the incognito detector,
@@ -65,25 +73,47 @@ const loadsDeviceSession = (files: string[]) =>
   deviceSessionIds.length > 0 &&
   deviceSessionIds.every((id) => files.some((f) => new RegExp(`\\.e\\(${id}\\)`).test(textOf(f))));
 
-const rows: { route: string; kb: number; budget: number; eager: string[]; deviceSession: boolean }[] = [];
+const rows: {
+  route: string;
+  kb: number;
+  budget: number;
+  eager: string[];
+  deviceSession: boolean;
+  painel: boolean;
+  holdsPainel: boolean;
+}[] = [];
 for (const [entry, files] of Object.entries(manifest.pages)) {
   if (!entry.endsWith('/page')) continue;
   // The route group's layout: (private) pages are the member's; (public) and (kiosk) pages are opened cold.
   const groupName = /^\/\(([a-z]+)\)\//.exec(entry)?.[1] ?? null;
   const group = groupName ? `/(${groupName})/layout` : null;
+  const painel = isPainelEntry(entry);
+  // A painel page also loads the layouts between the root and it (/painel, its route group).
+  const painelLayouts = painel
+    ? Object.keys(manifest.pages).filter(
+        (key) => key.endsWith('/layout') && key !== '/layout' && entry.startsWith(key.replace(/layout$/, '')),
+      )
+    : [];
   const all = [
-    ...new Set([...(manifest.pages['/layout'] ?? []), ...(group ? (manifest.pages[group] ?? []) : []), ...files]),
+    ...new Set([
+      ...(manifest.pages['/layout'] ?? []),
+      ...(group ? (manifest.pages[group] ?? []) : []),
+      ...painelLayouts.flatMap((key) => manifest.pages[key] ?? []),
+      ...files,
+    ]),
   ].filter((f) => f.endsWith('.js'));
   const kb = all.reduce((sum, f) => sum + gzipKb(f), 0);
   const route = entry.replace(/\/page$/, '').replace(/\/\([a-z]+\)/, '') || '/';
-  const isPublic = groupName !== null && groupName !== 'private';
+  const isPublic = !painel && groupName !== null && groupName !== 'private';
   const eager = LAZY_ONLY.filter(({ marker }) => all.some((f) => textOf(f).includes(marker))).map((l) => l.what);
   rows.push({
     route,
     kb,
-    budget: isPublic ? BUDGET_KB.public : BUDGET_KB.member,
+    budget: painel ? BUDGET_KB.painel : isPublic ? BUDGET_KB.public : BUDGET_KB.member,
     eager,
     deviceSession: loadsDeviceSession(all),
+    painel,
+    holdsPainel: all.some((f) => textOf(f).includes(PAINEL_MARKER)),
   });
 }
 
@@ -97,7 +127,8 @@ for (const r of rows) {
 const largest = (budget: number) => Math.max(...rows.filter((r) => r.budget === budget).map((r) => r.kb));
 console.log(
   `Maior página pública: ${largest(BUDGET_KB.public).toFixed(1)} kB; maior página de membro: ` +
-    `${largest(BUDGET_KB.member).toFixed(1)} kB; /login: ${rows.find((r) => r.route === '/login')?.kb.toFixed(1)} kB`,
+    `${largest(BUDGET_KB.member).toFixed(1)} kB; /login: ${rows.find((r) => r.route === '/login')?.kb.toFixed(1)} kB; ` +
+    `maior página do painel: ${largest(BUDGET_KB.painel).toFixed(1)} kB`,
 );
 console.log(
   `Segurança da sessão, carregada depois da página (${deviceSessionChunks.length} arquivos): ` +
@@ -113,6 +144,14 @@ if (over.length > 0) {
 }
 for (const r of rows.filter((row) => row.eager.length > 0)) {
   failures.push(`Código que só pode carregar depois, na primeira carga de ${r.route}: ${r.eager.join(', ')}`);
+}
+for (const r of rows.filter((row) => !row.painel && row.holdsPainel)) {
+  failures.push(`Código do painel na primeira carga de ${r.route}, uma página de membro ou pública`);
+}
+if (!rows.some((row) => row.painel && row.holdsPainel)) {
+  failures.push(
+    `Nenhuma página do painel contém a marca ${PAINEL_MARKER}: atualize PAINEL_MARKER em scripts/bundle-budget.ts`,
+  );
 }
 if (stale.length > 0) {
   failures.push(

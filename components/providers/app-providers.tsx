@@ -6,6 +6,8 @@ import { registerServiceWorker } from '@/lib/pwa/register-service-worker';
 import { hydrateSession } from '@/lib/session/store';
 import { MaintenanceGate } from './maintenance-gate';
 
+const isPainelPath = (pathname: string) => pathname === '/painel' || pathname.startsWith('/painel/');
+
 /** Every page change starts at the top (docs/product.md#21-navigation-loading-and-modals). */
 function ScrollToTop() {
   const pathname = usePathname();
@@ -22,7 +24,8 @@ function ScrollToTop() {
  * without it.
  */
 export function AppProviders({ children }: { children: ReactNode }) {
-  useEffect(() => startDeviceSession(), []);
+  // The painel is the staff's: no member device session there (its signals would count staff devices as members').
+  useEffect(() => (isPainelPath(window.location.pathname) ? undefined : startDeviceSession()), []);
   useEffect(() => {
     void hydrateSession();
     void registerServiceWorker({

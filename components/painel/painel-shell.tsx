@@ -1,0 +1,65 @@
+'use client';
+import { useMutation } from '@apollo/client/react';
+import Link from 'next/link';
+import { usePathname, useRouter } from 'next/navigation';
+import type { ReactNode } from 'react';
+import { MStaffLogout } from '@/lib/painel/operations';
+import { ROLE_INFO } from '@/lib/painel/roles';
+import { sectionsFor } from '@/lib/painel/sections';
+import { forgetStaffToken, LOGGED_OUT_NOTICE } from '@/lib/painel/session';
+import { routes } from '@/lib/routes';
+import { RouteFocus } from '../layout/route-focus';
+import { PainelBrand } from './painel-brand';
+import { useStaff } from './staff-context';
+
+/** The painel's own small shell: its name, the sections the person's roles open, who is signed in and "Sair". */
+export function PainelShell({ children }: { children: ReactNode }) {
+  const staff = useStaff();
+  const pathname = usePathname();
+  const router = useRouter();
+  const [logout, { loading }] = useMutation(MStaffLogout);
+  const leave = async () => {
+    // The session ends on the server; the tab forgets the token whatever the answer.
+    await logout().catch(() => undefined);
+    forgetStaffToken(LOGGED_OUT_NOTICE);
+    router.replace(routes.painelLogin());
+  };
+  return (
+    <div className="painel">
+      <a className="skip-link" href="#conteudo">
+        Pular para o conteúdo
+      </a>
+      <header className="painel-header">
+        <PainelBrand />
+        <nav className="painel-nav" aria-label="Seções do painel">
+          <ul>
+            {sectionsFor(staff.roles).map((section) => (
+              <li key={section.route}>
+                <Link
+                  href={section.href}
+                  prefetch={false}
+                  aria-current={pathname === section.href ? 'page' : undefined}
+                >
+                  {section.label}
+                </Link>
+              </li>
+            ))}
+          </ul>
+        </nav>
+        <div className="painel-user">
+          <span>
+            <strong>{staff.name}</strong>
+            <span className="painel-user__roles">{staff.roles.map((role) => ROLE_INFO[role].label).join(', ')}</span>
+          </span>
+          <button type="button" className="button button--ghost" onClick={() => void leave()} disabled={loading}>
+            Sair
+          </button>
+        </div>
+      </header>
+      <RouteFocus />
+      <main id="conteudo" className="painel-main">
+        {children}
+      </main>
+    </div>
+  );
+}

@@ -1,0 +1,40 @@
+/** pt-BR names of the audit trail's actions; an action without one shows as it is stored. */
+const ACTION_LABELS: Readonly<Record<string, string>> = {
+  'staff.invite': 'Convite para a equipe',
+  'staff.setup': 'Ativação do acesso',
+  'staff.login': 'Entrada no painel',
+  'staff.logout': 'Saída do painel',
+  'staff.roles': 'Funções alteradas',
+  'staff.disable': 'Conta da equipe desativada',
+  'staff.enable': 'Conta da equipe reativada',
+  'staff.reset-totp': 'Autenticador refeito',
+  'audit.export': 'Auditoria exportada',
+  'member.require-password-change': 'Membro: troca de senha exigida',
+  'member.consent': 'Membro: aviso de consentimento',
+  'member.chatbot-on': 'Membro: chatbot ligado',
+  'member.chatbot-off': 'Membro: chatbot desligado',
+  'member.account-type': 'Membro: tipo de conta',
+  'member.disable': 'Membro desativado',
+  'member.enable': 'Membro reativado',
+};
+
+export const actionLabel = (action: string): string => ACTION_LABELS[action] ?? action;
+
+export const ACTOR_KIND_LABELS: Readonly<Record<string, string>> = {
+  STAFF: 'painel',
+  TERMINAL: 'terminal',
+  SYSTEM: 'sistema',
+};
+
+/** `{"roles":["revisor"]}` → `roles: revisor`, for a table cell; anything else as it came. */
+export function changeText(json: string | null): string {
+  if (!json) return '—';
+  try {
+    const value = JSON.parse(json) as Record<string, unknown>;
+    return Object.entries(value)
+      .map(([key, v]) => `${key}: ${Array.isArray(v) ? v.join(', ') : v === null ? '—' : String(v)}`)
+      .join('; ');
+  } catch {
+    return json;
+  }
+}

@@ -1,0 +1,47 @@
+import { routes, type RouteKey } from '../routes';
+import type { StaffRole } from './roles';
+
+/**
+ * The painel's sections, each with the roles that open it. The shell's menu and the home page list the ones the
+ * signed-in person may open; a new screen (the review queues, members, stores, rewards) adds its entry here, its route
+ * to lib/routes.ts, and its operations to its module's staff.graphql with the same roles.
+ */
+export interface PainelSection {
+  readonly route: RouteKey;
+  readonly href: string;
+  readonly label: string;
+  /** What it is for, on the home page. */
+  readonly description: string;
+  /** Any of these opens it; null: every staff member. */
+  readonly roles: readonly StaffRole[] | null;
+}
+
+export const PAINEL_SECTIONS: readonly PainelSection[] = [
+  {
+    route: 'painelHome',
+    href: routes.painelHome(),
+    label: 'Início',
+    description: 'Suas funções e o que você pode abrir.',
+    roles: null,
+  },
+  {
+    route: 'painelTeam',
+    href: routes.painelTeam(),
+    label: 'Equipe',
+    description: 'Convide pessoas, mude funções, desative contas e refaça autenticadores.',
+    roles: ['admin'],
+  },
+  {
+    route: 'painelAudit',
+    href: routes.painelAudit(),
+    label: 'Auditoria',
+    description: 'Quem fez o quê, quando e de onde, com filtros e exportação em CSV.',
+    roles: ['admin'],
+  },
+];
+
+export const canOpen = (section: PainelSection, roles: readonly StaffRole[]): boolean =>
+  section.roles === null || section.roles.some((role) => roles.includes(role));
+
+export const sectionsFor = (roles: readonly StaffRole[]): PainelSection[] =>
+  PAINEL_SECTIONS.filter((section) => canOpen(section, roles));
