@@ -36,6 +36,15 @@ test.describe('invoices and points', () => {
     await expect(page.getByLabel(KEY_LABEL)).toHaveValue(masked(key.slice(0, 10)));
     await page.getByLabel(KEY_LABEL).fill(key);
     await expect(page.getByLabel(KEY_LABEL)).toHaveValue(masked(key));
+    // The whole key is in view on the phone, its 11 groups wrapped onto two lines, to compare with the paper.
+    const shown = await page.getByLabel(KEY_LABEL).evaluate((field) => {
+      const lineHeight = parseFloat(getComputedStyle(field).lineHeight);
+      return {
+        hidden: field.scrollHeight > field.clientHeight || field.scrollWidth > field.clientWidth,
+        lines: Math.round((field.scrollHeight - parseFloat(getComputedStyle(field).paddingTop) * 2) / lineHeight),
+      };
+    });
+    expect(shown).toEqual({ hidden: false, lines: 2 });
     const details = page.getByRole('definition');
     await expect(page.getByText('CNPJ do emitente')).toBeVisible();
     await expect(details.filter({ hasText: '58.716.523/0001-19' })).toBeVisible();

@@ -10,7 +10,7 @@ import { newAttemptKey } from '@/lib/network/attempt-key';
 import { ACCESS_KEY_LENGTH, maskAccessKey, normalizeAccessKey, parseAccessKey } from '@/lib/validation/access-key';
 import { lazyNow } from '../ui/lazy-now';
 import { Spinner } from '../ui/spinner';
-import { TextField } from '../ui/text-field';
+import { FieldFrame } from '../ui/field-frame';
 import { AccessKeyDetails } from './access-key-info';
 import { useFileReader } from './use-file-reader';
 import { useFocusWhenShown } from '../ui/use-focus-when-shown';
@@ -183,26 +183,42 @@ export function InvoiceUploadForm({ memberCpf }: { memberCpf: string }) {
         Ler código com a câmera
       </button>
       <div className="invoice-form__key">
-        <TextField
+        <FieldFrame
           label="Chave de acesso (44 números)"
           hint={
             xmlKey ? 'Preenchida pelo XML da nota.' : 'Está no rodapé do cupom ou no topo do DANFE, em grupos de 4.'
           }
-          name="accessKey"
-          // The numeric keyboard by default; a key of an alphanumeric CNPJ needs the letters.
-          inputMode={keyHasLetters ? 'text' : 'numeric'}
-          autoComplete="off"
-          autoCapitalize="characters"
-          spellCheck={false}
-          value={key}
           error={keyMessage}
-          onChange={(e) => setKeyValue(e.target.value)}
-          onBlur={() => {
-            const typed = normalizeAccessKey(key);
-            const result = parseAccessKey(typed);
-            if (typed !== '' && typed.length !== ACCESS_KEY_LENGTH && !result.ok) setKeyError(result.message);
-          }}
-        />
+        >
+          {(control) => (
+            // A text area, not an input: the 11 groups wrap onto a second line, so a phone shows the whole key to
+            // compare with the paper instead of the 6 groups an input scrolls to.
+            <textarea
+              {...control}
+              className="field__input invoice-form__key-input"
+              name="accessKey"
+              rows={2}
+              // The numeric keyboard by default; a key of an alphanumeric CNPJ needs the letters.
+              inputMode={keyHasLetters ? 'text' : 'numeric'}
+              autoComplete="off"
+              autoCapitalize="characters"
+              spellCheck={false}
+              value={key}
+              onChange={(e) => setKeyValue(e.target.value)}
+              onKeyDown={(e) => {
+                // One line of text to the member: Enter sends the form as it would from an input.
+                if (e.key !== 'Enter') return;
+                e.preventDefault();
+                e.currentTarget.form?.requestSubmit();
+              }}
+              onBlur={() => {
+                const typed = normalizeAccessKey(key);
+                const result = parseAccessKey(typed);
+                if (typed !== '' && typed.length !== ACCESS_KEY_LENGTH && !result.ok) setKeyError(result.message);
+              }}
+            />
+          )}
+        </FieldFrame>
         <CheckboxField
           label="A chave tem letras (CNPJ alfanumérico)"
           checked={keyHasLetters}
