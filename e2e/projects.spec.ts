@@ -94,6 +94,7 @@ test.describe('projects', () => {
 
     await expect(page).toHaveURL(/\/projetos\/\d+$/);
     await expect(page.getByRole('heading', { name: title, level: 1 })).toBeVisible();
+    await expect(page.getByRole('status').filter({ hasText: 'Projeto enviado! Ele está em análise' })).toBeVisible();
     await expect(page.getByText('Recebido').first()).toBeVisible();
     await expect(page.getByText('Foto 1 de 3')).toBeVisible();
     await expectNoAxeViolations(page);
@@ -148,6 +149,38 @@ test.describe('projects', () => {
     await page.goto('/enviar-projeto');
     await expect(page.getByLabel('Título', { exact: true })).toHaveValue('');
     await expect(page.getByRole('list', { name: 'Fotos escolhidas' })).toHaveCount(0);
+  });
+
+  test('the form is short on a phone: products after a search, chosen ones as chips, states in pt-BR order', async ({
+    page,
+  }) => {
+    await openForm(page);
+    const products = page.getByRole('group', { name: 'Produtos do clube usados (pelo menos um)' });
+    await expect(page.getByRole('searchbox', { name: 'Buscar produto' })).toBeVisible();
+    await expect(products.getByRole('checkbox')).toHaveCount(0);
+    // Photos are picked with the club's own buttons, not the browser's grey one.
+    await expect(page.getByText('Escolher fotos', { exact: true })).toBeVisible();
+    await expect(page.getByText('Tirar foto com a câmera')).toBeVisible();
+
+    const states = await page.getByLabel('Estado onde foi instalado').locator('option').allTextContents();
+    expect(states.slice(states.indexOf('Pará'), states.indexOf('Pará') + 3)).toEqual(['Pará', 'Paraíba', 'Paraná']);
+    expect(states.slice(1)).toEqual([...states.slice(1)].sort((a, b) => a.localeCompare(b, 'pt-BR')));
+
+    await page.getByLabel('Buscar produto').fill('mdf');
+    await expect(page.getByRole('status').filter({ hasText: /\d+ produtos encontrados/ })).toBeVisible();
+    const first = products.getByRole('checkbox').first();
+    const name = ((await first.locator('xpath=..').textContent()) ?? '').split(' · ')[0]!.trim();
+    await first.check();
+    const chip = page.getByRole('list', { name: 'Produtos escolhidos' }).getByRole('button', { name: `Remover ${name}` });
+    await expect(chip).toBeVisible();
+    await page.getByLabel('Buscar produto').fill('');
+    await expect(products.getByRole('checkbox')).toHaveCount(0);
+    await expectNoAxeViolations(page);
+    await chip.click();
+    await expect(page.getByRole('list', { name: 'Produtos escolhidos' })).toHaveCount(0);
+
+    // The whole form, empty, is a few screens on a phone, not four thousand pixels.
+    expect(await page.evaluate(() => document.documentElement.scrollHeight)).toBeLessThan(3000);
   });
 
   test('a new member sees an empty list that leads to the form', async ({ page }) => {

@@ -113,7 +113,9 @@ describe('ProjectForm', () => {
     expect(screen.getByLabelText('Cidade')).toHaveValue('Campinas');
     expect(screen.getByLabelText('Mês de conclusão')).toHaveValue('03');
     expect(screen.getByLabelText('Ano de conclusão')).toHaveValue('2024');
-    expect(await screen.findByRole('checkbox', { name: /MDF Branco TX/ })).toBeChecked();
+    // A chosen product is a chip; the catalogue itself waits for a search.
+    expect(await screen.findByRole('button', { name: 'Remover MDF Branco TX' })).toBeVisible();
+    expect(screen.queryByRole('checkbox', { name: /MDF Branco TX/ })).not.toBeInTheDocument();
     expect(screen.getByRole('checkbox', { name: 'Nota nº 123 · Loja X · 03/2026' })).toBeChecked();
     expect(screen.queryByRole('checkbox', { name: /Nota nº 124/ })).not.toBeInTheDocument();
     expect(screen.getByLabelText('Campanha ou promoção em que o projeto entra')).toHaveValue('verao');
@@ -171,6 +173,7 @@ describe('ProjectForm', () => {
     send();
 
     await waitFor(() => expect(push).toHaveBeenCalledWith('/projetos/7'));
+    expect(screen.getByText(/Projeto enviado! Abrindo o projeto/)).toBeVisible();
     expect(sent).toEqual([
       {
         input: {

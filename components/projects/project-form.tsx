@@ -45,7 +45,8 @@ export function ProjectForm({
   });
   const queue = usePhotoQueue(initial.photos);
   const draft = useProjectDraft({ memberId, projectId, initial, form, photos: queue.photos });
-  const send = useSendProject(projectId);
+  const [sent, setSent] = useState(false);
+  const send = useSendProject(projectId, () => setSent(true));
   const { data: options } = useQuery(QProjectLinkOptions, { fetchPolicy: 'cache-and-network' });
   const [photoProblem, setPhotoProblem] = useState<string | null>(null);
   const [serverError, setServerError] = useState<string | null>(null);
@@ -128,7 +129,12 @@ export function ProjectForm({
       <ProjectLinksSection control={form.control} options={options} />
       <ProjectConsentSection form={form} />
       <FormAlert message={serverError} />
-      <SubmitButton busy={sending} busyLabel="Enviando…" disabled={busy}>
+      {sent && (
+        <p className="alert alert--ok" role="status">
+          {projectId ? 'Projeto reenviado!' : 'Projeto enviado!'} Abrindo o projeto…
+        </p>
+      )}
+      <SubmitButton busy={sending} busyLabel={sent ? 'Abrindo o projeto…' : 'Enviando…'} disabled={busy}>
         {projectId ? 'Reenviar projeto para análise' : 'Enviar projeto'}
       </SubmitButton>
       <button type="button" className="button button--ghost button--block" onClick={discard} disabled={busy}>

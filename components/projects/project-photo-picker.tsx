@@ -60,32 +60,42 @@ export function ProjectPhotoPicker({
         <p className="field__hint" id={hintId}>
           De 1 a {PROJECT_PHOTOS_MAX} fotos (JPEG, PNG, WebP ou HEIC, até 10 MB cada). A primeira é a capa.
         </p>
-        <input
-          id={inputId}
-          className="field__input field__input--file"
-          type="file"
-          multiple
-          accept={PROJECT_PHOTO_ACCEPT}
-          onChange={pick}
-          disabled={disabled || full}
-          aria-invalid={errors.length > 0 ? true : undefined}
-          aria-describedby={[hintId, errors.length > 0 ? errorId : ''].filter(Boolean).join(' ')}
-        />
-      </div>
-      {/* On a phone the camera opens straight away; the input stays hidden behind its big label. */}
-      <div className="project-photos__camera">
-        <input
-          id={cameraId}
-          className="visually-hidden"
-          type="file"
-          accept="image/*"
-          capture="environment"
-          onChange={pick}
-          disabled={disabled || full}
-        />
-        <label className="button button--secondary button--block" htmlFor={cameraId}>
-          Tirar foto com a câmera
-        </label>
+        {/* Both inputs stay hidden behind big labels styled as buttons: the browser's own file input is a small
+            grey button and a "no file chosen" line in the browser's language. */}
+        <div className="project-photos__buttons">
+          <div className="project-photos__button">
+            <input
+              id={inputId}
+              className="visually-hidden"
+              type="file"
+              multiple
+              accept={PROJECT_PHOTO_ACCEPT}
+              onChange={pick}
+              disabled={disabled || full}
+              aria-invalid={errors.length > 0 ? true : undefined}
+              aria-describedby={[hintId, errors.length > 0 ? errorId : ''].filter(Boolean).join(' ')}
+            />
+            <label className="button button--primary button--block" htmlFor={inputId}>
+              {photos.length > 0 ? 'Escolher mais fotos' : 'Escolher fotos'}
+            </label>
+          </div>
+          {/* On a phone the camera opens straight away. */}
+          <div className="project-photos__button">
+            <input
+              id={cameraId}
+              className="visually-hidden"
+              type="file"
+              accept="image/*"
+              capture="environment"
+              onChange={pick}
+              disabled={disabled || full}
+            />
+            <label className="button button--secondary button--block" htmlFor={cameraId}>
+              Tirar foto com a câmera
+            </label>
+          </div>
+        </div>
+        {full && <p className="muted">Você já escolheu {PROJECT_PHOTOS_MAX} fotos, o máximo de um projeto.</p>}
       </div>
       {errors.length > 0 && (
         <ul className="field__error project-photos__errors" id={errorId} role="alert">

@@ -3,6 +3,7 @@ import { MockedProvider } from '@apollo/client/testing/react';
 import { GraphQLError } from 'graphql';
 import { render, screen, within } from '@testing-library/react';
 import { QProject } from '@/lib/projects/operations';
+import { noteProjectSent } from '@/lib/projects/sent-notice';
 import { ProjectScreen } from './project-screen';
 import { project } from './test-data';
 
@@ -23,6 +24,18 @@ const answer = (id: string, value: ReturnType<typeof project> | null): MockedRes
 });
 
 describe('ProjectScreen', () => {
+  it('says "Projeto enviado" under the title when the form has just opened it, and only then', async () => {
+    noteProjectSent('7', 'sent');
+    const first = renderAt('7', [answer('7', project())]);
+    await screen.findByRole('heading', { level: 1, name: 'Cozinha planejada' });
+    expect(screen.getByRole('status')).toHaveTextContent('Projeto enviado! Ele está em análise');
+    first.unmount();
+
+    renderAt('7', [answer('7', project())]);
+    await screen.findByRole('heading', { level: 1, name: 'Cozinha planejada' });
+    expect(screen.queryByText(/Projeto enviado/)).not.toBeInTheDocument();
+  });
+
   it('shows the details: room, city, month in full, description lines, products by category, invoices, consent', async () => {
     renderAt('7', [answer('7', project())]);
 

@@ -1,6 +1,7 @@
 'use client';
 import { useQuery } from '@apollo/client/react';
 import Link from 'next/link';
+import { useEffect, useState } from 'react';
 import type { ProjectFieldsFragment } from '@/lib/graphql/generated/graphql';
 import { errorMessage } from '@/lib/apollo/errors';
 import { contentErrorKind } from '@/lib/content/errors';
@@ -9,6 +10,7 @@ import { formatPoints } from '@/lib/format/numbers';
 import { formatLongMonth, groupProducts, invoiceLine } from '@/lib/projects/format';
 import { ENVIRONMENT_LABELS, PROJECT_STATUS_LABELS } from '@/lib/projects/labels';
 import { QProject } from '@/lib/projects/operations';
+import { PROJECT_SENT_MESSAGES, takeProjectSent, type ProjectSentKind } from '@/lib/projects/sent-notice';
 import { useRouteParams } from '@/lib/routing/use-route-params';
 import { routes } from '@/lib/routes';
 import { DetailSkeleton, ErrorState, Loading, NotFoundState } from '../ui/content-states';
@@ -93,7 +95,7 @@ function Timeline({ events }: { events: ProjectFieldsFragment['events'] }) {
   );
 }
 
-function ProjectDetail({ project }: { project: ProjectFieldsFragment }) {
+function ProjectDetail({ project, sent }: { project: ProjectFieldsFragment; sent: ProjectSentKind | null }) {
   const groups = groupProducts(project.products);
   return (
     <article className="card content-detail project-detail" aria-labelledby="page-title">
@@ -101,6 +103,12 @@ function ProjectDetail({ project }: { project: ProjectFieldsFragment }) {
         <Link href={BACK.href}>← {BACK.label}</Link>
       </p>
       <h1 id="page-title">{project.title}</h1>
+      {/* Right under the title, where the page's focus lands after the form opened it. */}
+      {sent && (
+        <p className="alert alert--ok" role="status">
+          {PROJECT_SENT_MESSAGES[sent]}
+        </p>
+      )}
       <p className="project-detail__meta">
         <ProjectStatusBadge status={project.status} />
         <span>
@@ -161,6 +169,11 @@ export function ProjectScreen() {
   const params = useRouteParams();
   const id = params?.['projectId'];
   const { data, error, refetch } = useQuery(QProject, { variables: { id: id ?? '' }, skip: !id });
+  const [sent, setSent] = useState<ProjectSentKind | null>(null);
+  useEffect(() => {
+    const kind = id ? takeProjectSent(id) : null;
+    if (kind) setSent(kind);
+  }, [id]);
 
   if (params && !id) return <NotFound id="" />;
   // The API answers NOT_FOUND (or null) for a missing project and for another member's alike.
@@ -179,5 +192,5 @@ export function ProjectScreen() {
       </section>
     );
   }
-  return <ProjectDetail project={data.project} />;
+  return <ProjectDetail project={data.project} sent={sent} />;
 }

@@ -550,6 +550,20 @@ describe('reference lists', () => {
       .executeTakeFirstOrThrow();
     expect(Number(count.n)).toBeGreaterThanOrEqual(800);
   });
+
+  it('lists states and cities in pt-BR order, accents and all', async () => {
+    const res = await gql<{ states: { id: string; name: string }[] }>(t.app, '{ states { id name } }');
+    const names = res.data!.states.map((s) => s.name);
+    expect(names.slice(names.indexOf('Pará'), names.indexOf('Pará') + 3)).toEqual(['Pará', 'Paraíba', 'Paraná']);
+    expect(names).toEqual([...names].sort((a, b) => a.localeCompare(b, 'pt-BR')));
+    const mg = res.data!.states.find((s) => s.name === 'Minas Gerais')!.id;
+    const cities = await gql<{ cities: { name: string }[] }>(t.app, 'query ($s: ID!) { cities(stateId: $s) { name } }', {
+      s: mg,
+    });
+    const cityNames = cities.data!.cities.map((c) => c.name);
+    expect(cityNames.length).toBeGreaterThan(10);
+    expect(cityNames).toEqual([...cityNames].sort((a, b) => a.localeCompare(b, 'pt-BR')));
+  });
 });
 
 describe('profile photo', () => {

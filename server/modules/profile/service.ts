@@ -2,6 +2,7 @@ import type { Db, UserRow } from '../../db/schema';
 import { badUserInput, forbidden, notFound } from '../../errors/api-errors';
 import { parseInput } from '../../errors/parse-input';
 import { changeCnpjSchema, profileSchema, surveySchema, workshopSchema } from '../../../lib/validation/profile-schema';
+import { sortByName } from '../../../lib/format/collate';
 import {
   findCareer,
   findCity,
@@ -313,11 +314,13 @@ export const referenceLists = {
       name: c.name,
       woodWorkRelated: c.wood_work_related === 1,
     })),
-  states: async (db: Db) => (await repo.allStates(db)).map((s) => ({ id: String(s.id), uf: s.uf, name: s.name })),
+  // States and cities in pt-BR order (lib/format/collate.ts): the databases sort "Paraná" before "Pará".
+  states: async (db: Db) =>
+    sortByName((await repo.allStates(db)).map((s) => ({ id: String(s.id), uf: s.uf, name: s.name }))),
   /** A state's listed cities; an id that is not a number has none. */
   cities: async (db: Db, stateId: string) =>
     /^\d{1,9}$/.test(stateId)
-      ? (await repo.listedCitiesOf(db, Number(stateId))).map((c) => ({ id: String(c.id), name: c.name }))
+      ? sortByName((await repo.listedCitiesOf(db, Number(stateId))).map((c) => ({ id: String(c.id), name: c.name })))
       : [],
   equipments: async (db: Db) => (await repo.allEquipments(db)).map((e) => ({ id: String(e.id), name: e.name })),
 };
