@@ -55,15 +55,35 @@ test.describe('device sessions', () => {
     const list = page.locator('.connected-devices__item');
     await expect(list).toHaveCount(2);
     await expect(page.getByText('Este aparelho', { exact: true })).toHaveCount(1);
+    // This device first; the other says when it was last used and since when it is in.
+    await expect(list.first()).toContainText('Este aparelho');
+    await expect(list.nth(1)).toContainText(/Último uso há (menos de 1 minuto|\d+ minutos?)/);
+    await expect(list.nth(1)).toContainText(/Conectado em \d{2}\/\d{2}\/\d{4}/);
     await expectNoAxeViolations(page);
 
     await page.getByRole('button', { name: 'Sair de todos os outros' }).click();
     await expect(page.getByRole('status').filter({ hasText: '1 outro aparelho foi desconectado.' })).toBeVisible();
     await expect(list).toHaveCount(1);
 
-    // The other browser's next request is refused and it lands on the login screen.
+    // The other browser's next request is refused and it lands on the login screen, told why.
     await other.goto('/minhas-nfs');
     await expect(other.getByRole('button', { name: 'Entrar' })).toBeVisible();
+    await expect(
+      other.getByRole('status').filter({ hasText: 'Você saiu deste aparelho pelo perfil em outro aparelho.' }),
+    ).toBeVisible();
+    await expectNoAxeViolations(other);
     await otherContext.close();
+
+    // Leaving this device asks first.
+    await page.getByRole('button', { name: 'Sair deste aparelho' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Sair deste aparelho?' });
+    await expect(dialog).toBeVisible();
+    await expectNoAxeViolations(page);
+    await dialog.getByRole('button', { name: 'Continuar conectado' }).click();
+    await expect(dialog).toHaveCount(0);
+    await expect(list).toHaveCount(1);
+    await page.getByRole('button', { name: 'Sair deste aparelho' }).click();
+    await page.getByRole('dialog', { name: 'Sair deste aparelho?' }).getByRole('button', { name: 'Sair' }).click();
+    await expect(page.getByRole('button', { name: 'Entrar' })).toBeVisible();
   });
 });

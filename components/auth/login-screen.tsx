@@ -3,6 +3,7 @@ import { routes } from '@/lib/routes';
 import type { LoginVariant } from '@/lib/validation/login-identifier';
 import { AccountDeletedNotice } from './account-deleted-notice';
 import { LoginForm } from './login-form';
+import { SessionEndedNotice } from './session-ended-notice';
 
 const OTHER_WAYS: { variant: LoginVariant; href: string; label: string }[] = [
   { variant: 'cpf', href: routes.loginCpf(), label: 'Entrar com CPF' },
@@ -16,6 +17,7 @@ export function LoginScreen({ variant = 'any' }: { variant?: LoginVariant }) {
     <section className="card card--narrow" aria-labelledby="login-title">
       <h1 id="login-title">Entrar no clube</h1>
       <AccountDeletedNotice />
+      <SessionEndedNotice />
       <p className="muted">Acesse sua conta para acompanhar seus pontos, notas fiscais e promoções.</p>
       <LoginForm variant={variant} />
       <nav aria-label="Outras formas de entrar" className="login__alternatives">

@@ -3,14 +3,16 @@ import { useApolloClient, useMutation, useQuery } from '@apollo/client/react';
 import { useRouter } from 'next/navigation';
 import { useState } from 'react';
 import { errorMessage } from '@/lib/apollo/errors';
-import { formatDateTime } from '@/lib/format/dates';
+import { formatDate, formatTimeAgo } from '@/lib/format/dates';
 import { MEndOtherSessions, MEndSession, QMySessions } from '@/lib/profile/operations';
 import { logout } from '@/lib/session/logout';
 import { ListStatus } from '../ui/list-states';
+import { Modal } from '../ui/modal';
 
 /**
- * "Aparelhos conectados": every active session of the member, this one marked. A phone left logged in at a store
- * counter or a lost phone is ended from here at once, without changing the password.
+ * "Aparelhos conectados": every active session of the member, this one first and marked. A phone left logged in at a
+ * store counter or a lost phone is ended from here at once, without changing the password. Sessions on the same kind
+ * of phone read alike, so each says where (the state, when known), when it was last used and since when it is in.
  */
 export function ConnectedDevices() {
   const client = useApolloClient();
@@ -20,13 +22,16 @@ export function ConnectedDevices() {
   const [endOthers, { loading: endingOthers }] = useMutation(MEndOtherSessions);
   const [ending, setEnding] = useState<string | null>(null);
   const [message, setMessage] = useState<{ ok: boolean; text: string } | null>(null);
-  const sessions = data?.mySessions ?? [];
+  const [confirmingLogout, setConfirmingLogout] = useState(false);
+  const all = data?.mySessions ?? [];
+  const sessions = [...all.filter((s) => s.current), ...all.filter((s) => !s.current)];
   const others = sessions.filter((s) => !s.current);
 
   const end = async (id: string, current: boolean) => {
     setMessage(null);
     if (current) {
-      await logout({ client, navigate: (path) => router.replace(path) });
+      // Leaving this device asks first: the member would have to log in again with the password.
+      setConfirmingLogout(true);
       return;
     }
     setEnding(id);
@@ -81,8 +86,12 @@ export function ConnectedDevices() {
                 <strong>{session.device}</strong>
                 {session.current && <span className="status-badge status-badge--approved">Este aparelho</span>}
               </p>
-              <p className="muted">
-                {session.region ? `${session.region} · ` : ''}Último uso em {formatDateTime(session.lastUsedAt)}
+              <p className="muted connected-devices__facts">
+                {session.region && <span>{session.region}</span>}
+                <span>
+                  {session.current ? 'Em uso agora' : `Último uso ${formatTimeAgo(session.lastUsedAt)}`}
+                </span>
+                <span>Conectado em {formatDate(session.createdAt)}</span>
               </p>
               <button
                 type="button"
@@ -107,6 +116,21 @@ export function ConnectedDevices() {
           {endingOthers ? 'Desconectando…' : 'Sair de todos os outros'}
         </button>
       )}
+      <Modal open={confirmingLogout} title="Sair deste aparelho?" onClose={() => setConfirmingLogout(false)}>
+        <p>Para voltar a usar o clube neste aparelho, você vai precisar entrar de novo com sua senha.</p>
+        <div className="form__actions">
+          <button
+            type="button"
+            className="button button--primary"
+            onClick={() => void logout({ client, navigate: (path) => router.replace(path) })}
+          >
+            Sair
+          </button>
+          <button type="button" className="button button--secondary" onClick={() => setConfirmingLogout(false)}>
+            Continuar conectado
+          </button>
+        </div>
+      </Modal>
     </div>
   );
 }

@@ -32,6 +32,8 @@ function setup(options: {
   refreshOk: boolean;
   unauthorizedAs?: 'graphql' | '401';
   refreshUnreachable?: 'offline' | '502';
+  /** The `extensions.reason` of the refused refresh. */
+  refusedFor?: string;
 }) {
   const calls: Call[] = [];
   const fetchMock = jest.fn(async (_url: RequestInfo | URL, init?: RequestInit) => {
@@ -42,6 +44,12 @@ function setup(options: {
       await new Promise((r) => setTimeout(r, 20));
       if (options.refreshUnreachable === 'offline') throw new TypeError('Failed to fetch');
       if (options.refreshUnreachable === '502') return new Response('Bad Gateway', { status: 502 });
+      if (!options.refreshOk && options.refusedFor) {
+        return json({
+          data: null,
+          errors: [{ message: 'Você saiu', extensions: { code: 'UNAUTHENTICATED', reason: options.refusedFor } }],
+        });
+      }
       if (!options.refreshOk) return unauthenticated();
       return json({
         data: { refreshToken: { access_token: 'new-access', refresh_token: 'new-refresh', token_type: 'Bearer' } },
@@ -126,7 +134,14 @@ describe('Apollo links', () => {
     await expect(client.query({ query: PING, variables: { n: 1 }, fetchPolicy: 'no-cache' })).rejects.toThrow();
     expect(calls.filter((c) => c.operationName === 'MRefreshToken')).toHaveLength(1);
     expect(onSessionLost).toHaveBeenCalledTimes(1);
+    expect(onSessionLost).toHaveBeenCalledWith(null);
     expect(useSessionStore.getState()).toMatchObject({ token: null, refreshToken: null, initialized: false });
+  });
+
+  it('hands on the reason the API gave for refusing the refresh (a session ended from another device)', async () => {
+    const { client, onSessionLost } = setup({ refreshOk: false, refusedFor: 'SESSION_ENDED_ELSEWHERE' });
+    await expect(client.query({ query: PING, variables: { n: 1 }, fetchPolicy: 'no-cache' })).rejects.toThrow();
+    expect(onSessionLost).toHaveBeenCalledWith('SESSION_ENDED_ELSEWHERE');
   });
 
   it.each(['offline', '502'] as const)(

@@ -7,6 +7,7 @@ import { Observable } from 'rxjs';
 import { config } from '../config';
 import { MRefreshToken } from '../session/operations';
 import { BASE_HEADERS, JSON_ACCEPT, sessionHeaders } from '../graphql/request-headers';
+import { rememberSessionEnd } from '../session/end-reason';
 import { useSessionStore } from '../session/store';
 import { trackReachability } from '../network/reachability';
 import { enterMaintenance, isMaintenanceResponse } from '../network/maintenance';
@@ -17,11 +18,15 @@ import { createProgressFetch } from './xhr-fetch';
 export interface LinkOptions {
   uri?: string;
   fetch?: typeof fetch;
-  /** What happens when the refresh token is refused: by default the session is cleared and the page reloads. */
-  onSessionLost?: () => void;
+  /**
+   * What happens when the refresh token is refused: by default the session is cleared and the page reloads, the
+   * login screen then saying why when the API did (`reason`).
+   */
+  onSessionLost?: (reason: string | null) => void;
 }
 
-function reloadWithoutSession(): void {
+function reloadWithoutSession(reason: string | null): void {
+  rememberSessionEnd(reason);
   useSessionStore.getState().clearSession();
   window.location.reload();
 }
@@ -37,10 +42,23 @@ export class RefreshUnreachable extends Error {
   }
 }
 
+/** The API refused the refresh token; `reason` is its `extensions.reason`, when it gave one. */
+class RefreshRefused extends Error {
+  constructor(readonly reason: string | null) {
+    super('refresh refused');
+    this.name = 'RefreshRefused';
+  }
+}
+
+type RefreshBody = {
+  data?: { refreshToken?: { access_token: string; refresh_token: string } | null } | null;
+  errors?: readonly { extensions?: { reason?: unknown } }[];
+};
+
 /** Exchanges the refresh token outside Apollo, so a failing refresh can never loop through the error link. */
 async function fetchNewTokens(uri: string, fetchImpl: typeof fetch, refreshToken: string): Promise<string> {
   let response: Response;
-  let body: { data?: { refreshToken?: { access_token: string; refresh_token: string } | null } | null };
+  let body: RefreshBody;
   try {
     response = await fetchImpl(uri, {
       method: 'POST',
@@ -60,8 +78,11 @@ async function fetchNewTokens(uri: string, fetchImpl: typeof fetch, refreshToken
     throw new RefreshUnreachable(error);
   }
   const tokens = body.data?.refreshToken;
-  // The API answered and said no: the refresh token is expired, revoked or reused.
-  if (!response.ok || !tokens) throw new Error('refresh refused');
+  // The API answered and said no: the refresh token is expired, revoked (maybe from another device) or reused.
+  if (!response.ok || !tokens) {
+    const reason = body.errors?.[0]?.extensions?.reason;
+    throw new RefreshRefused(typeof reason === 'string' ? reason : null);
+  }
   useSessionStore.getState().setTokens({ accessToken: tokens.access_token, refreshToken: tokens.refresh_token });
   return tokens.access_token;
 }
@@ -101,7 +122,7 @@ export function createLink(options: LinkOptions = {}): ApolloLink {
               observer.error(refreshError);
               return;
             }
-            onSessionLost();
+            onSessionLost(refreshError instanceof RefreshRefused ? refreshError.reason : null);
             observer.error(error);
           },
         );

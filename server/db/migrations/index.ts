@@ -20,6 +20,7 @@ import { rewardCodes } from './20261129T110000-reward-codes';
 import { rewardPhotos } from './20261129T120000-reward-photos';
 import { rewardDrafts } from './20261129T130000-reward-drafts';
 import { staff } from './20261130T100000-staff';
+import { sessionEndReason } from './20261201T100000-session-end-reason';
 
 /**
  * Every migration, by name in timestamp order. A static record instead of a folder scan keeps migrations working
@@ -47,4 +48,5 @@ export const migrations: Record<string, Migration> = {
   '20261129T120000-reward-photos': rewardPhotos,
   '20261129T130000-reward-drafts': rewardDrafts,
   '20261130T100000-staff': staff,
+  '20261201T100000-session-end-reason': sessionEndReason,
 };

@@ -8,6 +8,7 @@ export { humanVerification, noHumanCheck } from './human-verification';
 export { parseLogin } from './login-identifier';
 export { LoginRateLimiter } from './rate-limit';
 export { findForLogin, revokeAllSessions } from './service';
+export { ENDED_ELSEWHERE } from './session-end';
 export type { TokenPair } from './service';
 export {
   keepPendingSignup,

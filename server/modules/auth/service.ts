@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import type { UserRow, Db } from '../../db/schema';
-import { badUserInput, forbidden, tooManyRequests, unauthenticated } from '../../errors/api-errors';
+import { apiError, badUserInput, forbidden, tooManyRequests, unauthenticated } from '../../errors/api-errors';
 import {
   findUserByCpf,
   findUserByEmail,
@@ -15,6 +15,7 @@ import { parseLogin, type LoginLookup } from './login-identifier';
 import type { ServiceDeps } from '../service-deps';
 import * as repo from './repository';
 import { revokeFamily } from './repository';
+import { ENDED_ELSEWHERE, SESSION_ENDED_ELSEWHERE_MESSAGE, SESSION_ENDED_ELSEWHERE_REASON } from './session-end';
 import { DUMMY_PASSWORD_HASH, hashPassword, needsRehash, verifyPassword } from '../../auth/passwords';
 import {
   hashToken,
@@ -115,6 +116,8 @@ export async function login(deps: AuthDeps, loginInput: string, password: string
   return issueNewSession(deps.db, deps.config, user.id, deps.deviceSessionId ?? null);
 }
 
+type RefreshOutcome = TokenPair | 'revoked' | 'invalid' | 'ended-elsewhere';
+
 /**
  * Rotation with reuse detection: each refresh token works once. Presenting a used one means it was copied, so the
  * whole family dies, except for the immediately previous token within the grace window (two tabs at once).
@@ -129,18 +132,19 @@ export async function refresh(deps: ServiceDeps<'db' | 'config'>, token: string)
   const now = deps.config.now();
   const stamp = new Date(now).toISOString();
 
-  const outcome = await deps.db.transaction().execute(async (trx): Promise<TokenPair | 'revoked' | 'invalid'> => {
+  const outcome = await deps.db.transaction().execute(async (trx): Promise<RefreshOutcome> => {
     const row = await repo.findRefreshToken(trx, claims.jti);
     if (
       !row ||
       row.token_hash !== hashToken(token) ||
       row.user_id !== claims.userId ||
       row.family_id !== claims.familyId ||
-      row.revoked_at !== null ||
       Date.parse(row.expires_at) <= now
     ) {
       return 'invalid';
     }
+    // Only the device's own, otherwise good token learns that the member ended it from another device.
+    if (row.revoked_at !== null) return row.revoked_reason === ENDED_ELSEWHERE ? 'ended-elsewhere' : 'invalid';
 
     const user = await findUserById(trx, row.user_id);
     if (!user || user.disabled_at !== null) {
@@ -166,6 +170,9 @@ export async function refresh(deps: ServiceDeps<'db' | 'config'>, token: string)
     return 'revoked';
   });
 
+  if (outcome === 'ended-elsewhere') {
+    throw apiError('UNAUTHENTICATED', SESSION_ENDED_ELSEWHERE_MESSAGE, { reason: SESSION_ENDED_ELSEWHERE_REASON });
+  }
   if (typeof outcome === 'string') throw unauthenticated();
   return outcome;
 }

@@ -3,6 +3,7 @@
 import { sql, type Updateable } from 'kysely';
 import { compiledQuery } from '../../db/compiled-query';
 import type { DeviceSessionsTable, UserRow, Db } from '../../db/schema';
+import { ENDED_ELSEWHERE } from '../auth';
 
 export const findDeviceSession = (db: Db, id: string) =>
   db.selectFrom('device_sessions').selectAll().where('id', '=', id).executeTakeFirst();
@@ -200,7 +201,8 @@ export async function revokeFamilies(
 ): Promise<number> {
   let query = db
     .updateTable('refresh_tokens')
-    .set({ revoked_at: at })
+    // Its device's next refresh tells the member there why they were signed out.
+    .set({ revoked_at: at, revoked_reason: ENDED_ELSEWHERE })
     .where('user_id', '=', userId)
     .where('revoked_at', 'is', null);
   if (familyIds !== 'all') {

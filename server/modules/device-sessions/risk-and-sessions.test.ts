@@ -167,7 +167,11 @@ describe('Aparelhos conectados', () => {
     const me = await gql(t.app, '{ me { id } }', {}, bearer(onPhone.token));
     expect(me.errors?.[0]?.extensions?.code).toBe('UNAUTHENTICATED');
     const refreshed = await gql(t.app, REFRESH, { refreshToken: onPhone.refresh_token });
-    expect(refreshed.errors?.[0]?.extensions?.code).toBe('UNAUTHENTICATED');
+    // The phone is told why, so the member there is not left wondering.
+    expect(refreshed.errors?.[0]).toMatchObject({
+      message: 'Você saiu deste aparelho pelo perfil em outro aparelho.',
+      extensions: { code: 'UNAUTHENTICATED', reason: 'SESSION_ENDED_ELSEWHERE' },
+    });
     // The laptop goes on.
     expect((await gql(t.app, '{ me { id } }', {}, bearer(onLaptop.token))).errors).toBeUndefined();
   });
@@ -224,12 +228,26 @@ describe('Aparelhos conectados', () => {
     const res = await gql(t.app, 'mutation { endOtherSessions }', {}, bearer(here.token));
     expect(res.data).toEqual({ endOtherSessions: 2 });
     for (const gone of [first, second]) {
-      expect((await gql(t.app, REFRESH, { refreshToken: gone.refresh_token })).errors?.[0]?.extensions?.code).toBe(
-        'UNAUTHENTICATED',
-      );
+      expect((await gql(t.app, REFRESH, { refreshToken: gone.refresh_token })).errors?.[0]?.extensions).toEqual({
+        code: 'UNAUTHENTICATED',
+        reason: 'SESSION_ENDED_ELSEWHERE',
+      });
     }
     const left = await gql<{ mySessions: SessionRow[] }>(t.app, SESSIONS, {}, bearer(here.token));
     expect(left.data?.mySessions.map((s) => s.current)).toEqual([true]);
+  });
+
+  it('says nothing more than an expired session after a logout on the device itself', async () => {
+    const loggedOut = await loginAs(t.app, DEMO_MEMBER.cpf, DEMO_MEMBER.password);
+    await gql(t.app, 'mutation($r: String) { logout(refreshToken: $r) { success } }', {
+      r: loggedOut.refresh_token,
+    });
+    const refused = await gql(t.app, REFRESH, { refreshToken: loggedOut.refresh_token });
+    expect(refused.errors?.[0]).toMatchObject({
+      message: 'Sessão expirada. Entre novamente.',
+      extensions: { code: 'UNAUTHENTICATED' },
+    });
+    expect(refused.errors?.[0]?.extensions).not.toHaveProperty('reason');
   });
 
   it('keeps the device session on the family across refreshes', async () => {
