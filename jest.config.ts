@@ -43,17 +43,24 @@ async function jestConfig(): Promise<Config> {
         displayName: 'api-postgres',
         testEnvironment: 'node',
         testMatch: ['<rootDir>/server/**/*.test.ts'],
-        // Suites that bring their own database (or need none) would only run the same thing a second time.
+        // Suites that bring their own database (or need none) would only run the same thing a second time: the
+        // terminal commands' suites run each command as a process on a SQLite DATA_DIR of their own, and nginx,
+        // the settings and the file stores never open the database.
         testPathIgnorePatterns: [
           '/node_modules/',
           '<rootDir>/server/architecture.test.ts',
           '<rootDir>/server/backup/',
           '<rootDir>/server/build/compile-server.test.ts',
-          '<rootDir>/server/cli/run.test.ts',
+          '<rootDir>/server/cli/(invoices|members|partner|projects|rewards|run|staff|stores).test.ts',
+          '<rootDir>/server/config.test.ts',
           '<rootDir>/server/db/write-first.test.ts',
+          '<rootDir>/server/hosting/nginx-(config|serve).test.ts',
+          '<rootDir>/server/limits/client-address.test.ts',
+          '<rootDir>/server/storage/(contract|from-config|local-disk-writers).test.ts',
           '<rootDir>/server/test/faults/disk-full.test.ts',
           '<rootDir>/server/test/faults/postgres-restart.test.ts',
           '<rootDir>/server/test/faults/process-killed.test.ts',
+          '<rootDir>/server/uploads/file-upload.test.ts',
         ],
         globals: { CLUB_TEST_DATABASE: 'postgres' },
         globalSetup: '<rootDir>/server/test/postgres-setup.ts',
