@@ -15,7 +15,7 @@ const wrongCode = {
   data: null,
   errors: [
     {
-      message: 'Código inválido ou vencido. Peça um novo código à gerência da loja.',
+      message: 'Código inválido ou vencido. Peça um novo código à equipe do Clube do Marceneiro.',
       extensions: { code: 'BAD_USER_INPUT' },
     },
   ],
@@ -48,7 +48,7 @@ describe('KioskScreen set-up', () => {
     global.fetch = answerWith(refusedForTheAddress);
     const field = await typeCode('ABCD EFGH');
     expect(await screen.findByRole('alert')).toHaveTextContent(
-      'Muitas tentativas. Aguarde alguns minutos e peça um novo código à gerência da loja.',
+      'Muitas tentativas. Aguarde alguns minutos e peça um novo código à equipe do Clube do Marceneiro.',
     );
     expect(field).toHaveValue('ABCD EFGH');
     expect(screen.getByRole('heading', { name: 'Configurar o totem' })).toBeInTheDocument();
@@ -58,7 +58,7 @@ describe('KioskScreen set-up', () => {
     global.fetch = answerWith(wrongCode);
     await typeCode('ABCDEFGH');
     expect(await screen.findByRole('alert')).toHaveTextContent(
-      'Código inválido ou vencido. Peça um novo código à gerência da loja.',
+      'Código inválido ou vencido. Peça um novo código à equipe do Clube do Marceneiro.',
     );
   });
 });

@@ -1,5 +1,5 @@
 'use client';
-import { useCallback, useEffect, useState } from 'react';
+import { useCallback, useEffect, useRef, useState } from 'react';
 import type { ErrorLike } from '@apollo/client';
 import { errorMessage, errorReason, isTooManyRequests } from '@/lib/apollo/errors';
 import { request } from '@/lib/graphql/request';
@@ -15,6 +15,7 @@ import { SubmitButton } from '../ui/submit-button';
 import { TextField } from '../ui/text-field';
 import { HandoffQr } from './handoff-qr';
 import { KioskLegalButton } from './kiosk-legal-modal';
+import { useHandoffCompletion } from './use-handoff-completion';
 import { useIdleReset } from './use-idle-reset';
 
 interface KioskStore {
@@ -30,11 +31,15 @@ type Phase =
   | { kind: 'setup'; message: string | null }
   | { kind: 'welcome' }
   | { kind: 'form' }
-  | { kind: 'done'; result: Result };
+  | { kind: 'done'; result: Result }
+  | { kind: 'thanks' };
+
+/** How long the thank-you stays once the customer's phone is done, before the screen is the next customer's. */
+export const KIOSK_THANKS_MS = 5_000;
 
 /** Set-up codes are limited per address: the attendant must wait, and the code they typed was probably old. */
 const KIOSK_TOO_MANY_CODES_MESSAGE =
-  'Muitas tentativas. Aguarde alguns minutos e peça um novo código à gerência da loja.';
+  'Muitas tentativas. Aguarde alguns minutos e peça um novo código à equipe do Clube do Marceneiro.';
 
 /** The API's reasons for a kiosk that must be set up again. */
 const mustSetUpAgain = (error: unknown): boolean => {
@@ -127,7 +132,15 @@ export function KioskScreen() {
           onKioskGone={toSetup}
         />
       )}
-      {phase.kind === 'done' && <KioskDone result={phase.result} onFinish={home} />}
+      {phase.kind === 'done' && (
+        <KioskDone
+          kioskKey={key}
+          result={phase.result}
+          onFinish={home}
+          onCompleted={() => setPhase({ kind: 'thanks' })}
+        />
+      )}
+      {phase.kind === 'thanks' && <KioskThanks onFinish={home} />}
       {secondsLeft !== null && (
         <div className="kiosk__countdown" role="status">
           <p>Voltando ao início em {secondsLeft} s para proteger seus dados.</p>
@@ -174,7 +187,7 @@ function KioskSetup({
     [activate, onReady, previousKey],
   );
 
-  // The QR printed by `npm run stores -- kiosk` opens /totem?codigo=…: set up at once, and drop the code from the URL.
+  // The QR of a set-up code opens /totem?codigo=…: set up at once, and drop the code from the URL.
   useEffect(() => {
     const fromUrl = new URLSearchParams(window.location.search).get('codigo');
     if (!fromUrl) return;
@@ -187,7 +200,8 @@ function KioskSetup({
     <section className="kiosk__panel" aria-labelledby="page-title">
       <h1 id="page-title">Configurar o totem</h1>
       <p className="kiosk__lead">
-        Digite o código de 8 caracteres que a gerência da loja gerou com <code>npm run stores -- kiosk</code>.
+        Digite o código de 8 caracteres que a equipe do Clube do Marceneiro enviou para a loja, ou leia o QR code do
+        código com a câmera deste tablet. Sem código? Peça um à equipe do clube.
       </p>
       <form
         className="form"
@@ -261,7 +275,19 @@ function KioskSignUp({
   );
 }
 
-function KioskDone({ result, onFinish }: { result: Result; onFinish: () => void }) {
+function KioskDone({
+  kioskKey,
+  result,
+  onFinish,
+  onCompleted,
+}: {
+  kioskKey: string | null;
+  result: Result;
+  onFinish: () => void;
+  onCompleted: () => void;
+}) {
+  // The customer's phone says nothing to the kiosk: the kiosk asks the club until the sign-up is done.
+  useHandoffCompletion(result.status === 'SENT' ? kioskKey : null, result.handoffUrl, onCompleted);
   if (result.status === 'ALREADY_MEMBER') {
     return (
       <section className="kiosk__panel" aria-labelledby="page-title">
@@ -286,6 +312,27 @@ function KioskDone({ result, onFinish }: { result: Result; onFinish: () => void 
       {result.handoffUrl && <HandoffQr url={result.handoffUrl} />}
       <button type="button" className="button button--primary kiosk__cta" onClick={onFinish}>
         Concluir
+      </button>
+    </section>
+  );
+}
+
+/** The customer finished on the phone: thanked, then the screen clears itself for the next one. */
+function KioskThanks({ onFinish }: { onFinish: () => void }) {
+  const finish = useRef(onFinish);
+  finish.current = onFinish;
+  useEffect(() => {
+    const timer = window.setTimeout(() => finish.current(), KIOSK_THANKS_MS);
+    return () => window.clearTimeout(timer);
+  }, []);
+  return (
+    <section className="kiosk__panel" aria-labelledby="page-title">
+      <h1 id="page-title">Cadastro concluído!</h1>
+      <p className="kiosk__lead" role="status">
+        Obrigado e bem-vindo ao Clube do Marceneiro! Agora é só continuar pelo seu celular.
+      </p>
+      <button type="button" className="button button--primary kiosk__cta" onClick={onFinish}>
+        Voltar ao início
       </button>
     </section>
   );

@@ -5,4 +5,5 @@ export {
   MKioskSignUpDocument as MKioskSignUp,
   QHandoffSignUpDocument as QHandoffSignUp,
   MCompleteHandoffDocument as MCompleteHandoff,
+  QKioskHandoffDocument as QKioskHandoff,
 } from '../graphql/generated-public/graphql';

@@ -36,6 +36,8 @@ const COMPLETE = `mutation ($link: String!, $password: String!) {
   completeHandoff(link: $link, password: $password) { access_token }
 }`;
 
+const STATE = 'query ($link: String!) { kioskHandoff(link: $link) }';
+
 type Activation = { activateKiosk: { key: string; store: { slug: string; name: string } } };
 type SignUp = {
   kioskSignUp: { status: string; maskedPhone: string | null; handoffUrl: string | null; resumed: boolean };
@@ -223,6 +225,35 @@ describe('sign-up at the kiosk', () => {
 
     const reused = await gql(t.app, COMPLETE, { link, password: 'outra senha forte 43' });
     expect(reused.errors?.[0]?.message).toBe(KIOSK_MESSAGES.linkGone);
+  });
+
+  it('tells the kiosk that made a link how it stands, and nothing more; other kiosks and no key learn nothing', async () => {
+    const key = await setUpKiosk();
+    const other = await setUpKiosk('madeireira-paulista');
+    const res = await gql<SignUp>(t.app, SIGN_UP, { input: customer(5) }, asKiosk(key));
+    const link = linkOf(res.data?.kioskSignUp.handoffUrl);
+    const state = async (headers: Record<string, string> = asKiosk(key), of = link) =>
+      gql<{ kioskHandoff: string }>(t.app, STATE, { link: of }, headers);
+
+    expect((await state()).data).toEqual({ kioskHandoff: 'WAITING' });
+    expect((await state(asKiosk(other))).errors?.[0]?.extensions?.code).toBe('NOT_FOUND');
+    expect((await state(asKiosk(key), 'x'.repeat(43))).errors?.[0]?.extensions?.code).toBe('NOT_FOUND');
+    expect((await state({})).errors?.[0]?.extensions).toMatchObject({ reason: 'KIOSK_INVALID' });
+
+    await gql(t.app, COMPLETE, { link, password: 'cavaco de cedro 42' });
+    expect((await state()).data).toEqual({ kioskHandoff: 'COMPLETED' });
+  });
+
+  it('a link replaced by a newer one, or expired, is CLOSED for its kiosk', async () => {
+    const key = await setUpKiosk();
+    const first = await gql<SignUp>(t.app, SIGN_UP, { input: customer(6) }, asKiosk(key));
+    const second = await gql<SignUp>(t.app, SIGN_UP, { input: customer(6) }, asKiosk(key));
+    const ask = async (url: string | null | undefined) =>
+      (await gql<{ kioskHandoff: string }>(t.app, STATE, { link: linkOf(url) }, asKiosk(key))).data?.kioskHandoff;
+    expect(await ask(first.data?.kioskSignUp.handoffUrl)).toBe('CLOSED');
+    expect(await ask(second.data?.kioskSignUp.handoffUrl)).toBe('WAITING');
+    clock.advance(24 * 60 * 60 * 1000 + 1000);
+    expect(await ask(second.data?.kioskSignUp.handoffUrl)).toBe('CLOSED');
   });
 
   it('a link expires after 24 hours', async () => {

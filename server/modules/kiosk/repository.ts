@@ -76,6 +76,20 @@ export const findLiveHandoff = (db: Db, tokenHash: string, now: string) =>
     .where('pending_signups.completed_at', 'is', null)
     .executeTakeFirst();
 
+/** A hand-off link's own state and its kiosk, with whether its sign-up was finished: nothing about the customer. */
+export const findHandoffState = (db: Db, tokenHash: string) =>
+  db
+    .selectFrom('handoff_links')
+    .innerJoin('pending_signups', 'pending_signups.id', 'handoff_links.signup_id')
+    .select([
+      'handoff_links.kiosk_id',
+      'handoff_links.used_at',
+      'handoff_links.expires_at',
+      'pending_signups.completed_at',
+    ])
+    .where('handoff_links.token_hash', '=', tokenHash)
+    .executeTakeFirst();
+
 /** Uses a hand-off link once; false when another request used it first. */
 export async function useHandoffLink(db: Db, tokenHash: string, at: string): Promise<boolean> {
   const result = await db

@@ -2,7 +2,7 @@ import { randomBytes, randomInt, randomUUID } from 'node:crypto';
 import { z } from 'zod';
 import { passwordSchema } from '../../../lib/validation/password';
 import { signUpSchema } from '../../../lib/validation/sign-up-schema';
-import { apiError, badUserInput, tooManyRequests } from '../../errors/api-errors';
+import { apiError, badUserInput, notFound, tooManyRequests } from '../../errors/api-errors';
 import { parseInput } from '../../errors/parse-input';
 import {
   maskPhoneDestination,
@@ -41,8 +41,9 @@ export const KIOSK_ACTIVATION_FAILURES = {
 } as const;
 
 export const KIOSK_MESSAGES = {
-  badCode: 'Código inválido ou vencido. Peça um novo código à gerência da loja.',
-  notSetUp: 'Este totem não está configurado. Peça um código à gerência da loja.',
+  // The club's team makes the set-up codes and hands them to the store (the back office will, once it exists).
+  badCode: 'Código inválido ou vencido. Peça um novo código à equipe do Clube do Marceneiro.',
+  notSetUp: 'Este totem não está configurado. Peça um código à equipe do Clube do Marceneiro.',
   storeDisabled: 'Esta loja não está mais ativa no clube e o totem foi desligado. Fale com a gerência da loja.',
   tooMany: 'Muitos cadastros neste totem na última hora. Aguarde alguns minutos.',
   linkGone:
@@ -96,13 +97,16 @@ export async function activateKiosk(
   return { key, store: storeView(store) };
 }
 
-/** The kiosk of the request's key and its store, or the error the kiosk screen acts on. */
-export async function requireKiosk(deps: ServiceDeps<'db' | 'config' | 'kioskKey'>) {
+/**
+ * The kiosk of the request's key and its store, or the error the kiosk screen acts on. `touch` notes when it was last
+ * seen; the hand-off screen's polling does not, so a waiting kiosk does not write every few seconds.
+ */
+export async function requireKiosk(deps: ServiceDeps<'db' | 'config' | 'kioskKey'>, { touch = true } = {}) {
   if (!deps.kioskKey) throw kioskError('KIOSK_INVALID');
   const kiosk = await repo.findKioskByKey(deps.db, hashToken(deps.kioskKey));
   if (!kiosk) throw kioskError('KIOSK_INVALID');
   if (kiosk.active !== 1) throw kioskError('STORE_DISABLED');
-  await repo.touchKiosk(deps.db, kiosk.kioskId, new Date(deps.config.now()).toISOString());
+  if (touch) await repo.touchKiosk(deps.db, kiosk.kioskId, new Date(deps.config.now()).toISOString());
   return { kioskId: kiosk.kioskId, store: storeView(kiosk) };
 }
 
@@ -186,6 +190,26 @@ export async function handoffSignUp(deps: ServiceDeps<'db' | 'config'>, link: st
     maskedPhone: maskPhoneDestination(pending.phone_number),
     store: store ? storeView(store) : null,
   };
+}
+
+export type KioskHandoffState = 'WAITING' | 'COMPLETED' | 'CLOSED';
+
+/**
+ * Where a hand-off this kiosk made stands, asked every few seconds by the "Agora é no seu celular" screen so it thanks
+ * the customer and clears itself once the phone is done. Only the kiosk that made the link may ask (another kiosk's or
+ * an unknown link is the same NOT_FOUND), and the answer says nothing about the customer.
+ */
+export async function kioskHandoffState(
+  deps: ServiceDeps<'db' | 'config' | 'kioskKey'>,
+  link: string,
+): Promise<KioskHandoffState> {
+  const kiosk = await requireKiosk(deps, { touch: false });
+  const parsed = linkSchema.safeParse(link);
+  const row = parsed.success ? await repo.findHandoffState(deps.db, hashToken(parsed.data)) : undefined;
+  if (!row || row.kiosk_id !== kiosk.kioskId) throw notFound('Cadastro não encontrado neste totem.');
+  if (row.completed_at !== null) return 'COMPLETED';
+  if (row.used_at !== null || Date.parse(row.expires_at) <= deps.config.now()) return 'CLOSED';
+  return 'WAITING';
 }
 
 /** The link was texted to the celular, so opening it proves the celular: only the password is asked. Works once. */
