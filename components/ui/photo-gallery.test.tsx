@@ -1,4 +1,4 @@
-import { fireEvent, render, screen, within } from '@testing-library/react';
+import { act, fireEvent, render, screen, within } from '@testing-library/react';
 import { PhotoGallery } from './photo-gallery';
 
 const photo = (position: number) => ({
@@ -46,11 +46,11 @@ describe('PhotoGallery', () => {
     expect(images[1]).toHaveAttribute('height', '1200');
   });
 
-  it('opens the tapped photo full screen, with a zoom toggle, and closes again', () => {
+  it('opens the tapped photo full screen, with a zoom toggle, and closes again', async () => {
     render(<PhotoGallery photos={photos} label="Fotos do projeto" />);
     fireEvent.click(screen.getByRole('button', { name: /foto 1 de 3 \(ampliar\)/ }));
 
-    const viewer = screen.getByRole('dialog', { name: 'Foto 1 de 3' });
+    const viewer = await screen.findByRole('dialog', { name: 'Foto 1 de 3' });
     expect(within(viewer).getByRole('img', { name: 'Projeto 7 — foto 1 de 3' })).toBeInTheDocument();
     const zoom = within(viewer).getByRole('button', { name: 'Ver no tamanho real' });
     fireEvent.click(zoom);
@@ -66,5 +66,39 @@ describe('PhotoGallery', () => {
     fireEvent.click(within(viewer).getByRole('button', { name: 'Fechar' }));
     expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
     expect(screen.getByText('Foto 2 de 3')).toBeInTheDocument();
+  });
+
+  it('gives the full-screen photo its own history entry: Back closes it and stays on the page', async () => {
+    render(<PhotoGallery photos={photos} label="Fotos do projeto" />);
+    const before = window.history.length;
+    fireEvent.click(screen.getByRole('button', { name: /foto 1 de 3 \(ampliar\)/ }));
+    await screen.findByRole('dialog', { name: 'Foto 1 de 3' });
+    expect(window.history.length).toBe(before + 1);
+
+    await act(async () => {
+      const popped = new Promise((resolve) => window.addEventListener('popstate', resolve, { once: true }));
+      window.history.back();
+      await popped;
+    });
+    expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+    expect(screen.getByRole('region', { name: 'Fotos do projeto' })).toBeInTheDocument();
+  });
+
+  it('takes its history entry off again when closed with "Fechar", so the next Back leaves the page', async () => {
+    render(<PhotoGallery photos={photos} label="Fotos do projeto" />);
+    fireEvent.click(screen.getByRole('button', { name: /foto 1 de 3 \(ampliar\)/ }));
+    const viewer = await screen.findByRole('dialog', { name: 'Foto 1 de 3' });
+    const length = window.history.length;
+    const entry = (window.history.state as { __clubeOverlay?: string }).__clubeOverlay;
+    expect(entry).toEqual(expect.any(String));
+    const popped = new Promise((resolve) => window.addEventListener('popstate', resolve, { once: true }));
+    fireEvent.click(within(viewer).getByRole('button', { name: 'Fechar' }));
+    await act(async () => {
+      await popped;
+    });
+    // Back on the page's own entry: the viewer's is behind it, and a new page would replace it.
+    expect((window.history.state as { __clubeOverlay?: string } | null)?.__clubeOverlay).not.toBe(entry);
+    expect(window.history.length).toBe(length);
+    expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
   });
 });

@@ -1,7 +1,12 @@
 'use client';
-import { useCallback, useEffect, useRef, useState, type KeyboardEvent } from 'react';
+import { Suspense, useCallback, useRef, useState, type KeyboardEvent } from 'react';
 import { apiHref } from '@/lib/files/api-href';
-import { Modal } from './modal';
+import { lazyNow } from './lazy-now';
+import { counterText, StepButton } from './photo-step-button';
+import { useHistoryEntry } from './use-history-entry';
+
+// The full-screen viewer (its gestures) loads with the page but outside its first load: most visits never open it.
+const PhotoViewer = lazyNow(() => import('./photo-viewer').then((m) => m.PhotoViewer));
 
 /** A photo the API serves sized: a project's, a reward's. */
 export interface GalleryPhoto {
@@ -14,8 +19,6 @@ export interface GalleryPhoto {
 }
 
 type Photo = GalleryPhoto;
-
-const counterText = (index: number, total: number) => `Foto ${index + 1} de ${total}`;
 
 const prefersReducedMotion = (): boolean =>
   typeof window.matchMedia === 'function' && window.matchMedia('(prefers-reduced-motion: reduce)').matches;
@@ -30,107 +33,6 @@ function keyTarget(key: string, index: number, total: number): number | null {
 }
 
 /**
- * Full screen, one photo: the browser's own pinch zoom works on it (touch-action), and a button shows it at its own
- * size for a mouse, scrolled inside the frame.
- */
-function PhotoViewer({
-  photos,
-  index,
-  onIndex,
-  onClose,
-}: {
-  photos: readonly Photo[];
-  index: number;
-  onIndex: (index: number) => void;
-  onClose: () => void;
-}) {
-  // Which photo is zoomed, so moving to another one shows it fitted again.
-  const [zoomedIndex, setZoomedIndex] = useState<number | null>(null);
-  const zoomed = zoomedIndex === index;
-  const toggleZoom = () => setZoomedIndex(zoomed ? null : index);
-  const frame = useRef<HTMLDivElement>(null);
-  const photo = photos[index];
-
-  useEffect(() => {
-    // Zooming in starts at the middle of the photo, where the member was looking.
-    const el = frame.current;
-    if (!zoomed || !el) return;
-    el.scrollLeft = (el.scrollWidth - el.clientWidth) / 2;
-    el.scrollTop = (el.scrollHeight - el.clientHeight) / 2;
-  }, [zoomed]);
-
-  if (!photo) return null;
-  return (
-    // The arrows reach the gallery's own key handler: the dialog sits inside it.
-    <Modal open title={counterText(index, photos.length)} onClose={onClose} className="photo-viewer">
-      <div
-        ref={frame}
-        className={`photo-viewer__frame${zoomed ? ' photo-viewer__frame--zoomed' : ''}`}
-        onDoubleClick={toggleZoom}
-      >
-        {/* eslint-disable-next-line @next/next/no-img-element -- static export, the API gives the size */}
-        <img
-          className="photo-viewer__image"
-          src={apiHref(photo.url)}
-          alt={photo.alt}
-          width={photo.width}
-          height={photo.height}
-          decoding="async"
-        />
-      </div>
-      <div className="photo-viewer__tools">
-        {photos.length > 1 && <StepButton direction={-1} index={index} total={photos.length} onStep={onIndex} />}
-        <button type="button" className="button button--secondary" aria-pressed={zoomed} onClick={toggleZoom}>
-          {zoomed ? 'Ajustar à tela' : 'Ver no tamanho real'}
-        </button>
-        {photos.length > 1 && <StepButton direction={1} index={index} total={photos.length} onStep={onIndex} />}
-      </div>
-    </Modal>
-  );
-}
-
-/**
- * Anterior / Próxima. At either end it stays focusable and says it is unavailable (aria-disabled) instead of
- * `disabled`, which would drop the keyboard focus to the page's start.
- */
-function StepButton({
-  direction,
-  index,
-  total,
-  onStep,
-}: {
-  direction: -1 | 1;
-  index: number;
-  total: number;
-  onStep: (index: number) => void;
-}) {
-  const next = index + direction;
-  const unavailable = next < 0 || next >= total;
-  return (
-    <button
-      type="button"
-      className="button button--secondary photo-gallery__step"
-      aria-disabled={unavailable}
-      // The full name for a screen reader; the short visible word fits beside the counter on a phone.
-      aria-label={direction < 0 ? 'Foto anterior' : 'Próxima foto'}
-      onClick={() => {
-        if (!unavailable) onStep(next);
-      }}
-    >
-      {direction < 0 ? (
-        <>
-          <span aria-hidden="true">‹ </span>Anterior
-        </>
-      ) : (
-        <>
-          Próxima<span aria-hidden="true"> ›</span>
-        </>
-      )}
-    </button>
-  );
-}
-
-/**
  * Photos one per view (a project's, a reward's): swiped on a phone (CSS scroll snap), moved with the buttons or, when
  * the gallery has focus, ArrowLeft/ArrowRight. A tap opens the photo full screen.
  */
@@ -139,6 +41,9 @@ export function PhotoGallery({ photos, label }: { photos: readonly Photo[]; labe
   const [viewing, setViewing] = useState(false);
   const track = useRef<HTMLUListElement>(null);
   const total = photos.length;
+  // The phone's Back closes the full-screen photo only, and the member stays on the page.
+  const closeViewer = useCallback(() => setViewing(false), []);
+  useHistoryEntry(viewing, closeViewer);
 
   // Set while a button or key scrolls the track, so the photos passed on the way do not flash in the counter.
   const scrollingTo = useRef<number | null>(null);
@@ -229,7 +134,11 @@ export function PhotoGallery({ photos, label }: { photos: readonly Photo[]; labe
         </div>
       )}
       <p className="photo-gallery__hint">Toque ou clique na foto para vê-la em tela cheia.</p>
-      {viewing && <PhotoViewer photos={photos} index={index} onIndex={show} onClose={() => setViewing(false)} />}
+      {viewing && (
+        <Suspense fallback={null}>
+          <PhotoViewer photos={photos} index={index} onIndex={show} onClose={closeViewer} />
+        </Suspense>
+      )}
     </section>
   );
 }
