@@ -18,6 +18,9 @@ describe('SessionEndedNotice', () => {
 
   it('says nothing for a reason the member need not hear, or none', () => {
     rememberSessionEnd('SOMETHING_ELSE');
+    const unknown = render(<SessionEndedNotice />);
+    expect(screen.queryByRole('status')).not.toBeInTheDocument();
+    unknown.unmount();
     rememberSessionEnd(null);
     render(<SessionEndedNotice />);
     expect(screen.queryByRole('status')).not.toBeInTheDocument();

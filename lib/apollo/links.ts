@@ -43,12 +43,7 @@ export class RefreshUnreachable extends Error {
 }
 
 /** The API refused the refresh token; `reason` is its `extensions.reason`, when it gave one. */
-class RefreshRefused extends Error {
-  constructor(readonly reason: string | null) {
-    super('refresh refused');
-    this.name = 'RefreshRefused';
-  }
-}
+type RefreshRefused = Error & { refusedFor: string | null };
 
 type RefreshBody = {
   data?: { refreshToken?: { access_token: string; refresh_token: string } | null } | null;
@@ -81,7 +76,7 @@ async function fetchNewTokens(uri: string, fetchImpl: typeof fetch, refreshToken
   // The API answered and said no: the refresh token is expired, revoked (maybe from another device) or reused.
   if (!response.ok || !tokens) {
     const reason = body.errors?.[0]?.extensions?.reason;
-    throw new RefreshRefused(typeof reason === 'string' ? reason : null);
+    throw Object.assign(new Error('refresh refused'), { refusedFor: typeof reason === 'string' ? reason : null });
   }
   useSessionStore.getState().setTokens({ accessToken: tokens.access_token, refreshToken: tokens.refresh_token });
   return tokens.access_token;
@@ -122,7 +117,7 @@ export function createLink(options: LinkOptions = {}): ApolloLink {
               observer.error(refreshError);
               return;
             }
-            onSessionLost(refreshError instanceof RefreshRefused ? refreshError.reason : null);
+            onSessionLost((refreshError as Partial<RefreshRefused>).refusedFor ?? null);
             observer.error(error);
           },
         );

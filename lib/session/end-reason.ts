@@ -1,7 +1,7 @@
 /**
  * Why the session on this device ended, when the API said (a refused refresh's `extensions.reason`), kept in session
  * storage across the reload that follows, and said once on the login screen. Only reasons the member should hear
- * are kept: an expired or reused token says nothing more than the login screen itself.
+ * are said: an expired or reused token says nothing more than the login screen itself.
  */
 const KEY = 'CD_SESSION_END_REASON';
 
@@ -14,8 +14,9 @@ export type SessionEndReason = keyof typeof SESSION_END_MESSAGES;
 const isKnown = (reason: unknown): reason is SessionEndReason =>
   typeof reason === 'string' && Object.hasOwn(SESSION_END_MESSAGES, reason);
 
-export function rememberSessionEnd(reason: unknown): void {
-  if (!isKnown(reason)) return;
+/** Kept as the API said it (the Apollo links of every member page stay small); checked when it is read. */
+export function rememberSessionEnd(reason: string | null): void {
+  if (!reason) return;
   try {
     window.sessionStorage.setItem(KEY, reason);
   } catch {
