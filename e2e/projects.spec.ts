@@ -94,7 +94,7 @@ test.describe('projects', () => {
 
     await expect(page).toHaveURL(/\/projetos\/\d+$/);
     await expect(page.getByRole('heading', { name: title, level: 1 })).toBeVisible();
-    await expect(page.getByRole('status').filter({ hasText: 'Projeto enviado! Ele está em análise' })).toBeVisible();
+    await expect(page.getByRole('status').filter({ hasText: 'Projeto enviado! Agora ele está em análise.' })).toBeVisible();
     await expect(page.getByText('Recebido').first()).toBeVisible();
     await expect(page.getByText('Foto 1 de 3')).toBeVisible();
     await expectNoAxeViolations(page);

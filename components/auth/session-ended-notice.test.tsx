@@ -1,5 +1,5 @@
 import { render, screen } from '@testing-library/react';
-import { rememberSessionEnd } from '@/lib/session/end-reason';
+import { rememberSessionEnd } from '@/lib/session/session-end-key';
 import { SessionEndedNotice } from './session-ended-notice';
 
 describe('SessionEndedNotice', () => {

@@ -28,7 +28,7 @@ describe('ProjectScreen', () => {
     noteProjectSent('7', 'sent');
     const first = renderAt('7', [answer('7', project())]);
     await screen.findByRole('heading', { level: 1, name: 'Cozinha planejada' });
-    expect(screen.getByRole('status')).toHaveTextContent('Projeto enviado! Ele está em análise');
+    expect(screen.getByRole('status')).toHaveTextContent('Projeto enviado! Agora ele está em análise.');
     first.unmount();
 
     renderAt('7', [answer('7', project())]);

@@ -10,7 +10,7 @@ import { formatPoints } from '@/lib/format/numbers';
 import { formatLongMonth, groupProducts, invoiceLine } from '@/lib/projects/format';
 import { ENVIRONMENT_LABELS, PROJECT_STATUS_LABELS } from '@/lib/projects/labels';
 import { QProject } from '@/lib/projects/operations';
-import { PROJECT_SENT_MESSAGES, takeProjectSent, type ProjectSentKind } from '@/lib/projects/sent-notice';
+import { projectSentMessage, takeProjectSent, type ProjectSentKind } from '@/lib/projects/sent-notice';
 import { useRouteParams } from '@/lib/routing/use-route-params';
 import { routes } from '@/lib/routes';
 import { DetailSkeleton, ErrorState, Loading, NotFoundState } from '../ui/content-states';
@@ -106,7 +106,7 @@ function ProjectDetail({ project, sent }: { project: ProjectFieldsFragment; sent
       {/* Right under the title, where the page's focus lands after the form opened it. */}
       {sent && (
         <p className="alert alert--ok" role="status">
-          {PROJECT_SENT_MESSAGES[sent]}
+          {projectSentMessage(sent)}
         </p>
       )}
       <p className="project-detail__meta">

@@ -134,7 +134,7 @@ describe('Apollo links', () => {
     await expect(client.query({ query: PING, variables: { n: 1 }, fetchPolicy: 'no-cache' })).rejects.toThrow();
     expect(calls.filter((c) => c.operationName === 'MRefreshToken')).toHaveLength(1);
     expect(onSessionLost).toHaveBeenCalledTimes(1);
-    expect(onSessionLost).toHaveBeenCalledWith(null);
+    expect(onSessionLost).toHaveBeenCalledWith(undefined);
     expect(useSessionStore.getState()).toMatchObject({ token: null, refreshToken: null, initialized: false });
   });
 

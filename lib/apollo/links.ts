@@ -7,7 +7,7 @@ import { Observable } from 'rxjs';
 import { config } from '../config';
 import { MRefreshToken } from '../session/operations';
 import { BASE_HEADERS, JSON_ACCEPT, sessionHeaders } from '../graphql/request-headers';
-import { rememberSessionEnd } from '../session/end-reason';
+import { rememberSessionEnd } from '../session/session-end-key';
 import { useSessionStore } from '../session/store';
 import { trackReachability } from '../network/reachability';
 import { enterMaintenance, isMaintenanceResponse } from '../network/maintenance';
@@ -22,10 +22,10 @@ export interface LinkOptions {
    * What happens when the refresh token is refused: by default the session is cleared and the page reloads, the
    * login screen then saying why when the API did (`reason`).
    */
-  onSessionLost?: (reason: string | null) => void;
+  onSessionLost?: (reason?: unknown) => void;
 }
 
-function reloadWithoutSession(reason: string | null): void {
+function reloadWithoutSession(reason?: unknown): void {
   rememberSessionEnd(reason);
   useSessionStore.getState().clearSession();
   window.location.reload();
@@ -41,9 +41,6 @@ export class RefreshUnreachable extends Error {
     this.name = 'RefreshUnreachable';
   }
 }
-
-/** The API refused the refresh token; `reason` is its `extensions.reason`, when it gave one. */
-type RefreshRefused = Error & { refusedFor: string | null };
 
 type RefreshBody = {
   data?: { refreshToken?: { access_token: string; refresh_token: string } | null } | null;
@@ -74,9 +71,9 @@ async function fetchNewTokens(uri: string, fetchImpl: typeof fetch, refreshToken
   }
   const tokens = body.data?.refreshToken;
   // The API answered and said no: the refresh token is expired, revoked (maybe from another device) or reused.
+  // Its `extensions.reason` goes with the refusal, for the login screen to say.
   if (!response.ok || !tokens) {
-    const reason = body.errors?.[0]?.extensions?.reason;
-    throw Object.assign(new Error('refresh refused'), { refusedFor: typeof reason === 'string' ? reason : null });
+    throw Object.assign(new Error('refresh refused'), { reason: body.errors?.[0]?.extensions?.reason });
   }
   useSessionStore.getState().setTokens({ accessToken: tokens.access_token, refreshToken: tokens.refresh_token });
   return tokens.access_token;
@@ -117,7 +114,7 @@ export function createLink(options: LinkOptions = {}): ApolloLink {
               observer.error(refreshError);
               return;
             }
-            onSessionLost((refreshError as Partial<RefreshRefused>).refusedFor ?? null);
+            onSessionLost((refreshError as { reason?: unknown }).reason);
             observer.error(error);
           },
         );

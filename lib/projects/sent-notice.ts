@@ -18,7 +18,6 @@ export function takeProjectSent(id: string): ProjectSentKind | null {
   return kind;
 }
 
-export const PROJECT_SENT_MESSAGES: Record<ProjectSentKind, string> = {
-  sent: 'Projeto enviado! Ele está em análise, e avisaremos você quando for avaliado.',
-  resent: 'Projeto reenviado! Ele voltou para análise, e avisaremos você quando for avaliado.',
-};
+/** What the project's page says: short, since it ships with the page. */
+export const projectSentMessage = (kind: ProjectSentKind): string =>
+  `Projeto ${kind === 'resent' ? 'reenviado' : 'enviado'}! Agora ele está em análise.`;
