@@ -65,12 +65,19 @@ const config: CodegenConfig = {
         scalars: { Upload: 'Promise<import("../../uploads/file-upload").FileUpload>' },
       },
     },
-    // The painel's operations, types and documents in one module of its own: only painel pages import it.
+    // The painel's operations, types and documents in one module of its own: only painel pages import it. Plain
+    // query strings for its fetch (lib/painel/request.ts), like the cold pages': no Apollo in the painel.
     'lib/painel/operations.generated.ts': {
       schema: staffSchema,
       documents: ['lib/painel/**/*.graphql'],
       plugins: ['typescript-operations', 'typed-document-node'],
-      config: { useTypeImports: true, enumsAsTypes: true, avoidOptionals: false },
+      config: {
+        useTypeImports: true,
+        enumsAsTypes: true,
+        avoidOptionals: false,
+        documentMode: 'string',
+        pureMagicComment: true,
+      },
     },
     // The staff resolvers' signatures, with the painel's own context.
     'server/graphql/generated/staff-resolvers-types.ts': {

@@ -1,16 +1,17 @@
 'use client';
-import { useQuery } from '@apollo/client/react';
 import { useState, type FormEvent } from 'react';
 import { formatDateTime } from '@/lib/format/dates';
 import { actionLabel, ACTOR_KIND_LABELS, changeText } from '@/lib/painel/audit-labels';
 import { downloadAuditCsv } from '@/lib/painel/audit-export';
 import { QStaffAudit } from '@/lib/painel/operations';
+import { painelRequest } from '@/lib/painel/request';
 import { ROLE_INFO } from '@/lib/painel/roles';
 import { errorMessage, fieldErrors } from '@/lib/apollo/errors';
 import { FormAlert } from '../ui/form-alert';
 import { SelectField } from '../ui/select-field';
 import { Spinner } from '../ui/spinner';
 import { TextField } from '../ui/text-field';
+import { usePainelQuery } from './use-painel-query';
 
 const PAGE = 50;
 
@@ -34,19 +35,22 @@ export function AuditScreen() {
   const [applied, setApplied] = useState<Filter>(EMPTY);
   const [exporting, setExporting] = useState(false);
   const [exportProblem, setExportProblem] = useState<string | null>(null);
-  const { data, error, loading, fetchMore } = useQuery(QStaffAudit, {
-    variables: { filter: toApi(applied), first: PAGE },
-    fetchPolicy: 'cache-and-network',
-    notifyOnNetworkStatusChange: true,
-  });
+  const [moreProblem, setMoreProblem] = useState<Error | undefined>(undefined);
+  const [loadingMore, setLoadingMore] = useState(false);
+  const query = usePainelQuery(QStaffAudit, { variables: { filter: toApi(applied), first: PAGE } });
+  const { data, update } = query;
+  const error = query.error ?? moreProblem;
+  const loading = query.loading || loadingMore;
   const fields = fieldErrors(error as never);
   const page = data?.staffAudit;
 
   const apply = (event: FormEvent) => {
     event.preventDefault();
+    setMoreProblem(undefined);
     setApplied(draft);
   };
   const clear = () => {
+    setMoreProblem(undefined);
     setDraft(EMPTY);
     setApplied(EMPTY);
   };
@@ -57,16 +61,21 @@ export function AuditScreen() {
     setExporting(false);
     if (!result.ok) setExportProblem(result.message);
   };
-  const more = () =>
-    void fetchMore({
-      variables: { after: page?.nextCursor },
-      updateQuery: (previous, { fetchMoreResult }) => ({
-        staffAudit: {
-          ...fetchMoreResult.staffAudit,
-          entries: [...previous.staffAudit.entries, ...fetchMoreResult.staffAudit.entries],
-        },
-      }),
-    });
+  // The next page joins the entries shown.
+  const more = async () => {
+    setMoreProblem(undefined);
+    setLoadingMore(true);
+    try {
+      const next = await painelRequest(QStaffAudit, { filter: toApi(applied), first: PAGE, after: page?.nextCursor });
+      update((previous) => ({
+        staffAudit: { ...next.staffAudit, entries: [...previous.staffAudit.entries, ...next.staffAudit.entries] },
+      }));
+    } catch (problem) {
+      setMoreProblem(problem as Error);
+    } finally {
+      setLoadingMore(false);
+    }
+  };
   const field = (name: keyof Filter) => ({
     value: draft[name],
     onChange: (event: { target: { value: string } }) => setDraft((d) => ({ ...d, [name]: event.target.value })),
@@ -160,7 +169,7 @@ export function AuditScreen() {
           </table>
           {page.entries.length === 0 && <p>Nenhum registro com estes filtros.</p>}
           {page.nextCursor && (
-            <button type="button" className="button button--secondary" onClick={more} disabled={loading}>
+            <button type="button" className="button button--secondary" onClick={() => void more()} disabled={loading}>
               {loading ? 'Carregando…' : 'Mostrar mais'}
             </button>
           )}

@@ -1,6 +1,5 @@
 'use client';
 import { zodResolver } from '@hookform/resolvers/zod';
-import { useMutation } from '@apollo/client/react';
 import { useForm } from 'react-hook-form';
 import { errorMessage, fieldErrors } from '@/lib/apollo/errors';
 import { MStaffInvite, type MStaffInviteMutation } from '@/lib/painel/operations';
@@ -10,6 +9,7 @@ import { FormAlert } from '../ui/form-alert';
 import { SubmitButton } from '../ui/submit-button';
 import { TextField } from '../ui/text-field';
 import { RoleChoices } from './role-choices';
+import { usePainelMutation } from './use-painel-mutation';
 import { useState } from 'react';
 
 interface InviteValues {
@@ -20,9 +20,10 @@ interface InviteValues {
 
 type Invitation = MStaffInviteMutation['staffInvite'];
 
-/** Invites a person to the team with their roles; the new link goes to `onInvited`, to be handed over. */
+/** Invites a person to the team with their roles; the new link goes to `onInvited`, to be handed over (and the team
+ * list asked again). */
 export function InviteForm({ onInvited }: { onInvited: (invitation: Invitation) => void }) {
-  const [invite, { loading }] = useMutation(MStaffInvite, { refetchQueries: ['QStaffAccounts'] });
+  const [invite, { loading }] = usePainelMutation(MStaffInvite);
   const [serverError, setServerError] = useState<string | null>(null);
   const form = useForm<InviteValues, unknown, InviteValues>({
     resolver: zodResolver(staffInviteSchema),
@@ -33,8 +34,7 @@ export function InviteForm({ onInvited }: { onInvited: (invitation: Invitation) 
   const submit = form.handleSubmit(async (values) => {
     setServerError(null);
     try {
-      const { data } = await invite({ variables: { input: values } });
-      if (!data) return;
+      const data = await invite({ input: values });
       form.reset();
       onInvited(data.staffInvite);
     } catch (error) {

@@ -1,5 +1,4 @@
 'use client';
-import { useQuery } from '@apollo/client/react';
 import { useRouter } from 'next/navigation';
 import { useEffect, useState, type ReactNode } from 'react';
 import { QStaffMe } from '@/lib/painel/operations';
@@ -7,6 +6,7 @@ import { staffToken } from '@/lib/painel/session';
 import { routes } from '@/lib/routes';
 import { Spinner } from '../ui/spinner';
 import { StaffProvider } from './staff-context';
+import { usePainelQuery } from './use-painel-query';
 
 function Waiting() {
   return (
@@ -29,7 +29,7 @@ export function PainelGate({ children }: { children: ReactNode }) {
     setHasToken(token !== null);
     if (token === null) router.replace(routes.painelLogin());
   }, [router]);
-  const { data, error, refetch } = useQuery(QStaffMe, { skip: hasToken !== true, fetchPolicy: 'network-only' });
+  const { data, error, refetch } = usePainelQuery(QStaffMe, { variables: {}, skip: hasToken !== true });
 
   if (error && !data) {
     return (

@@ -1,5 +1,5 @@
-import { MockedProvider } from '@apollo/client/testing/react';
-import { render, screen, within } from '@testing-library/react';
+import { fireEvent, render, screen, waitFor, within } from '@testing-library/react';
+import { painelRequest } from '@/lib/painel/request';
 import type { StaffMeFieldsFragment } from '@/lib/painel/operations';
 import type { StaffRole } from '@/lib/painel/roles';
 import { PainelHome } from './painel-home';
@@ -10,8 +10,10 @@ import { StaffProvider } from './staff-context';
 let pathname = '/painel';
 jest.mock('next/navigation', () => ({
   usePathname: () => pathname,
-  useRouter: () => ({ replace: jest.fn(), prefetch: jest.fn() }),
+  useRouter: () => ({ replace, prefetch: jest.fn() }),
 }));
+const replace = jest.fn();
+jest.mock('@/lib/painel/request', () => ({ painelRequest: jest.fn() }));
 
 const staff = (roles: StaffRole[]): StaffMeFieldsFragment => ({
   id: '7',
@@ -23,11 +25,9 @@ const staff = (roles: StaffRole[]): StaffMeFieldsFragment => ({
 
 function renderAs(roles: StaffRole[], page = <PainelHome />) {
   return render(
-    <MockedProvider mocks={[]}>
-      <StaffProvider value={staff(roles)}>
-        <PainelShell>{page}</PainelShell>
-      </StaffProvider>
-    </MockedProvider>,
+    <StaffProvider value={staff(roles)}>
+      <PainelShell>{page}</PainelShell>
+    </StaffProvider>,
   );
 }
 
@@ -57,6 +57,17 @@ describe('the painel’s shell and home', () => {
     expect(screen.getByText('Revisão, Administração')).toBeInTheDocument();
     const open = within(screen.getByRole('region', { name: 'O que você pode abrir' }));
     expect(open.getAllByRole('link').map((link) => link.textContent)).toEqual(['Equipe', 'Auditoria']);
+  });
+
+  it('leaves with Sair: the session ends on the server and the tab forgets the token, even if the API fails', async () => {
+    jest.mocked(painelRequest).mockRejectedValueOnce(new Error('offline'));
+    sessionStorage.setItem('CD_STAFF_TOKEN', 'staff-token');
+    renderAs(['revisor']);
+    fireEvent.click(screen.getByRole('button', { name: 'Sair' }));
+    await waitFor(() => expect(replace).toHaveBeenCalledWith('/painel/entrar'));
+    expect(jest.mocked(painelRequest).mock.calls[0]?.[0].toString()).toContain('mutation MStaffLogout');
+    expect(sessionStorage.getItem('CD_STAFF_TOKEN')).toBeNull();
+    expect(sessionStorage.getItem('CD_STAFF_NOTICE')).toBe('Você saiu do painel.');
   });
 
   it('tells someone without the role that the section is not theirs, instead of showing it', () => {

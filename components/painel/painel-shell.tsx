@@ -1,5 +1,4 @@
 'use client';
-import { useMutation } from '@apollo/client/react';
 import Link from 'next/link';
 import { usePathname, useRouter } from 'next/navigation';
 import type { ReactNode } from 'react';
@@ -11,16 +10,17 @@ import { routes } from '@/lib/routes';
 import { RouteFocus } from '../layout/route-focus';
 import { PainelBrand } from './painel-brand';
 import { useStaff } from './staff-context';
+import { usePainelMutation } from './use-painel-mutation';
 
 /** The painel's own small shell: its name, the sections the person's roles open, who is signed in and "Sair". */
 export function PainelShell({ children }: { children: ReactNode }) {
   const staff = useStaff();
   const pathname = usePathname();
   const router = useRouter();
-  const [logout, { loading }] = useMutation(MStaffLogout);
+  const [logout, { loading }] = usePainelMutation(MStaffLogout);
   const leave = async () => {
     // The session ends on the server; the tab forgets the token whatever the answer.
-    await logout().catch(() => undefined);
+    await logout({}).catch(() => undefined);
     forgetStaffToken(LOGGED_OUT_NOTICE);
     router.replace(routes.painelLogin());
   };

@@ -1,6 +1,5 @@
 'use client';
 import { zodResolver } from '@hookform/resolvers/zod';
-import { useMutation } from '@apollo/client/react';
 import { useRouter } from 'next/navigation';
 import { useEffect, useState } from 'react';
 import { useForm } from 'react-hook-form';
@@ -14,6 +13,7 @@ import { PasswordField } from '../ui/password-field';
 import { SubmitButton } from '../ui/submit-button';
 import { TextField } from '../ui/text-field';
 import { TotpCodeField } from './totp-code-field';
+import { usePainelMutation } from './use-painel-mutation';
 
 interface LoginValues {
   email: string;
@@ -27,7 +27,7 @@ const FIELDS = ['email', 'password', 'code'] as const;
 export function StaffLoginForm() {
   const router = useRouter();
   const [notice, setNotice] = useState<string | null>(null);
-  const [login, { loading }] = useMutation(MStaffLogin);
+  const [login, { loading }] = usePainelMutation(MStaffLogin);
   const form = useForm<LoginValues, unknown, LoginValues>({
     resolver: zodResolver(staffLoginSchema),
     defaultValues: { email: '', password: '', code: '' },
@@ -44,8 +44,7 @@ export function StaffLoginForm() {
   const submit = form.handleSubmit(async (values) => {
     clearServerError();
     try {
-      const { data } = await login({ variables: values });
-      if (!data) return;
+      const data = await login(values);
       keepStaffToken(data.staffLogin.token);
       router.replace(routes.painelHome());
     } catch (error) {

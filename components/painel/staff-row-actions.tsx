@@ -1,6 +1,5 @@
 'use client';
 import { zodResolver } from '@hookform/resolvers/zod';
-import { useMutation } from '@apollo/client/react';
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import * as z from 'zod/mini';
@@ -18,14 +17,25 @@ import { FormAlert } from '../ui/form-alert';
 import { Modal } from '../ui/modal';
 import { SubmitButton } from '../ui/submit-button';
 import { RoleChoices } from './role-choices';
+import { usePainelMutation } from './use-painel-mutation';
 
 type Invitation = MStaffResetAuthenticatorMutation['staffResetAuthenticator'];
 type Dialog = 'roles' | 'disable' | 'reset' | null;
 
 const rolesFormSchema = z.object({ roles: staffRolesSchema });
 
-function RolesForm({ account, onDone }: { account: StaffAccountFieldsFragment; onDone: () => void }) {
-  const [setRoles, { loading }] = useMutation(MStaffSetRoles);
+type Changed = (account: StaffAccountFieldsFragment) => void;
+
+function RolesForm({
+  account,
+  onChanged,
+  onDone,
+}: {
+  account: StaffAccountFieldsFragment;
+  onChanged: Changed;
+  onDone: () => void;
+}) {
+  const [setRoles, { loading }] = usePainelMutation(MStaffSetRoles);
   const [serverError, setServerError] = useState<string | null>(null);
   const form = useForm<{ roles: StaffRole[] }, unknown, { roles: StaffRole[] }>({
     resolver: zodResolver(rolesFormSchema),
@@ -34,7 +44,7 @@ function RolesForm({ account, onDone }: { account: StaffAccountFieldsFragment; o
   const submit = form.handleSubmit(async ({ roles }) => {
     setServerError(null);
     try {
-      await setRoles({ variables: { id: account.id, roles } });
+      onChanged((await setRoles({ id: account.id, roles })).staffSetRoles);
       onDone();
     } catch (error) {
       setServerError(errorMessage(error as never));
@@ -55,20 +65,25 @@ function RolesForm({ account, onDone }: { account: StaffAccountFieldsFragment; o
   );
 }
 
-/** What an admin can do to one account: change its roles, disable or enable it, refazer its authenticator. */
+/**
+ * What an admin can do to one account: change its roles, disable or enable it, refazer its authenticator. The account
+ * as the API returns it goes to `onChanged`, for the list to show.
+ */
 export function StaffRowActions({
   account,
   isSelf,
+  onChanged,
   onNewLink,
 }: {
   account: StaffAccountFieldsFragment;
   isSelf: boolean;
+  onChanged: Changed;
   onNewLink: (invitation: Invitation) => void;
 }) {
   const [open, setOpen] = useState<Dialog>(null);
   const [problem, setProblem] = useState<string | null>(null);
-  const [setDisabled, disabling] = useMutation(MStaffSetDisabled);
-  const [reset, resetting] = useMutation(MStaffResetAuthenticator);
+  const [setDisabled, disabling] = usePainelMutation(MStaffSetDisabled);
+  const [reset, resetting] = usePainelMutation(MStaffResetAuthenticator);
   const disabled = account.status === 'DISABLED';
   const close = () => {
     setOpen(null);
@@ -76,7 +91,7 @@ export function StaffRowActions({
   };
   const toggle = async () => {
     try {
-      await setDisabled({ variables: { id: account.id, disabled: !disabled } });
+      onChanged((await setDisabled({ id: account.id, disabled: !disabled })).staffSetDisabled);
       close();
     } catch (error) {
       setProblem(errorMessage(error as never));
@@ -84,9 +99,10 @@ export function StaffRowActions({
   };
   const redo = async () => {
     try {
-      const { data } = await reset({ variables: { id: account.id } });
+      const data = await reset({ id: account.id });
+      onChanged(data.staffResetAuthenticator.account);
       close();
-      if (data) onNewLink(data.staffResetAuthenticator);
+      onNewLink(data.staffResetAuthenticator);
     } catch (error) {
       setProblem(errorMessage(error as never));
     }
@@ -107,7 +123,7 @@ export function StaffRowActions({
       </button>
 
       <Modal open={open === 'roles'} title={`Funções de ${account.name}`} onClose={close}>
-        <RolesForm account={account} onDone={close} />
+        <RolesForm account={account} onChanged={onChanged} onDone={close} />
       </Modal>
       <Modal
         open={open === 'disable'}

@@ -1,6 +1,5 @@
 'use client';
 import { zodResolver } from '@hookform/resolvers/zod';
-import { useMutation, useQuery } from '@apollo/client/react';
 import { useRouter } from 'next/navigation';
 import { useEffect, useState } from 'react';
 import { useForm } from 'react-hook-form';
@@ -17,6 +16,8 @@ import { Spinner } from '../ui/spinner';
 import { SubmitButton } from '../ui/submit-button';
 import { TotpCodeField } from './totp-code-field';
 import { TotpQr } from './totp-qr';
+import { usePainelMutation } from './use-painel-mutation';
+import { usePainelQuery } from './use-painel-query';
 
 interface SetupValues {
   password: string;
@@ -55,8 +56,8 @@ function LinkProblem({ message }: { message: string }) {
 export function StaffSetupScreen() {
   const token = useLinkToken();
   const router = useRouter();
-  const link = useQuery(QStaffSetupLink, { variables: { token: token ?? '' }, skip: !token });
-  const [setup, { loading }] = useMutation(MStaffSetup);
+  const link = usePainelQuery(QStaffSetupLink, { variables: { token: token ?? '' }, skip: !token });
+  const [setup, { loading }] = usePainelMutation(MStaffSetup);
   const form = useForm<SetupValues, unknown, SetupValues>({
     resolver: zodResolver(staffSetupFormSchema),
     defaultValues: { password: '', passwordConfirmation: '', code: '' },
@@ -81,10 +82,7 @@ export function StaffSetupScreen() {
   const submit = form.handleSubmit(async (values) => {
     clearServerError();
     try {
-      const { data } = await setup({
-        variables: { token: token ?? '', password: values.password, code: values.code },
-      });
-      if (!data) return;
+      const data = await setup({ token: token ?? '', password: values.password, code: values.code });
       keepStaffToken(data.staffSetup.token);
       router.replace(routes.painelHome());
     } catch (error) {

@@ -1,14 +1,14 @@
 'use client';
-import { useQuery } from '@apollo/client/react';
 import { useState } from 'react';
 import { formatDateTime } from '@/lib/format/dates';
-import { QStaffAccounts } from '@/lib/painel/operations';
+import { QStaffAccounts, type StaffAccountFieldsFragment } from '@/lib/painel/operations';
 import { ROLE_INFO } from '@/lib/painel/roles';
 import { Spinner } from '../ui/spinner';
 import { InviteForm } from './invite-form';
 import { SetupLinkNotice } from './setup-link-notice';
 import { useStaff } from './staff-context';
 import { StaffRowActions } from './staff-row-actions';
+import { usePainelQuery } from './use-painel-query';
 
 const STATUS = { ACTIVE: 'Ativa', PENDING: 'Aguardando ativação', DISABLED: 'Desativada' } as const;
 
@@ -22,7 +22,10 @@ interface NewLink {
 /** /painel/equipe (admin): the team's accounts, invitations and what an admin changes on each. */
 export function TeamScreen() {
   const me = useStaff();
-  const { data, error } = useQuery(QStaffAccounts, { fetchPolicy: 'cache-and-network' });
+  const { data, error, refetch, update } = usePainelQuery(QStaffAccounts, { variables: {} });
+  // An account as a change returned it replaces its row.
+  const changed = (account: StaffAccountFieldsFragment) =>
+    update(({ staffAccounts }) => ({ staffAccounts: staffAccounts.map((a) => (a.id === account.id ? account : a)) }));
   const [link, setLink] = useState<NewLink | null>(null);
 
   return (
@@ -72,6 +75,7 @@ export function TeamScreen() {
                         <StaffRowActions
                           account={account}
                           isSelf={account.id === me.id}
+                          onChanged={changed}
                           onNewLink={(invitation) =>
                             setLink({
                               title: `Novo link de ativação de ${invitation.account.name}`,
@@ -91,14 +95,15 @@ export function TeamScreen() {
         </section>
         <div className="painel-columns__side">
           <InviteForm
-            onInvited={(invitation) =>
+            onInvited={(invitation) => {
               setLink({
                 title: `Convite criado para ${invitation.account.name}`,
                 name: invitation.account.name,
                 url: invitation.setupUrl,
                 expiresAt: invitation.expiresAt,
-              })
-            }
+              });
+              void refetch();
+            }}
           />
         </div>
       </div>
