@@ -39,12 +39,8 @@ async function finishSetUp(page: Page, link: string, name: string): Promise<stri
 
 const sections = (page: Page) => page.getByRole('navigation', { name: 'Seções do painel' }).getByRole('link');
 
-test.describe('painel da equipe @desktop', () => {
-  // Desktop-first: the phone project leaves the painel out.
-  test.beforeEach(({}, testInfo) => {
-    test.skip(testInfo.project.name !== 'desktop', 'o painel é para computador e tablet');
-  });
-
+// Desktop-first: only the desktop project runs the painel (playwright.config.ts, @painel).
+test.describe('painel da equipe @painel', () => {
   test('an admin made at the terminal sets up, invites a reviewer who sees only what a reviewer opens, and the audit shows it', async ({
     page,
   }) => {
