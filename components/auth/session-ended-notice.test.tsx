@@ -6,7 +6,7 @@ describe('SessionEndedNotice', () => {
   afterEach(() => sessionStorage.clear());
 
   it('tells the member, once, that they were signed out from another device', () => {
-    rememberSessionEnd('SESSION_ENDED_ELSEWHERE');
+    rememberSessionEnd([{ message: 'x', extensions: { code: 'UNAUTHENTICATED', reason: 'SESSION_ENDED_ELSEWHERE' } }]);
     const { unmount } = render(<SessionEndedNotice />);
     expect(screen.getByRole('status')).toHaveTextContent(
       'Você saiu deste aparelho pelo perfil em outro aparelho. Para continuar aqui, entre de novo.',
@@ -17,11 +17,11 @@ describe('SessionEndedNotice', () => {
   });
 
   it('says nothing for a reason the member need not hear, or none', () => {
-    rememberSessionEnd('SOMETHING_ELSE');
+    rememberSessionEnd([{ message: 'Sessão expirada. Entre novamente.', extensions: { code: 'UNAUTHENTICATED' } }]);
     const unknown = render(<SessionEndedNotice />);
     expect(screen.queryByRole('status')).not.toBeInTheDocument();
     unknown.unmount();
-    rememberSessionEnd(null);
+    rememberSessionEnd(undefined);
     render(<SessionEndedNotice />);
     expect(screen.queryByRole('status')).not.toBeInTheDocument();
   });

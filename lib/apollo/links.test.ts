@@ -134,14 +134,18 @@ describe('Apollo links', () => {
     await expect(client.query({ query: PING, variables: { n: 1 }, fetchPolicy: 'no-cache' })).rejects.toThrow();
     expect(calls.filter((c) => c.operationName === 'MRefreshToken')).toHaveLength(1);
     expect(onSessionLost).toHaveBeenCalledTimes(1);
-    expect(onSessionLost).toHaveBeenCalledWith(undefined);
+    expect(onSessionLost).toHaveBeenCalledWith([
+      { message: 'Sessão expirada. Entre novamente.', extensions: { code: 'UNAUTHENTICATED' } },
+    ]);
     expect(useSessionStore.getState()).toMatchObject({ token: null, refreshToken: null, initialized: false });
   });
 
-  it('hands on the reason the API gave for refusing the refresh (a session ended from another device)', async () => {
+  it('hands on the errors of the refused refresh, which say why (a session ended from another device)', async () => {
     const { client, onSessionLost } = setup({ refreshOk: false, refusedFor: 'SESSION_ENDED_ELSEWHERE' });
     await expect(client.query({ query: PING, variables: { n: 1 }, fetchPolicy: 'no-cache' })).rejects.toThrow();
-    expect(onSessionLost).toHaveBeenCalledWith('SESSION_ENDED_ELSEWHERE');
+    expect(onSessionLost).toHaveBeenCalledWith([
+      { message: 'Você saiu', extensions: { code: 'UNAUTHENTICATED', reason: 'SESSION_ENDED_ELSEWHERE' } },
+    ]);
   });
 
   it.each(['offline', '502'] as const)(

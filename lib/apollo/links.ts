@@ -20,13 +20,13 @@ export interface LinkOptions {
   fetch?: typeof fetch;
   /**
    * What happens when the refresh token is refused: by default the session is cleared and the page reloads, the
-   * login screen then saying why when the API did (`reason`).
+   * login screen then saying why when the refusal's `errors` did.
    */
-  onSessionLost?: (reason?: unknown) => void;
+  onSessionLost?: (errors?: unknown) => void;
 }
 
-function reloadWithoutSession(reason?: unknown): void {
-  rememberSessionEnd(reason);
+function reloadWithoutSession(errors?: unknown): void {
+  rememberSessionEnd(errors);
   useSessionStore.getState().clearSession();
   window.location.reload();
 }
@@ -44,7 +44,7 @@ export class RefreshUnreachable extends Error {
 
 type RefreshBody = {
   data?: { refreshToken?: { access_token: string; refresh_token: string } | null } | null;
-  errors?: readonly { extensions?: { reason?: unknown } }[];
+  errors?: unknown;
 };
 
 /** Exchanges the refresh token outside Apollo, so a failing refresh can never loop through the error link. */
@@ -71,10 +71,8 @@ async function fetchNewTokens(uri: string, fetchImpl: typeof fetch, refreshToken
   }
   const tokens = body.data?.refreshToken;
   // The API answered and said no: the refresh token is expired, revoked (maybe from another device) or reused.
-  // Its `extensions.reason` goes with the refusal, for the login screen to say.
-  if (!response.ok || !tokens) {
-    throw Object.assign(new Error('refresh refused'), { reason: body.errors?.[0]?.extensions?.reason });
-  }
+  // Its errors go with the refusal: one may say why (a session ended from another device), for the login screen.
+  if (!response.ok || !tokens) throw Object.assign(new Error('refresh refused'), { errors: body.errors });
   useSessionStore.getState().setTokens({ accessToken: tokens.access_token, refreshToken: tokens.refresh_token });
   return tokens.access_token;
 }
@@ -114,7 +112,7 @@ export function createLink(options: LinkOptions = {}): ApolloLink {
               observer.error(refreshError);
               return;
             }
-            onSessionLost((refreshError as { reason?: unknown }).reason);
+            onSessionLost((refreshError as { errors?: unknown }).errors);
             observer.error(error);
           },
         );
