@@ -1,6 +1,9 @@
 import { todayInBrazil } from '../format/dates';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
+/** How much of a refusal reason home's reminders show (the API cuts it between words). */
+export const REMINDER_REASON_MAX = 60;
+
 /** Points expiring within this many days are worth a reminder on home. */
 export const EXPIRY_REMINDER_DAYS = 30;
 

@@ -365,14 +365,61 @@ describe('review and re-send', () => {
 });
 
 describe('myInvoiceCounts', () => {
-  it("counts only the member's own invoices, and those waiting for review apart", async () => {
-    const q = '{ myInvoiceCounts { total waiting } }';
-    expect((await gql(t.app, q, {}, bearer(bia))).data).toEqual({ myInvoiceCounts: { total: 0, waiting: 0 } });
+  it("counts only the member's own invoices, and those waiting for review and refused apart", async () => {
+    const q = '{ myInvoiceCounts { total waiting refused } }';
+    expect((await gql(t.app, q, {}, bearer(bia))).data).toEqual({
+      myInvoiceCounts: { total: 0, waiting: 0, refused: 0 },
+    });
     const first = await submit(t.app, bia, { accessKey: newKey() }, [{ name: 'a.jpg', content: JPEG }]);
     await submit(t.app, bia, { accessKey: newKey() }, [{ name: 'b.jpg', content: JPEG }]);
-    await submit(t.app, ana, { accessKey: newKey() }, [{ name: 'c.jpg', content: JPEG }]);
+    const third = await submit(t.app, bia, { accessKey: newKey() }, [{ name: 'c.jpg', content: JPEG }]);
+    await submit(t.app, ana, { accessKey: newKey() }, [{ name: 'd.jpg', content: JPEG }]);
     await approveInvoice(t, Number(first.data!.submitInvoice.id), 50);
-    expect((await gql(t.app, q, {}, bearer(bia))).data).toEqual({ myInvoiceCounts: { total: 2, waiting: 1 } });
+    await rejectInvoice(t, Number(third.data!.submitInvoice.id), 'Foto ilegível.');
+    expect((await gql(t.app, q, {}, bearer(bia))).data).toEqual({
+      myInvoiceCounts: { total: 3, waiting: 1, refused: 1 },
+    });
+    expect((await gql(t.app, q)).errors?.[0]?.extensions?.code).toBe('UNAUTHENTICATED');
+  });
+});
+
+describe('myRefusedInvoices', () => {
+  const q = '{ myRefusedInvoices { id reasonStart } }';
+  type Refused = { myRefusedInvoices: { id: string; reasonStart: string }[] };
+
+  it("lists the member's refused invoices, latest refusal first, with the reason's first words, until re-sent", async () => {
+    const sent = [];
+    for (const name of ['a.jpg', 'b.jpg', 'c.jpg']) {
+      sent.push((await submit(t.app, bia, { accessKey: newKey() }, [{ name, content: JPEG }])).data!.submitInvoice.id);
+    }
+    await submit(t.app, ana, { accessKey: newKey() }, [{ name: 'd.jpg', content: JPEG }]);
+    const [older, approved, newer] = sent as [string, string, string];
+    await rejectInvoice(t, Number(older), 'A foto cortou a chave de acesso. Envie a nota inteira, bem iluminada.');
+    clock.advance(60_000);
+    await rejectInvoice(t, Number(newer), 'Nota de outro CPF.');
+    await approveInvoice(t, Number(approved), 50);
+    expect((await gql<Refused>(t.app, q, {}, bearer(bia))).data?.myRefusedInvoices).toEqual([
+      { id: newer, reasonStart: 'Nota de outro CPF.' },
+      { id: older, reasonStart: 'A foto cortou a chave de acesso. Envie a nota inteira, bem…' },
+    ]);
+    expect((await gql<Refused>(t.app, q, {}, bearer(ana))).data?.myRefusedInvoices).toEqual([]);
+
+    const body = multipart(
+      RESEND,
+      { id: newer, idempotencyKey: randomUUID(), files: [null] },
+      ['variables.files.0'],
+      [{ name: 'nitida.pdf', content: PDF }],
+    );
+    const resent = await t.app.inject({
+      method: 'POST',
+      url: '/graphql',
+      headers: { 'content-type': body.contentType, 'apollo-require-preflight': 'true', ...bearer(bia) },
+      payload: body.payload,
+    });
+    expect(resent.json().errors).toBeUndefined();
+    expect((await gql<Refused>(t.app, q, {}, bearer(bia))).data?.myRefusedInvoices).toEqual([
+      { id: older, reasonStart: 'A foto cortou a chave de acesso. Envie a nota inteira, bem…' },
+    ]);
     expect((await gql(t.app, q)).errors?.[0]?.extensions?.code).toBe('UNAUTHENTICATED');
   });
 });

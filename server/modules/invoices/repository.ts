@@ -26,8 +26,11 @@ export function listOwnInvoices(db: Db, userId: number, beforeId: number | null,
   return query.orderBy('id', 'desc').limit(limit).execute();
 }
 
-/** How many invoices the member has, and how many of them wait for review. */
-export async function countOwnInvoices(db: Db, userId: number): Promise<{ total: number; waiting: number }> {
+/** How many invoices the member has, how many of them wait for review and how many were refused. */
+export async function countOwnInvoices(
+  db: Db,
+  userId: number,
+): Promise<{ total: number; waiting: number; refused: number }> {
   const rows = await db
     .selectFrom('invoices')
     .select((eb) => ['status', eb.fn.countAll<number | string>().as('n')])
@@ -37,8 +40,24 @@ export async function countOwnInvoices(db: Db, userId: number): Promise<{ total:
   // PostgreSQL answers count() as a string (bigint).
   const count = (statuses: readonly InvoiceStatus[]) =>
     rows.filter((r) => statuses.includes(r.status)).reduce((sum, r) => sum + Number(r.n), 0);
-  return { total: count(['received', 'in_review', 'approved', 'rejected']), waiting: count(['received', 'in_review']) };
+  return {
+    total: count(['received', 'in_review', 'approved', 'rejected']),
+    waiting: count(['received', 'in_review']),
+    refused: count(['rejected']),
+  };
 }
+
+/** The member's refused invoices (a re-send puts one back to received), the latest refusal first. */
+export const refusedOwnInvoices = (db: Db, userId: number, limit: number) =>
+  db
+    .selectFrom('invoices')
+    .select(['id', 'rejection_reason'])
+    .where('user_id', '=', userId)
+    .where('status', '=', 'rejected')
+    .orderBy('updated_at', 'desc')
+    .orderBy('id', 'desc')
+    .limit(limit)
+    .execute();
 
 export const findByAccessKey = (db: Db, accessKey: string): Promise<InvoiceRow | undefined> =>
   db.selectFrom('invoices').selectAll().where('access_key', '=', accessKey).executeTakeFirst();

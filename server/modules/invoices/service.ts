@@ -15,6 +15,8 @@ import { requireMember } from '../users';
 import { assessDeviceRisk } from '../device-sessions';
 import type { ServiceDeps } from '../service-deps';
 import { formatDate } from '../../../lib/format/dates';
+import { firstWords } from '../../../lib/format/first-words';
+import { REMINDER_REASON_MAX } from '../../../lib/home/reminders';
 import { autoReview } from './review';
 import { RESEND_NOTE, toView, toViews, type InvoiceView } from './views';
 
@@ -82,8 +84,19 @@ export async function listInvoices(deps: Deps, rawArgs: { first?: number | null;
   };
 }
 
-export async function countInvoices(deps: Deps): Promise<{ total: number; waiting: number }> {
+export async function countInvoices(deps: Deps): Promise<{ total: number; waiting: number; refused: number }> {
   return repo.countOwnInvoices(deps.db, await requireMemberId(deps));
+}
+
+/** At most this many refused invoices for home's reminders; the list page has them all. */
+export const REFUSED_REMINDERS_MAX = 5;
+
+export async function refusedInvoices(deps: Deps): Promise<{ id: string; reasonStart: string }[]> {
+  const rows = await repo.refusedOwnInvoices(deps.db, await requireMemberId(deps), REFUSED_REMINDERS_MAX);
+  return rows.map((row) => ({
+    id: String(row.id),
+    reasonStart: firstWords(row.rejection_reason ?? '', REMINDER_REASON_MAX),
+  }));
 }
 
 export async function getInvoice(deps: Deps, id: string): Promise<InvoiceView> {

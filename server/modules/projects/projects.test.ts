@@ -518,3 +518,75 @@ describe('projects and productCatalog', () => {
     expect(anonymous.errors?.[0]?.extensions?.code).toBe('UNAUTHENTICATED');
   });
 });
+
+describe("home's reminders: myProjectCounts and myOpenProjects", () => {
+  const OPEN = `{
+    myProjectCounts { total waiting refused }
+    myOpenProjects { id title status reasonStart }
+  }`;
+  type Open = {
+    myProjectCounts: { total: number; waiting: number; refused: number };
+    myOpenProjects: { id: string; title: string; status: string; reasonStart: string | null }[];
+  };
+
+  it('lists the refused projects first with their reason’s first words, then those waiting, and drops the approved', async () => {
+    const refused = await sendProject(ana, validInput({ title: 'Guarda-roupa de correr' }));
+    clock.advance(60_000);
+    const waiting = await sendProject(ana, validInput({ title: 'Home office' }));
+    clock.advance(60_000);
+    const approved = await sendProject(ana, validInput({ title: 'Cozinha' }));
+    await sendProject(bia);
+    await rejectProject(
+      operatorAt(t, START + HOUR_MS),
+      Number(refused.id),
+      'As fotos não mostram o guarda-roupa aberto. Envie uma foto com as portas abertas e o interior.',
+    );
+    await approveProject(operatorAt(t, START + HOUR_MS), Number(approved.id));
+
+    const res = await gql<Open>(t.app, OPEN, {}, bearer(ana));
+    expect(res.errors).toBeUndefined();
+    expect(res.data).toEqual({
+      myProjectCounts: { total: 3, waiting: 1, refused: 1 },
+      myOpenProjects: [
+        {
+          id: refused.id,
+          title: 'Guarda-roupa de correr',
+          status: 'REJECTED',
+          reasonStart: 'As fotos não mostram o guarda-roupa aberto. Envie uma foto…',
+        },
+        { id: waiting.id, title: 'Home office', status: 'IN_REVIEW', reasonStart: null },
+      ],
+    });
+  });
+
+  it('takes a corrected and resent project off the refused ones', async () => {
+    const project = await sendProject(ana);
+    await rejectProject(operatorAt(t, START + HOUR_MS), Number(project.id), 'Fotos escuras.');
+    const before = await gql<Open>(t.app, OPEN, {}, bearer(ana));
+    expect(before.data?.myOpenProjects).toEqual([
+      expect.objectContaining({ status: 'REJECTED', reasonStart: 'Fotos escuras.' }),
+    ]);
+    const photoIds = await uploadPhotos(t.app, ana, 1);
+    const resent = await gql(
+      t.app,
+      RESEND,
+      { id: project.id, input: validInput(), photoIds, idempotencyKey: randomUUID() },
+      bearer(ana),
+    );
+    expect(resent.errors).toBeUndefined();
+    const after = await gql<Open>(t.app, OPEN, {}, bearer(ana));
+    expect(after.data).toEqual({
+      myProjectCounts: { total: 1, waiting: 1, refused: 0 },
+      myOpenProjects: [expect.objectContaining({ id: project.id, status: 'IN_REVIEW', reasonStart: null })],
+    });
+  });
+
+  it('answers a member with no projects with zeros and nothing open, and a visitor with UNAUTHENTICATED', async () => {
+    await sendProject(ana);
+    expect((await gql<Open>(t.app, OPEN, {}, bearer(bia))).data).toEqual({
+      myProjectCounts: { total: 0, waiting: 0, refused: 0 },
+      myOpenProjects: [],
+    });
+    expect((await gql(t.app, OPEN)).errors?.[0]?.extensions?.code).toBe('UNAUTHENTICATED');
+  });
+});

@@ -133,6 +133,39 @@ export async function countOwnProjects(db: Db, userId: number): Promise<number> 
   return Number(row?.n ?? 0);
 }
 
+/** How many projects the member has, how many of them wait for review and how many were refused. */
+export async function countOwnProjectsByState(
+  db: Db,
+  userId: number,
+): Promise<{ total: number; waiting: number; refused: number }> {
+  const rows = await db
+    .selectFrom('projects')
+    .select((eb) => ['status', eb.fn.countAll<number | string>().as('n')])
+    .where('user_id', '=', userId)
+    .groupBy('status')
+    .execute();
+  // PostgreSQL answers count() as a string (bigint).
+  const count = (statuses: readonly ProjectStatus[]) =>
+    rows.filter((r) => statuses.includes(r.status)).reduce((sum, r) => sum + Number(r.n), 0);
+  return {
+    total: count(['received', 'in_review', 'approved', 'rejected']),
+    waiting: count(['received', 'in_review']),
+    refused: count(['rejected']),
+  };
+}
+
+/** The member's projects in these states, the latest change first; `limit` rows. */
+export const ownProjectsIn = (db: Db, userId: number, statuses: readonly ProjectStatus[], limit: number) =>
+  db
+    .selectFrom('projects')
+    .select(['id', 'title', 'status', 'rejection_reason'])
+    .where('user_id', '=', userId)
+    .where('status', 'in', [...statuses])
+    .orderBy('updated_at', 'desc')
+    .orderBy('id', 'desc')
+    .limit(limit)
+    .execute();
+
 /** The project a member's attempt (idempotency key) already made. */
 export const findByAttempt = (db: Db, userId: number, idempotencyKey: string): Promise<ProjectRow | undefined> =>
   db

@@ -7,6 +7,8 @@ import {
   PROJECT_TITLE_MIN,
 } from '../../../lib/projects/limits';
 import { todayInBrazil } from '../../../lib/format/dates';
+import { firstWords } from '../../../lib/format/first-words';
+import { REMINDER_REASON_MAX } from '../../../lib/home/reminders';
 import { INVALID_CHARACTERS_MESSAGE, isPlainText } from '../../../lib/validation/plain-text';
 import type { Db, ProjectPhotoRow, ProjectRow } from '../../db/schema';
 import { isUniqueViolation } from '../../db/dialect';
@@ -20,7 +22,7 @@ import { nowOf, type ServiceDeps } from '../service-deps';
 import { searchKey } from './catalogue';
 import { discardPhoto, PhotoRejected, readPhoto, reencodePhoto, storePhoto } from './photos';
 import * as repo from './repository';
-import { ENVIRONMENTS, photoLinks, RESEND_NOTE, toView, toViews, type ProjectView } from './views';
+import { ENVIRONMENTS, photoLinks, RESEND_NOTE, statusEnum, toView, toViews, type ProjectView } from './views';
 
 export const PROJECTS_PAGE_DEFAULT = 12;
 export const PROJECTS_PAGE_MAX = 24;
@@ -121,6 +123,27 @@ export async function listProjects(
     hasMore,
     nextCursor: hasMore ? String(data.at(-1)?.id) : null,
   };
+}
+
+/** At most this many refused projects, and as many waiting ones, for home's reminders; the list page has them all. */
+export const OPEN_REMINDERS_MAX = 5;
+
+export async function projectCounts(deps: ReadDeps) {
+  return repo.countOwnProjectsByState(deps.db, await requireMemberId(deps));
+}
+
+export async function openProjects(deps: ReadDeps) {
+  const userId = await requireMemberId(deps);
+  const [refused, waiting] = await Promise.all([
+    repo.ownProjectsIn(deps.db, userId, ['rejected'], OPEN_REMINDERS_MAX),
+    repo.ownProjectsIn(deps.db, userId, ['received', 'in_review'], OPEN_REMINDERS_MAX),
+  ]);
+  return [...refused, ...waiting].map((row) => ({
+    id: String(row.id),
+    title: row.title,
+    status: statusEnum(row.status),
+    reasonStart: row.status === 'rejected' ? firstWords(row.rejection_reason ?? '', REMINDER_REASON_MAX) : null,
+  }));
 }
 
 export async function getProject(deps: ReadDeps, id: string): Promise<ProjectView> {

@@ -58,7 +58,7 @@ export interface ProjectView {
 export const RESEND_NOTE = 'reenvio:';
 export const RESENT_NOTE_TEXT = 'Reenviado com as correções.';
 
-const statusEnum = (status: ProjectStatus) => status.toUpperCase() as StatusEnum;
+export const statusEnum = (status: ProjectStatus) => status.toUpperCase() as StatusEnum;
 
 /** The links and sizes of one photo, for its owner. */
 export function photoLinks(config: AppConfig, photo: ProjectPhotoRow, now: number) {
