@@ -701,6 +701,15 @@ export interface PartnerAuditTable {
   created_at: string;
 }
 
+/** A reviewer's hold on an invoice in the painel, until expires_at (a few minutes, renewed while the page is open). */
+export interface InvoiceReviewLeasesTable {
+  invoice_id: number;
+  staff_id: number;
+  staff_name: string;
+  taken_at: string;
+  expires_at: string;
+}
+
 /** The signature of every partner callback taken, so the same callback sent again is refused. */
 export interface PartnerCallbacksTable {
   signature: string;
@@ -748,6 +757,7 @@ export interface Database {
   invoices: InvoicesTable;
   invoice_files: InvoiceFilesTable;
   invoice_events: InvoiceEventsTable;
+  invoice_review_leases: InvoiceReviewLeasesTable;
   points_ledger: PointsLedgerTable;
   points_balances: PointsBalancesTable;
   products: ProductsTable;

@@ -140,6 +140,13 @@ export const apiRouteTable = {
     match: 'exact',
     maxBodyBytes: NO_BODY_MAX_BYTES,
   }),
+  // Invoice files for the painel's reviewers, by short-lived signed links (server/modules/invoices/staff-files.ts).
+  painelInvoiceFile: apiRoute({
+    methods: ['GET'],
+    path: `${PAINEL_API_PATHS.invoiceFiles}:fileId`,
+    match: 'prefix',
+    maxBodyBytes: NO_BODY_MAX_BYTES,
+  }),
 } as const;
 
 export type ApiRouteKey = keyof typeof apiRouteTable;

@@ -21,6 +21,7 @@ import { rewardPhotos } from './20261129T120000-reward-photos';
 import { rewardDrafts } from './20261129T130000-reward-drafts';
 import { staff } from './20261130T100000-staff';
 import { sessionEndReason } from './20261201T100000-session-end-reason';
+import { invoiceReviewLeases } from './20261202T100000-invoice-review-leases';
 
 /**
  * Every migration, by name in timestamp order. A static record instead of a folder scan keeps migrations working
@@ -49,4 +50,5 @@ export const migrations: Record<string, Migration> = {
   '20261129T130000-reward-drafts': rewardDrafts,
   '20261130T100000-staff': staff,
   '20261201T100000-session-end-reason': sessionEndReason,
+  '20261202T100000-invoice-review-leases': invoiceReviewLeases,
 };

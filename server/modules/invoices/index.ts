@@ -1,6 +1,8 @@
 import type { ClubModule } from '../club-module';
 import { invoicesResolvers } from './resolvers';
 import { invoicesHttp } from './http';
+import { invoicesStaffResolvers } from './staff-resolvers';
+import { staffFilesRoute } from './staff-files';
 
 export { seedDemoHistory } from './demo-history';
 export type { DemoHistoryDeps } from './demo-history';
@@ -11,5 +13,9 @@ export { unlimitedUploads, uploadLimiter } from './upload-limiter';
 export const invoicesModule: ClubModule = {
   name: 'invoices',
   resolvers: invoicesResolvers,
-  routes: invoicesHttp,
+  staffResolvers: invoicesStaffResolvers,
+  routes: async (app, deps) => {
+    await invoicesHttp(app, deps);
+    await staffFilesRoute(app, deps);
+  },
 };

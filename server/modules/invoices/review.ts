@@ -70,7 +70,9 @@ async function approve(
           total: options.points,
         }
       : await pointsForPurchase(db, invoice.total_cents ?? 0, new Date(invoice.issued_at ?? invoice.created_at));
-  return db.transaction().execute(async (trx) => {
+  // Inside the caller's transaction when given one (the painel writes its audit line in the same one).
+  const run = <T>(work: (trx: Db) => Promise<T>) => (db.isTransaction ? work(db) : db.transaction().execute(work));
+  return run(async (trx) => {
     const status = await repo.currentStatus(trx, invoice.id);
     if (status === 'approved' || status === 'rejected') throw new Error('Esta nota já foi analisada.');
     await appendEntries(

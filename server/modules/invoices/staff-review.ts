@@ -1,0 +1,499 @@
+// The invoice review in the painel: the queue, one invoice as a reviewer sees it, the review lease, and approve /
+// reject through the terminal's own functions (review.ts), each audited in the transaction of the change.
+import { sql } from 'kysely';
+import type { NfeItem } from '../../../lib/invoices/nfe-xml';
+import type { Db, InvoiceRow } from '../../db/schema';
+import { badUserInput, notFound } from '../../errors/api-errors';
+import type { StaffActor } from '../../graphql/staff-access';
+import type { AppConfig } from '../../config';
+import { pointsForPurchase } from '../points';
+import { recordAudit } from '../staff';
+import { approveInvoice, rejectInvoice } from './review';
+import { staffFileUrl } from './staff-files';
+
+/** A reviewer holds an invoice this long after opening it; the page renews it while it stays open. */
+export const REVIEW_LEASE_MS = 5 * 60 * 1000;
+export const QUEUE_PAGE_DEFAULT = 20;
+export const QUEUE_PAGE_MAX = 50;
+
+export const REVIEW_MESSAGES = {
+  notFound: 'Nota fiscal não encontrada.',
+  notWaiting: 'Esta nota já foi analisada.',
+  heldBy: (name: string) => `${name} está analisando esta nota. Abra outra.`,
+  leaseLost: 'Abra a nota de novo: ela não está mais reservada para você.',
+  points: 'Informe os pontos: um número inteiro de 0 a 10.000.000.',
+  reason: 'Informe o motivo da recusa (3 a 500 caracteres).',
+  day: 'Data inválida: use AAAA-MM-DD.',
+  page: 'Peça de 1 a 50 notas por página.',
+} as const;
+
+interface Deps {
+  readonly db: Db;
+  readonly config: AppConfig;
+}
+
+const WAITING = ['received', 'in_review'] as const;
+/** The painel never shows a full CPF: ***.982.***-25, as the terminal's member commands print it. */
+const maskCpf = (cpf: string): string => `***.${cpf.slice(3, 6)}.***-${cpf.slice(-2)}`;
+const parseId = (id: string | null | undefined): number | null => (id && /^\d{1,12}$/.test(id) ? Number(id) : null);
+const nowIso = (deps: Deps) => new Date(deps.config.now()).toISOString();
+
+// ---------------------------------------------------------------------------------------------------------------
+// Lease
+
+export interface LeaseView {
+  staffName: string;
+  expiresAt: string;
+  mine: boolean;
+}
+
+const leaseView = (row: { staff_id: number; staff_name: string; expires_at: string }, staffId: number): LeaseView => ({
+  staffName: row.staff_name,
+  expiresAt: row.expires_at,
+  mine: row.staff_id === staffId,
+});
+
+/** The live leases of these invoices, by invoice id. */
+async function liveLeases(db: Db, invoiceIds: readonly number[], now: string) {
+  if (invoiceIds.length === 0) return new Map<number, { staff_id: number; staff_name: string; expires_at: string }>();
+  const rows = await db
+    .selectFrom('invoice_review_leases')
+    .selectAll()
+    .where('invoice_id', 'in', [...invoiceIds])
+    .where('expires_at', '>', now)
+    .execute();
+  return new Map(rows.map((r) => [r.invoice_id, r]));
+}
+
+/**
+ * Takes the invoice for the actor, or renews their lease: one conditional upsert, which writes only when the row is
+ * missing, expired or already the actor's. Two reviewers racing: one write wins, the other reads the winner's row.
+ */
+export async function takeInvoice(deps: Deps, actor: StaffActor, id: string): Promise<LeaseView> {
+  const invoiceId = parseId(id);
+  const invoice = invoiceId === null ? undefined : await findWaiting(deps.db, invoiceId);
+  if (!invoice) throw notFound(REVIEW_MESSAGES.notFound);
+  const now = nowIso(deps);
+  const expires = new Date(deps.config.now() + REVIEW_LEASE_MS).toISOString();
+  const taken = await deps.db
+    .insertInto('invoice_review_leases')
+    .values({
+      invoice_id: invoice.id,
+      staff_id: actor.staffId,
+      staff_name: actor.name,
+      taken_at: now,
+      expires_at: expires,
+    })
+    .onConflict((oc) =>
+      oc
+        .column('invoice_id')
+        .doUpdateSet({
+          staff_id: actor.staffId,
+          staff_name: actor.name,
+          taken_at: sql<string>`case when invoice_review_leases.staff_id = ${actor.staffId} then invoice_review_leases.taken_at else ${now} end`,
+          expires_at: expires,
+        })
+        .where((eb) =>
+          eb.or([
+            eb('invoice_review_leases.staff_id', '=', actor.staffId),
+            eb('invoice_review_leases.expires_at', '<=', now),
+          ]),
+        ),
+    )
+    .returningAll()
+    .executeTakeFirst();
+  if (taken) return leaseView(taken, actor.staffId);
+  const holder = await deps.db
+    .selectFrom('invoice_review_leases')
+    .selectAll()
+    .where('invoice_id', '=', invoice.id)
+    .executeTakeFirstOrThrow();
+  return leaseView(holder, actor.staffId);
+}
+
+export async function releaseInvoice(deps: Deps, actor: StaffActor, id: string): Promise<boolean> {
+  const invoiceId = parseId(id);
+  if (invoiceId === null) return false;
+  const result = await deps.db
+    .deleteFrom('invoice_review_leases')
+    .where('invoice_id', '=', invoiceId)
+    .where('staff_id', '=', actor.staffId)
+    .executeTakeFirst();
+  return Number(result.numDeletedRows) > 0;
+}
+
+/** Inside the change's transaction: the actor must hold a live lease of the invoice. */
+async function requireLease(trx: Db, actor: StaffActor, invoiceId: number, now: string): Promise<void> {
+  const lease = await trx
+    .selectFrom('invoice_review_leases')
+    .selectAll()
+    .where('invoice_id', '=', invoiceId)
+    .executeTakeFirst();
+  if (lease && lease.staff_id !== actor.staffId && lease.expires_at > now)
+    throw badUserInput(REVIEW_MESSAGES.heldBy(lease.staff_name));
+  if (!lease || lease.staff_id !== actor.staffId || lease.expires_at <= now)
+    throw badUserInput(REVIEW_MESSAGES.leaseLost);
+}
+
+// ---------------------------------------------------------------------------------------------------------------
+// Queue
+
+export interface QueueFilter {
+  status?: string | null;
+  flagged?: boolean | null;
+  risk?: string | null;
+  store?: string | null;
+  from?: string | null;
+  to?: string | null;
+  hasXml?: boolean | null;
+  search?: string | null;
+}
+
+/** A São Paulo day's start as UTC ISO (UTC−3, no daylight saving since 2019). */
+function dayStart(day: string, field: string): string {
+  const at = Date.parse(`${day}T03:00:00.000Z`);
+  if (!/^\d{4}-\d{2}-\d{2}$/.test(day) || Number.isNaN(at) || new Date(at).toISOString().slice(0, 10) !== day)
+    throw badUserInput(REVIEW_MESSAGES.day, { [`filter.${field}`]: REVIEW_MESSAGES.day });
+  return new Date(at).toISOString();
+}
+
+const like = (text: string) => `%${text.toLowerCase().replace(/[!%_]/g, (c) => `!${c}`)}%`;
+const clean = (value: string | null | undefined) => value?.trim() || null;
+
+export async function invoiceQueue(
+  deps: Deps,
+  actor: StaffActor,
+  args: { filter?: QueueFilter | null; first?: number | null; after?: string | null },
+) {
+  const first = args.first ?? QUEUE_PAGE_DEFAULT;
+  if (!Number.isInteger(first) || first < 1 || first > QUEUE_PAGE_MAX) throw badUserInput(REVIEW_MESSAGES.page);
+  const after = parseId(args.after);
+  const f = args.filter ?? {};
+  const status = clean(f.status);
+  let query = deps.db
+    .selectFrom('invoices')
+    .innerJoin('users', 'users.id', 'invoices.user_id')
+    .leftJoin('stores', 'stores.cnpj', 'invoices.issuer_cnpj')
+    .selectAll('invoices')
+    .select(['users.name as member_name', 'users.sur_name as member_sur_name', 'stores.name as store_name'])
+    .where(
+      'invoices.status',
+      'in',
+      status && (WAITING as readonly string[]).includes(status) ? [status as 'received'] : [...WAITING],
+    );
+  if (after !== null) query = query.where('invoices.id', '>', after);
+  if (f.flagged === true) query = query.where('invoices.flag_reason', 'is not', null);
+  if (f.flagged === false) query = query.where('invoices.flag_reason', 'is', null);
+  if (f.hasXml === true) query = query.where('invoices.has_xml', '=', 1);
+  if (f.hasXml === false) query = query.where('invoices.has_xml', '=', 0);
+  const risk = clean(f.risk);
+  if (risk) query = query.where(sql<boolean>`lower(invoices.risk_reason) like ${like(risk)} escape '!'`);
+  const store = clean(f.store)?.replace(/\D/g, '');
+  if (store) query = query.where('invoices.issuer_cnpj', '=', store);
+  const from = clean(f.from);
+  if (from) query = query.where('invoices.created_at', '>=', dayStart(from, 'from'));
+  const to = clean(f.to);
+  if (to) {
+    const end = new Date(Date.parse(dayStart(to, 'to')) + 24 * 60 * 60 * 1000).toISOString();
+    query = query.where('invoices.created_at', '<', end);
+  }
+  const search = clean(f.search);
+  if (search) {
+    const digits = search.replace(/\D/g, '');
+    query = query.where((eb) =>
+      eb.or([
+        ...(digits.length >= 4 && /^[\d\s.-]+$/.test(search) ? [eb('invoices.access_key', 'like', `${digits}%`)] : []),
+        eb(sql<string>`lower(users.name || ' ' || users.sur_name)`, 'like', like(search)),
+        eb(sql<string>`lower(users.email)`, 'like', like(search)),
+      ]),
+    );
+  }
+  const rows = await query
+    .orderBy('invoices.id')
+    .limit(first + 1)
+    .execute();
+  const page = rows.slice(0, first);
+  const ids = page.map((r) => r.id);
+  const leases = await liveLeases(deps.db, ids, nowIso(deps));
+  const kinds = ids.length
+    ? await deps.db
+        .selectFrom('invoice_files')
+        .select(['invoice_id', 'kind'])
+        .where('invoice_id', 'in', ids)
+        .where('replaced_at', 'is', null)
+        .orderBy('id')
+        .execute()
+    : [];
+  return {
+    rows: page.map((r) => {
+      const lease = leases.get(r.id);
+      return {
+        id: String(r.id),
+        accessKey: r.access_key,
+        status: r.status,
+        createdAt: r.created_at,
+        memberName: `${r.member_name} ${r.member_sur_name}`.trim(),
+        issuerCnpj: r.issuer_cnpj,
+        storeName: r.store_name ?? null,
+        totalCents: r.total_cents,
+        hasXml: r.has_xml === 1,
+        fileKinds: kinds.filter((k) => k.invoice_id === r.id).map((k) => k.kind),
+        flagReason: r.flag_reason,
+        riskReason: r.risk_reason,
+        lease: lease ? leaseView(lease, actor.staffId) : null,
+      };
+    }),
+    nextCursor: rows.length > first ? String(page.at(-1)!.id) : null,
+  };
+}
+
+/** The oldest waiting invoice after `after` that nobody else holds now. */
+export async function nextInvoice(
+  deps: Deps,
+  actor: StaffActor,
+  after: string | null | undefined,
+): Promise<string | null> {
+  const now = nowIso(deps);
+  let query = deps.db
+    .selectFrom('invoices')
+    .select('invoices.id')
+    .where('invoices.status', 'in', [...WAITING])
+    .where((eb) =>
+      eb.not(
+        eb.exists(
+          eb
+            .selectFrom('invoice_review_leases')
+            .select('invoice_review_leases.invoice_id')
+            .whereRef('invoice_review_leases.invoice_id', '=', 'invoices.id')
+            .where('invoice_review_leases.staff_id', '!=', actor.staffId)
+            .where('invoice_review_leases.expires_at', '>', now),
+        ),
+      ),
+    );
+  const from = parseId(after);
+  if (from !== null) query = query.where('invoices.id', '>', from);
+  const row = await query.orderBy('invoices.id').limit(1).executeTakeFirst();
+  return row ? String(row.id) : null;
+}
+
+// ---------------------------------------------------------------------------------------------------------------
+// One invoice
+
+const findWaiting = (db: Db, id: number) =>
+  db
+    .selectFrom('invoices')
+    .selectAll()
+    .where('id', '=', id)
+    .where('status', 'in', [...WAITING])
+    .executeTakeFirst();
+
+async function memberSummary(db: Db, userId: number) {
+  const user = await db
+    .selectFrom('users')
+    .select(['id', 'name', 'sur_name', 'cpf', 'created_at'])
+    .where('id', '=', userId)
+    .executeTakeFirstOrThrow();
+  const counts = await db
+    .selectFrom('invoices')
+    .select((eb) => ['status', eb.fn.countAll<number | string>().as('n')])
+    .where('user_id', '=', userId)
+    .groupBy('status')
+    .execute();
+  const count = (status: string) => Number(counts.find((c) => c.status === status)?.n ?? 0);
+  const approved = count('approved');
+  const rejected = count('rejected');
+  const last = await db
+    .selectFrom('invoices')
+    .select(['id', 'status', 'created_at', 'points'])
+    .where('user_id', '=', userId)
+    .orderBy('id', 'desc')
+    .limit(6)
+    .execute();
+  return {
+    id: String(user.id),
+    name: `${user.name} ${user.sur_name}`.trim(),
+    cpfMasked: maskCpf(user.cpf),
+    since: user.created_at,
+    approved,
+    rejected,
+    approvalRate: approved + rejected === 0 ? null : Math.round((approved * 100) / (approved + rejected)),
+    lastInvoices: last.map((r) => ({ id: String(r.id), status: r.status, createdAt: r.created_at, points: r.points })),
+  };
+}
+
+/** Every risk signal the API keeps about the invoice: its flag, the device rule, the same bytes sent elsewhere. */
+async function riskSignals(db: Db, invoice: InvoiceRow, fileHashes: readonly string[]) {
+  const signals: { kind: string; message: string; invoiceId: string | null }[] = [];
+  if (invoice.flag_reason) signals.push({ kind: 'FLAG', message: invoice.flag_reason, invoiceId: null });
+  if (invoice.risk_reason)
+    signals.push({ kind: 'DEVICE', message: `Aparelho: ${invoice.risk_reason}`, invoiceId: null });
+  if (fileHashes.length > 0) {
+    const same = await db
+      .selectFrom('invoice_files')
+      .innerJoin('invoices', 'invoices.id', 'invoice_files.invoice_id')
+      .select(['invoices.id', 'invoices.user_id', 'invoices.status'])
+      .where('invoice_files.sha256', 'in', [...fileHashes])
+      .where('invoices.id', '!=', invoice.id)
+      .distinct()
+      .orderBy('invoices.id')
+      .limit(10)
+      .execute();
+    for (const other of same) {
+      const byOther = other.user_id !== invoice.user_id;
+      signals.push({
+        kind: byOther ? 'SAME_FILE_OTHER_MEMBER' : 'SAME_FILE_SAME_MEMBER',
+        message: byOther
+          ? `O mesmo arquivo (bytes idênticos) foi enviado por outro membro na nota #${other.id}.`
+          : `O mesmo arquivo (bytes idênticos) já foi enviado por este membro na nota #${other.id}.`,
+        invoiceId: String(other.id),
+      });
+    }
+  }
+  return signals;
+}
+
+export async function invoiceDetail(deps: Deps, actor: StaffActor, id: string) {
+  const invoiceId = parseId(id);
+  const invoice =
+    invoiceId === null
+      ? undefined
+      : await deps.db.selectFrom('invoices').selectAll().where('id', '=', invoiceId).executeTakeFirst();
+  if (!invoice) throw notFound(REVIEW_MESSAGES.notFound);
+  return detailOf(deps, actor, invoice);
+}
+
+async function detailOf(deps: Deps, actor: StaffActor, invoice: InvoiceRow) {
+  const { db, config } = deps;
+  const files = await db
+    .selectFrom('invoice_files')
+    .selectAll()
+    .where('invoice_id', '=', invoice.id)
+    .where('replaced_at', 'is', null)
+    .orderBy('id')
+    .execute();
+  const store = await db.selectFrom('stores').select('name').where('cnpj', '=', invoice.issuer_cnpj).executeTakeFirst();
+  const waiting = (WAITING as readonly string[]).includes(invoice.status);
+  const suggested =
+    waiting && invoice.total_cents !== null
+      ? await pointsForPurchase(db, invoice.total_cents, new Date(invoice.issued_at ?? invoice.created_at))
+      : null;
+  const lease = (await liveLeases(db, [invoice.id], nowIso(deps))).get(invoice.id);
+  const items = invoice.items_json ? (JSON.parse(invoice.items_json) as NfeItem[]) : [];
+  const buyer = invoice.buyer_document;
+  return {
+    id: String(invoice.id),
+    accessKey: invoice.access_key,
+    status: invoice.status,
+    createdAt: invoice.created_at,
+    uf: invoice.uf,
+    issuedMonth: invoice.issued_month,
+    issuerCnpj: invoice.issuer_cnpj,
+    model: invoice.model,
+    series: invoice.series,
+    number: invoice.number,
+    hasXml: invoice.has_xml === 1,
+    issuerName: invoice.issuer_name,
+    storeName: store?.name ?? null,
+    issuedAt: invoice.issued_at,
+    totalCents: invoice.total_cents,
+    buyerCpfMasked: buyer ? (buyer.length === 11 ? maskCpf(buyer) : buyer) : null,
+    items: items.map((i) => ({
+      description: i.description,
+      quantity: i.quantity,
+      unit: i.unit,
+      totalCents: i.totalCents,
+    })),
+    files: files.map((f) => ({
+      id: String(f.id),
+      kind: f.kind,
+      name: f.original_name,
+      sizeBytes: f.size_bytes,
+      url: staffFileUrl(config.jwtSecret, f.id, actor.staffId, config.now()),
+    })),
+    points: invoice.points,
+    rejectionReason: invoice.rejection_reason,
+    member: await memberSummary(db, invoice.user_id),
+    signals: await riskSignals(
+      db,
+      invoice,
+      files.map((f) => f.sha256),
+    ),
+    suggestedPoints: suggested?.total ?? null,
+    suggestedParts: suggested
+      ? [suggested.base, ...suggested.bonuses].map((p) => ({ name: p.name, points: p.points }))
+      : [],
+    lease: lease ? leaseView(lease, actor.staffId) : null,
+  };
+}
+
+// ---------------------------------------------------------------------------------------------------------------
+// Approve and reject: the terminal's functions, the lease checked and the audit written in one transaction.
+
+async function reviewAs<T>(
+  deps: Deps,
+  actor: StaffActor,
+  id: string,
+  work: (trx: Db, invoice: InvoiceRow, at: Date) => Promise<T>,
+) {
+  const invoiceId = parseId(id);
+  if (invoiceId === null) throw notFound(REVIEW_MESSAGES.notFound);
+  const at = new Date(deps.config.now());
+  const updated = await deps.db.transaction().execute(async (trx) => {
+    const invoice = await trx.selectFrom('invoices').selectAll().where('id', '=', invoiceId).executeTakeFirst();
+    if (!invoice) throw notFound(REVIEW_MESSAGES.notFound);
+    if (!(WAITING as readonly string[]).includes(invoice.status)) throw badUserInput(REVIEW_MESSAGES.notWaiting);
+    await requireLease(trx, actor, invoiceId, at.toISOString());
+    await work(trx, invoice, at);
+    await trx.deleteFrom('invoice_review_leases').where('invoice_id', '=', invoiceId).execute();
+    return trx.selectFrom('invoices').selectAll().where('id', '=', invoiceId).executeTakeFirstOrThrow();
+  });
+  return detailOf(deps, actor, updated);
+}
+
+export function approveAsStaff(deps: Deps, actor: StaffActor, id: string, points: number) {
+  if (!Number.isInteger(points) || points < 0 || points > 10_000_000)
+    throw badUserInput(REVIEW_MESSAGES.points, { points: REVIEW_MESSAGES.points });
+  return reviewAs(deps, actor, id, async (trx, invoice, at) => {
+    const suggested =
+      invoice.total_cents === null
+        ? null
+        : await pointsForPurchase(trx, invoice.total_cents, new Date(invoice.issued_at ?? invoice.created_at));
+    // The reviewer kept the suggestion: the campaign's own entries (base and bonuses), as the terminal writes them.
+    const approved = await approveInvoice(
+      { db: trx, config: deps.config },
+      invoice.id,
+      suggested?.total === points ? undefined : points,
+    );
+    await recordAudit(
+      trx,
+      actor,
+      {
+        action: 'invoice.approve',
+        object: { type: 'invoice', id: invoice.id, label: invoice.access_key },
+        before: { status: invoice.status },
+        after: { status: approved.status, points: approved.points },
+      },
+      at,
+    );
+  });
+}
+
+export function rejectAsStaff(deps: Deps, actor: StaffActor, id: string, reason: string) {
+  const text = reason.trim();
+  if (text.length < 3 || text.length > 500)
+    throw badUserInput(REVIEW_MESSAGES.reason, { reason: REVIEW_MESSAGES.reason });
+  return reviewAs(deps, actor, id, async (trx, invoice, at) => {
+    const rejected = await rejectInvoice({ db: trx, config: deps.config }, invoice.id, text);
+    await recordAudit(
+      trx,
+      actor,
+      {
+        action: 'invoice.reject',
+        object: { type: 'invoice', id: invoice.id, label: invoice.access_key },
+        before: { status: invoice.status },
+        after: { status: rejected.status, reason: rejected.rejection_reason },
+      },
+      at,
+    );
+  });
+}
