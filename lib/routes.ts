@@ -101,6 +101,9 @@ export const routeTable = {
   painelActivate: route({ pattern: '/painel/ativar', access: 'staff', title: 'Ativar acesso ao painel' }),
   painelTeam: route({ pattern: '/painel/equipe', access: 'staff', title: 'Equipe' }),
   painelAudit: route({ pattern: '/painel/auditoria', access: 'staff', title: 'Auditoria' }),
+  painelInvoices: route({ pattern: '/painel/notas', access: 'staff', title: 'Notas fiscais' }),
+  // One invoice under review: /painel/notas/revisar?id=… (a static export: the id is read from the URL).
+  painelInvoiceReview: route({ pattern: '/painel/notas/revisar', access: 'staff', title: 'Analisar nota fiscal' }),
 } as const satisfies Record<string, RouteDef>;
 
 export type RouteKey = keyof typeof routeTable;

@@ -13,4 +13,11 @@ export {
   MStaffSetDisabledDocument as MStaffSetDisabled,
   MStaffResetAuthenticatorDocument as MStaffResetAuthenticator,
   QStaffAuditDocument as QStaffAudit,
+  QStaffInvoiceQueueDocument as QStaffInvoiceQueue,
+  QStaffInvoiceDocument as QStaffInvoice,
+  QStaffNextInvoiceDocument as QStaffNextInvoice,
+  MStaffTakeInvoiceDocument as MStaffTakeInvoice,
+  MStaffReleaseInvoiceDocument as MStaffReleaseInvoice,
+  MStaffApproveInvoiceDocument as MStaffApproveInvoice,
+  MStaffRejectInvoiceDocument as MStaffRejectInvoice,
 } from './operations.generated';

@@ -25,6 +25,13 @@ export const PAINEL_SECTIONS: readonly PainelSection[] = [
     roles: null,
   },
   {
+    route: 'painelInvoices',
+    href: routes.painelInvoices(),
+    label: 'Notas fiscais',
+    description: 'A fila de notas em análise: abra a mais antiga, confira os arquivos, aprove ou recuse.',
+    roles: ['revisor'],
+  },
+  {
     route: 'painelTeam',
     href: routes.painelTeam(),
     label: 'Equipe',
