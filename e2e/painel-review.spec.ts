@@ -1,0 +1,159 @@
+import { readFileSync } from 'node:fs';
+import { Secret, TOTP } from 'otpauth';
+import type { Browser, Page } from '@playwright/test';
+import { demoDanfePdf } from '../server/modules/invoices/demo-history';
+import { clubCli } from './club-cli';
+import { expect, expectNoAxeViolations, signInWithStorage, test } from './fixtures';
+import { createInvoiceMember, freshKey, masked, nfeXmlFile, type InvoiceMember } from './invoices-helpers';
+
+const PASSWORD = 'Bancada#2026';
+/** The demo reviewer of README (embedded default). */
+const RAFAEL = { email: 'revisor@exemplo.com.br', secret: 'Z4QKPO7FNGPPVATQXFJBYBOTVFKXCW5P' };
+/** A real photo the browser draws: the same bytes sent by two members. */
+const PHOTO = readFileSync('server/modules/projects/demo/cozinha-1.jpg');
+/** A CNPJ of no registered store: its XML waits for a person. */
+const UNREGISTERED_CNPJ = '11222333000181';
+
+const codeOf = (secret: string, steps = 0) =>
+  new TOTP({ secret: Secret.fromBase32(secret) }).generate({ timestamp: Date.now() + steps * 30_000 });
+
+const KEY_LABEL = 'Chave de acesso (44 números)';
+const FILES_LABEL = 'Arquivos da nota (foto, PDF ou XML)';
+
+/** A member sends one invoice from /minhas-nfs, as on their phone; returns its id. */
+async function send(page: Page, key: string, file: { name: string; mimeType: string; buffer: Buffer }) {
+  await page.getByLabel(KEY_LABEL).fill(key);
+  await page.getByLabel(FILES_LABEL).setInputFiles(file);
+  await page.getByRole('button', { name: 'Enviar nota fiscal' }).click();
+  await expect(page.getByRole('status').filter({ hasText: 'Nota enviada' })).toBeVisible();
+  const card = page.locator('article.invoice-card', { hasText: masked(key) });
+  return (await card.getAttribute('id'))!.replace('nf-', '');
+}
+
+async function memberPage(browser: Browser, member: InvoiceMember): Promise<Page> {
+  const page = await (await browser.newContext()).newPage();
+  await signInWithStorage(page, member.email);
+  await page.goto('/minhas-nfs');
+  await expect(page.getByRole('heading', { name: 'Minhas notas fiscais', level: 1 })).toBeVisible();
+  return page;
+}
+
+async function signIn(page: Page, email: string, secret: string, step = 0) {
+  await page.goto('/painel/entrar');
+  await page.getByLabel('E-mail').fill(email);
+  await page.getByLabel('Senha', { exact: true }).fill(PASSWORD);
+  await page.getByLabel('Código do autenticador').fill(codeOf(secret, step));
+  await page.getByRole('button', { name: 'Entrar' }).click();
+  await expect(page.getByRole('heading', { name: /^Olá, / })).toBeVisible();
+}
+
+/** A second reviewer, made at the terminal and set up through their link. */
+async function secondReviewer(page: Page): Promise<void> {
+  const added = clubCli(
+    'staff',
+    'add',
+    `sofia-${Date.now()}@clube.test`,
+    '--name',
+    'Sofia Revisora',
+    '--roles',
+    'revisor',
+  );
+  const link = /\S+\/painel\/ativar\?token=[\w-]{43}/.exec(added)?.[0];
+  expect(link, added).toBeDefined();
+  const url = new URL(link!);
+  await page.goto(`${url.pathname}${url.search}`);
+  const secret = (
+    (await page.locator('dt:text-is("Chave para digitar no aplicativo") + dd').textContent()) ?? ''
+  ).replace(/\s/g, '');
+  await page.getByLabel('Senha', { exact: true }).fill(PASSWORD);
+  await page.getByLabel('Confirme a senha').fill(PASSWORD);
+  await page.getByLabel('Código do autenticador').fill(codeOf(secret));
+  await page.getByRole('button', { name: 'Ativar acesso' }).click();
+  await expect(page.getByRole('heading', { name: 'Olá, Sofia' })).toBeVisible();
+}
+
+const review = (page: Page, id: string) => page.goto(`/painel/notas/revisar?id=${id}`);
+
+test.describe('revisão de notas no painel @painel', () => {
+  test('a reviewer sees the photo, approves it with points the member reads in the extract, and holds it against a second reviewer', async ({
+    page,
+    browser,
+  }) => {
+    test.setTimeout(180_000);
+    const nilo = await createInvoiceMember();
+    const other = await createInvoiceMember();
+    const niloPage = await memberPage(browser, nilo);
+    const photoId = await send(niloPage, freshKey(), { name: 'nota.jpg', mimeType: 'image/jpeg', buffer: PHOTO });
+    const otherPage = await memberPage(browser, other);
+    const copyId = await send(otherPage, freshKey(), { name: 'foto.jpg', mimeType: 'image/jpeg', buffer: PHOTO });
+    const pdfId = await send(otherPage, freshKey(), {
+      name: 'danfe.pdf',
+      mimeType: 'application/pdf',
+      buffer: demoDanfePdf(['DANFE - teste do painel']),
+    });
+    const xmlKey = freshKey(UNREGISTERED_CNPJ);
+    const xmlId = await send(otherPage, xmlKey, nfeXmlFile(xmlKey, other.cpf, '312.40'));
+
+    // The queue, oldest first: the reviewer opens the photo from its row.
+    await signIn(page, RAFAEL.email, RAFAEL.secret);
+    await page
+      .getByRole('navigation', { name: 'Seções do painel' })
+      .getByRole('link', { name: 'Notas fiscais' })
+      .click();
+    await expect(page.getByRole('heading', { name: 'Notas fiscais', level: 1 })).toBeVisible();
+    await page.getByLabel('XML').selectOption('nao');
+    await page.getByRole('button', { name: 'Filtrar' }).click();
+    await expect(page.getByRole('row', { name: new RegExp(`Nota #${photoId}\\b`) })).toContainText('Foto');
+    await expectNoAxeViolations(page);
+    await page.getByRole('link', { name: `Nota #${photoId}`, exact: true }).click();
+    await expect(page.getByRole('heading', { name: `Nota #${photoId}`, level: 1 })).toBeVisible();
+    const photo = page.getByRole('img', { name: `Foto da nota #${photoId}` });
+    await expect(photo).toBeVisible();
+    await expect.poll(() => photo.evaluate((img: HTMLImageElement) => img.naturalWidth)).toBeGreaterThan(0);
+    await expect(photo).toHaveAttribute('src', /^\/painel\/arquivos\/\d+\?k=\d+&e=\d+&s=/);
+    await expect(
+      page.getByText(`O mesmo arquivo (bytes idênticos) foi enviado por outro membro na nota #${copyId}.`),
+    ).toBeVisible();
+    await expect(page.getByText(nilo.cpf)).toHaveCount(0);
+    await expect(page.getByText(`***.${nilo.cpf.slice(3, 6)}.***-${nilo.cpf.slice(-2)}`)).toBeVisible();
+    await page.getByRole('button', { name: 'Aproximar' }).click();
+    await expect(page.getByText('150%')).toBeVisible();
+    await page.keyboard.press(']');
+    await expect(page.getByText('Atalhos do teclado')).toBeVisible();
+    await expectNoAxeViolations(page);
+
+    // A second reviewer reads who has it and cannot act on it.
+    const sofia = await page.context().newPage();
+    await secondReviewer(sofia);
+    await review(sofia, photoId);
+    await expect(sofia.getByText('Rafael Revisor está analisando esta nota', { exact: false })).toBeVisible();
+    await expect(sofia.getByRole('button', { name: 'Aprovar' })).toBeDisabled();
+    await expectNoAxeViolations(sofia);
+
+    await page.getByLabel('Pontos').fill('150');
+    await page.getByRole('button', { name: 'Aprovar' }).click();
+    await expect(
+      page.getByRole('status').filter({ hasText: `Nota #${photoId} aprovada com 150 pontos.` }),
+    ).toBeVisible();
+
+    await niloPage.goto('/historico');
+    await expect(niloPage.getByRole('heading', { name: 'Extrato de pontos', level: 1 })).toBeVisible();
+    await expect(niloPage.locator('.extract-balance__value')).toHaveText('150 pontos');
+
+    // A PDF in the page, by its signed link; an XML as the table of its fields.
+    await review(page, pdfId);
+    const pdf = page.locator(`iframe[title^="PDF da nota #${pdfId}"]`);
+    await expect(pdf).toBeVisible();
+    const pdfAnswer = await page.request.get((await pdf.getAttribute('src'))!);
+    expect(pdfAnswer.headers()['content-type']).toBe('application/pdf');
+    expect(pdfAnswer.headers()['content-disposition']).toMatch(/^inline;/);
+    await expectNoAxeViolations(page);
+
+    await review(page, xmlId);
+    await expect(page.getByRole('heading', { name: 'Dados do XML' })).toBeVisible();
+    await expect(page.getByRole('table', { name: 'Itens da nota' })).toBeVisible();
+    await expect(page.getByText(`***.${other.cpf.slice(3, 6)}.***-${other.cpf.slice(-2)}`).first()).toBeVisible();
+    await expect(page.getByText(/R\$\s312,40/).first()).toBeVisible();
+    await expectNoAxeViolations(page);
+  });
+});
