@@ -1,4 +1,5 @@
 import '../../test/esm-shims';
+import { sql } from 'kysely';
 import { DEMO_MEMBER } from '../../seed';
 import { createTestApp, fakeClock, gql, loginAs, type FakeClock, type TestApp } from '../../test/helpers';
 import { codeOf, enrolStaff, LOGIN, painelGql, SETUP, STAFF_PASSWORD } from '../../test/staff';
@@ -452,8 +453,21 @@ describe('the audit trail', () => {
 
   it('is append-only', async () => {
     await enrolStaff(t, { email: 'admin@clube.test', roles: ['admin'] });
-    await expect(t.db.updateTable('staff_audit').set({ action: 'x' }).execute()).rejects.toThrow(/append-only/);
-    await expect(t.db.deleteFrom('staff_audit').execute()).rejects.toThrow(/append-only/);
+    // The invitation and the set-up wrote their lines: a change to any of them, or their removal, is refused.
+    const lines = await t.db.selectFrom('staff_audit').select('id').execute();
+    expect(lines.length).toBeGreaterThanOrEqual(2);
+    const first = lines[0]!.id;
+    // Named in a failure: the triggers that keep the trail (server/db/dialect.ts, makeAppendOnly).
+    const triggers = await sql<{ name: string }>`select name from sqlite_master where type = 'trigger'`
+      .execute(t.db)
+      .then((r) => r.rows.map((row) => row.name))
+      .catch(() => ['(PostgreSQL)']);
+    expect(triggers.filter((name) => name.startsWith('staff_audit') || name === '(PostgreSQL)')).not.toEqual([]);
+    await expect(
+      t.db.updateTable('staff_audit').set({ action: 'x' }).where('id', '=', first).execute(),
+    ).rejects.toThrow(/append-only/);
+    await expect(t.db.deleteFrom('staff_audit').where('id', '=', first).execute()).rejects.toThrow(/append-only/);
+    expect(await t.db.selectFrom('staff_audit').select('id').execute()).toEqual(lines);
   });
 
   it('exports the filtered trail as CSV to an admin only, and audits the export', async () => {
