@@ -25,8 +25,11 @@ test.describe('club content for members', () => {
     await expect(campaigns.getByText('Encerrada')).toHaveCount(0);
     await expect(campaigns.getByText('Em breve')).toHaveCount(0);
     await expect(page.getByRole('list', { name: 'Promoções ativas' }).getByRole('listitem').first()).toBeVisible();
-    await expect(page.getByRole('link', { name: 'Enviar nota fiscal' })).toHaveAttribute('href', '/minhas-nfs');
-    await expect(page.getByRole('link', { name: 'Enviar projeto' })).toHaveAttribute('href', '/enviar-projeto');
+    // Only the shortcuts the tab bar does not hold: Notas and Extrato are one tap away at the bottom.
+    const hero = page.locator('main').getByRole('region', { name: `Olá, ${demo.name}!` });
+    await expect(hero.getByRole('link', { name: 'Enviar projeto' })).toHaveAttribute('href', '/enviar-projeto');
+    await expect(hero.getByRole('link', { name: 'Como ganhar pontos' })).toHaveAttribute('href', '/campanha-padrao');
+    await expect(hero.getByRole('link', { name: /Enviar nota fiscal|Regulamento|Dúvidas frequentes/ })).toHaveCount(0);
     await expect(page.getByRole('link', { name: 'Conversar no WhatsApp' })).toHaveAttribute(
       'href',
       /^https:\/\/wa\.me\/\d+$/,

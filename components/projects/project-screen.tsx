@@ -11,6 +11,7 @@ import { formatLongMonth, groupProducts, invoiceLine } from '@/lib/projects/form
 import { ENVIRONMENT_LABELS, PROJECT_STATUS_LABELS } from '@/lib/projects/labels';
 import { QProject } from '@/lib/projects/operations';
 import { projectSentMessage, takeProjectSent, type ProjectSentKind } from '@/lib/projects/sent-notice';
+import { fixProjectHref } from '@/lib/routing/fix-project-href';
 import { useRouteParams } from '@/lib/routing/use-route-params';
 import { routes } from '@/lib/routes';
 import { DetailSkeleton, ErrorState, Loading, NotFoundState } from '../ui/content-states';
@@ -18,10 +19,6 @@ import { PhotoGallery } from '../ui/photo-gallery';
 import { ProjectStatusBadge } from './project-status-badge';
 
 const BACK = { href: routes.projects(), label: 'Meus projetos' };
-
-/** The send form's address for correcting a refused project (its own route reads `corrigir`). */
-export const fixProjectHref = (id: string): string =>
-  `${routes.sendProject()}?${new URLSearchParams({ corrigir: id }).toString()}`;
 
 function NotFound({ id }: { id: string }) {
   return <NotFoundState title="Projeto não encontrado" param="projectId" value={id} back={BACK} />;

@@ -1,61 +1,46 @@
 'use client';
 import { useQuery } from '@apollo/client/react';
+import { useMemo } from 'react';
 import { IntentLink } from '../ui/intent-link';
-import { formatDate } from '@/lib/format/dates';
-import { formatPoints } from '@/lib/format/numbers';
 import { QHomeReminders } from '@/lib/home/operations';
-import { expiryReminder } from '@/lib/home/reminders';
-import { routes } from '@/lib/routes';
+import { reminderRows, type ReminderRow } from '@/lib/home/reminder-rows';
 import { useRemembered } from '@/lib/session/use-remembered';
 
-/** "2026-12-08" (a São Paulo day) as 08/12. */
-const dayMonth = (day: string) => formatDate(`${day}T15:00:00.000Z`).slice(0, 5);
+/**
+ * Home's reminders: last visit's at once for a returning member, then the network's. Null only while a first visit
+ * (nothing remembered on this device) waits for them; none when they cannot load, since home works without them.
+ */
+export function useHomeReminderRows(): ReminderRow[] | null {
+  const { data, error } = useQuery(QHomeReminders, { fetchPolicy: 'cache-and-network' });
+  // A part of its own: what an earlier version kept under "homeReminders" has no refusals in it.
+  const reminders = useRemembered('homeRemindersV2', data);
+  return useMemo(() => (reminders ? reminderRows(reminders) : error ? [] : null), [reminders, error]);
+}
 
 /**
- * What needs the member now, above everything else on home: points about to expire, invoices waiting for the club,
- * and for a new member the first step. Nothing shows while it loads or if it fails: home works without it.
+ * What needs the member now, above the shortcuts: points about to expire, refused invoices and projects with the
+ * reason's first words and the button that acts on them, what waits for the club, and a new member's first step.
+ * While a first visit waits for them, one row's room is kept.
  */
-export function HomeReminders() {
-  const { data } = useQuery(QHomeReminders, { fetchPolicy: 'cache-and-network' });
-  const reminders = useRemembered('homeReminders', data);
-  if (!reminders) return null;
-  const expiry = expiryReminder(reminders.pointsSummary.expiring);
-  const { total, waiting } = reminders.myInvoiceCounts;
-  if (!expiry && waiting === 0 && total > 0) return null;
+export function HomeReminders({ rows }: { rows: ReminderRow[] | null }) {
+  if (rows === null) return <div className="home-reminders home-reminders--pending" aria-hidden="true" />;
+  if (rows.length === 0) return null;
   return (
     <section className="home-reminders" aria-label="Avisos">
-      {total === 0 && (
-        <div className="home-reminders__first">
-          <h2>Envie sua primeira nota</h2>
-          <p>
-            Cada nota fiscal de produtos da marca vira pontos. É só ler o código da nota com a câmera ou tirar uma foto.
-          </p>
-          <IntentLink className="button button--primary" href={routes.invoices()}>
-            Enviar minha primeira nota
-          </IntentLink>
-        </div>
-      )}
-      {(expiry || waiting > 0) && (
-        <ul className="home-reminders__list">
-          {expiry && (
-            <li className="home-reminders__item home-reminders__item--warning">
-              <span>
-                <strong>{formatPoints(expiry.first.points)} pontos</strong> vencem em {dayMonth(expiry.first.date)}
-                {expiry.later && ` e mais ${formatPoints(expiry.later.points)} até ${dayMonth(expiry.later.until)}`}.
-              </span>
-              <IntentLink href={routes.history()}>Ver pontos a vencer</IntentLink>
-            </li>
-          )}
-          {waiting > 0 && (
-            <li className="home-reminders__item">
-              <span>
-                <strong>{waiting === 1 ? '1 nota' : `${waiting} notas`}</strong> em análise.
-              </span>
-              <IntentLink href={routes.invoices()}>Acompanhar {waiting === 1 ? 'nota' : 'notas'}</IntentLink>
-            </li>
-          )}
-        </ul>
-      )}
+      <ul className="home-reminders__list">
+        {rows.map((row) => (
+          <li key={row.key} className={`home-reminders__item home-reminders__item--${row.tone}`}>
+            <p className="home-reminders__title">{row.title}</p>
+            {row.detail && <p className="home-reminders__detail">{row.detail}</p>}
+            <IntentLink
+              className={`button ${row.tone === 'waiting' ? 'button--ghost' : 'button--primary'} home-reminders__action`}
+              href={row.action.href}
+            >
+              {row.action.label}
+            </IntentLink>
+          </li>
+        ))}
+      </ul>
     </section>
   );
 }

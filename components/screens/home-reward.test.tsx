@@ -53,10 +53,13 @@ describe('HomeReward', () => {
     expect(screen.getByText('8.500 pontos · faltam 1.200')).toBeInTheDocument();
   });
 
-  it('shows nothing when the catalogue has no reward to point to', async () => {
+  it('shows nothing when the catalogue has no reward to point to, and gives back the room it kept', async () => {
     const { container, answered } = renderWith(null);
+    // While it loads, the card's room is kept so what is under it stays put.
+    expect(container.querySelector('.home-reward--pending')).toBeInTheDocument();
     await waitFor(() => expect(answered).toHaveBeenCalled());
     await act(() => new Promise((resolve) => setTimeout(resolve, 0)));
     expect(container.textContent).toBe('');
+    expect(container.querySelector('.home-reward--pending')).not.toBeInTheDocument();
   });
 });

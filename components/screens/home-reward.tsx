@@ -9,13 +9,14 @@ import { IntentLink } from '../ui/intent-link';
 
 /**
  * Under the balance: the reward the member can already take or is closest to (the API's closestReward). It comes
- * after the balance, which home shows from the member's snapshot at once; nothing shows while it loads, if it fails
- * or when the catalogue has nothing to offer.
+ * after the balance, which home shows from the member's snapshot at once; nothing shows if it fails or when the
+ * catalogue has nothing to offer.
  */
 export function HomeReward() {
-  const { data } = useQuery(QHomeReward, { fetchPolicy: 'cache-and-network' });
+  const { data, error } = useQuery(QHomeReward, { fetchPolicy: 'cache-and-network' });
   const reward = useRemembered('homeReward', data?.closestReward);
-  if (!reward) return null;
+  // A first visit keeps the card's room while it loads, so the reminders and shortcuts under it stay put.
+  if (!reward) return data || error ? null : <div className="home-reward home-reward--pending" aria-hidden="true" />;
   return (
     <section className="home-reward" aria-labelledby="home-reward-title">
       <RewardPicture category={reward.category} photo={reward.photos[0]} />

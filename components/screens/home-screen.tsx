@@ -9,19 +9,19 @@ import { routes } from '@/lib/routes';
 import { useRemembered } from '@/lib/session/use-remembered';
 import { ContentCard } from '../content/cards';
 import { CardListSkeleton, EmptyState, Loading } from '../ui/content-states';
-import { HomeReminders } from './home-reminders';
+import { HomeReminders, useHomeReminderRows } from './home-reminders';
 import { HomeReward } from './home-reward';
 import { useCurrentUser } from '../providers/current-user';
 
 const HOME_LIST_SIZE = 3;
 
+/**
+ * Only what the phone's tab bar does not already hold: sending a project is two taps away under "Mais", and how
+ * points are earned is nowhere else. Notas, Extrato and the "Mais" pages are one tap away at the bottom.
+ */
 const SHORTCUTS = [
-  { href: routes.invoices(), label: 'Enviar nota fiscal' },
   { href: routes.sendProject(), label: 'Enviar projeto' },
-  { href: routes.history(), label: 'Ver extrato de pontos' },
   { href: routes.standardCampaign(), label: 'Como ganhar pontos' },
-  { href: routes.rules(), label: 'Regulamento' },
-  { href: routes.faq(), label: 'Dúvidas frequentes' },
 ];
 
 const EXTERNAL_LINKS = [
@@ -120,6 +120,7 @@ function ActivePromotions() {
 
 export function HomeScreen() {
   const user = useCurrentUser();
+  const reminders = useHomeReminderRows();
   return (
     <div className="home">
       <section className="card home-hero" aria-labelledby="page-title">
@@ -133,13 +134,15 @@ export function HomeScreen() {
           <IntentLink href={routes.history()}>Ver extrato</IntentLink>
         </div>
         <HomeReward />
-        <HomeReminders />
+        <HomeReminders rows={reminders} />
         <h2 className="visually-hidden">Atalhos</h2>
-        <ul className="shortcuts">
+        {/* On a first visit the shortcuts show once the reminders above them have come, right where they stay: a
+            thumb reaching for one never gets a reminder pushed under it. */}
+        <ul className={reminders === null ? 'shortcuts shortcuts--waiting' : 'shortcuts'}>
           {SHORTCUTS.map((s, i) => (
             <li key={s.href}>
               <IntentLink
-                className={`button ${i < 2 ? 'button--primary' : 'button--secondary'} button--block`}
+                className={`button ${i === 0 ? 'button--primary' : 'button--secondary'} button--block`}
                 href={s.href}
               >
                 {s.label}
