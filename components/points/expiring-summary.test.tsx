@@ -20,7 +20,7 @@ describe('ExpiringSummary', () => {
 });
 
 describe('BalanceChart', () => {
-  it('writes each month’s balance on its bar and keeps the exact values in a table', () => {
+  it('gives each month a row with its bar and its exact balance, the longest bar for the highest', () => {
     render(
       <BalanceChart
         history={[
@@ -29,10 +29,14 @@ describe('BalanceChart', () => {
         ]}
       />,
     );
-    const labels = [...document.querySelectorAll('.balance-chart__value')].map((t) =>
-      t.textContent?.replace(/\s/g, ' '),
+    const rows = screen.getAllByRole('row').slice(1);
+    expect(rows.map((row) => row.textContent?.replace(/\s/g, ' '))).toEqual(['out. de 26980', 'nov. de 2612.345']);
+    expect(screen.getByRole('rowheader', { name: 'nov. de 26' })).toBeInTheDocument();
+    expect(screen.getByRole('cell', { name: '12.345' })).toBeInTheDocument();
+    // Each bar is its share of the highest balance, of the room the values leave: 980 is 7.94% of 12,345.
+    const shares = [...document.querySelectorAll<HTMLElement>('.balance-chart__bar')].map((bar) =>
+      Number(/([\d.]+) \*|\* ([\d.]+)\)/.exec(bar.style.width)?.slice(1).find(Boolean)),
     );
-    expect(labels).toEqual(['980', '12,3 mil']);
-    expect(screen.getByRole('cell', { name: '12.345 pontos' })).toBeInTheDocument();
+    expect(shares).toEqual([0.0794, 1]);
   });
 });
