@@ -16,6 +16,9 @@ const ACTION_LABELS: Readonly<Record<string, string>> = {
   'member.account-type': 'Membro: tipo de conta',
   'member.disable': 'Membro desativado',
   'member.enable': 'Membro reativado',
+  'invoice.take': 'Nota aberta para análise',
+  'invoice.approve': 'Nota aprovada',
+  'invoice.reject': 'Nota recusada',
 };
 
 export const actionLabel = (action: string): string => ACTION_LABELS[action] ?? action;

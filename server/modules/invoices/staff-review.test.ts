@@ -190,6 +190,13 @@ describe('the review lease', () => {
 
     clock.advance(4 * 60_000);
     expect((await painelGql<Take>(s.apps[0]!, TAKE, { id }, rafael.token)).data?.staffTakeInvoice.mine).toBe(true);
+    // Each new hold is audited once; a renewal or a refused take adds nothing.
+    const takes = await s.db
+      .selectFrom('staff_audit')
+      .select('actor_staff_id')
+      .where('action', '=', 'invoice.take')
+      .execute();
+    expect(takes).toEqual([{ actor_staff_id: rafael.id }]);
     clock.advance(4 * 60_000);
     expect((await painelGql<Take>(s.apps[1]!, TAKE, { id }, sofia.token)).data?.staffTakeInvoice.mine).toBe(false);
     clock.advance(60_001 + 60_000);
@@ -218,6 +225,7 @@ describe('approve and reject', () => {
     expect(ledger).toEqual([{ points: 120, invoice_id: Number(id) }]);
     expect(await s.db.selectFrom('invoice_review_leases').selectAll().execute()).toEqual([]);
     expect(await audit()).toMatchObject([
+      { actor_staff_id: rafael.id, role: 'revisor', action: 'invoice.take', object_id: id },
       {
         actor_kind: 'staff',
         actor_staff_id: rafael.id,
@@ -247,6 +255,7 @@ describe('approve and reject', () => {
       staffRejectInvoice: { status: 'rejected', rejectionReason: 'Foto cortada: envie a nota inteira.' },
     });
     expect(await audit()).toMatchObject([
+      { actor_staff_id: sofia.id, action: 'invoice.take', object_id: id },
       {
         actor_staff_id: sofia.id,
         role: 'revisor',

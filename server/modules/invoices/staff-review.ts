@@ -75,40 +75,57 @@ export async function takeInvoice(deps: Deps, actor: StaffActor, id: string): Pr
   if (!invoice) throw notFound(REVIEW_MESSAGES.notFound);
   const now = nowIso(deps);
   const expires = new Date(deps.config.now() + REVIEW_LEASE_MS).toISOString();
-  const taken = await deps.db
-    .insertInto('invoice_review_leases')
-    .values({
-      invoice_id: invoice.id,
-      staff_id: actor.staffId,
-      staff_name: actor.name,
-      taken_at: now,
-      expires_at: expires,
-    })
-    .onConflict((oc) =>
-      oc
-        .column('invoice_id')
-        .doUpdateSet({
-          staff_id: actor.staffId,
-          staff_name: actor.name,
-          taken_at: sql<string>`case when invoice_review_leases.staff_id = ${actor.staffId} then invoice_review_leases.taken_at else ${now} end`,
-          expires_at: expires,
-        })
-        .where((eb) =>
-          eb.or([
-            eb('invoice_review_leases.staff_id', '=', actor.staffId),
-            eb('invoice_review_leases.expires_at', '<=', now),
-          ]),
-        ),
-    )
-    .returningAll()
-    .executeTakeFirst();
-  if (taken) return leaseView(taken, actor.staffId);
-  const holder = await deps.db
-    .selectFrom('invoice_review_leases')
-    .selectAll()
-    .where('invoice_id', '=', invoice.id)
-    .executeTakeFirstOrThrow();
-  return leaseView(holder, actor.staffId);
+  return deps.db.transaction().execute(async (trx) => {
+    const taken = await trx
+      .insertInto('invoice_review_leases')
+      .values({
+        invoice_id: invoice.id,
+        staff_id: actor.staffId,
+        staff_name: actor.name,
+        taken_at: now,
+        expires_at: expires,
+      })
+      .onConflict((oc) =>
+        oc
+          .column('invoice_id')
+          .doUpdateSet({
+            staff_id: actor.staffId,
+            staff_name: actor.name,
+            taken_at: sql<string>`case when invoice_review_leases.staff_id = ${actor.staffId} then invoice_review_leases.taken_at else ${now} end`,
+            expires_at: expires,
+          })
+          .where((eb) =>
+            eb.or([
+              eb('invoice_review_leases.staff_id', '=', actor.staffId),
+              eb('invoice_review_leases.expires_at', '<=', now),
+            ]),
+          ),
+      )
+      .returningAll()
+      .executeTakeFirst();
+    if (taken) {
+      // A new hold (a renewal keeps its taken_at): who opened which invoice for review, in the audit.
+      if (taken.taken_at === now) {
+        await recordAudit(
+          trx,
+          actor,
+          {
+            action: 'invoice.take',
+            object: { type: 'invoice', id: invoice.id, label: invoice.access_key },
+            after: { until: taken.expires_at },
+          },
+          new Date(now),
+        );
+      }
+      return leaseView(taken, actor.staffId);
+    }
+    const holder = await trx
+      .selectFrom('invoice_review_leases')
+      .selectAll()
+      .where('invoice_id', '=', invoice.id)
+      .executeTakeFirstOrThrow();
+    return leaseView(holder, actor.staffId);
+  });
 }
 
 export async function releaseInvoice(deps: Deps, actor: StaffActor, id: string): Promise<boolean> {
