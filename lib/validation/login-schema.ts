@@ -17,7 +17,9 @@ const RULES: Record<LoginVariant, { empty: string; invalid: string; valid: (v: s
   phone: {
     empty: 'Informe seu celular.',
     invalid: 'Celular inválido. Use DDD e número, como (11) 98765-4321.',
-    valid: (v) => classifyLoginIdentifier(v).kind === 'phone',
+    // Eleven digits can be a celular and a valid CPF at once, (11) 97042-6101 for one: on this page they are a
+    // celular (the API looks such a login up by CPF, then by celular).
+    valid: (v) => ['phone', 'cpf'].includes(classifyLoginIdentifier(v).kind),
   },
 };
 
