@@ -1,4 +1,10 @@
-import { clearMemberSnapshot, readSnapshotPart, sameOrFresh, saveSnapshotPart, sessionSubject } from './member-snapshot';
+import {
+  clearMemberSnapshot,
+  readSnapshotPart,
+  sameOrFresh,
+  saveSnapshotPart,
+  sessionSubject,
+} from './member-snapshot';
 
 const b64 = (o: object) => Buffer.from(JSON.stringify(o)).toString('base64url');
 /** The client never checks signatures; only the claims matter here. */
