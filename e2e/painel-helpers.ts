@@ -1,0 +1,73 @@
+import { Secret, TOTP } from 'otpauth';
+import type { Browser, Page } from '@playwright/test';
+import { clubCli } from './club-cli';
+import { expect } from './fixtures';
+
+/** The password every painel account of the e2e suite sets. */
+export const STAFF_PASSWORD = 'Bancada#2026';
+
+/** What an authenticator app shows for the secret, `steps` periods of 30 seconds from now. */
+export const codeOf = (secret: string, steps = 0) =>
+  new TOTP({ secret: Secret.fromBase32(secret) }).generate({ timestamp: Date.now() + steps * 30_000 });
+
+/** The path and query of a set-up link, opened on the test server whatever PUBLIC_URL the link names. */
+export const pathOf = (link: string) => {
+  const url = new URL(link);
+  return `${url.pathname}${url.search}`;
+};
+
+/** The set-up link `npm run staff -- add` printed. */
+export function setUpLinkIn(output: string): string {
+  const link = /\S+\/painel\/ativar\?token=[\w-]{43}/.exec(output)?.[0];
+  expect(link, output).toBeDefined();
+  return link!;
+}
+
+/** Reads the key off the set-up screen into an "app" (otpauth here), sets the password and sends the first code. */
+export async function activate(page: Page, link: string): Promise<string> {
+  await page.goto(pathOf(link));
+  await expect(page.getByRole('heading', { name: 'Ativar acesso ao painel' })).toBeVisible();
+  const secret = (
+    (await page.locator('dt:text-is("Chave para digitar no aplicativo") + dd').textContent()) ?? ''
+  ).replace(/\s/g, '');
+  expect(secret).toMatch(/^[A-Z2-7]{32}$/);
+  await page.getByLabel('Senha', { exact: true }).fill(STAFF_PASSWORD);
+  await page.getByLabel('Confirme a senha').fill(STAFF_PASSWORD);
+  await page.getByLabel('Código do autenticador').fill(codeOf(secret));
+  await page.getByRole('button', { name: 'Ativar acesso' }).click();
+  return secret;
+}
+
+export interface StaffPerson {
+  readonly email: string;
+  readonly name: string;
+  readonly secret: string;
+}
+
+/**
+ * A staff member made at the terminal (`npm run staff -- add`) with the given roles, set up through their link in
+ * `page`, which ends signed in on the painel's home. Each test makes its own: a TOTP code is taken once per account,
+ * so two tests sharing an account would refuse each other's sign-ins.
+ */
+export async function staffFromTerminal(page: Page, name: string, roles: readonly string[]): Promise<StaffPerson> {
+  const email = `${name.split(' ')[0]!.toLowerCase()}-${Date.now()}-${Math.floor(Math.random() * 1e6)}@clube.test`;
+  const link = setUpLinkIn(clubCli('staff', 'add', email, '--name', name, '--roles', roles.join(',')));
+  const secret = await activate(page, link);
+  await expect(page.getByRole('heading', { name: `Olá, ${name.split(' ')[0]}` })).toBeVisible();
+  return { email, name, secret };
+}
+
+/** Signs in at /painel/entrar; `step` picks another 30-second code when the account signed in this period already. */
+export async function staffSignIn(page: Page, person: Pick<StaffPerson, 'email' | 'secret'>, step = 0) {
+  await page.goto('/painel/entrar');
+  await page.getByLabel('E-mail').fill(person.email);
+  await page.getByLabel('Senha', { exact: true }).fill(STAFF_PASSWORD);
+  await page.getByLabel('Código do autenticador').fill(codeOf(person.secret, step));
+  await page.getByRole('button', { name: 'Entrar' }).click();
+  await expect(page.getByRole('heading', { name: /^Olá, / })).toBeVisible();
+}
+
+/** A page in a context of its own (another person at another desk). */
+export async function newDesk(browser: Browser): Promise<Page> {
+  return (await browser.newContext()).newPage();
+}
