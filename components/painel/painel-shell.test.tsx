@@ -36,6 +36,65 @@ const sectionLinks = () =>
     .getAllByRole('link')
     .map((link) => link.textContent);
 
+const DASHBOARD = {
+  staffDashboard: {
+    deadlineBusinessDays: 5,
+    queues: [
+      { kind: 'invoices', waiting: 3, oldestAt: '2026-11-17T13:00:00.000Z', oldestBusinessDays: 6, late: 1, held: 0 },
+      { kind: 'projects', waiting: 0, oldestAt: null, oldestBusinessDays: null, late: 0, held: 0 },
+      {
+        kind: 'rewardOrders',
+        waiting: 2,
+        oldestAt: '2026-11-25T13:00:00.000Z',
+        oldestBusinessDays: 1,
+        late: 0,
+        held: 1,
+      },
+      { kind: 'partnerTransfers', waiting: 0, oldestAt: null, oldestBusinessDays: null, late: 0, held: 0 },
+    ],
+    approvalsToday: [{ name: 'Rui Revisor', invoices: 4, projects: 1 }],
+    approvedTodayInvoices: 6,
+    approvedTodayProjects: 1,
+    points: { month: '2026-11', credited: 12500, spent: 3000, expired: 450, outstanding: 1234567 },
+    signUps: Array.from({ length: 30 }, (_, i) => ({ day: `2026-11-${String(i + 1).padStart(2, '0')}`, count: i % 4 })),
+  },
+};
+
+describe('the painel’s home figures', () => {
+  it('shows each queue against the deadline, linked where the person works it, and the month in numbers', async () => {
+    jest.mocked(painelRequest).mockResolvedValue(DASHBOARD);
+    renderAs(['revisor']);
+    const queues = within(await screen.findByRole('region', { name: 'O que espera a equipe' }));
+    const invoices = queues.getByRole('row', { name: /Notas fiscais em análise/ });
+    expect(invoices).toHaveTextContent('3 notas');
+    expect(invoices).toHaveTextContent('6 dias úteis');
+    expect(invoices).toHaveTextContent('desde 17/11/2026, 10:00');
+    expect(invoices).toHaveTextContent('1 fora do prazo');
+    expect(within(invoices).getByRole('link', { name: 'Notas fiscais em análise' })).toHaveAttribute(
+      'href',
+      '/painel/notas',
+    );
+    // A reviewer does not work reward orders: no link, still the count.
+    const orders = queues.getByRole('row', { name: /Resgates a separar ou enviar/ });
+    expect(within(orders).queryByRole('link')).toBeNull();
+    expect(orders).toHaveTextContent('2 resgates');
+    expect(orders).toHaveTextContent('1 retido(s) para análise');
+    expect(orders).toHaveTextContent('No prazo');
+    expect(queues.getByRole('row', { name: /Projetos em análise/ })).toHaveTextContent('Nada esperando');
+
+    const approvals = within(screen.getByRole('region', { name: 'Aprovações de hoje' }));
+    expect(approvals.getByText(/6 notas e 1 projeto aprovados hoje/)).toBeInTheDocument();
+    expect(approvals.getByRole('row', { name: /Rui Revisor/ })).toHaveTextContent('41');
+    const points = within(screen.getByRole('region', { name: /^Pontos em/ }));
+    expect(points.getByText('Saldo dos membros hoje (o que o clube deve)').nextSibling).toHaveTextContent('1.234.567');
+    expect(
+      screen.getByRole('img', {
+        name: /Cadastros por dia nos últimos 30 dias: 43 cadastros de 01\/11\/2026 a 30\/11\/2026/,
+      }),
+    ).toBeInTheDocument();
+  });
+});
+
 describe('the painel’s shell and home', () => {
   it('lists only what a reviewer may open, and their role with what it covers', () => {
     renderAs(['revisor']);
@@ -63,7 +122,7 @@ describe('the painel’s shell and home', () => {
   it('leaves with Sair: the session ends on the server and the tab forgets the token, even if the API fails', async () => {
     jest.mocked(painelRequest).mockRejectedValueOnce(new Error('offline'));
     sessionStorage.setItem('CD_STAFF_TOKEN', 'staff-token');
-    renderAs(['revisor']);
+    renderAs(['revisor'], <p>Fila</p>);
     fireEvent.click(screen.getByRole('button', { name: 'Sair' }));
     await waitFor(() => expect(replace).toHaveBeenCalledWith('/painel/entrar'));
     expect(jest.mocked(painelRequest).mock.calls[0]?.[0].toString()).toContain('mutation MStaffLogout');

@@ -20,4 +20,5 @@ export {
   MStaffReleaseInvoiceDocument as MStaffReleaseInvoice,
   MStaffApproveInvoiceDocument as MStaffApproveInvoice,
   MStaffRejectInvoiceDocument as MStaffRejectInvoice,
+  QStaffDashboardDocument as QStaffDashboard,
 } from './operations.generated';

@@ -1,6 +1,7 @@
 import type { ClubModule } from './club-module';
 import { authModule } from './auth';
 import { contentModule } from './content';
+import { dashboardModule } from './dashboard';
 import { deviceSessionsModule } from './device-sessions';
 import { invoicesModule } from './invoices';
 import { kioskModule } from './kiosk';
@@ -33,4 +34,5 @@ export const clubModules: readonly ClubModule[] = [
   deviceSessionsModule,
   membersModule,
   staffModule,
+  dashboardModule,
 ];

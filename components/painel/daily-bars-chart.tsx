@@ -1,0 +1,79 @@
+import { formatDate } from '@/lib/format/dates';
+import { formatPoints } from '@/lib/format/numbers';
+
+export interface DailyCount {
+  readonly day: string;
+  readonly count: number;
+}
+
+const WIDTH = 720;
+const HEIGHT = 180;
+const AXIS = 24;
+
+const dayLabel = (day: string) => `${day.slice(8, 10)}/${day.slice(5, 7)}`;
+
+/**
+ * Counts per day as standing bars (an SVG drawn from the numbers, no chart library: a few dozen rectangles), with the
+ * same numbers as a table under "Ver os números" for a screen reader, a keyboard or a copy into a spreadsheet.
+ */
+export function DailyBarsChart({ title, rows, unit }: { title: string; rows: readonly DailyCount[]; unit: string }) {
+  const max = Math.max(1, ...rows.map((r) => r.count));
+  const total = rows.reduce((sum, r) => sum + r.count, 0);
+  const slot = WIDTH / Math.max(1, rows.length);
+  const first = rows[0];
+  const last = rows.at(-1);
+  const period =
+    first && last ? `de ${formatDate(`${first.day}T15:00:00Z`)} a ${formatDate(`${last.day}T15:00:00Z`)}` : '';
+  const summary = `${title}: ${formatPoints(total)} ${unit} ${period}, no máximo ${formatPoints(max)} num dia.`;
+  return (
+    <figure className="daily-chart">
+      <svg className="daily-chart__svg" viewBox={`0 0 ${WIDTH} ${HEIGHT + AXIS}`} role="img" aria-label={summary}>
+        <line x1="0" y1={HEIGHT} x2={WIDTH} y2={HEIGHT} className="daily-chart__axis" />
+        {rows.map((r, i) => {
+          const height = (r.count / max) * (HEIGHT - 16);
+          return (
+            <g key={r.day}>
+              <rect
+                x={i * slot + slot * 0.15}
+                y={HEIGHT - height}
+                width={slot * 0.7}
+                height={height}
+                className="daily-chart__bar"
+              >
+                <title>{`${dayLabel(r.day)}: ${formatPoints(r.count)} ${unit}`}</title>
+              </rect>
+              {i % 7 === 0 || i === rows.length - 1 ? (
+                <text x={i * slot + slot / 2} y={HEIGHT + 16} textAnchor="middle" className="daily-chart__tick">
+                  {dayLabel(r.day)}
+                </text>
+              ) : null}
+            </g>
+          );
+        })}
+      </svg>
+      <figcaption className="muted">
+        {formatPoints(total)} {unit} {period}; o dia mais alto teve {formatPoints(max)}.
+      </figcaption>
+      <details className="daily-chart__numbers">
+        <summary>Ver os números</summary>
+        <table className="painel-table">
+          <caption className="visually-hidden">{title}</caption>
+          <thead>
+            <tr>
+              <th scope="col">Dia</th>
+              <th scope="col">{unit[0]!.toUpperCase() + unit.slice(1)}</th>
+            </tr>
+          </thead>
+          <tbody>
+            {rows.map((r) => (
+              <tr key={r.day}>
+                <th scope="row">{formatDate(`${r.day}T15:00:00Z`)}</th>
+                <td>{formatPoints(r.count)}</td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      </details>
+    </figure>
+  );
+}
