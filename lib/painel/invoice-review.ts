@@ -23,6 +23,7 @@ export const SIGNAL_LABELS: Readonly<Record<string, string>> = {
   DEVICE: 'Regra do aparelho',
   SAME_FILE_OTHER_MEMBER: 'Mesmo arquivo de outro membro',
   SAME_FILE_SAME_MEMBER: 'Arquivo repetido',
+  SAME_KEY_OTHER_MEMBER: 'Chave tentada por outro membro',
 };
 
 /** Reasons the member reads, chosen from a list and completed by the reviewer. */

@@ -702,6 +702,15 @@ export interface PartnerAuditTable {
 }
 
 /** A reviewer's hold on an invoice in the painel, until expires_at (a few minutes, renewed while the page is open). */
+/** A member's tries of an access key another member had already sent (counted per key and member). */
+export interface InvoiceKeyAttemptsTable {
+  access_key: string;
+  user_id: number;
+  attempts: number;
+  first_at: string;
+  last_at: string;
+}
+
 export interface InvoiceReviewLeasesTable {
   invoice_id: number;
   staff_id: number;
@@ -758,6 +767,7 @@ export interface Database {
   invoice_files: InvoiceFilesTable;
   invoice_events: InvoiceEventsTable;
   invoice_review_leases: InvoiceReviewLeasesTable;
+  invoice_key_attempts: InvoiceKeyAttemptsTable;
   points_ledger: PointsLedgerTable;
   points_balances: PointsBalancesTable;
   products: ProductsTable;

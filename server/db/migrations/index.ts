@@ -22,6 +22,7 @@ import { rewardDrafts } from './20261129T130000-reward-drafts';
 import { staff } from './20261130T100000-staff';
 import { sessionEndReason } from './20261201T100000-session-end-reason';
 import { invoiceReviewLeases } from './20261202T100000-invoice-review-leases';
+import { invoiceKeyAttempts } from './20261203T140000-invoice-key-attempts';
 
 /**
  * Every migration, by name in timestamp order. A static record instead of a folder scan keeps migrations working
@@ -51,4 +52,5 @@ export const migrations: Record<string, Migration> = {
   '20261130T100000-staff': staff,
   '20261201T100000-session-end-reason': sessionEndReason,
   '20261202T100000-invoice-review-leases': invoiceReviewLeases,
+  '20261203T140000-invoice-key-attempts': invoiceKeyAttempts,
 };

@@ -1,5 +1,5 @@
 // Every query of the invoices module: the services above hold the rules, this file only reads and writes rows.
-import type { Insertable, Updateable } from 'kysely';
+import { sql, type Insertable, type Updateable } from 'kysely';
 import type { Db, InvoiceEventsTable, InvoicesTable, InvoiceFileRow, InvoiceRow, InvoiceStatus } from '../../db/schema';
 
 /** A connection or a transaction (a Kysely transaction is a Kysely). */
@@ -61,6 +61,34 @@ export const refusedOwnInvoices = (db: Db, userId: number, limit: number) =>
 
 export const findByAccessKey = (db: Db, accessKey: string): Promise<InvoiceRow | undefined> =>
   db.selectFrom('invoices').selectAll().where('access_key', '=', accessKey).executeTakeFirst();
+
+/**
+ * Counts a member's try of a key another member had already sent (the reviewer's "same key tried by others"). Its
+ * own short write, outside any transaction the refusal may roll back.
+ */
+export async function recordKeyAttempt(db: Db, accessKey: string, userId: number, at: string): Promise<void> {
+  await db
+    .insertInto('invoice_key_attempts')
+    .values({ access_key: accessKey, user_id: userId, attempts: 1, first_at: at, last_at: at })
+    .onConflict((oc) =>
+      oc.columns(['access_key', 'user_id']).doUpdateSet({
+        attempts: sql<number>`invoice_key_attempts.attempts + 1`,
+        last_at: at,
+      }),
+    )
+    .execute();
+}
+
+/** Other members' tries of a key, the latest first. */
+export const keyAttemptsByOthers = (db: Db, accessKey: string, ownerId: number) =>
+  db
+    .selectFrom('invoice_key_attempts')
+    .select(['user_id', 'attempts', 'last_at'])
+    .where('access_key', '=', accessKey)
+    .where('user_id', '!=', ownerId)
+    .orderBy('last_at', 'desc')
+    .limit(10)
+    .execute();
 
 /** The invoice a member's attempt (idempotency key) already made. */
 export const findByAttempt = (db: Db, userId: number, idempotencyKey: string): Promise<InvoiceRow | undefined> =>

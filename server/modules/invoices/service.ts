@@ -104,6 +104,12 @@ export async function getInvoice(deps: Deps, id: string): Promise<InvoiceView> {
   return toView(deps.db, deps.config, await ownInvoice(deps.db, userId, id));
 }
 
+/** A key another member had sent is counted for the reviewer before the member hears it is taken. */
+async function noteTriedByOther(deps: Deps, existing: InvoiceRow, userId: number): Promise<void> {
+  if (existing.user_id !== userId)
+    await repo.recordKeyAttempt(deps.db, existing.access_key, userId, new Date(deps.config.now()).toISOString());
+}
+
 function duplicateMessage(existing: InvoiceRow, userId: number): string {
   return existing.user_id === userId ? INVOICE_MESSAGES.sentByYou(existing.created_at) : INVOICE_MESSAGES.sentByOther;
 }
@@ -116,9 +122,9 @@ export async function checkAccessKey(
   const parsed = parseAccessKey(accessKey.slice(0, 100));
   if (!parsed.ok) return { available: false, message: parsed.message };
   const existing = await repo.findByAccessKey(deps.db, parsed.info.key);
-  return existing
-    ? { available: false, message: duplicateMessage(existing, userId) }
-    : { available: true, message: null };
+  if (!existing) return { available: true, message: null };
+  await noteTriedByOther(deps, existing, userId);
+  return { available: false, message: duplicateMessage(existing, userId) };
 }
 
 // ---------------------------------------------------------------------------------------------------------------
@@ -259,7 +265,10 @@ export async function submitInvoice(deps: Deps, input: SubmitInput): Promise<Inv
       await drain(uploads, new Set());
       return replayOf(deps, existing, parsed.data.accessKey);
     }
-    if (existing) return refuse(uploads, duplicateMessage(existing, userId), 'accessKey');
+    if (existing) {
+      await noteTriedByOther(deps, existing, userId);
+      return refuse(uploads, duplicateMessage(existing, userId), 'accessKey');
+    }
   }
 
   const now = new Date(config.now());
@@ -316,6 +325,8 @@ export async function submitInvoice(deps: Deps, input: SubmitInput): Promise<Inv
       // Lost a race with an identical request (same attempt) or with someone sending the same key.
       const winner = await repo.findByAttempt(db, userId, parsed.data.idempotencyKey);
       if (winner) return replayOf(deps, winner, parsed.data.accessKey);
+      const taken = typedKey ? await repo.findByAccessKey(db, typedKey.key) : undefined;
+      if (taken) await noteTriedByOther(deps, taken, userId);
       throw badUserInput(INVOICE_MESSAGES.sentByOther, { accessKey: INVOICE_MESSAGES.sentByOther });
     }
     throw error;

@@ -1,6 +1,6 @@
 import '../../test/esm-shims';
 import { DEMO_MEMBER } from '../../seed';
-import { createSharedTestApps, fakeClock, loginAs, type FakeClock, type SharedTestApps } from '../../test/helpers';
+import { createSharedTestApps, fakeClock, gql, loginAs, type FakeClock, type SharedTestApps } from '../../test/helpers';
 import { codeOf, enrolStaff, painelGql, type EnrolledStaff } from '../../test/staff';
 import { createMember } from '../users/repository';
 import { JPEG, newKey, nfeXml, PDF, submit } from './test/upload-helpers';
@@ -140,6 +140,38 @@ describe('one invoice', () => {
     expect((await s.apps[0]!.inject({ method: 'GET', url: url.replace(/s=./, 's=x') })).statusCode).toBe(404);
     clock.advance(5 * 60_000 + 1);
     expect((await s.apps[0]!.inject({ method: 'GET', url })).statusCode).toBe(404);
+  });
+
+  it('tells the reviewer when other members tried the same access key, counted once per member', async () => {
+    const key = newKey();
+    const sent = (await submit(s.apps[0]!, ana, { accessKey: key }, [{ name: 'nota.jpg', content: JPEG }])).data!
+      .submitInvoice.id;
+    clock.advance(60_000);
+    // Bia types it (the page checks it as she types), then sends it twice: refused every time.
+    const check = await gql<{ invoiceKeyCheck: { available: boolean } }>(
+      s.apps[1]!,
+      'query ($k: String!) { invoiceKeyCheck(accessKey: $k) { available } }',
+      { k: key },
+      { authorization: `Bearer ${bia}` },
+    );
+    expect(check.data?.invoiceKeyCheck.available).toBe(false);
+    for (let i = 0; i < 2; i += 1) {
+      const refused = await submit(s.apps[0]!, bia, { accessKey: key }, [{ name: 'nota.jpg', content: JPEG }]);
+      expect(refused.errors?.[0]?.message).toBe(
+        'Esta nota fiscal já está cadastrada no clube e não pode ser enviada de novo.',
+      );
+    }
+    // Ana's own retry is no signal.
+    await submit(s.apps[0]!, ana, { accessKey: key }, [{ name: 'nota.jpg', content: JPEG }]);
+
+    const detail = await painelGql<Detail>(s.apps[0]!, DETAIL, { id: sent }, rafael.token);
+    expect(detail.data!.staffInvoice.signals).toEqual([
+      {
+        kind: 'SAME_KEY_OTHER_MEMBER',
+        message: 'A mesma chave foi tentada por outro membro (3 vezes, a última em 22/11/2026, 09:01).',
+        invoiceId: null,
+      },
+    ]);
   });
 
   it('serves a PDF inline, framable by the painel only', async () => {

@@ -1,6 +1,7 @@
 // The invoice review in the painel: the queue, one invoice as a reviewer sees it, the review lease, and approve /
 // reject through the terminal's own functions (review.ts), each audited in the transaction of the change.
 import { sql } from 'kysely';
+import { formatDateTime } from '../../../lib/format/dates';
 import type { NfeItem } from '../../../lib/invoices/nfe-xml';
 import type { Db, InvoiceRow } from '../../db/schema';
 import { badUserInput, notFound } from '../../errors/api-errors';
@@ -8,6 +9,7 @@ import type { StaffActor } from '../../graphql/staff-access';
 import type { AppConfig } from '../../config';
 import { pointsForPurchase } from '../points';
 import { recordAudit } from '../staff';
+import * as repo from './repository';
 import { approveInvoice, rejectInvoice } from './review';
 import { staffFileUrl } from './staff-files';
 
@@ -365,6 +367,16 @@ async function riskSignals(db: Db, invoice: InvoiceRow, fileHashes: readonly str
         invoiceId: String(other.id),
       });
     }
+  }
+  const tries = await repo.keyAttemptsByOthers(db, invoice.access_key, invoice.user_id);
+  if (tries.length > 0) {
+    const total = tries.reduce((sum, t) => sum + t.attempts, 0);
+    const members = tries.length === 1 ? 'outro membro' : `${tries.length} outros membros`;
+    signals.push({
+      kind: 'SAME_KEY_OTHER_MEMBER',
+      message: `A mesma chave foi tentada por ${members} (${total} ${total === 1 ? 'vez' : 'vezes'}, a última em ${formatDateTime(tries[0]!.last_at)}).`,
+      invoiceId: null,
+    });
   }
   return signals;
 }
