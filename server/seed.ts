@@ -1,12 +1,19 @@
+import { randomUUID } from 'node:crypto';
 import type { Db } from './db/schema';
 import { clubModules } from './modules';
-import { seedDemoHistory, type DemoHistoryDeps } from './modules/invoices';
+import { seedDemoHistory, seedDemoReviewQueue, type DemoHistoryDeps } from './modules/invoices';
 import { seedDemoProjects } from './modules/projects';
 import { seedDemoRewards } from './modules/rewards';
 import { seedDemoStaff } from './modules/staff';
 import { createMember, DEMO_MEMBER, findUserByCpf } from './modules/users';
 
 export { DEMO_MEMBER };
+
+/** Two more members whose invoices wait in the painel's demo review queue (not for signing in: no demo password). */
+const DEMO_REVIEW_MEMBERS = {
+  carlos: { name: 'Carlos', surName: 'Pereira', cpf: '71460258371', email: 'carlos.pereira@exemplo.com.br' },
+  joana: { name: 'Joana', surName: 'Ribeiro', cpf: '38601492703', email: 'joana.ribeiro@exemplo.com.br' },
+} as const;
 
 /** Every module's reference data (careers and places before the stores that sit in them), at every start. */
 export async function seedReferenceData(db: Db): Promise<void> {
@@ -51,5 +58,10 @@ export async function seedDemoData(db: Db, options: { history?: DemoHistoryDeps 
     await seedDemoHistory(db, options.history, member);
     await seedDemoProjects(db, options.history, member);
     await seedDemoRewards(db, options.history.config, member);
+    // A password nobody knows: these two exist for the reviewers' queue.
+    const secret = () => `${randomUUID()}#Aa1`;
+    const carlos = await createMember(db, { ...DEMO_REVIEW_MEMBERS.carlos, password: secret(), emailConfirmed: true });
+    const joana = await createMember(db, { ...DEMO_REVIEW_MEMBERS.joana, password: secret(), emailConfirmed: true });
+    await seedDemoReviewQueue(db, options.history, { carlos, joana });
   }
 }

@@ -10,6 +10,7 @@ import { migrateToLatest } from '../../db/migrate';
 import type { Database } from '../../db/schema';
 import { DEMO_MEMBER, seedDemoData } from '../../seed';
 import { fakeClock, gql, loginAs, testConfig } from '../../test/helpers';
+import { enrolStaff, painelGql } from '../../test/staff';
 import { demoDanfePdf } from './demo-history';
 import { LocalDiskStorage, uploadsDirOf } from '../../storage/local-disk';
 
@@ -84,7 +85,8 @@ describe('the demo member of a fresh start', () => {
     await migrateToLatest(db);
     await seedDemoData(db, { history: historyOf() });
     const files = await db.selectFrom('invoice_files').select(['kind', 'storage_path', 'size_bytes']).execute();
-    expect(files).toHaveLength(7);
+    // The demo member's 7, and the 5 of the painel's review queue.
+    expect(files).toHaveLength(12);
     for (const file of files) {
       const bytes = readFileSync(path.join(uploadsDirOf(dataDir), file.storage_path));
       expect(bytes.length).toBe(file.size_bytes);
@@ -104,6 +106,49 @@ describe('the demo member of a fresh start', () => {
     const before = await count();
     await seedDemoData(db, { history });
     expect(await count()).toEqual(before);
+  });
+});
+
+describe('the painel’s demo review queue', () => {
+  it('waits with a photo, a copied photo, a PDF and a held XML, each with the risk signals a reviewer needs', async () => {
+    const history = historyOf();
+    await migrateToLatest(db);
+    await seedDemoData(db, { history });
+    const app = buildApp({ db, config: history.config, storage: history.storage, queryCache: false });
+    try {
+      const rafael = await enrolStaff(
+        { app, db, config: history.config },
+        { email: 'r@clube.test', roles: ['revisor'] },
+      );
+      const queue = await painelGql<{
+        staffInvoiceQueue: {
+          rows: { id: string; memberName: string; fileKinds: string[]; flagReason: string | null }[];
+        };
+      }>(app, '{ staffInvoiceQueue(first: 20) { rows { id memberName fileKinds flagReason } } }', {}, rafael.token);
+      const rows = queue.data!.staffInvoiceQueue.rows.filter((r) => !r.memberName.startsWith('Ana'));
+      expect(rows.map((r) => [r.memberName, r.fileKinds.join()])).toEqual([
+        ['Carlos Pereira', 'jpeg'],
+        ['Joana Ribeiro', 'jpeg'],
+        ['Joana Ribeiro', 'jpeg'],
+        ['Carlos Pereira', 'pdf'],
+        ['Carlos Pereira', 'xml'],
+      ]);
+      expect(rows[4]!.flagReason).not.toBeNull();
+      const signals = async (id: string) =>
+        (
+          await painelGql<{ staffInvoice: { signals: { kind: string }[] } }>(
+            app,
+            'query ($id: ID!) { staffInvoice(id: $id) { signals { kind } } }',
+            { id },
+            rafael.token,
+          )
+        ).data!.staffInvoice.signals.map((signal) => signal.kind);
+      expect(await signals(rows[0]!.id)).toEqual(['SAME_FILE_OTHER_MEMBER', 'SAME_KEY_OTHER_MEMBER']);
+      expect(await signals(rows[1]!.id)).toEqual(['SAME_FILE_OTHER_MEMBER']);
+      expect(await signals(rows[2]!.id)).toEqual([]);
+    } finally {
+      await app.close();
+    }
   });
 });
 

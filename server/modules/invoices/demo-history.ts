@@ -72,7 +72,8 @@ function demoKey(issued: Date, cnpj: string, step: number): string {
   return withCheckDigit(`35${yymm}${cnpj}55001${number}1${code}`);
 }
 
-const upload = (filename: string, mimetype: string, bytes: Buffer): Promise<FileUpload> =>
+/** A file as a member's phone sends it, from bytes in memory. */
+export const upload = (filename: string, mimetype: string, bytes: Buffer): Promise<FileUpload> =>
   Promise.resolve({ filename, mimetype, createReadStream: () => Readable.from([bytes]) });
 
 /** What the demo history needs from the running server: its clock and settings, and where files go. */

@@ -5,6 +5,7 @@ import { invoicesStaffResolvers } from './staff-resolvers';
 import { staffFilesRoute } from './staff-files';
 
 export { seedDemoHistory } from './demo-history';
+export { seedDemoReviewQueue } from './demo-review-queue';
 export type { DemoHistoryDeps } from './demo-history';
 export { pendingInvoices } from './repository';
 export { approveInvoice, rejectInvoice } from './review';
