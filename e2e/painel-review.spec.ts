@@ -1,21 +1,16 @@
 import { readFileSync } from 'node:fs';
-import { Secret, TOTP } from 'otpauth';
 import type { Browser, Page } from '@playwright/test';
 import { demoDanfePdf } from '../server/modules/invoices/demo-history';
-import { clubCli } from './club-cli';
 import { expect, expectNoAxeViolations, signInWithStorage, test } from './fixtures';
+import { staffFromTerminal, staffSignIn } from './painel-helpers';
 import { createInvoiceMember, freshKey, masked, nfeXmlFile, type InvoiceMember } from './invoices-helpers';
 
-const PASSWORD = 'Bancada#2026';
 /** The demo reviewer of README (embedded default). */
 const RAFAEL = { email: 'revisor@exemplo.com.br', secret: 'Z4QKPO7FNGPPVATQXFJBYBOTVFKXCW5P' };
 /** A real photo the browser draws: the same bytes sent by two members. */
 const PHOTO = readFileSync('server/modules/projects/demo/cozinha-1.jpg');
 /** A CNPJ of no registered store: its XML waits for a person. */
 const UNREGISTERED_CNPJ = '11222333000181';
-
-const codeOf = (secret: string, steps = 0) =>
-  new TOTP({ secret: Secret.fromBase32(secret) }).generate({ timestamp: Date.now() + steps * 30_000 });
 
 const KEY_LABEL = 'Chave de acesso (44 números)';
 const FILES_LABEL = 'Arquivos da nota (foto, PDF ou XML)';
@@ -36,40 +31,6 @@ async function memberPage(browser: Browser, member: InvoiceMember): Promise<Page
   await page.goto('/minhas-nfs');
   await expect(page.getByRole('heading', { name: 'Minhas notas fiscais', level: 1 })).toBeVisible();
   return page;
-}
-
-async function signIn(page: Page, email: string, secret: string, step = 0) {
-  await page.goto('/painel/entrar');
-  await page.getByLabel('E-mail').fill(email);
-  await page.getByLabel('Senha', { exact: true }).fill(PASSWORD);
-  await page.getByLabel('Código do autenticador').fill(codeOf(secret, step));
-  await page.getByRole('button', { name: 'Entrar' }).click();
-  await expect(page.getByRole('heading', { name: /^Olá, / })).toBeVisible();
-}
-
-/** A second reviewer, made at the terminal and set up through their link. */
-async function secondReviewer(page: Page): Promise<void> {
-  const added = clubCli(
-    'staff',
-    'add',
-    `sofia-${Date.now()}@clube.test`,
-    '--name',
-    'Sofia Revisora',
-    '--roles',
-    'revisor',
-  );
-  const link = /\S+\/painel\/ativar\?token=[\w-]{43}/.exec(added)?.[0];
-  expect(link, added).toBeDefined();
-  const url = new URL(link!);
-  await page.goto(`${url.pathname}${url.search}`);
-  const secret = (
-    (await page.locator('dt:text-is("Chave para digitar no aplicativo") + dd').textContent()) ?? ''
-  ).replace(/\s/g, '');
-  await page.getByLabel('Senha', { exact: true }).fill(PASSWORD);
-  await page.getByLabel('Confirme a senha').fill(PASSWORD);
-  await page.getByLabel('Código do autenticador').fill(codeOf(secret));
-  await page.getByRole('button', { name: 'Ativar acesso' }).click();
-  await expect(page.getByRole('heading', { name: 'Olá, Sofia' })).toBeVisible();
 }
 
 const review = (page: Page, id: string) => page.goto(`/painel/notas/revisar?id=${id}`);
@@ -95,7 +56,7 @@ test.describe('revisão de notas no painel @painel', () => {
     const xmlId = await send(otherPage, xmlKey, nfeXmlFile(xmlKey, other.cpf, '312.40'));
 
     // The queue, oldest first: the reviewer opens the photo from its row.
-    await signIn(page, RAFAEL.email, RAFAEL.secret);
+    await staffSignIn(page, RAFAEL);
     await page
       .getByRole('navigation', { name: 'Seções do painel' })
       .getByRole('link', { name: 'Notas fiscais' })
@@ -124,7 +85,7 @@ test.describe('revisão de notas no painel @painel', () => {
 
     // A second reviewer reads who has it and cannot act on it.
     const sofia = await page.context().newPage();
-    await secondReviewer(sofia);
+    await staffFromTerminal(sofia, 'Sofia Revisora', ['revisor']);
     await review(sofia, photoId);
     await expect(sofia.getByText('Rafael Revisor está analisando esta nota', { exact: false })).toBeVisible();
     await expect(sofia.getByRole('button', { name: 'Aprovar' })).toBeDisabled();

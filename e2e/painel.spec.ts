@@ -1,20 +1,8 @@
 import { readFileSync } from 'node:fs';
-import { Secret, TOTP } from 'otpauth';
 import type { Page } from '@playwright/test';
 import { clubCli } from './club-cli';
 import { expect, expectNoAxeViolations, test } from './fixtures';
-
-const PASSWORD = 'Bancada#2026';
-
-/** What an authenticator app shows for the secret, `steps` periods of 30 seconds from now. */
-const codeOf = (secret: string, steps = 0) =>
-  new TOTP({ secret: Secret.fromBase32(secret) }).generate({ timestamp: Date.now() + steps * 30_000 });
-
-/** The path and query of a set-up link, opened on the test server whatever PUBLIC_URL the link names. */
-const pathOf = (link: string) => {
-  const url = new URL(link);
-  return `${url.pathname}${url.search}`;
-};
+import { codeOf, pathOf, STAFF_PASSWORD as PASSWORD } from './painel-helpers';
 
 /**
  * Uses a set-up link as the person would: a password, the key read off the screen into an "app" (otpauth here), and
