@@ -10,6 +10,9 @@ const WIDTH = 720;
 const HEIGHT = 180;
 const AXIS = 24;
 
+/** A label every 7 days and on the last, skipping a weekly one too close to the last to fit beside it. */
+const tickAt = (i: number, count: number) => i === count - 1 || (i % 7 === 0 && count - 1 - i >= 4);
+
 const dayLabel = (day: string) => `${day.slice(8, 10)}/${day.slice(5, 7)}`;
 
 /**
@@ -42,8 +45,13 @@ export function DailyBarsChart({ title, rows, unit }: { title: string; rows: rea
               >
                 <title>{`${dayLabel(r.day)}: ${formatPoints(r.count)} ${unit}`}</title>
               </rect>
-              {i % 7 === 0 || i === rows.length - 1 ? (
-                <text x={i * slot + slot / 2} y={HEIGHT + 16} textAnchor="middle" className="daily-chart__tick">
+              {tickAt(i, rows.length) ? (
+                <text
+                  x={i === 0 ? 0 : i === rows.length - 1 ? WIDTH : i * slot + slot / 2}
+                  y={HEIGHT + 16}
+                  textAnchor={i === 0 ? 'start' : i === rows.length - 1 ? 'end' : 'middle'}
+                  className="daily-chart__tick"
+                >
                   {dayLabel(r.day)}
                 </text>
               ) : null}

@@ -1,7 +1,7 @@
 'use client';
 import Link from 'next/link';
 import { errorMessage } from '@/lib/apollo/errors';
-import { formatDateTime, formatMonth } from '@/lib/format/dates';
+import { formatDateTime } from '@/lib/format/dates';
 import { formatPoints } from '@/lib/format/numbers';
 import { businessDaysText, queueView } from '@/lib/painel/dashboard';
 import { QStaffDashboard, type QStaffDashboardQuery } from '@/lib/painel/operations';
@@ -14,6 +14,10 @@ import { useStaff } from './staff-context';
 import { usePainelQuery } from './use-painel-query';
 
 type Dashboard = QStaffDashboardQuery['staffDashboard'];
+
+const MONTH_NAME = new Intl.DateTimeFormat('pt-BR', { month: 'long', year: 'numeric', timeZone: 'UTC' });
+/** "2026-11" → "novembro de 2026". */
+const monthName = (month: string) => MONTH_NAME.format(new Date(`${month}-15T12:00:00Z`));
 
 /**
  * The painel's home: what waits on the club and for how long against the rule book's deadline, today's approvals,
@@ -149,7 +153,7 @@ function Figures({ dashboard, roles }: { dashboard: Dashboard; roles: Parameters
         </section>
 
         <section aria-labelledby="painel-pontos" className="card">
-          <h2 id="painel-pontos">Pontos em {formatMonth(dashboard.points.month)}</h2>
+          <h2 id="painel-pontos">Pontos em {monthName(dashboard.points.month)}</h2>
           <dl className="painel-figures">
             <div>
               <dt>Creditados</dt>

@@ -85,7 +85,7 @@ describe('the painel’s home figures', () => {
     const approvals = within(screen.getByRole('region', { name: 'Aprovações de hoje' }));
     expect(approvals.getByText(/6 notas e 1 projeto aprovados hoje/)).toBeInTheDocument();
     expect(approvals.getByRole('row', { name: /Rui Revisor/ })).toHaveTextContent('41');
-    const points = within(screen.getByRole('region', { name: /^Pontos em/ }));
+    const points = within(screen.getByRole('region', { name: 'Pontos em novembro de 2026' }));
     expect(points.getByText('Saldo dos membros hoje (o que o clube deve)').nextSibling).toHaveTextContent('1.234.567');
     expect(
       screen.getByRole('img', {
