@@ -2,11 +2,11 @@ import { allRoutes, buildPath, exportFileFor, matchRoute, routes } from './route
 
 describe('route table', () => {
   // The paths of docs/product.md#2-screens-and-routes.
-  it('holds the 35 private and 10 public paths of the product, and the 7 of the painel', () => {
+  it('holds the 35 private and 10 public paths of the product, and the 9 of the painel', () => {
     expect(allRoutes.filter(([, r]) => r.access === 'private')).toHaveLength(35);
     expect(allRoutes.filter(([, r]) => r.access === 'public')).toHaveLength(10);
-    expect(allRoutes.filter(([, r]) => r.access === 'staff')).toHaveLength(7);
-    expect(new Set(allRoutes.map(([, r]) => r.pattern)).size).toBe(52);
+    expect(allRoutes.filter(([, r]) => r.access === 'staff')).toHaveLength(9);
+    expect(new Set(allRoutes.map(([, r]) => r.pattern)).size).toBe(54);
   });
 
   it('keeps every painel path under /painel, and /painel/graphql clear of them', () => {
@@ -16,6 +16,7 @@ describe('route table', () => {
     expect(matchRoute('/painel/graphql')).toBeNull();
     expect(routes.painelActivate()).toBe('/painel/ativar');
     expect(routes.painelInvoiceReview()).toBe('/painel/notas/revisar');
+    expect(routes.painelMember()).toBe('/painel/membros/ficha');
     expect(matchRoute('/painel/arquivos/12')).toBeNull();
     expect(exportFileFor('/painel', 'html')).toBe('/painel.html');
     expect(exportFileFor('/painel/equipe', 'rsc')).toBe('/painel/equipe.txt');

@@ -104,6 +104,9 @@ export const routeTable = {
   painelInvoices: route({ pattern: '/painel/notas', access: 'staff', title: 'Notas fiscais' }),
   // One invoice under review: /painel/notas/revisar?id=… (a static export: the id is read from the URL).
   painelInvoiceReview: route({ pattern: '/painel/notas/revisar', access: 'staff', title: 'Analisar nota fiscal' }),
+  painelMembers: route({ pattern: '/painel/membros', access: 'staff', title: 'Membros' }),
+  // One member's page: /painel/membros/ficha?id=… (a static export: the id is read from the URL).
+  painelMember: route({ pattern: '/painel/membros/ficha', access: 'staff', title: 'Ficha do membro' }),
 } as const satisfies Record<string, RouteDef>;
 
 export type RouteKey = keyof typeof routeTable;

@@ -16,6 +16,7 @@ const ACTION_LABELS: Readonly<Record<string, string>> = {
   'member.account-type': 'Membro: tipo de conta',
   'member.disable': 'Membro desativado',
   'member.enable': 'Membro reativado',
+  'member.end-sessions': 'Membro: sessões encerradas',
   'invoice.take': 'Nota aberta para análise',
   'invoice.approve': 'Nota aprovada',
   'invoice.reject': 'Nota recusada',

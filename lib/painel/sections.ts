@@ -32,6 +32,13 @@ export const PAINEL_SECTIONS: readonly PainelSection[] = [
     roles: ['revisor'],
   },
   {
+    route: 'painelMembers',
+    href: routes.painelMembers(),
+    label: 'Membros',
+    description: 'Encontre um membro pelo CPF, e-mail, celular ou nome; veja a conta e mude o que o atendimento muda.',
+    roles: ['atendimento'],
+  },
+  {
     route: 'painelTeam',
     href: routes.painelTeam(),
     label: 'Equipe',

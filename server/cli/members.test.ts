@@ -46,6 +46,13 @@ describe('npm run members', () => {
     expect(shown.stdout).not.toContain(DEMO_MEMBER.cpf);
   });
 
+  it('ends every session with the reason, which show prints with who did it', () => {
+    const ended = cli('end-sessions', DEMO_MEMBER.email, '--by', 'suporte.bia', '--reason', 'Celular perdido');
+    expect(ended.status).toBe(0);
+    expect(ended.stdout).toContain('Sessões encerradas');
+    expect(cli('show', DEMO_MEMBER.email).stdout).toMatch(/suporte\.bia\s+end-sessions\s+motivo: Celular perdido/);
+  });
+
   it('says what is wrong in Portuguese: unknown member, bad value, missing arguments', () => {
     const unknown = cli('enable', '111.444.777-35');
     expect(unknown.status).toBe(1);

@@ -9,17 +9,20 @@ const USAGE = `Uso (<membro> é o CPF, o e-mail ou o celular):
   npm run members -- chatbot <membro> on|off                envio de notas pelo chatbot
   npm run members -- account-type <membro> editor|member    tipo de conta (editor vê rascunhos)
   npm run members -- disable|enable <membro>                desativa (encerra as sessões) ou reativa
-Opção: --by "nome" registra quem fez (padrão: o usuário do sistema).`;
+  npm run members -- end-sessions <membro>                  encerra todas as sessões (sai de todos os aparelhos)
+Opções: --by "nome" registra quem fez (padrão: o usuário do sistema);
+        --reason "motivo" registra por que, na auditoria (o painel sempre pede).`;
 
 const yesNo = (value: boolean) => (value ? 'sim' : 'não');
 
 runCli({
   usage: USAGE,
-  options: { message: { type: 'string' }, by: { type: 'string' } },
+  options: { message: { type: 'string' }, by: { type: 'string' }, reason: { type: 'string' } },
   async run({ positionals: [command, who, extra], values, config, database, print }) {
     if (!command || !who) throw new UsageError();
     const actor = values.by?.trim() || userInfo().username;
     const deps = { db: await database(), config };
+    const options = { reason: values.reason };
     switch (command) {
       case 'show': {
         const m = await showMember(deps, who);
@@ -34,29 +37,33 @@ runCli({
         return;
       }
       case 'require-password-change':
-        await operatorSwitches.requirePasswordChange(deps, who, actor);
+        await operatorSwitches.requirePasswordChange(deps, who, actor, options);
         print('O membro criará uma nova senha no próximo acesso.');
         return;
       case 'consent':
-        await operatorSwitches.consent(deps, who, actor, values.message ?? '');
+        await operatorSwitches.consent(deps, who, actor, values.message ?? '', options);
         print('O aviso de consentimento aparecerá no próximo acesso.');
         return;
       case 'chatbot':
         if (extra !== 'on' && extra !== 'off') throw new UsageError();
-        await operatorSwitches.chatbot(deps, who, actor, extra === 'on');
+        await operatorSwitches.chatbot(deps, who, actor, extra === 'on', options);
         print(`Envio de notas pelo chatbot ${extra === 'on' ? 'ligado' : 'desligado'}.`);
         return;
       case 'account-type':
-        await operatorSwitches.accountType(deps, who, actor, extra ?? '');
+        await operatorSwitches.accountType(deps, who, actor, extra ?? '', options);
         print(`Tipo de conta: ${extra}.`);
         return;
       case 'disable':
-        await operatorSwitches.disable(deps, who, actor);
+        await operatorSwitches.disable(deps, who, actor, options);
         print('Conta desativada; as sessões abertas foram encerradas.');
         return;
       case 'enable':
-        await operatorSwitches.enable(deps, who, actor);
+        await operatorSwitches.enable(deps, who, actor, options);
         print('Conta reativada.');
+        return;
+      case 'end-sessions':
+        await operatorSwitches.endSessions(deps, who, actor, options);
+        print('Sessões encerradas: o membro entrará de novo em cada aparelho.');
         return;
       default:
         throw new UsageError();

@@ -1,7 +1,7 @@
 import type { ClubModule } from '../club-module';
 import { authResolvers } from './resolvers';
 
-export { consumeCode, issueCode, maskPhoneDestination, secondsUntilResend } from './codes';
+export { consumeCode, issueCode, maskEmailDestination, maskPhoneDestination, secondsUntilResend } from './codes';
 export { sendEmailConfirmation } from './email-confirmation';
 export type { FlowDeps } from './flow-deps';
 export { humanVerification, noHumanCheck } from './human-verification';

@@ -34,13 +34,23 @@ export async function revokeFamily(db: Db, familyId: string, at: string): Promis
 }
 
 /** Ends every session of a member. */
-export async function revokeMemberTokens(db: Db, userId: number, at: string): Promise<void> {
+/** Revokes every live token of the member; how many sessions (token families) were live. */
+export async function revokeMemberTokens(db: Db, userId: number, at: string): Promise<number> {
+  const live = await db
+    .selectFrom('refresh_tokens')
+    .select('family_id')
+    .distinct()
+    .where('user_id', '=', userId)
+    .where('revoked_at', 'is', null)
+    .where('expires_at', '>', at)
+    .execute();
   await db
     .updateTable('refresh_tokens')
     .set({ revoked_at: at })
     .where('user_id', '=', userId)
     .where('revoked_at', 'is', null)
     .execute();
+  return live.length;
 }
 
 // ---- One-time codes --------------------------------------------------------------------------------------------

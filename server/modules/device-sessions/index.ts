@@ -4,7 +4,7 @@ import { deviceSessionsHttp } from './http';
 import { deviceSessionsCleanupJob } from './cleanup-job';
 
 export { memberOfActiveFamily } from './repository';
-export { assessDeviceRisk } from './service';
+export { assessDeviceRisk, memberDevicesForSupport, type MemberDeviceView } from './service';
 
 export const deviceSessionsModule: ClubModule = {
   name: 'device-sessions',

@@ -223,3 +223,45 @@ export async function revokeFamilies(
   await query.execute();
   return before.length;
 }
+
+/**
+ * The device sessions a member was seen on (the logins and sign-ups of their token families, and the sign-up's own),
+ * newest seen first, `limit` rows; and when they last signed in or refreshed a session.
+ */
+export async function devicesOfMember(db: Db, userId: number, limit: number) {
+  const viaTokens = db
+    .selectFrom('refresh_tokens')
+    .select('device_session_id')
+    .where('user_id', '=', userId)
+    .where('device_session_id', 'is not', null);
+  const viaSignup = db
+    .selectFrom('users')
+    .select('signup_device_session_id as device_session_id')
+    .where('id', '=', userId)
+    .where('signup_device_session_id', 'is not', null);
+  const devices = await db
+    .selectFrom('device_sessions')
+    .select([
+      'id',
+      'device',
+      'device_hash',
+      'region',
+      'incognito',
+      'automation',
+      'foreign_time_zone',
+      'foreign_language',
+      'first_seen_at',
+      'last_seen_at',
+    ])
+    .where((eb) => eb.or([eb('id', 'in', viaTokens), eb('id', 'in', viaSignup)]))
+    .orderBy('last_seen_at', 'desc')
+    .orderBy('id')
+    .limit(limit)
+    .execute();
+  const last = await db
+    .selectFrom('refresh_tokens')
+    .select((eb) => eb.fn.max('created_at').as('at'))
+    .where('user_id', '=', userId)
+    .executeTakeFirst();
+  return { devices, lastAccessAt: last?.at ?? null };
+}

@@ -253,3 +253,67 @@ export async function endOtherSessions(deps: SessionsDeps): Promise<number> {
     .transaction()
     .execute((trx) => repo.revokeFamilies(trx, user.id, 'all', deps.familyId, nowOf(deps).toISOString()));
 }
+
+// ---- Support (the painel's member page) ----------------------------------------------------------------------------
+
+/** How many of a member's devices the painel lists. */
+export const MEMBER_DEVICES_MAX = 20;
+
+export interface MemberDeviceView {
+  device: string;
+  region: string | null;
+  firstSeenAt: string;
+  lastSeenAt: string;
+  /** What the session-security component saw: automated browser, private window, foreign time zone or language. */
+  flags: string[];
+  /** Other members tied to the same device in the rule's window (30 days). */
+  otherMembers: number;
+}
+
+const FLAG_LABELS = {
+  automation: 'navegador automatizado',
+  incognito: 'janela anônima',
+  foreign_time_zone: 'fuso horário fora do Brasil',
+  foreign_language: 'idioma fora do português',
+} as const;
+
+/**
+ * A member as support sees them: their live sessions (as "Aparelhos conectados" lists them), the devices they were
+ * seen on with what the component saw, and when they last signed in or refreshed a session. Read-only, and for any
+ * member, disabled ones included.
+ */
+export async function memberDevicesForSupport(deps: ServiceDeps<'db' | 'config'>, userId: number) {
+  const now = nowOf(deps);
+  const families = await repo.activeFamilies(deps.db, userId, now.toISOString());
+  const { devices, lastAccessAt } = await repo.devicesOfMember(deps.db, userId, MEMBER_DEVICES_MAX);
+  const states = await repo.stateNames(deps.db, [
+    ...families.flatMap((f) => (f.region ? [f.region] : [])),
+    ...devices.flatMap((d) => (d.region ? [d.region] : [])),
+  ]);
+  const since = new Date(now.getTime() - MEMBERS_PER_DEVICE_WINDOW_DAYS * DAY_MS).toISOString();
+  const deviceViews: MemberDeviceView[] = await Promise.all(
+    devices.map(async (d) => ({
+      device: d.device ?? UNKNOWN_DEVICE,
+      region: (d.region && states.get(d.region)) ?? null,
+      firstSeenAt: d.first_seen_at,
+      lastSeenAt: d.last_seen_at,
+      flags: (Object.keys(FLAG_LABELS) as (keyof typeof FLAG_LABELS)[])
+        .filter((key) => d[key] === 1)
+        .map((key) => FLAG_LABELS[key]),
+      otherMembers: d.device_hash
+        ? new Set((await repo.membersOfDevice(deps.db, d.device_hash, since)).filter((id) => id !== userId)).size
+        : 0,
+    })),
+  );
+  return {
+    lastAccessAt,
+    sessions: families.map((f) => ({
+      id: f.familyId,
+      device: f.device ?? UNKNOWN_DEVICE,
+      region: (f.region && states.get(f.region)) ?? null,
+      createdAt: f.createdAt,
+      lastUsedAt: f.lastUsedAt,
+    })),
+    devices: deviceViews,
+  };
+}

@@ -7,7 +7,7 @@ import { staffFilesRoute } from './staff-files';
 export { seedDemoHistory } from './demo-history';
 export { seedDemoReviewQueue } from './demo-review-queue';
 export type { DemoHistoryDeps } from './demo-history';
-export { pendingInvoices } from './repository';
+export { countOwnInvoices, listOwnInvoices, pendingInvoices } from './repository';
 export { approveInvoice, rejectInvoice } from './review';
 export { unlimitedUploads, uploadLimiter } from './upload-limiter';
 

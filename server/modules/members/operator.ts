@@ -1,7 +1,8 @@
 import type { Db, UserRow, UserUpdate } from '../../db/schema';
+import { INVALID_CHARACTERS_MESSAGE, isPlainText } from '../../../lib/validation/plain-text';
 import { parseLogin, findForLogin, revokeAllSessions } from '../auth';
 import { insertAudit, recentAudit } from './repository';
-import { updateUser } from '../users';
+import { findUserById, updateUser } from '../users';
 import { recordAudit, terminalActor, type AuditActor } from '../staff';
 import { nowOf, type OperatorDeps } from '../service-deps';
 
@@ -18,12 +19,30 @@ export type SwitchActor = string | AuditActor;
 export const ACCOUNT_TYPES = ['member', 'editor'] as const;
 export type AccountType = (typeof ACCOUNT_TYPES)[number];
 
-export class OperatorError extends Error {}
+/**
+ * A refusal the operator reads as it is (the terminal prints it; the painel answers it as NOT_FOUND or
+ * BAD_USER_INPUT, under `field` when one input is at fault).
+ */
+export class OperatorError extends Error {
+  constructor(
+    message: string,
+    readonly code: 'NOT_FOUND' | 'BAD_USER_INPUT' = 'BAD_USER_INPUT',
+    readonly field: string | null = null,
+  ) {
+    super(message);
+  }
+}
 
-/** A member by CPF, e-mail or celular, spelled any way the login form accepts. */
-export async function findMember(db: Db, who: string): Promise<UserRow> {
-  const user = await findForLogin(db, parseLogin(who).lookup);
-  if (!user) throw new OperatorError('Nenhum membro com esse CPF, e-mail ou celular.');
+export const MEMBER_NOT_FOUND_MESSAGE = 'Nenhum membro com esse CPF, e-mail ou celular.';
+
+/** Which member: as typed at the terminal (CPF, e-mail or celular), or by id from the painel. */
+export type MemberKey = string | { readonly id: number };
+
+/** A member by CPF, e-mail or celular, spelled any way the login form accepts, or by id. */
+export async function findMember(db: Db, who: MemberKey): Promise<UserRow> {
+  const user =
+    typeof who === 'string' ? await findForLogin(db, parseLogin(who).lookup) : await findUserById(db, who.id);
+  if (!user) throw new OperatorError(MEMBER_NOT_FOUND_MESSAGE, 'NOT_FOUND');
   return user;
 }
 
@@ -46,7 +65,7 @@ export interface MemberSummary {
   readonly audit: { at: string; actor: SwitchActor; action: string; detail: string | null }[];
 }
 
-export async function showMember({ db }: OperatorDeps, who: string): Promise<MemberSummary> {
+export async function showMember({ db }: OperatorDeps, who: MemberKey): Promise<MemberSummary> {
   const user = await findMember(db, who);
   const audit = await recentAudit(db, user.id, 10);
   return {
@@ -74,20 +93,67 @@ interface Switch {
   readonly endSessions?: boolean;
 }
 
-async function apply(deps: OperatorDeps, who: string, actor: SwitchActor, change: Switch): Promise<UserRow> {
+export const REASON_MIN = 3;
+export const REASON_MAX = 500;
+export const REASON_MESSAGES = {
+  missing: 'Informe o motivo: ele fica registrado na auditoria.',
+  length: `O motivo precisa ter de ${REASON_MIN} a ${REASON_MAX} caracteres.`,
+} as const;
+
+/**
+ * Why the operator switches: required from the painel (a staff member always says why, and the audit keeps it),
+ * optional at the terminal (`--reason`), whose scripts predate it.
+ */
+function reasonOf(actor: SwitchActor, reason: string | null | undefined): string | null {
+  const text = reason?.trim() ?? '';
+  if (text === '') {
+    if (typeof actor !== 'string' && actor.kind === 'staff') {
+      throw new OperatorError(REASON_MESSAGES.missing, 'BAD_USER_INPUT', 'reason');
+    }
+    return null;
+  }
+  if (text.length < REASON_MIN || text.length > REASON_MAX) {
+    throw new OperatorError(REASON_MESSAGES.length, 'BAD_USER_INPUT', 'reason');
+  }
+  if (!isPlainText(text)) throw new OperatorError(INVALID_CHARACTERS_MESSAGE, 'BAD_USER_INPUT', 'reason');
+  return text;
+}
+
+/** The switch's options: the reason, which goes to both audits. */
+export interface SwitchOptions {
+  readonly reason?: string | null;
+}
+
+async function apply(
+  deps: OperatorDeps,
+  who: MemberKey,
+  actor: SwitchActor,
+  change: Switch,
+  options: SwitchOptions,
+): Promise<UserRow> {
   const { db } = deps;
   const now = nowOf(deps);
-  const user = await findMember(db, who);
+  const reason = reasonOf(actor, options.reason);
+  const found = await findMember(db, who);
   const auditActor = typeof actor === 'string' ? terminalActor(actor) : actor;
-  const before = Object.fromEntries(Object.keys(change.changes).map((key) => [key, user[key as keyof UserRow]]));
-  await db.transaction().execute(async (trx) => {
-    await updateUser(trx, user.id, change.changes, now);
-    if (change.endSessions) await revokeAllSessions(trx, user.id, now);
+  return db.transaction().execute(async (trx) => {
+    // "Before" is read in the transaction of the change, so the audit says what this change replaced.
+    const user = (await findUserById(trx, found.id)) ?? found;
+    const before: Record<string, unknown> = Object.fromEntries(
+      Object.keys(change.changes).map((key) => [key, user[key as keyof UserRow]]),
+    );
+    const after: Record<string, unknown> = { ...change.changes };
+    if (Object.keys(change.changes).length > 0) await updateUser(trx, user.id, change.changes, now);
+    if (change.endSessions) {
+      before['sessions'] = await revokeAllSessions(trx, user.id, now);
+      after['sessions'] = 0;
+    }
+    if (reason !== null) after['reason'] = reason;
     await insertAudit(trx, {
       user_id: user.id,
       actor: auditActor.kind === 'staff' ? `${auditActor.name} <${auditActor.email}>` : auditActor.name,
       action: change.action,
-      detail: change.detail ?? null,
+      detail: [change.detail, reason === null ? null : `motivo: ${reason}`].filter(Boolean).join(' · ') || null,
       created_at: now.toISOString(),
     });
     await recordAudit(
@@ -97,52 +163,83 @@ async function apply(deps: OperatorDeps, who: string, actor: SwitchActor, change
         action: `member.${change.action}`,
         object: { type: 'member', id: user.id, label: `${user.name} ${user.sur_name}` },
         before,
-        after: { ...change.changes },
+        after,
       },
       now,
     );
+    return { ...user, ...change.changes } as UserRow;
   });
-  return user;
 }
 
-const CONSENT_MAX = 1_000;
+export const CONSENT_MAX = 1_000;
+export const CONSENT_MIN = 10;
 
 export const operatorSwitches = {
-  requirePasswordChange: (deps: OperatorDeps, who: string, actor: SwitchActor) =>
-    apply(deps, who, actor, { action: 'require-password-change', changes: { change_password_required: 1 } }),
+  requirePasswordChange: (deps: OperatorDeps, who: MemberKey, actor: SwitchActor, options: SwitchOptions = {}) =>
+    apply(deps, who, actor, { action: 'require-password-change', changes: { change_password_required: 1 } }, options),
 
-  consent: async (deps: OperatorDeps, who: string, actor: SwitchActor, message: string) => {
+  consent: async (
+    deps: OperatorDeps,
+    who: MemberKey,
+    actor: SwitchActor,
+    message: string,
+    options: SwitchOptions = {},
+  ) => {
     const text = message.trim();
-    if (text.length < 10 || text.length > CONSENT_MAX) {
-      throw new OperatorError(`A mensagem do consentimento precisa ter de 10 a ${CONSENT_MAX} caracteres.`);
+    if (text.length < CONSENT_MIN || text.length > CONSENT_MAX) {
+      throw new OperatorError(
+        `A mensagem do consentimento precisa ter de ${CONSENT_MIN} a ${CONSENT_MAX} caracteres.`,
+        'BAD_USER_INPUT',
+        'message',
+      );
     }
-    return apply(deps, who, actor, {
-      action: 'consent',
-      detail: text,
-      changes: { consent_pending: 1, consent_message: text },
-    });
+    if (!isPlainText(text)) {
+      throw new OperatorError(INVALID_CHARACTERS_MESSAGE, 'BAD_USER_INPUT', 'message');
+    }
+    return apply(
+      deps,
+      who,
+      actor,
+      { action: 'consent', detail: text, changes: { consent_pending: 1, consent_message: text } },
+      options,
+    );
   },
 
-  chatbot: (deps: OperatorDeps, who: string, actor: SwitchActor, on: boolean) =>
-    apply(deps, who, actor, {
-      action: on ? 'chatbot-on' : 'chatbot-off',
-      changes: { chatbot_invoice_upload_enabled: on ? 1 : 0 },
-    }),
+  chatbot: (deps: OperatorDeps, who: MemberKey, actor: SwitchActor, on: boolean, options: SwitchOptions = {}) =>
+    apply(
+      deps,
+      who,
+      actor,
+      { action: on ? 'chatbot-on' : 'chatbot-off', changes: { chatbot_invoice_upload_enabled: on ? 1 : 0 } },
+      options,
+    ),
 
-  accountType: async (deps: OperatorDeps, who: string, actor: SwitchActor, type: string) => {
+  accountType: async (
+    deps: OperatorDeps,
+    who: MemberKey,
+    actor: SwitchActor,
+    type: string,
+    options: SwitchOptions = {},
+  ) => {
     if (!(ACCOUNT_TYPES as readonly string[]).includes(type)) {
-      throw new OperatorError(`Tipo de conta inválido: use ${ACCOUNT_TYPES.join(' ou ')}.`);
+      throw new OperatorError(`Tipo de conta inválido: use ${ACCOUNT_TYPES.join(' ou ')}.`, 'BAD_USER_INPUT', 'type');
     }
-    return apply(deps, who, actor, { action: 'account-type', detail: type, changes: { account_type: type } });
+    return apply(deps, who, actor, { action: 'account-type', detail: type, changes: { account_type: type } }, options);
   },
 
-  disable: (deps: OperatorDeps, who: string, actor: SwitchActor) =>
-    apply(deps, who, actor, {
-      action: 'disable',
-      changes: { disabled_at: nowOf(deps).toISOString() },
-      endSessions: true,
-    }),
+  disable: (deps: OperatorDeps, who: MemberKey, actor: SwitchActor, options: SwitchOptions = {}) =>
+    apply(
+      deps,
+      who,
+      actor,
+      { action: 'disable', changes: { disabled_at: nowOf(deps).toISOString() }, endSessions: true },
+      options,
+    ),
 
-  enable: (deps: OperatorDeps, who: string, actor: SwitchActor) =>
-    apply(deps, who, actor, { action: 'enable', changes: { disabled_at: null } }),
+  enable: (deps: OperatorDeps, who: MemberKey, actor: SwitchActor, options: SwitchOptions = {}) =>
+    apply(deps, who, actor, { action: 'enable', changes: { disabled_at: null } }, options),
+
+  /** Signs the member out of every device (a lost phone, a shared password): each must sign in again. */
+  endSessions: (deps: OperatorDeps, who: MemberKey, actor: SwitchActor, options: SwitchOptions = {}) =>
+    apply(deps, who, actor, { action: 'end-sessions', changes: {}, endSessions: true }, options),
 };

@@ -13,6 +13,7 @@ export {
   spendPoints,
 } from './ledger';
 export { planSpending, type PlannedLot } from './spend-plan';
+export { ledgerForSupport, type PointsEntryView } from './service';
 export { entryOwnerField, type EntryOwner } from './entry-links';
 
 export const pointsModule: ClubModule = {

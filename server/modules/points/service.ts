@@ -171,3 +171,26 @@ export async function pointsEntries(deps: Deps, rawArgs: EntriesArgs) {
   const hasMore = rows.length > first;
   return { data: page.map(toEntryView), hasMore, nextCursor: hasMore && last ? encodeCursor(last) : null };
 }
+
+/**
+ * One page of a member's extract for support, newest first, with the same keyset as the member's own: any member,
+ * disabled ones included, and read-only (due points expire on the member's next visit, not on support's reading).
+ */
+export async function ledgerForSupport(
+  db: Db,
+  userId: number,
+  rawArgs: Pick<EntriesArgs, 'first' | 'after'>,
+): Promise<{ data: PointsEntryView[]; nextCursor: string | null; balance: number }> {
+  const args = parseInput(entriesArgs, rawArgs, { fieldOf: topLevelField });
+  const cursor = args.after ? decodeCursor(args.after) : null;
+  if (args.after && !cursor) throw badUserInput('Página inválida. Recarregue o extrato.');
+  const first = args.first ?? ENTRIES_PAGE_DEFAULT;
+  const rows = await ledgerPage(db, userId, { kinds: [], fromAt: null, toAt: null, before: cursor }, first + 1);
+  const page = rows.slice(0, first);
+  const last = page.at(-1);
+  return {
+    data: page.map(toEntryView),
+    nextCursor: rows.length > first && last ? encodeCursor(last) : null,
+    balance: (await getBalance(db, userId)).balance,
+  };
+}

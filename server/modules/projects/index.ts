@@ -5,7 +5,7 @@ import { photoSweepJob } from './sweep-job';
 import { seedProductCatalogue } from './catalogue';
 
 export { seedDemoProjects } from './demo-projects';
-export { projectsForReview } from './repository';
+export { countOwnProjects, listOwnProjects, projectsForReview } from './repository';
 export { approveProject, publishProject, rejectProject } from './review';
 export { photoUploadLimiter } from './upload-limiter';
 

@@ -21,6 +21,7 @@ export {
   shipOrder,
   STATUS_LABELS,
 } from './operator';
+export { ownOrders, rewardsByIds } from './repository';
 export { readRewardFolder, RewardSourceError } from './source';
 export { notifyOrderMember } from './notify';
 export { seedDemoRewards } from './demo';

@@ -11,6 +11,7 @@ export {
   findUserByEmail,
   findUserById,
   findUserByPhone,
+  searchUsersByName,
   updateUser,
 } from './repository';
 export {

@@ -1,3 +1,4 @@
+import { sql } from 'kysely';
 import type { Db, UserRow, UserUpdate } from '../../db/schema';
 import { compiledQuery } from '../../db/compiled-query';
 import { lastingMemo } from '../../db/lasting-memo';
@@ -13,6 +14,19 @@ export async function findUserByCpf(db: Db, cpf: string): Promise<UserRow | unde
 
 export async function findUserByEmail(db: Db, email: string): Promise<UserRow | undefined> {
   return db.selectFrom('users').selectAll().where('email', '=', email).executeTakeFirst();
+}
+
+/**
+ * Members whose full name holds every one of `words` (any case), by name; `limit` rows. A scan of the members table:
+ * support looks a member up a few times an hour, not on every request.
+ */
+export function searchUsersByName(db: Db, words: readonly string[], limit: number): Promise<UserRow[]> {
+  let query = db.selectFrom('users').selectAll();
+  for (const word of words) {
+    const pattern = `%${word.toLowerCase().replace(/[!%_]/g, (c) => `!${c}`)}%`;
+    query = query.where(sql<boolean>`lower(name || ' ' || sur_name) like ${pattern} escape '!'`);
+  }
+  return query.orderBy('name').orderBy('sur_name').orderBy('id').limit(limit).execute();
 }
 
 /** `phone` is DDD + number digits, as stored. */

@@ -1,0 +1,130 @@
+'use client';
+import Link from 'next/link';
+import { useEffect, useRef, useState, type FormEvent } from 'react';
+import { errorMessage, fieldErrors } from '@/lib/apollo/errors';
+import { formatDate } from '@/lib/format/dates';
+import { MATCHED_BY_LABELS, memberHref, QStaffMemberSearch, SEARCH_PARAM } from '@/lib/painel/members';
+import { routes } from '@/lib/routes';
+import { FormAlert } from '../ui/form-alert';
+import { Spinner } from '../ui/spinner';
+import { TextField } from '../ui/text-field';
+import { usePainelQuery } from './use-painel-query';
+
+const SEARCH_HINT = 'CPF ou celular em qualquer formato, o e-mail inteiro, ou parte do nome';
+
+/** /painel/membros (atendimento): find a member by CPF, e-mail, celular or name; every identifier shown masked. */
+export function MemberSearchScreen() {
+  const [draft, setDraft] = useState('');
+  // undefined until the address is read; '' when there is nothing to search yet.
+  const [applied, setApplied] = useState<string | undefined>(undefined);
+  const field = useRef<HTMLInputElement>(null);
+  useEffect(() => {
+    const text = new URLSearchParams(window.location.search).get(SEARCH_PARAM) ?? '';
+    setDraft(text);
+    setApplied(text);
+  }, []);
+  const query = usePainelQuery(QStaffMemberSearch, { variables: { text: applied ?? '' }, skip: !applied });
+  const fields = fieldErrors(query.error as never);
+  const result = query.data?.staffMemberSearch;
+
+  const search = (event: FormEvent) => {
+    event.preventDefault();
+    const text = draft.trim();
+    // Back from a member's page comes back to this list.
+    window.history.replaceState(
+      null,
+      '',
+      text ? `${routes.painelMembers()}?${SEARCH_PARAM}=${encodeURIComponent(text)}` : routes.painelMembers(),
+    );
+    setApplied(text);
+    if (!text) field.current?.focus();
+  };
+
+  return (
+    <div className="painel-page member-search">
+      <h1>Membros</h1>
+      <p className="muted">
+        Encontre o membro que pediu ajuda. O CPF, o e-mail e o celular aparecem sempre mascarados: confirme com a pessoa
+        os dígitos que aparecem.
+      </p>
+      <form className="member-search__form" onSubmit={search} role="search" aria-label="Buscar membro">
+        <TextField
+          ref={field}
+          label="CPF, e-mail, celular ou nome"
+          hint={SEARCH_HINT}
+          autoComplete="off"
+          spellCheck={false}
+          maxLength={100}
+          value={draft}
+          onChange={(event) => setDraft(event.target.value)}
+          error={fields['text']}
+        />
+        <button type="submit" className="button button--primary">
+          Buscar
+        </button>
+      </form>
+      <FormAlert message={query.error && !fields['text'] ? errorMessage(query.error as never) : null} />
+      {query.loading && <Spinner label="Buscando…" />}
+      {result && (
+        <section aria-labelledby="resultado" className="member-search__result">
+          <h2 id="resultado" aria-live="polite">
+            {result.matches.length === 0
+              ? 'Nenhum membro encontrado'
+              : result.matches.length === 1
+                ? '1 membro encontrado'
+                : `${result.matches.length} membros encontrados`}
+          </h2>
+          {result.matches.length === 0 && (
+            <p>
+              {result.kind === 'NAME'
+                ? 'Confira a grafia ou busque pelo CPF, e-mail ou celular.'
+                : 'Confira os dígitos com a pessoa, ou busque pelo nome.'}
+            </p>
+          )}
+          {result.matches.length > 0 && (
+            <div className="painel-table-wrap">
+              <table className="painel-table">
+                <caption className="visually-hidden">Membros encontrados para “{applied}”</caption>
+                <thead>
+                  <tr>
+                    <th scope="col">Nome</th>
+                    <th scope="col">CPF</th>
+                    <th scope="col">E-mail</th>
+                    <th scope="col">Celular</th>
+                    <th scope="col">Situação</th>
+                    <th scope="col">No clube desde</th>
+                    <th scope="col">Encontrado pelo</th>
+                  </tr>
+                </thead>
+                <tbody>
+                  {result.matches.map((member) => (
+                    <tr key={member.id}>
+                      <th scope="row">
+                        <Link href={memberHref(member.id)} prefetch={false}>
+                          {member.name}
+                        </Link>
+                      </th>
+                      <td className="member-masked">{member.cpfMasked}</td>
+                      <td className="member-masked">{member.emailMasked}</td>
+                      <td className="member-masked">{member.phoneMasked ?? '—'}</td>
+                      <td>
+                        <span
+                          className={`painel-status ${member.disabled ? 'painel-status--disabled' : 'painel-status--active'}`}
+                        >
+                          {member.disabled ? 'Desativada' : 'Ativa'}
+                        </span>
+                      </td>
+                      <td>{formatDate(member.since)}</td>
+                      <td>{MATCHED_BY_LABELS[member.matchedBy] ?? member.matchedBy}</td>
+                    </tr>
+                  ))}
+                </tbody>
+              </table>
+            </div>
+          )}
+          {result.more && <p>Há mais membros com esse nome: digite mais do nome ou busque pelo CPF.</p>}
+        </section>
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,89 @@
+import { badUserInput, notFound } from '../../errors/api-errors';
+import { requireRole, type StaffResolverSet } from '../../graphql/staff-access';
+import type { StaffContext } from '../../graphql/staff-context';
+import { OperatorError, operatorSwitches } from './operator';
+import { memberDetail, memberIdOf, memberLedger, searchMembers } from './support';
+
+/**
+ * Runs one of the terminal's switches for the staff member (atendimento) on the member of this id, with the reason,
+ * and answers the member's page as it now stands. The switches' own refusals become the painel's NOT_FOUND or
+ * BAD_USER_INPUT, under the input field at fault.
+ */
+async function switched(
+  ctx: StaffContext,
+  id: string,
+  run: (member: { id: number }, actor: ReturnType<typeof requireRole>) => Promise<unknown>,
+) {
+  const actor = requireRole(ctx, 'atendimento');
+  try {
+    await run({ id: memberIdOf(id) }, actor);
+  } catch (error) {
+    if (!(error instanceof OperatorError)) throw error;
+    if (error.code === 'NOT_FOUND') throw notFound(error.message);
+    throw badUserInput(error.message, error.field ? { [error.field]: error.message } : {});
+  }
+  return memberDetail(ctx, id);
+}
+
+/** Members' support in the painel: every operation for atendimento only. */
+export const membersStaffResolvers: StaffResolverSet = {
+  Query: {
+    staffMemberSearch: {
+      access: ['atendimento'],
+      resolve: (_parent, { text }, ctx) => {
+        requireRole(ctx, 'atendimento');
+        return searchMembers(ctx, text);
+      },
+    },
+    staffMember: {
+      access: ['atendimento'],
+      resolve: (_parent, { id }, ctx) => {
+        requireRole(ctx, 'atendimento');
+        return memberDetail(ctx, id);
+      },
+    },
+    staffMemberLedger: {
+      access: ['atendimento'],
+      resolve: (_parent, { id, first, after }, ctx) => {
+        requireRole(ctx, 'atendimento');
+        return memberLedger(ctx, id, { first, after });
+      },
+    },
+  },
+  Mutation: {
+    staffMemberRequirePasswordChange: {
+      access: ['atendimento'],
+      resolve: (_parent, { id, reason }, ctx) =>
+        switched(ctx, id, (member, actor) => operatorSwitches.requirePasswordChange(ctx, member, actor, { reason })),
+    },
+    staffMemberConsent: {
+      access: ['atendimento'],
+      resolve: (_parent, { id, message, reason }, ctx) =>
+        switched(ctx, id, (member, actor) => operatorSwitches.consent(ctx, member, actor, message, { reason })),
+    },
+    staffMemberChatbot: {
+      access: ['atendimento'],
+      resolve: (_parent, { id, on, reason }, ctx) =>
+        switched(ctx, id, (member, actor) => operatorSwitches.chatbot(ctx, member, actor, on, { reason })),
+    },
+    staffMemberAccountType: {
+      access: ['atendimento'],
+      resolve: (_parent, { id, type, reason }, ctx) =>
+        switched(ctx, id, (member, actor) => operatorSwitches.accountType(ctx, member, actor, type, { reason })),
+    },
+    staffMemberSetDisabled: {
+      access: ['atendimento'],
+      resolve: (_parent, { id, disabled, reason }, ctx) =>
+        switched(ctx, id, (member, actor) =>
+          disabled
+            ? operatorSwitches.disable(ctx, member, actor, { reason })
+            : operatorSwitches.enable(ctx, member, actor, { reason }),
+        ),
+    },
+    staffMemberEndSessions: {
+      access: ['atendimento'],
+      resolve: (_parent, { id, reason }, ctx) =>
+        switched(ctx, id, (member, actor) => operatorSwitches.endSessions(ctx, member, actor, { reason })),
+    },
+  },
+};
