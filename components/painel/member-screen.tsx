@@ -82,7 +82,6 @@ function MemberLoader({ id }: { id: string }) {
 function BackLink() {
   return (
     <p className="member-page__back">
-      {/* Back keeps the search in the address, so the list comes back as it was. */}
       <Link href={routes.painelMembers()} prefetch={false}>
         ← Busca de membros
       </Link>

@@ -1,41 +1,36 @@
 'use client';
 import Link from 'next/link';
-import { useEffect, useRef, useState, type FormEvent } from 'react';
+import { useRef, useState, type FormEvent } from 'react';
 import { errorMessage, fieldErrors } from '@/lib/apollo/errors';
 import { formatDate } from '@/lib/format/dates';
-import { MATCHED_BY_LABELS, memberHref, QStaffMemberSearch, SEARCH_PARAM } from '@/lib/painel/members';
-import { routes } from '@/lib/routes';
+import { MATCHED_BY_LABELS, memberHref, QStaffMemberSearch } from '@/lib/painel/members';
 import { FormAlert } from '../ui/form-alert';
 import { Spinner } from '../ui/spinner';
 import { TextField } from '../ui/text-field';
 import { usePainelQuery } from './use-painel-query';
 
+/**
+ * The last search, so Back from a member's page shows the same list. Held in memory only (gone with a reload or the
+ * tab): a CPF typed here stays out of the address, the browser's history and storage.
+ */
+let lastSearch = '';
+
 const SEARCH_HINT = 'CPF ou celular em qualquer formato, o e-mail inteiro, ou parte do nome';
 
 /** /painel/membros (atendimento): find a member by CPF, e-mail, celular or name; every identifier shown masked. */
 export function MemberSearchScreen() {
-  const [draft, setDraft] = useState('');
-  // undefined until the address is read; '' when there is nothing to search yet.
-  const [applied, setApplied] = useState<string | undefined>(undefined);
+  // The first render on the server has no last search; a page opened by a link in the painel has one.
+  const [draft, setDraft] = useState(() => lastSearch);
+  const [applied, setApplied] = useState(() => lastSearch);
   const field = useRef<HTMLInputElement>(null);
-  useEffect(() => {
-    const text = new URLSearchParams(window.location.search).get(SEARCH_PARAM) ?? '';
-    setDraft(text);
-    setApplied(text);
-  }, []);
-  const query = usePainelQuery(QStaffMemberSearch, { variables: { text: applied ?? '' }, skip: !applied });
+  const query = usePainelQuery(QStaffMemberSearch, { variables: { text: applied }, skip: applied === '' });
   const fields = fieldErrors(query.error as never);
   const result = query.data?.staffMemberSearch;
 
   const search = (event: FormEvent) => {
     event.preventDefault();
     const text = draft.trim();
-    // Back from a member's page comes back to this list.
-    window.history.replaceState(
-      null,
-      '',
-      text ? `${routes.painelMembers()}?${SEARCH_PARAM}=${encodeURIComponent(text)}` : routes.painelMembers(),
-    );
+    lastSearch = text;
     setApplied(text);
     if (!text) field.current?.focus();
   };
@@ -84,7 +79,7 @@ export function MemberSearchScreen() {
           {result.matches.length > 0 && (
             <div className="painel-table-wrap">
               <table className="painel-table">
-                <caption className="visually-hidden">Membros encontrados para “{applied}”</caption>
+                <caption className="visually-hidden">Membros encontrados</caption>
                 <thead>
                   <tr>
                     <th scope="col">Nome</th>

@@ -23,9 +23,6 @@ export {
 /** /painel/membros/ficha?id=… (a static export: the id is read from the URL). */
 export const memberHref = (id: string) => `${routes.painelMember()}?id=${encodeURIComponent(id)}`;
 
-/** The search kept in the address (/painel/membros?busca=…), so Back from a member returns to the same list. */
-export const SEARCH_PARAM = 'busca';
-
 export const MATCHED_BY_LABELS: Readonly<Record<string, string>> = {
   CPF: 'CPF',
   EMAIL: 'E-mail',
@@ -104,7 +101,7 @@ export function switchesFor(member: SwitchState): { kind: SwitchKind; label: str
       : {
           kind: 'disable' as const,
           label: 'Desativar a conta (encerra todas as sessões)',
-          done: 'Conta desativada: no próximo acesso o membro lê que a conta está desativada.',
+          done: 'Conta desativada e sessões encerradas: ao tentar entrar, o membro lê que a conta está desativada.',
         },
     ...(sessions > 0
       ? [
