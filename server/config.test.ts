@@ -1,4 +1,4 @@
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, rmSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { loadConfig as load } from './config';
@@ -77,6 +77,31 @@ describe('the points partner settings', () => {
     );
     expect(() => loadConfig({ DATA_DIR: dataDir, ...PARTNER, POINTS_PARTNER_URL: 'ftp://parceiro.test' })).toThrow(
       /POINTS_PARTNER_URL deve começar com http/,
+    );
+  });
+
+  it('generates the VAPID pair once on the embedded default and keeps it in DATA_DIR; takes it from the settings', () => {
+    const first = loadConfig({ DATA_DIR: dataDir }).vapid!;
+    expect(first.publicKey).toMatch(/^[A-Za-z0-9_-]{87}$/);
+    expect(first.privateKey).toMatch(/^[A-Za-z0-9_-]{43}$/);
+    expect(first.subject).toBe('mailto:nao-responda@clubedomarceneiro.com.br');
+    expect(loadConfig({ DATA_DIR: dataDir }).vapid).toEqual(first);
+    expect(statSync(path.join(dataDir, 'vapid-keys.json')).mode & 0o777).toBe(0o600);
+
+    const given = { VAPID_PUBLIC_KEY: 'B'.repeat(87), VAPID_PRIVATE_KEY: 'k'.repeat(43) };
+    expect(loadConfig({ DATA_DIR: dataDir, ...given, VAPID_SUBJECT: 'https://clube.test/contato' }).vapid).toEqual({
+      publicKey: given.VAPID_PUBLIC_KEY,
+      privateKey: given.VAPID_PRIVATE_KEY,
+      subject: 'https://clube.test/contato',
+    });
+    // PostgreSQL without keys sends no push: a pair made on one process's disk would differ from the others'.
+    const url = 'postgres://clube:senha@db.interno:5432/clube';
+    expect(loadConfig({ DATA_DIR: dataDir, DATABASE_URL: url, JWT_SECRET: SECRET }).vapid).toBeUndefined();
+    expect(() => loadConfig({ DATA_DIR: dataDir, VAPID_PUBLIC_KEY: given.VAPID_PUBLIC_KEY })).toThrow(
+      /VAPID_PUBLIC_KEY e VAPID_PRIVATE_KEY: defina as duas/,
+    );
+    expect(() => loadConfig({ DATA_DIR: dataDir, VAPID_SUBJECT: 'clube@exemplo.com' })).toThrow(
+      /VAPID_SUBJECT deve ser um endereço mailto: ou uma URL https:\/\//,
     );
   });
 });

@@ -1,4 +1,4 @@
-import { randomBytes } from 'node:crypto';
+import { createECDH, randomBytes } from 'node:crypto';
 import { chmodSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { z } from 'zod';
@@ -79,7 +79,22 @@ export interface AppConfig {
   readonly pointsPartner: PointsPartnerSettings | undefined;
   /** POINTS_PARTNER_NAME: the partner program as the member reads it ("Transferência nº 12 para …"). */
   readonly pointsPartnerName: string;
+  /**
+   * Web push's VAPID keys (VAPID_PUBLIC_KEY, VAPID_PRIVATE_KEY, VAPID_SUBJECT). Unset on the embedded default: a pair
+   * is generated once and kept in DATA_DIR. Unset on PostgreSQL: no push is sent (the inbox still works), since a
+   * pair generated on one process's disk would differ from the others'.
+   */
+  readonly vapid: VapidKeys | undefined;
 }
+
+/** The application server's key pair (base64url: a raw P-256 point and scalar) and its contact (mailto: or https:). */
+export interface VapidKeys {
+  readonly publicKey: string;
+  readonly privateKey: string;
+  readonly subject: string;
+}
+
+export const DEFAULT_VAPID_SUBJECT = 'mailto:nao-responda@clubedomarceneiro.com.br';
 
 export interface PointsPartnerSettings {
   readonly url: string;
@@ -169,6 +184,18 @@ const envSchema = z.object({
     .min(2, 'POINTS_PARTNER_NAME: de 2 a 40 caracteres.')
     .max(40, 'POINTS_PARTNER_NAME: de 2 a 40 caracteres.')
     .default(DEFAULT_POINTS_PARTNER_NAME),
+  VAPID_PUBLIC_KEY: z
+    .string()
+    .regex(/^[A-Za-z0-9_-]{87}$/, 'VAPID_PUBLIC_KEY: a chave pública P-256 em base64url (87 caracteres).')
+    .optional(),
+  VAPID_PRIVATE_KEY: z
+    .string()
+    .regex(/^[A-Za-z0-9_-]{43}$/, 'VAPID_PRIVATE_KEY: a chave privada P-256 em base64url (43 caracteres).')
+    .optional(),
+  VAPID_SUBJECT: z
+    .string()
+    .regex(/^(mailto:.+@.+|https:\/\/.+)$/, 'VAPID_SUBJECT deve ser um endereço mailto: ou uma URL https://.')
+    .default(DEFAULT_VAPID_SUBJECT),
 });
 
 type Env = z.infer<typeof envSchema>;
@@ -230,6 +257,45 @@ function readOrCreateSecret(dataDir: string): Uint8Array {
   return new Uint8Array(secret);
 }
 
+/**
+ * The VAPID pair: from the settings, or on the embedded default generated once and kept beside the data like the
+ * JWT secret (subscriptions are made with the public key, so a new pair at each start would silence every device).
+ */
+function vapidKeysFrom(e: Env, dataDir: string, database: DatabaseTarget): VapidKeys | undefined {
+  if ((e.VAPID_PUBLIC_KEY === undefined) !== (e.VAPID_PRIVATE_KEY === undefined)) {
+    throw new Error(
+      'Configuração inválida: VAPID_PUBLIC_KEY e VAPID_PRIVATE_KEY: defina as duas, ou nenhuma para o padrão embutido.',
+    );
+  }
+  if (e.VAPID_PUBLIC_KEY && e.VAPID_PRIVATE_KEY) {
+    return { publicKey: e.VAPID_PUBLIC_KEY, privateKey: e.VAPID_PRIVATE_KEY, subject: e.VAPID_SUBJECT };
+  }
+  if (database.kind === 'postgres') return undefined;
+  return { ...readOrCreateVapidKeys(dataDir), subject: e.VAPID_SUBJECT };
+}
+
+function readOrCreateVapidKeys(dataDir: string): { publicKey: string; privateKey: string } {
+  const file = path.join(dataDir, 'vapid-keys.json');
+  try {
+    const stored = JSON.parse(readFileSync(file, 'utf8')) as { publicKey?: unknown; privateKey?: unknown };
+    if (typeof stored.publicKey === 'string' && typeof stored.privateKey === 'string') {
+      return { publicKey: stored.publicKey, privateKey: stored.privateKey };
+    }
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code !== 'ENOENT') throw error;
+  }
+  mkdirSync(dataDir, { recursive: true });
+  const ecdh = createECDH('prime256v1');
+  ecdh.generateKeys();
+  const keys = {
+    publicKey: ecdh.getPublicKey().toString('base64url'),
+    privateKey: ecdh.getPrivateKey().toString('base64url'),
+  };
+  writeFileSync(file, JSON.stringify(keys), { mode: 0o600 });
+  chmodSync(file, 0o600);
+  return keys;
+}
+
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
   const parsed = envSchema.safeParse(env);
   if (!parsed.success) {
@@ -281,5 +347,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     maintenanceRetryAfterSeconds: e.MAINTENANCE_RETRY_AFTER,
     pointsPartner: pointsPartnerFrom(e),
     pointsPartnerName: e.POINTS_PARTNER_NAME,
+    vapid: vapidKeysFrom(e, dataDir, database),
   };
 }

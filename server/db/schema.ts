@@ -726,7 +726,74 @@ export interface PartnerCallbacksTable {
 }
 
 /** Every table of the club, one declaration each; modules read their row types from here. */
+
+// ---- Notifications ----
+
+/** The kinds a member turns on or off: notas, projetos, pontos a vencer, prêmios, novidades do clube. */
+export type NotificationKind = 'invoices' | 'projects' | 'points_expiring' | 'rewards' | 'news';
+
+/** One line of the member's inbox ("Avisos"), kept 90 days. */
+export interface NotificationsTable {
+  id: Generated<number>;
+  user_id: number;
+  kind: NotificationKind;
+  title: string;
+  body: string;
+  /** The app's path a tap opens, e.g. "/minhas-nfs". */
+  url: string;
+  created_at: string;
+  read_at: string | null;
+}
+
+/** A browser's push subscription, saved by a logged-in member on one device session. */
+export interface PushSubscriptionsTable {
+  id: Generated<number>;
+  user_id: number;
+  /** The refresh-token family that saved it. */
+  session_family_id: string | null;
+  endpoint: string;
+  /** The browser's P-256 public key and auth secret (base64url), which encrypt the payload (RFC 8291). */
+  p256dh: string;
+  auth: string;
+  created_at: string;
+  refreshed_at: string;
+}
+
+/** One push to send: a notification to one subscription, claimed for a lease by the process sending it. */
+export interface NotificationOutboxTable {
+  id: Generated<number>;
+  notification_id: number;
+  subscription_id: number;
+  attempts: Generated<number>;
+  next_attempt_at: string;
+  claimed_by: string | null;
+  claimed_until: string | null;
+  sent_at: string | null;
+  last_error: string | null;
+  created_at: string;
+}
+
+export interface NotificationPreferencesTable {
+  user_id: number;
+  kind: NotificationKind;
+  enabled: Flag;
+  updated_at: string;
+}
+
+/** An expiry reminder given for a points lot at a threshold (30 or 7 days): never twice. */
+export interface PointsExpiryRemindersTable {
+  entry_id: number;
+  threshold_days: number;
+  user_id: number;
+  created_at: string;
+}
+
 export interface Database {
+  notifications: NotificationsTable;
+  push_subscriptions: PushSubscriptionsTable;
+  notification_outbox: NotificationOutboxTable;
+  notification_preferences: NotificationPreferencesTable;
+  points_expiry_reminders: PointsExpiryRemindersTable;
   rewards: RewardsTable;
   reward_orders: RewardOrdersTable;
   reward_order_events: RewardOrderEventsTable;
@@ -802,3 +869,5 @@ export type RewardOrderRow = Selectable<RewardOrdersTable>;
 export type RewardCodeRow = Selectable<RewardCodesTable>;
 export type RewardOrderEventRow = Selectable<RewardOrderEventsTable>;
 export type PartnerTransferRow = Selectable<PartnerTransfersTable>;
+export type NotificationRow = Selectable<NotificationsTable>;
+export type PushSubscriptionRow = Selectable<PushSubscriptionsTable>;

@@ -6,6 +6,7 @@ import { deviceSessionsModule } from './device-sessions';
 import { invoicesModule } from './invoices';
 import { kioskModule } from './kiosk';
 import { membersModule } from './members';
+import { notificationsModule } from './notifications';
 import { partnerModule } from './partner';
 import { pointsModule } from './points';
 import { profileModule } from './profile';
@@ -28,6 +29,7 @@ export const clubModules: readonly ClubModule[] = [
   contentModule,
   invoicesModule,
   pointsModule,
+  notificationsModule,
   projectsModule,
   rewardsModule,
   partnerModule,

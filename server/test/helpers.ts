@@ -60,6 +60,7 @@ export function testConfig(overrides: Partial<AppConfig> = {}): AppConfig {
     maintenanceRetryAfterSeconds: DEFAULT_MAINTENANCE_RETRY_AFTER_SECONDS,
     pointsPartner: undefined,
     pointsPartnerName: DEFAULT_POINTS_PARTNER_NAME,
+    vapid: undefined,
     ...overrides,
   };
 }
@@ -102,6 +103,8 @@ export interface SharedTestApps {
   apps: FastifyInstance[];
   /** The first app's database handle. */
   db: Kysely<Database>;
+  /** Each app's own handle, in the order of `apps`: work two processes do at once runs on two of these. */
+  dbs: Kysely<Database>[];
   config: AppConfig;
   close: () => Promise<void>;
 }
@@ -111,14 +114,18 @@ export async function createSharedTestApps(count: number, overrides: Partial<App
   const config = testConfig(overrides);
   const { db, open, drop } = await createTestDatabase();
   const apps: FastifyInstance[] = [];
+  const dbs: Kysely<Database>[] = [];
   for (let i = 0; i < count; i += 1) {
-    const app = buildApp({ db: i === 0 ? db : open(), config, queryCache: false });
+    const handle = i === 0 ? db : open();
+    dbs.push(handle);
+    const app = buildApp({ db: handle, config, queryCache: false });
     await app.ready();
     apps.push(app);
   }
   return {
     apps,
     db,
+    dbs,
     config,
     close: async () => {
       for (const app of apps) await app.close();

@@ -23,6 +23,7 @@ import { staff } from './20261130T100000-staff';
 import { sessionEndReason } from './20261201T100000-session-end-reason';
 import { invoiceReviewLeases } from './20261202T100000-invoice-review-leases';
 import { invoiceKeyAttempts } from './20261203T140000-invoice-key-attempts';
+import { notifications } from './20261204T100000-notifications';
 
 /**
  * Every migration, by name in timestamp order. A static record instead of a folder scan keeps migrations working
@@ -53,4 +54,5 @@ export const migrations: Record<string, Migration> = {
   '20261201T100000-session-end-reason': sessionEndReason,
   '20261202T100000-invoice-review-leases': invoiceReviewLeases,
   '20261203T140000-invoice-key-attempts': invoiceKeyAttempts,
+  '20261204T100000-notifications': notifications,
 };

@@ -3,6 +3,7 @@ import type { NfeData } from '../../../lib/invoices/nfe-xml';
 import type { Db, InvoiceRow, InvoiceStatus } from '../../db/schema';
 import { findUserById } from '../users';
 import { pointsForPurchase, appendEntries } from '../points';
+import { notify } from '../notifications';
 import * as repo from './repository';
 import { nowOf, type OperatorDeps } from '../service-deps';
 
@@ -98,7 +99,16 @@ async function approve(
       ],
       now,
     );
-    return setStatus(trx, invoice.id, 'approved', options.note, now, { points: parts.total, rejection_reason: null });
+    const approved = await setStatus(trx, invoice.id, 'approved', options.note, now, {
+      points: parts.total,
+      rejection_reason: null,
+    });
+    await notify(
+      trx,
+      { type: 'invoice-approved', userId: invoice.user_id, label: invoiceLabel(invoice), points: parts.total },
+      now,
+    );
+    return approved;
   });
 }
 
@@ -127,5 +137,15 @@ export async function rejectInvoice(deps: OperatorDeps, invoiceId: number, reaso
   const invoice = await repo.findInvoiceById(db, invoiceId);
   if (!invoice) throw new Error(`Nota ${invoiceId} não encontrada.`);
   if (invoice.status === 'approved' || invoice.status === 'rejected') throw new Error('Esta nota já foi analisada.');
-  return setStatus(db, invoiceId, 'rejected', text, now, { rejection_reason: text });
+  // The member's notification is written with the refusal (in the caller's transaction when given one).
+  const run = <T>(work: (trx: Db) => Promise<T>) => (db.isTransaction ? work(db) : db.transaction().execute(work));
+  return run(async (trx) => {
+    const rejected = await setStatus(trx, invoiceId, 'rejected', text, now, { rejection_reason: text });
+    await notify(
+      trx,
+      { type: 'invoice-refused', userId: invoice.user_id, label: invoiceLabel(invoice), reason: text },
+      now,
+    );
+    return rejected;
+  });
 }

@@ -12,6 +12,7 @@ export {
   refundPoints,
   spendPoints,
 } from './ledger';
+export { remindExpiringPoints } from './expiry-reminders';
 export { planSpending, type PlannedLot } from './spend-plan';
 export { ledgerForSupport, type PointsEntryView } from './service';
 export { entryOwnerField, type EntryOwner } from './entry-links';

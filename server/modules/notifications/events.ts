@@ -1,0 +1,135 @@
+import type { NotificationKind } from '../../db/schema';
+
+/**
+ * What happened, as the module that changed it says it: each module calls `notify(trx, event, now)` once, in the
+ * transaction of its change, and the texts are written here, in one place, so no payload ever carries a token, a
+ * CPF or an amount of money.
+ */
+export type NotificationEvent =
+  | { type: 'invoice-approved'; userId: number; label: string; points: number }
+  | { type: 'invoice-refused'; userId: number; label: string; reason: string }
+  | { type: 'project-approved'; userId: number; title: string; points: number }
+  | { type: 'project-refused'; userId: number; title: string; reason: string }
+  | { type: 'points-expiring'; userId: number; points: number; withinDays: number; firstDate: string }
+  | { type: 'reward-order'; userId: number; orderId: number; rewardName: string; status: RewardOrderNotice }
+  | { type: 'partner-transfer'; userId: number; transferId: number; partnerName: string; completed: boolean }
+  | { type: 'club-news'; userId: number; title: string; body: string; url: string };
+
+export type RewardOrderNotice = 'requested' | 'separating' | 'shipped' | 'delivered' | 'code-ready' | 'cancelled';
+
+export interface NotificationText {
+  kind: NotificationKind;
+  title: string;
+  body: string;
+  /** A path of the app: a tap opens it. */
+  url: string;
+}
+
+const TITLE_MAX = 60;
+const BODY_MAX = 180;
+const REASON_WORDS = 8;
+
+/**
+ * Free text a person typed (a refusal reason, a project's title) loses anything shaped like a CPF, a CNPJ or an
+ * amount in reais before it leaves for a push service, whoever wrote it.
+ */
+export function withoutPersonalData(text: string): string {
+  return text
+    .replace(/R\$\s*[\d.,]+/gi, 'R$ …')
+    .replace(/\d{2}\.?\d{3}\.?\d{3}\/?\d{4}-?\d{2}/g, '…')
+    .replace(/\d{3}\.?\d{3}\.?\d{3}-?\d{2}/g, '…')
+    .replace(/\s+/g, ' ')
+    .trim();
+}
+
+const clip = (text: string, max: number) => (text.length <= max ? text : `${text.slice(0, max - 1).trimEnd()}…`);
+
+/** The first words of a reason: enough to know why, the rest is on the screen the tap opens. */
+export function firstWords(text: string, words = REASON_WORDS): string {
+  const all = withoutPersonalData(text).split(' ').filter(Boolean);
+  const head = all.slice(0, words).join(' ');
+  return clip(all.length > words ? `${head}…` : head, 80);
+}
+
+const pts = (n: number) => `${n.toLocaleString('pt-BR')} ${n === 1 ? 'ponto' : 'pontos'}`;
+const quoted = (title: string) => `“${clip(withoutPersonalData(title), 40)}”`;
+
+const ORDER_TEXTS: Record<RewardOrderNotice, { title: string; body: string }> = {
+  requested: { title: 'Resgate liberado', body: 'foi conferido e segue para separação.' },
+  separating: { title: 'Resgate em separação', body: 'está em separação.' },
+  shipped: { title: 'Resgate enviado', body: 'foi enviado. Acompanhe a entrega no app.' },
+  delivered: { title: 'Resgate entregue', body: 'foi entregue. Bom trabalho na oficina!' },
+  'code-ready': { title: 'Código pronto', body: 'tem o código pronto: toque em “Mostrar código”.' },
+  cancelled: { title: 'Resgate cancelado', body: 'foi cancelado pelo clube. Os pontos voltaram para o seu saldo.' },
+};
+
+function compose(event: NotificationEvent): NotificationText {
+  switch (event.type) {
+    case 'invoice-approved':
+      return {
+        kind: 'invoices',
+        title: 'Nota aprovada',
+        body: `Sua ${event.label} foi aprovada: +${pts(event.points)}.`,
+        url: '/minhas-nfs',
+      };
+    case 'invoice-refused':
+      return {
+        kind: 'invoices',
+        title: 'Nota recusada',
+        body: `Sua ${event.label} foi recusada: ${firstWords(event.reason)}`,
+        url: '/minhas-nfs',
+      };
+    case 'project-approved':
+      return {
+        kind: 'projects',
+        title: 'Projeto aprovado',
+        body: `Seu projeto ${quoted(event.title)} foi aprovado: +${pts(event.points)}.`,
+        url: '/projetos',
+      };
+    case 'project-refused':
+      return {
+        kind: 'projects',
+        title: 'Projeto recusado',
+        body: `Seu projeto ${quoted(event.title)} foi recusado: ${firstWords(event.reason)}`,
+        url: '/projetos',
+      };
+    case 'points-expiring':
+      return {
+        kind: 'points_expiring',
+        title: 'Pontos a vencer',
+        body: `${pts(event.points)} vence${event.points === 1 ? '' : 'm'} em até ${event.withinDays} dias (a partir de ${event.firstDate}). Troque por prêmios antes.`,
+        url: '/premios',
+      };
+    case 'reward-order': {
+      const text = ORDER_TEXTS[event.status];
+      return {
+        kind: 'rewards',
+        title: text.title,
+        body: `Seu resgate nº ${event.orderId} (${clip(event.rewardName, 40)}) ${text.body}`,
+        url: '/meus-resgates',
+      };
+    }
+    case 'partner-transfer':
+      return {
+        kind: 'rewards',
+        title: event.completed ? 'Transferência concluída' : 'Transferência não concluída',
+        body: event.completed
+          ? `Sua transferência nº ${event.transferId} para ${event.partnerName} foi concluída.`
+          : `Sua transferência nº ${event.transferId} para ${event.partnerName} não foi concluída. Os pontos voltaram para o seu saldo.`,
+        url: '/meus-resgates',
+      };
+    case 'club-news':
+      return { kind: 'news', title: event.title, body: event.body, url: event.url };
+  }
+}
+
+/** The inbox line and push payload of an event: short, pt-BR, clipped to what a notification shows. */
+export function describeEvent(event: NotificationEvent): NotificationText {
+  const text = compose(event);
+  return {
+    ...text,
+    title: clip(text.title, TITLE_MAX),
+    body: clip(text.body, BODY_MAX),
+    url: text.url.startsWith('/') ? text.url : '/',
+  };
+}

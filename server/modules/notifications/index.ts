@@ -1,0 +1,14 @@
+import type { ClubModule } from '../club-module';
+import { notificationJobs } from './jobs';
+import { notificationsResolvers } from './resolvers';
+
+export { notify } from './notify';
+export { firstWords, type NotificationEvent, type RewardOrderNotice } from './events';
+export { deliverDueNotifications, pruneNotifications } from './delivery';
+export { removeSessionSubscriptions } from './subscriptions';
+
+export const notificationsModule: ClubModule = {
+  name: 'notifications',
+  resolvers: notificationsResolvers,
+  jobs: notificationJobs,
+};

@@ -1,0 +1,190 @@
+import { z } from 'zod';
+import { badUserInput, unauthenticated } from '../../errors/api-errors';
+import { parseInput } from '../../errors/parse-input';
+import type { NotificationKind, NotificationRow } from '../../db/schema';
+import { requireMember } from '../users';
+import { nowOf, type ServiceDeps } from '../service-deps';
+import { preferencesOf, setPreference } from './preferences';
+
+type MemberDeps = ServiceDeps<'db' | 'config' | 'userId'>;
+
+const PAGE_DEFAULT = 20;
+const PAGE_MAX = 50;
+const MARK_MAX = 100;
+const PAGE_MESSAGE = 'Página inválida. Recarregue os avisos.';
+
+// ---- Push subscriptions ------------------------------------------------------------------------------------------
+
+const BASE64URL = /^[A-Za-z0-9_-]+={0,2}$/;
+
+/**
+ * A push service's endpoint: https only, except http to the machine itself outside production (the tests' and a
+ * developer's own push service). Anything else would let a member make the club call arbitrary addresses.
+ */
+const endpointSchema = (production: boolean) =>
+  z
+    .string({ error: 'Informe o endereço da inscrição.' })
+    .max(1000, 'O endereço da inscrição passa de 1000 caracteres.')
+    .refine((value) => {
+      let url: URL;
+      try {
+        url = new URL(value);
+      } catch {
+        return false;
+      }
+      if (url.username || url.password) return false;
+      if (url.protocol === 'https:') return true;
+      return !production && url.protocol === 'http:' && url.hostname === '127.0.0.1';
+    }, 'O endereço da inscrição precisa começar com https://.');
+
+const subscriptionSchema = (production: boolean) =>
+  z.object({
+    endpoint: endpointSchema(production),
+    // An uncompressed P-256 point is 65 bytes (87 base64url characters); the auth secret 16 bytes (22).
+    p256dh: z
+      .string()
+      .max(120, 'Chave da inscrição inválida.')
+      .regex(BASE64URL, 'Chave da inscrição inválida.')
+      .refine((v) => Buffer.from(v, 'base64url').length === 65, 'Chave da inscrição inválida.'),
+    auth: z
+      .string()
+      .max(40, 'Segredo da inscrição inválido.')
+      .regex(BASE64URL, 'Segredo da inscrição inválido.')
+      .refine((v) => Buffer.from(v, 'base64url').length === 16, 'Segredo da inscrição inválido.'),
+  });
+
+export const pushPublicKey = (deps: ServiceDeps<'config'>): string | null => deps.config.vapid?.publicKey ?? null;
+
+export async function savePushSubscription(
+  deps: ServiceDeps<'db' | 'config' | 'userId' | 'familyId'>,
+  input: unknown,
+): Promise<boolean> {
+  const user = await requireMember(deps.db, deps.userId);
+  const sub = parseInput(subscriptionSchema(deps.config.nodeEnv === 'production'), input);
+  const at = nowOf(deps).toISOString();
+  const values = { user_id: user.id, session_family_id: deps.familyId, p256dh: sub.p256dh, auth: sub.auth };
+  await deps.db
+    .insertInto('push_subscriptions')
+    .values({ ...values, endpoint: sub.endpoint, created_at: at, refreshed_at: at })
+    .onConflict((oc) => oc.column('endpoint').doUpdateSet({ ...values, refreshed_at: at }))
+    .execute();
+  return true;
+}
+
+export async function removePushSubscription(deps: MemberDeps, endpoint: string): Promise<boolean> {
+  const user = await requireMember(deps.db, deps.userId);
+  if (endpoint.length > 1000) throw badUserInput('O endereço da inscrição passa de 1000 caracteres.');
+  const result = await deps.db
+    .deleteFrom('push_subscriptions')
+    .where('endpoint', '=', endpoint)
+    .where('user_id', '=', user.id)
+    .executeTakeFirst();
+  return Number(result.numDeletedRows) > 0;
+}
+
+// ---- Inbox -------------------------------------------------------------------------------------------------------
+
+export interface NotificationView {
+  id: string;
+  kind: NotificationKind;
+  title: string;
+  body: string;
+  url: string;
+  createdAt: string;
+  readAt: string | null;
+}
+
+const view = (row: NotificationRow): NotificationView => ({
+  id: String(row.id),
+  kind: row.kind,
+  title: row.title,
+  body: row.body,
+  url: row.url,
+  createdAt: row.created_at,
+  readAt: row.read_at,
+});
+
+const pageSchema = z.object({
+  first: z
+    .number()
+    .int()
+    .min(1, `Peça de 1 a ${PAGE_MAX} avisos.`)
+    .max(PAGE_MAX, `Peça de 1 a ${PAGE_MAX} avisos.`)
+    .nullish(),
+  after: z.string().max(20, PAGE_MESSAGE).regex(/^\d+$/, PAGE_MESSAGE).nullish(),
+});
+
+async function unreadCount(deps: MemberDeps, userId: number): Promise<number> {
+  const row = await deps.db
+    .selectFrom('notifications')
+    .select((eb) => eb.fn.countAll<number | string>().as('n'))
+    .where('user_id', '=', userId)
+    .where('read_at', 'is', null)
+    .executeTakeFirst();
+  return Number(row?.n ?? 0);
+}
+
+/** Newest first by id (the order they were written), a keyset page: one index seek at any inbox size. */
+export async function notificationsPage(deps: MemberDeps, args: { first?: number | null; after?: string | null }) {
+  const user = await requireMember(deps.db, deps.userId);
+  const { first, after } = parseInput(pageSchema, args);
+  const size = first ?? PAGE_DEFAULT;
+  let query = deps.db.selectFrom('notifications').selectAll().where('user_id', '=', user.id);
+  if (after) query = query.where('id', '<', Number(after));
+  const rows = await query
+    .orderBy('id', 'desc')
+    .limit(size + 1)
+    .execute();
+  const page = rows.slice(0, size);
+  const hasMore = rows.length > size;
+  return {
+    data: page.map(view),
+    hasMore,
+    nextCursor: hasMore ? String(page.at(-1)!.id) : null,
+    unreadCount: await unreadCount(deps, user.id),
+  };
+}
+
+const markSchema = z.object({
+  ids: z
+    .array(z.string().regex(/^\d{1,15}$/, 'Aviso inválido.'))
+    .max(MARK_MAX, `Marque até ${MARK_MAX} avisos de uma vez.`)
+    .nullish(),
+  all: z.boolean().nullish(),
+});
+
+/**
+ * Marks read the member's own notifications only: ids of another member's are passed over as if they did not exist,
+ * so the answer never tells whether they do.
+ */
+export async function markNotificationsRead(
+  deps: MemberDeps,
+  args: { ids?: readonly string[] | null; all?: boolean | null },
+): Promise<number> {
+  const user = await requireMember(deps.db, deps.userId);
+  const { ids, all } = parseInput(markSchema, args);
+  if (!all && (!ids || ids.length === 0)) throw badUserInput('Informe os avisos a marcar como lidos, ou todos.');
+  const at = nowOf(deps).toISOString();
+  let update = deps.db
+    .updateTable('notifications')
+    .set({ read_at: at })
+    .where('user_id', '=', user.id)
+    .where('read_at', 'is', null);
+  if (!all) update = update.where('id', 'in', ids!.map(Number));
+  await update.execute();
+  return unreadCount(deps, user.id);
+}
+
+// ---- Preferences -------------------------------------------------------------------------------------------------
+
+export async function notificationPreferences(deps: MemberDeps) {
+  const user = await requireMember(deps.db, deps.userId);
+  return preferencesOf(deps.db, user.id);
+}
+
+export async function setNotificationPreference(deps: MemberDeps, kind: NotificationKind, enabled: boolean) {
+  if (deps.userId === null) throw unauthenticated();
+  const user = await requireMember(deps.db, deps.userId);
+  await setPreference(deps.db, user.id, kind, enabled, nowOf(deps));
+  return preferencesOf(deps.db, user.id);
+}
