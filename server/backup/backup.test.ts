@@ -36,6 +36,7 @@ describe('npm run db -- backup / restore (embedded default)', () => {
     const config = testConfig({ dataDir, database: { kind: 'sqlite', file: path.join(dataDir, 'club.sqlite') } });
     mkdirSync(dataDir, { recursive: true });
     writeFileSync(path.join(dataDir, 'jwt-secret'), 'segredo-guardado-com-o-clube-0123456789');
+    writeFileSync(path.join(dataDir, 'vapid-keys.json'), '{"publicKey":"chave-publica","privateKey":"chave-privada"}');
     const db = createDatabase(config.database);
     await migrateToLatest(db);
     await seedDemoData(db);
@@ -81,6 +82,8 @@ describe('npm run db -- backup / restore (embedded default)', () => {
         expect(readFileSync(path.join(restoredDir, 'jwt-secret'), 'utf8')).toBe(
           'segredo-guardado-com-o-clube-0123456789',
         );
+        // The VAPID pair too: the browsers' subscriptions were made for its public key.
+        expect(readFileSync(path.join(restoredDir, 'vapid-keys.json'), 'utf8')).toContain('chave-publica');
       } finally {
         await restored.destroy();
       }

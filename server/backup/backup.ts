@@ -8,8 +8,11 @@ import { uploadsDirOf } from '../storage/local-disk';
 /** What a backup folder holds, beside the files themselves. */
 export const BACKUP_MANIFEST = 'backup.json';
 const DATABASE_FILE = 'club.sqlite';
-/** The JWT secret the embedded default generated: restored with the club, members stay logged in. */
-const SECRET_FILE = 'jwt-secret';
+/**
+ * The keys the embedded default generated, restored with the club: the JWT secret (members stay logged in) and the
+ * VAPID pair (the browsers' push subscriptions were made for its public key and keep working).
+ */
+const KEY_FILES = ['jwt-secret', 'vapid-keys.json'];
 
 export class BackupError extends Error {}
 
@@ -91,12 +94,13 @@ export async function backupClub(db: Db, config: AppConfig, folder: string): Pro
   const before = filesInS3 ? { files: 0, bytes: 0 } : await copyNewFiles(uploads, target, copied);
   await driver.sqlite.backup(path.join(folder, DATABASE_FILE));
   const after = filesInS3 ? { files: 0, bytes: 0 } : await copyNewFiles(uploads, target, copied);
-  const secret = path.join(config.dataDir, SECRET_FILE);
-  try {
-    await copyFile(secret, path.join(folder, SECRET_FILE));
-  } catch (error) {
-    // JWT_SECRET set in the environment: nothing to keep.
-    if ((error as NodeJS.ErrnoException).code !== 'ENOENT') throw error;
+  for (const name of KEY_FILES) {
+    try {
+      await copyFile(path.join(config.dataDir, name), path.join(folder, name));
+    } catch (error) {
+      // Set in the environment (JWT_SECRET, VAPID_*): nothing to keep.
+      if ((error as NodeJS.ErrnoException).code !== 'ENOENT') throw error;
+    }
   }
   const report = {
     folder,
@@ -126,10 +130,12 @@ export async function restoreClub(folder: string, dataDir: string): Promise<{ fi
   }
   await mkdir(dataDir, { recursive: true });
   await copyFile(path.join(folder, DATABASE_FILE), path.join(dataDir, DATABASE_FILE));
-  try {
-    await copyFile(path.join(folder, SECRET_FILE), path.join(dataDir, SECRET_FILE));
-  } catch (error) {
-    if ((error as NodeJS.ErrnoException).code !== 'ENOENT') throw error;
+  for (const name of KEY_FILES) {
+    try {
+      await copyFile(path.join(folder, name), path.join(dataDir, name));
+    } catch (error) {
+      if ((error as NodeJS.ErrnoException).code !== 'ENOENT') throw error;
+    }
   }
   const { files } = await copyNewFiles(path.join(folder, 'uploads'), uploadsDirOf(dataDir), new Set());
   return { files };
