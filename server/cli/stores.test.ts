@@ -41,12 +41,17 @@ describe('npm run stores', () => {
     expect(listed.stdout).toContain('casa-das-chapas  Casa das Chapas  Recife/PE  ativa');
     expect(listed.stdout).toContain('loja-centro  Loja Centro Chapas e Ferragens  Goiânia/GO  ativa');
 
+    const kiosk = cli('kiosk', 'casa-das-chapas', '--by', 'lojas.ana');
+    expect(kiosk.stdout).toMatch(/Código do totem: [A-Z2-9]{8} /);
+    expect(kiosk.stdout).toContain('https://clube.exemplo/totem?codigo=');
+
     expect(cli('disable', 'casa-das-chapas').status).toBe(0);
     expect(cli('list').stdout).toContain('casa-das-chapas  Casa das Chapas  Recife/PE  desativada');
+    expect(cli('kiosk', 'casa-das-chapas').stderr).toContain('está desativada; reative-a');
 
     const missing = cli('add', 'sem-nome', '--city', 'Recife', '--uf', 'PE');
     expect(missing.status).toBe(1);
-    expect(missing.stderr).toContain('Informe o nome da loja com --name');
+    expect(missing.stderr).toContain('--name: Informe o nome da loja (3 a 80 caracteres).');
     expect(cli('voar').status).toBe(2);
   });
 

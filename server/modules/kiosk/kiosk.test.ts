@@ -13,7 +13,11 @@ import {
   type TestApp,
 } from '../../test/helpers';
 import { setActive } from '../stores/operator';
+import { terminalActor } from '../staff';
 import { createKioskCode, KIOSK_ACTIVATION_FAILURES, KIOSK_MESSAGES, KIOSK_SIGN_UPS_PER_HOUR } from './service';
+
+/** Codes as the club's team makes them at the terminal. */
+const TEAM = terminalActor('teste');
 
 let t: TestApp;
 let clock: FakeClock;
@@ -70,7 +74,7 @@ const customer = (n: number) => ({
 });
 
 async function setUpKiosk(slug = 'loja-centro'): Promise<string> {
-  const { code } = await createKioskCode(t, slug);
+  const { code } = await createKioskCode(t, TEAM, slug);
   const res = await gql<Activation>(t.app, ACTIVATE, { code });
   expect(res.errors).toBeUndefined();
   return res.data!.activateKiosk.key;
@@ -81,14 +85,14 @@ const linkOf = (url: string | null | undefined) => new URL(url ?? 'http://x').se
 
 describe('kiosk set-up', () => {
   it('a code sets a tablet up once, within 30 minutes; a new code replaces the old key', async () => {
-    const { code } = await createKioskCode(t, 'loja-centro');
+    const { code } = await createKioskCode(t, TEAM, 'loja-centro');
     expect(code).toMatch(/^[A-HJ-NP-Z2-9]{8}$/);
     const first = await gql<Activation>(t.app, ACTIVATE, { code: code.toLowerCase().replace(/(.{4})/, '$1-') });
     expect(first.data?.activateKiosk.store).toEqual({ slug: 'loja-centro', name: 'Loja Centro Chapas e Ferragens' });
     const again = await gql(t.app, ACTIVATE, { code });
     expect(again.errors?.[0]?.message).toBe(KIOSK_MESSAGES.badCode);
 
-    const late = await createKioskCode(t, 'loja-centro');
+    const late = await createKioskCode(t, TEAM, 'loja-centro');
     clock.advance(31 * 60 * 1000);
     expect((await gql(t.app, ACTIVATE, { code: late.code })).errors?.[0]?.message).toBe(KIOSK_MESSAGES.badCode);
 
@@ -96,7 +100,7 @@ describe('kiosk set-up', () => {
     expect((await gql(t.app, KIOSK, {}, asKiosk(oldKey))).data).toEqual({
       kiosk: { store: { slug: 'loja-centro', name: 'Loja Centro Chapas e Ferragens', city: 'Goiânia', uf: 'GO' } },
     });
-    const next = await createKioskCode(t, 'madeireira-paulista');
+    const next = await createKioskCode(t, TEAM, 'madeireira-paulista');
     const replaced = await gql<Activation>(t.app, ACTIVATE, { code: next.code, prev: oldKey });
     expect(replaced.data?.activateKiosk.store.slug).toBe('madeireira-paulista');
     expect((await gql(t.app, KIOSK, {}, asKiosk(oldKey))).errors?.[0]?.extensions as object).toMatchObject({
@@ -107,7 +111,7 @@ describe('kiosk set-up', () => {
 
   it('a disabled store stops its kiosks with a clear message; no key is no kiosk', async () => {
     const key = await setUpKiosk();
-    await setActive(t, 'loja-centro', false);
+    await setActive(t, TEAM, 'loja-centro', false);
     const stopped = await gql(t.app, KIOSK, {}, asKiosk(key));
     expect(stopped.errors?.[0]).toMatchObject({
       message: KIOSK_MESSAGES.storeDisabled,
@@ -119,7 +123,7 @@ describe('kiosk set-up', () => {
     expect((await gql(t.app, SIGN_UP, { input: customer(1) })).errors?.[0]?.extensions).toMatchObject({
       reason: 'KIOSK_INVALID',
     });
-    await expect(createKioskCode(t, 'loja-centro')).rejects.toThrow('está desativada');
+    await expect(createKioskCode(t, TEAM, 'loja-centro')).rejects.toThrow('está desativada');
   });
 });
 
@@ -157,7 +161,7 @@ describe('wrong set-up codes', () => {
       });
     }
     // The 11th, even the right one, is refused on both processes without being judged.
-    const { code } = await createKioskCode(shared, 'loja-centro');
+    const { code } = await createKioskCode(shared, TEAM, 'loja-centro');
     for (const app of [a, b]) {
       expect((await activate(app, code)).errors?.[0]).toMatchObject({
         message: TOO_MANY_REQUESTS_MESSAGE,
@@ -178,7 +182,7 @@ describe('wrong set-up codes', () => {
     shared = await createSharedTestApps(1, { now: clock.now, loginAttemptsPerIp: 10_000 });
     const [app] = shared.apps as [FastifyInstance];
     for (let i = 0; i < KIOSK_ACTIVATION_FAILURES.max - 1; i += 1) await activate(app, wrongCode(i));
-    const { code } = await createKioskCode(shared, 'loja-centro');
+    const { code } = await createKioskCode(shared, TEAM, 'loja-centro');
     expect((await activate(app, code)).errors).toBeUndefined();
     // Nine failures and a success: the tenth wrong code is still judged.
     expect((await activate(app, wrongCode(50))).errors?.[0]?.message).toBe(KIOSK_MESSAGES.badCode);

@@ -16,7 +16,9 @@ import {
 import type { FlowDeps, TokenPair } from '../auth';
 import { hashToken } from '../../auth/tokens';
 import { nowOf, type OperatorDeps, type ServiceDeps } from '../service-deps';
-import { StoreError, findStoreBySlug, storeView, type StoreView } from '../stores';
+import { routes } from '../../../lib/routes';
+import { recordAudit, type AuditActor } from '../staff';
+import { findStoreBySlug, requireStore, storeView, type StoreView } from '../stores';
 import { findUserByCpf } from '../users';
 import * as repo from './repository';
 
@@ -64,18 +66,41 @@ const normalizeCode = (code: string) =>
     .replace(/[^A-Z0-9]/g, '')
     .slice(0, 32);
 
-/** `npm run stores -- kiosk <slug>`: a one-time code that sets a tablet up as a kiosk of the store. */
-export async function createKioskCode(deps: OperatorDeps, slug: string): Promise<{ code: string; expiresAt: Date }> {
+export const storeDisabledForKiosk = (slug: string) =>
+  `A loja ${slug} está desativada; reative-a antes de configurar um totem.`;
+
+export interface KioskCode {
+  readonly code: string;
+  readonly expiresAt: Date;
+  /** /totem with the code, which sets the tablet up at once: what the QR carries. */
+  readonly url: string;
+}
+
+/**
+ * A one-time code (30 minutes) that sets a tablet up as a kiosk of the store, from the painel ("Criar código do
+ * totem") or `npm run stores -- kiosk <slug>`. Audited without the code itself: only its hash is kept.
+ */
+export async function createKioskCode(deps: OperatorDeps, actor: AuditActor, slug: string): Promise<KioskCode> {
   const { db } = deps;
   const now = nowOf(deps);
-  const store = await findStoreBySlug(db, slug);
-  if (!store) throw new StoreError(`Nenhuma loja com o endereço ${slug}.`);
-  if (store.active !== 1)
-    throw new StoreError(`A loja ${slug} está desativada; reative-a antes de configurar um totem.`);
+  const store = await requireStore(db, slug);
+  if (store.active !== 1) throw badUserInput(storeDisabledForKiosk(store.slug ?? slug));
   const code = newCode();
   const expiresAt = new Date(now.getTime() + KIOSK_CODE_TTL_MS);
-  await repo.insertKioskCode(db, hashToken(code), store.id, expiresAt.toISOString());
-  return { code, expiresAt };
+  await db.transaction().execute(async (trx) => {
+    await repo.insertKioskCode(trx, hashToken(code), store.id, expiresAt.toISOString());
+    await recordAudit(
+      trx,
+      actor,
+      {
+        action: 'kiosk.code',
+        object: { type: 'store', id: store.slug ?? slug, label: store.name },
+        after: { expiresAt: expiresAt.toISOString() },
+      },
+      now,
+    );
+  });
+  return { code, expiresAt, url: `${deps.config.publicUrl}${routes.totem()}?codigo=${code}` };
 }
 
 export async function activateKiosk(

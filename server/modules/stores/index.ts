@@ -1,8 +1,18 @@
 import type { ClubModule } from '../club-module';
 import { storesResolvers } from './resolvers';
 import { seedStores } from './seed';
+import { storesStaffResolvers } from './staff-resolvers';
 
-export { StoreError, addStore, setActive, storesList, storesReport } from './operator';
+export {
+  addStore,
+  reportPeriod,
+  requireStore,
+  setActive,
+  STORE_OPERATOR_MESSAGES,
+  storeSignUpsPerDay,
+  storesList,
+  storesReport,
+} from './operator';
 export { findStoreBySlug } from './repository';
 export { SEED_STORES } from './seed';
 export { requireActiveStoreSlug, storeView } from './service';
@@ -11,5 +21,6 @@ export type { StoreView } from './service';
 export const storesModule: ClubModule = {
   name: 'stores',
   resolvers: storesResolvers,
+  staffResolvers: storesStaffResolvers,
   seedReference: seedStores,
 };

@@ -1,87 +1,185 @@
-// The stores from the terminal (`npm run stores`): list, add, disable and enable, and sign-ups per store per day.
-import { z } from 'zod';
-import { isValidCnpj } from '../../../lib/validation/cnpj';
+// The stores as the club's team runs them, from the painel (lojas) and the terminal (`npm run stores`): list, add,
+// disable and enable, and sign-ups per store per day. One set of functions for both, each change audited with
+// whoever made it, in the transaction of the change.
+import { newStoreSchema } from '../../../lib/validation/store-schema';
 import { isUniqueViolation } from '../../db/dialect';
+import type { Db } from '../../db/schema';
+import { badUserInput, notFound } from '../../errors/api-errors';
+import { parseInput } from '../../errors/parse-input';
+import { recordAudit, type AuditActor } from '../staff';
+import { nowOf, type OperatorDeps } from '../service-deps';
 import {
   findStoreByCnpj,
   findStoreBySlug,
   insertStore,
   listStores,
   setStoreActive,
+  signUpsPerStore,
   signUpsPerStoreDay,
+  type StoreRow,
 } from './repository';
-import { slugSchema } from './service';
-import { stateByUf } from '../profile';
-import { nowOf, type OperatorDeps } from '../service-deps';
 
-export class StoreError extends Error {}
+export const STORE_OPERATOR_MESSAGES = {
+  slugTaken: 'Já existe uma loja com este endereço (slug).',
+  cnpjTaken: 'Já existe uma loja com este CNPJ.',
+  notFound: (slug: string) => `Nenhuma loja com o endereço ${slug}.`,
+  day: 'Use datas como 2026-11-24.',
+  order: 'A data inicial deve ser antes da final.',
+  tooLong: (days: number) => `Escolha um período de até ${days} dias.`,
+} as const;
 
-const TAKEN = 'Já existe uma loja com esse endereço (slug) ou CNPJ.';
-
-const newStoreSchema = z.object({
-  slug: slugSchema,
-  name: z.string().trim().min(3, 'Informe o nome da loja com --name (3 a 80 letras).').max(80),
-  city: z.string().trim().min(2, 'Informe a cidade com --city.').max(80),
-  uf: z
-    .string()
-    .trim()
-    .transform((v) => v.toUpperCase())
-    .pipe(z.string().regex(/^[A-Z]{2}$/, 'Informe o estado com --uf, como SP.')),
-  cnpj: z
-    .string()
-    .trim()
-    .transform((v) => v.toUpperCase().replace(/[^0-9A-Z]/g, ''))
-    .refine((v) => v === '' || isValidCnpj(v), 'CNPJ inválido.')
-    .optional(),
-});
-
-export interface NewStore {
-  slug: string;
-  name?: string;
-  city?: string;
-  uf?: string;
-  cnpj?: string;
+/** A store by its slug, or NOT_FOUND with the slug in the message (the terminal prints it as it is). */
+export async function requireStore(db: Db, slug: string): Promise<StoreRow> {
+  const store = await findStoreBySlug(db, slug.trim().slice(0, 100));
+  if (!store) throw notFound(STORE_OPERATOR_MESSAGES.notFound(slug.trim().slice(0, 100)));
+  return store;
 }
 
-export async function addStore({ db }: OperatorDeps, input: NewStore) {
-  const parsed = newStoreSchema.safeParse({
-    ...input,
-    name: input.name ?? '',
-    city: input.city ?? '',
-    uf: input.uf ?? '',
-  });
-  if (!parsed.success) throw new StoreError(parsed.error.issues[0]?.message ?? 'Dados da loja inválidos.');
-  const { slug, name, city, uf, cnpj } = parsed.data;
-  if (!(await stateByUf(db, uf))) throw new StoreError(`Estado ${uf} desconhecido.`);
-  if ((await findStoreBySlug(db, slug)) || (cnpj && (await findStoreByCnpj(db, cnpj)))) throw new StoreError(TAKEN);
+const storeObject = (store: Pick<StoreRow, 'slug' | 'name'>) => ({
+  type: 'store',
+  id: store.slug ?? '',
+  label: store.name,
+});
+
+/** Adds a store with its sign-up link; each invalid or repeated field is refused with its pt-BR message. */
+export async function addStore(deps: OperatorDeps, actor: AuditActor, input: unknown): Promise<StoreRow> {
+  const { db } = deps;
+  const { slug, name, city, uf, cnpj } = parseInput(newStoreSchema, input);
+  const taken: Record<string, string> = {};
+  if (await findStoreBySlug(db, slug)) taken['slug'] = STORE_OPERATOR_MESSAGES.slugTaken;
+  if (cnpj && (await findStoreByCnpj(db, cnpj))) taken['cnpj'] = STORE_OPERATOR_MESSAGES.cnpjTaken;
+  const first = Object.values(taken)[0];
+  if (first) throw badUserInput(first, taken);
   try {
-    return await insertStore(db, { slug, name, city, uf, cnpj: cnpj ? cnpj : null });
+    return await db.transaction().execute(async (trx) => {
+      const store = await insertStore(trx, { slug, name, city, uf, cnpj: cnpj ?? null });
+      await recordAudit(
+        trx,
+        actor,
+        {
+          action: 'store.add',
+          object: storeObject(store),
+          after: { name, city, uf, cnpj: cnpj ?? null, active: true },
+        },
+        nowOf(deps),
+      );
+      return store;
+    });
   } catch (error) {
     // Two adds racing: the unique indexes let one through.
-    if (isUniqueViolation(error)) throw new StoreError(TAKEN);
+    if (isUniqueViolation(error))
+      throw badUserInput(STORE_OPERATOR_MESSAGES.slugTaken, { slug: STORE_OPERATOR_MESSAGES.slugTaken });
     throw error;
   }
 }
 
-export async function setActive({ db }: OperatorDeps, slug: string, active: boolean): Promise<void> {
-  if (!(await setStoreActive(db, slug, active))) throw new StoreError(`Nenhuma loja com o endereço ${slug}.`);
+/**
+ * Disables a store (its sign-up link and kiosks stop linking anyone) or enables it again. Asking for the state it is
+ * already in changes nothing and writes no audit line.
+ */
+export async function setActive(
+  deps: OperatorDeps,
+  actor: AuditActor,
+  slug: string,
+  active: boolean,
+): Promise<StoreRow> {
+  const store = await requireStore(deps.db, slug);
+  if ((store.active === 1) === active) return store;
+  return deps.db.transaction().execute(async (trx) => {
+    await setStoreActive(trx, store.id, active);
+    await recordAudit(
+      trx,
+      actor,
+      {
+        action: active ? 'store.enable' : 'store.disable',
+        object: storeObject(store),
+        before: { active: !active },
+        after: { active },
+      },
+      nowOf(deps),
+    );
+    return { ...store, active: active ? 1 : 0 };
+  });
 }
 
 export const storesList = ({ db }: OperatorDeps) => listStores(db);
 
+const DAY_MS = 24 * 60 * 60 * 1000;
 const DAY = /^\d{4}-\d{2}-\d{2}$/;
+/** São Paulo days start at 03:00 UTC (UTC−3 all year since 2019). */
+const dayStartMs = (day: string) => Date.parse(`${day}T03:00:00.000Z`);
+function isDay(day: string): boolean {
+  const at = DAY.test(day) ? Date.parse(`${day}T00:00:00.000Z`) : Number.NaN;
+  return !Number.isNaN(at) && new Date(at).toISOString().slice(0, 10) === day;
+}
+
+export interface ReportPeriod {
+  readonly fromDay: string;
+  readonly toDay: string;
+  /** [fromAt, toAt) in UTC ISO. */
+  readonly fromAt: string;
+  readonly toAt: string;
+}
+
+/**
+ * [from, to] as São Paulo days (YYYY-MM-DD, both included): the 30 days up to today by default. A day that is not
+ * one, a range that ends before it starts, or one longer than `maxDays` is refused under its field.
+ */
+export function reportPeriod(now: Date, from?: string | null, to?: string | null, maxDays?: number): ReportPeriod {
+  const fields: Record<string, string> = {};
+  if (from && !isDay(from)) fields['from'] = STORE_OPERATOR_MESSAGES.day;
+  if (to && !isDay(to)) fields['to'] = STORE_OPERATOR_MESSAGES.day;
+  if (Object.keys(fields).length > 0) throw badUserInput(STORE_OPERATOR_MESSAGES.day, fields);
+  const toDay = to || new Date(now.getTime() - 3 * 60 * 60 * 1000).toISOString().slice(0, 10);
+  const fromDay = from || new Date(dayStartMs(toDay) - 29 * DAY_MS).toISOString().slice(0, 10);
+  if (fromDay > toDay) throw badUserInput(STORE_OPERATOR_MESSAGES.order, { to: STORE_OPERATOR_MESSAGES.order });
+  const days = (dayStartMs(toDay) - dayStartMs(fromDay)) / DAY_MS + 1;
+  if (maxDays !== undefined && days > maxDays) {
+    throw badUserInput(STORE_OPERATOR_MESSAGES.tooLong(maxDays), { from: STORE_OPERATOR_MESSAGES.tooLong(maxDays) });
+  }
+  return {
+    fromDay,
+    toDay,
+    fromAt: new Date(dayStartMs(fromDay)).toISOString(),
+    toAt: new Date(dayStartMs(toDay) + DAY_MS).toISOString(),
+  };
+}
 
 /** Sign-ups per store per São Paulo day for [from, to] (both YYYY-MM-DD, inclusive); the last 30 days by default. */
 export async function storesReport(deps: OperatorDeps, from?: string, to?: string) {
-  const { db } = deps;
-  const now = nowOf(deps);
-  for (const d of [from, to]) if (d !== undefined && !DAY.test(d)) throw new StoreError('Use datas como 2026-11-24.');
-  const dayMs = 24 * 60 * 60 * 1000;
-  const toDay = to ?? new Date(now.getTime() - 3 * 60 * 60 * 1000).toISOString().slice(0, 10);
-  const fromDay = from ?? new Date(Date.parse(`${toDay}T00:00:00Z`) - 29 * dayMs).toISOString().slice(0, 10);
-  if (fromDay > toDay) throw new StoreError('A data inicial deve ser antes da final.');
-  // São Paulo days start at 03:00 UTC.
-  const fromAt = `${fromDay}T03:00:00.000Z`;
-  const toAt = new Date(Date.parse(`${toDay}T03:00:00.000Z`) + dayMs).toISOString();
-  return { fromDay, toDay, rows: await signUpsPerStoreDay(db, fromAt, toAt) };
+  const period = reportPeriod(nowOf(deps), from, to);
+  return {
+    fromDay: period.fromDay,
+    toDay: period.toDay,
+    rows: await signUpsPerStoreDay(deps.db, period.fromAt, period.toAt),
+  };
+}
+
+/** The longest period one store's chart shows: a year, leap day included. */
+export const STORE_REPORT_MAX_DAYS = 366;
+
+/** One store's sign-ups for every day of the period, days without any included (a chart has no gaps). */
+export async function storeSignUpsPerDay(deps: OperatorDeps, slug: string, from?: string | null, to?: string | null) {
+  const store = await requireStore(deps.db, slug);
+  const period = reportPeriod(nowOf(deps), from, to, STORE_REPORT_MAX_DAYS);
+  const rows = await signUpsPerStoreDay(deps.db, period.fromAt, period.toAt, store.slug ?? '');
+  const byDay = new Map(rows.map((r) => [r.day, r.signUps]));
+  const days: { day: string; signUps: number }[] = [];
+  for (let at = dayStartMs(period.fromDay); at <= dayStartMs(period.toDay); at += DAY_MS) {
+    const day = new Date(at).toISOString().slice(0, 10);
+    days.push({ day, signUps: byDay.get(day) ?? 0 });
+  }
+  return {
+    store,
+    fromDay: period.fromDay,
+    toDay: period.toDay,
+    total: days.reduce((sum, d) => sum + d.signUps, 0),
+    days,
+  };
+}
+
+/** Sign-ups through each store over the default report period (the last 30 São Paulo days), by slug. */
+export async function signUpsLast30Days(deps: OperatorDeps): Promise<Map<string, number>> {
+  const period = reportPeriod(nowOf(deps));
+  return signUpsPerStore(deps.db, period.fromAt, period.toAt);
 }

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { STORE_SLUG, STORE_SLUG_MAX } from '../../../lib/validation/store-schema';
 import type { Db } from '../../db/schema';
 import { badUserInput } from '../../errors/api-errors';
 import { findStoreBySlug } from './repository';
@@ -8,9 +9,7 @@ export const STORE_MESSAGES = {
   disabled: 'Esta loja não participa mais do clube. Faça o cadastro normal.',
 } as const;
 
-/** Lower-case words joined by hyphens, as in /cadastro-promo/loja-centro. */
-export const STORE_SLUG = /^[a-z0-9]+(?:-[a-z0-9]+)*$/;
-export const slugSchema = z.string().trim().max(80).regex(STORE_SLUG, 'Use letras minúsculas, números e hífens.');
+const slugSchema = z.string().trim().max(STORE_SLUG_MAX).regex(STORE_SLUG);
 
 export interface StoreView {
   slug: string;

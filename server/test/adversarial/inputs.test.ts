@@ -4,12 +4,16 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import sharp from 'sharp';
 import { DEMO_MEMBER } from '../../seed';
+import { terminalActor } from '../../modules/staff';
 import { createKioskCode } from '../../modules/kiosk/service';
 import { createTestApp, gql, loginAs, type TestApp } from '../helpers';
 import { multipart } from '../multipart';
 import { inputCases, NEW_PERSON, type InputsContext } from './cases-inputs';
 import { altchaCases, type AltchaContext } from './cases-altcha';
 import { runCases } from './harness';
+
+/** Codes as the club's team makes them at the terminal. */
+const TEAM = terminalActor('teste');
 
 /**
  * The adversarial suite, part one: bad values in every field a member types, through GraphQL. Each answer: no 500,
@@ -80,7 +84,7 @@ beforeAll(async () => {
   const photoId = uploaded.json<{ data?: { uploadProjectPhoto?: { id: string } } }>().data?.uploadProjectPhoto?.id;
   if (!photoId) throw new Error(`photo upload failed: ${uploaded.body}`);
 
-  const { code } = await createKioskCode(t, 'loja-centro');
+  const { code } = await createKioskCode(t, TEAM, 'loja-centro');
   const kiosk = await gql<{ activateKiosk: { key: string } }>(
     t.app,
     'mutation ($code: String!) { activateKiosk(code: $code) { key } }',
