@@ -2,11 +2,11 @@ import { allRoutes, buildPath, exportFileFor, matchRoute, routes } from './route
 
 describe('route table', () => {
   // The paths of docs/product.md#2-screens-and-routes.
-  it('holds the 35 private and 10 public paths of the product, and the 9 of the painel', () => {
+  it('holds the 35 private and 10 public paths of the product, and the 11 of the painel', () => {
     expect(allRoutes.filter(([, r]) => r.access === 'private')).toHaveLength(35);
     expect(allRoutes.filter(([, r]) => r.access === 'public')).toHaveLength(10);
-    expect(allRoutes.filter(([, r]) => r.access === 'staff')).toHaveLength(9);
-    expect(new Set(allRoutes.map(([, r]) => r.pattern)).size).toBe(54);
+    expect(allRoutes.filter(([, r]) => r.access === 'staff')).toHaveLength(11);
+    expect(new Set(allRoutes.map(([, r]) => r.pattern)).size).toBe(56);
   });
 
   it('keeps every painel path under /painel, and /painel/graphql clear of them', () => {
@@ -17,6 +17,7 @@ describe('route table', () => {
     expect(routes.painelActivate()).toBe('/painel/ativar');
     expect(routes.painelInvoiceReview()).toBe('/painel/notas/revisar');
     expect(routes.painelMember()).toBe('/painel/membros/ficha');
+    expect(routes.painelStore()).toBe('/painel/lojas/loja');
     expect(matchRoute('/painel/arquivos/12')).toBeNull();
     expect(exportFileFor('/painel', 'html')).toBe('/painel.html');
     expect(exportFileFor('/painel/equipe', 'rsc')).toBe('/painel/equipe.txt');

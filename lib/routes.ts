@@ -107,6 +107,9 @@ export const routeTable = {
   painelMembers: route({ pattern: '/painel/membros', access: 'staff', title: 'Membros' }),
   // One member's page: /painel/membros/ficha?id=… (a static export: the id is read from the URL).
   painelMember: route({ pattern: '/painel/membros/ficha', access: 'staff', title: 'Ficha do membro' }),
+  painelStores: route({ pattern: '/painel/lojas', access: 'staff', title: 'Lojas' }),
+  // One store: /painel/lojas/loja?slug=… (a static export: the slug is read from the URL).
+  painelStore: route({ pattern: '/painel/lojas/loja', access: 'staff', title: 'Loja' }),
 } as const satisfies Record<string, RouteDef>;
 
 export type RouteKey = keyof typeof routeTable;

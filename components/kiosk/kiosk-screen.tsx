@@ -200,8 +200,8 @@ function KioskSetup({
     <section className="kiosk__panel" aria-labelledby="page-title">
       <h1 id="page-title">Configurar o totem</h1>
       <p className="kiosk__lead">
-        Digite o código de 8 caracteres que a equipe do Clube do Marceneiro enviou para a loja, ou leia o QR code dele
-        com a câmera deste tablet. Se a loja não tiver um código, peça à equipe do clube.
+        Digite o código de 8 caracteres que a equipe do Clube do Marceneiro cria para a loja no painel do clube, ou leia
+        o QR code dele com a câmera deste tablet. Se a loja não tiver um código, peça à equipe do clube.
       </p>
       <form
         className="form"

@@ -20,6 +20,10 @@ const ACTION_LABELS: Readonly<Record<string, string>> = {
   'invoice.take': 'Nota aberta para análise',
   'invoice.approve': 'Nota aprovada',
   'invoice.reject': 'Nota recusada',
+  'store.add': 'Loja cadastrada',
+  'store.disable': 'Loja desativada',
+  'store.enable': 'Loja reativada',
+  'kiosk.code': 'Código de totem criado',
 };
 
 export const actionLabel = (action: string): string => ACTION_LABELS[action] ?? action;

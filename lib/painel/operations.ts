@@ -21,4 +21,10 @@ export {
   MStaffApproveInvoiceDocument as MStaffApproveInvoice,
   MStaffRejectInvoiceDocument as MStaffRejectInvoice,
   QStaffDashboardDocument as QStaffDashboard,
+  QStaffStoresDocument as QStaffStores,
+  QStaffStoreDocument as QStaffStore,
+  QStaffStoreSignUpsDocument as QStaffStoreSignUps,
+  MStaffAddStoreDocument as MStaffAddStore,
+  MStaffSetStoreActiveDocument as MStaffSetStoreActive,
+  MStaffCreateKioskCodeDocument as MStaffCreateKioskCode,
 } from './operations.generated';

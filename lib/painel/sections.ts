@@ -39,6 +39,13 @@ export const PAINEL_SECTIONS: readonly PainelSection[] = [
     roles: ['atendimento'],
   },
   {
+    route: 'painelStores',
+    href: routes.painelStores(),
+    label: 'Lojas',
+    description: 'Lojas parceiras: cadastre, desative, crie o código do totem e veja os cadastros por dia.',
+    roles: ['lojas'],
+  },
+  {
     route: 'painelTeam',
     href: routes.painelTeam(),
     label: 'Equipe',

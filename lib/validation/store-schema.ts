@@ -68,3 +68,14 @@ export const newStoreSchema = z.object({
 
 export type NewStoreInput = z.input<typeof newStoreSchema>;
 export type NewStore = z.output<typeof newStoreSchema>;
+
+/** "Casa das Chapas Ltda." → "casa-das-chapas-ltda": the address the form offers while the slug is left as it came. */
+export const suggestSlug = (name: string): string =>
+  name
+    .normalize('NFD')
+    .replace(/[\u0300-\u036f]/g, '')
+    .toLowerCase()
+    .replace(/[^a-z0-9]+/g, '-')
+    .replace(/^-+|-+$/g, '')
+    .slice(0, STORE_SLUG_MAX)
+    .replace(/-+$/, '');
