@@ -43,7 +43,7 @@ export function KioskCodePanel({ slug, name, active }: { slug: string; name: str
       <button type="button" className="button button--primary" disabled={!active || loading} onClick={() => void run()}>
         {loading ? 'Criando…' : made ? 'Criar outro código' : 'Criar código do totem'}
       </button>
-      {made && (
+      {made && active && (
         <div className="painel-kiosk__code" role="status" aria-labelledby="painel-codigo-titulo">
           <div>
             <h3 id="painel-codigo-titulo">Código do totem de {name}</h3>

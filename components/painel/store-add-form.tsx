@@ -32,7 +32,7 @@ export function StoreAddForm({ onAdded }: { onAdded: (store: StaffStoreFieldsFra
   const submit = form.handleSubmit(async (values) => {
     setServerError(null);
     try {
-      const data = await add({ input: { ...values, cnpj: values.cnpj ?? null } });
+      const data = await add({ input: values });
       form.reset(EMPTY);
       setSlugTouched(false);
       onAdded(data.staffAddStore);

@@ -71,7 +71,12 @@ export function StoresScreen() {
                         </Link>
                         <span className="painel-table__sub">
                           {store.slug}
-                          {store.cnpj ? ` · CNPJ ${formatCnpj(store.cnpj)}` : ''}
+                          {store.cnpj && (
+                            <>
+                              {' · '}
+                              <span className="painel-nowrap">CNPJ {formatCnpj(store.cnpj)}</span>
+                            </>
+                          )}
                         </span>
                       </th>
                       <td>{store.city && store.uf ? `${store.city}/${store.uf}` : '—'}</td>

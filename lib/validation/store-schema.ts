@@ -55,7 +55,7 @@ export const newStoreSchema = z.object({
     z.refine((v) => UFS.includes(v), STORE_FORM_MESSAGES.uf),
   ),
   // Optional: a store may join before its CNPJ is known. Kept as the Receita writes it, without punctuation.
-  cnpj: z.optional(
+  cnpj: z.nullish(
     z.pipe(
       z.string().check(
         z.maxLength(40, STORE_FORM_MESSAGES.cnpj),

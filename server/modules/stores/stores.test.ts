@@ -292,7 +292,12 @@ describe('the stores in the painel (lojas)', () => {
       input: { ...input, slug: 'deposito-beta', cnpj: '12.ABC.345/01DE-35' },
     });
     expect(fieldsOf(alpha)).toEqual({ cnpj: STORE_OPERATOR_MESSAGES.cnpjTaken });
-    expect((await storeAudit()).length).toBe(1);
+    // No CNPJ, as the form sends it (null) or leaves it out.
+    const withoutCnpj = await ask<{ staffAddStore: StaffStoreRow }>(ADD, {
+      input: { ...input, slug: 'sem-cnpj', cnpj: null },
+    });
+    expect(withoutCnpj.data?.staffAddStore.cnpj).toBeNull();
+    expect((await storeAudit()).map((a) => a.object_id)).toEqual(['casa-das-chapas', 'sem-cnpj']);
   });
 
   it('disables and enables a store, its link following, each change audited before → after', async () => {
