@@ -10,8 +10,14 @@ const WIDTH = 720;
 const HEIGHT = 180;
 const AXIS = 24;
 
-/** A label every 7 days and on the last, skipping a weekly one too close to the last to fit beside it. */
-const tickAt = (i: number, count: number) => i === count - 1 || (i % 7 === 0 && count - 1 - i >= 4);
+/**
+ * A label every 7 days (every 14, 21… on a longer period, so about eight fit) and on the last, skipping one too close
+ * to the last to fit beside it.
+ */
+function tickAt(i: number, count: number): boolean {
+  const every = 7 * Math.max(1, Math.ceil(count / 56));
+  return i === count - 1 || (i % every === 0 && count - 1 - i >= (every * 4) / 7);
+}
 
 const dayLabel = (day: string) => `${day.slice(8, 10)}/${day.slice(5, 7)}`;
 

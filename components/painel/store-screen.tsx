@@ -10,7 +10,7 @@ import {
   type StaffStoreFieldsFragment,
   type QStaffStoreSignUpsQuery,
 } from '@/lib/painel/operations';
-import { dayLabel, daysBefore, PERIODS, signUpsCsv, signUpsCsvName } from '@/lib/painel/store-report';
+import { daysBefore, PERIODS, signUpsCsv, signUpsCsvName } from '@/lib/painel/store-report';
 import { routes } from '@/lib/routes';
 import { FormAlert } from '../ui/form-alert';
 import { SelectField } from '../ui/select-field';
@@ -18,7 +18,7 @@ import { Spinner } from '../ui/spinner';
 import { TextField } from '../ui/text-field';
 import { CopyField } from './copy-field';
 import { KioskCodePanel } from './kiosk-code-panel';
-import { SignUpsChart } from './sign-ups-chart';
+import { DailyBarsChart } from './daily-bars-chart';
 import { StoreActiveToggle } from './store-active-toggle';
 import { usePainelQuery } from './use-painel-query';
 
@@ -153,7 +153,6 @@ function SignUpsReport({ store }: { store: StaffStoreFieldsFragment }) {
     link.remove();
     URL.revokeObjectURL(url);
   };
-  const caption = report ? `Cadastros por dia de ${dayLabel(report.fromDay)} a ${dayLabel(report.toDay)}` : '';
 
   return (
     <section className="card painel-store__report" aria-labelledby="painel-cadastros">
@@ -194,37 +193,15 @@ function SignUpsReport({ store }: { store: StaffStoreFieldsFragment }) {
       {report && (
         <>
           <div className="painel-store__total">
-            <p>
-              <strong>{report.total}</strong> {report.total === 1 ? 'cadastro' : 'cadastros'} de{' '}
-              {dayLabel(report.fromDay)} a {dayLabel(report.toDay)}
-            </p>
             <button type="button" className="button button--secondary" onClick={() => download(report)}>
               Baixar CSV
             </button>
           </div>
-          <SignUpsChart days={report.days} caption={caption} />
-          <details className="painel-store__table">
-            <summary>Ver os números de cada dia</summary>
-            <div className="painel-table-wrap">
-              <table className="painel-table">
-                <caption className="visually-hidden">{caption}</caption>
-                <thead>
-                  <tr>
-                    <th scope="col">Dia</th>
-                    <th scope="col">Cadastros</th>
-                  </tr>
-                </thead>
-                <tbody>
-                  {report.days.map((d) => (
-                    <tr key={d.day}>
-                      <th scope="row">{dayLabel(d.day)}</th>
-                      <td>{d.signUps}</td>
-                    </tr>
-                  ))}
-                </tbody>
-              </table>
-            </div>
-          </details>
+          <DailyBarsChart
+            title={`Cadastros por dia em ${store.name}`}
+            rows={report.days.map((d) => ({ day: d.day, count: d.signUps }))}
+            unit="cadastros"
+          />
         </>
       )}
     </section>

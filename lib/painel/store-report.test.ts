@@ -1,4 +1,4 @@
-import { chartScale, daysBefore, signUpsCsv } from './store-report';
+import { daysBefore, signUpsCsv } from './store-report';
 
 describe('store sign-ups report', () => {
   it('writes a CSV a Portuguese spreadsheet opens: BOM, semicolons, dd/mm/aaaa, the total last', () => {
@@ -11,13 +11,6 @@ describe('store sign-ups report', () => {
         'total;"Loja Centro; Chapas";3\r\n',
     );
     expect(signUpsCsv({ slug: 'x', name: '=HYPERLINK("x")' }, [])).toContain(`total;"'=HYPERLINK(""x"")";0`);
-  });
-
-  it('scales the chart to round whole steps above the largest day', () => {
-    expect(chartScale(0)).toEqual({ top: 1, ticks: [0, 1] });
-    expect(chartScale(3)).toEqual({ top: 3, ticks: [0, 1, 2, 3] });
-    expect(chartScale(7)).toEqual({ top: 8, ticks: [0, 2, 4, 6, 8] });
-    expect(chartScale(180)).toEqual({ top: 200, ticks: [0, 50, 100, 150, 200] });
   });
 
   it('counts days back across months', () => {

@@ -1,15 +1,12 @@
-/** What the store screens share: the sign-ups report as a CSV, the chart's scale, and the periods to choose from. */
+/** What the store screen's report uses: the sign-ups as a CSV, and the periods to choose from. */
 
 export interface SignUpDay {
   readonly day: string;
   readonly signUps: number;
 }
 
-/** "2026-11-24" → "24/11/2026", as the screen and the spreadsheet read a day. */
-export const dayLabel = (day: string) => `${day.slice(8, 10)}/${day.slice(5, 7)}/${day.slice(0, 4)}`;
-
-/** "2026-11-24" → "24/11", under a bar. */
-export const shortDayLabel = (day: string) => `${day.slice(8, 10)}/${day.slice(5, 7)}`;
+/** "2026-11-24" → "24/11/2026", as a spreadsheet set to Portuguese reads a day. */
+const dayLabel = (day: string) => `${day.slice(8, 10)}/${day.slice(5, 7)}/${day.slice(0, 4)}`;
 
 /**
  * The report as a CSV a spreadsheet set to Portuguese opens as it is: `;` between fields, a byte-order mark so accents
@@ -27,21 +24,6 @@ export function signUpsCsv(store: { slug: string; name: string }, days: readonly
 
 export const signUpsCsvName = (slug: string, fromDay: string, toDay: string) =>
   `cadastros-${slug}-${fromDay}-a-${toDay}.csv`;
-
-/**
- * The chart's top and its marks: a round number at or above the largest day, split in up to four steps of whole
- * sign-ups (a day never has half a sign-up).
- */
-export function chartScale(max: number): { top: number; ticks: number[] } {
-  if (max <= 0) return { top: 1, ticks: [0, 1] };
-  const rough = max / 4;
-  const magnitude = 10 ** Math.floor(Math.log10(rough));
-  const step = Math.max(1, ([1, 2, 5, 10].find((m) => m * magnitude >= rough) ?? 10) * magnitude);
-  const top = Math.ceil(max / step) * step;
-  const ticks: number[] = [];
-  for (let value = 0; value <= top; value += step) ticks.push(value);
-  return { top, ticks };
-}
 
 /** A São Paulo day `n` days before `day` (both YYYY-MM-DD). */
 export function daysBefore(day: string, n: number): string {

@@ -1,21 +1,11 @@
 import * as z from 'zod/mini';
-import { INVALID_CHARACTERS_MESSAGE, isPlainText } from '../validation/plain-text';
+import { plainTextSchema as text } from '../validation/plain-text-schema';
 import { cepSchema } from '../validation/profile-schema';
 
 /**
  * The delivery address of one redemption, as the confirmation's form holds it (the profile's address fields). The
  * limits and messages are the ones the API checks on `RewardAddressInput` (server/modules/rewards/service.ts).
  */
-const text = (min: number, max: number, message: string) =>
-  z
-    .string()
-    .check(
-      z.trim(),
-      z.minLength(min, message),
-      z.maxLength(max, message),
-      z.refine(isPlainText, INVALID_CHARACTERS_MESSAGE),
-    );
-
 export const deliveryAddressSchema = z.object({
   cep: cepSchema,
   address: text(3, 120, 'Informe a rua do endereço de entrega.'),

@@ -1,7 +1,7 @@
 import * as z from 'zod/mini';
 import { UF_BY_CODE } from './access-key';
 import { isValidCnpj, normaliseCnpj } from './cnpj';
-import { INVALID_CHARACTERS_MESSAGE, isPlainText } from './plain-text';
+import { plainTextSchema as text } from './plain-text-schema';
 
 /**
  * A partner store as the club's team adds it, from the painel's form or `npm run stores -- add`: the same rules and
@@ -25,16 +25,6 @@ export const STORE_FORM_MESSAGES = {
   uf: 'Escolha o estado (UF).',
   cnpj: 'CNPJ inválido: confira os 14 caracteres e os dois dígitos verificadores.',
 } as const;
-
-const text = (min: number, max: number, message: string) =>
-  z
-    .string()
-    .check(
-      z.trim(),
-      z.minLength(min, message),
-      z.maxLength(max, message),
-      z.refine(isPlainText, INVALID_CHARACTERS_MESSAGE),
-    );
 
 export const storeSlugSchema = z
   .string()
