@@ -30,6 +30,7 @@ import { painelRequest } from '@/lib/painel/request';
 import { routes } from '@/lib/routes';
 import { FieldFrame } from '../ui/field-frame';
 import { FormAlert } from '../ui/form-alert';
+import { PainelTable } from './painel-table';
 import { Spinner } from '../ui/spinner';
 import { usePainelQuery } from './use-painel-query';
 
@@ -327,29 +328,19 @@ function Sessions({ member }: { member: Member }) {
           {member.sessions.length === 0 ? (
             <p>Nenhuma sessão ativa: o membro precisa entrar de novo em qualquer aparelho.</p>
           ) : (
-            <div className="painel-table-wrap">
-              <table className="painel-table">
-                <caption className="visually-hidden">Sessões ativas, o uso mais recente primeiro</caption>
-                <thead>
-                  <tr>
-                    <th scope="col">Aparelho</th>
-                    <th scope="col">Região</th>
-                    <th scope="col">Entrou em</th>
-                    <th scope="col">Último uso</th>
-                  </tr>
-                </thead>
-                <tbody>
-                  {member.sessions.map((session) => (
-                    <tr key={session.id}>
-                      <th scope="row">{session.device}</th>
-                      <td>{session.region ?? '—'}</td>
-                      <td>{formatDateTime(session.createdAt)}</td>
-                      <td>{formatDateTime(session.lastUsedAt)}</td>
-                    </tr>
-                  ))}
-                </tbody>
-              </table>
-            </div>
+            <PainelTable
+              caption="Sessões ativas, o uso mais recente primeiro"
+              columns={['Aparelho', 'Região', 'Entrou em', 'Último uso']}
+            >
+              {member.sessions.map((session) => (
+                <tr key={session.id}>
+                  <th scope="row">{session.device}</th>
+                  <td>{session.region ?? '—'}</td>
+                  <td>{formatDateTime(session.createdAt)}</td>
+                  <td>{formatDateTime(session.lastUsedAt)}</td>
+                </tr>
+              ))}
+            </PainelTable>
           )}
         </div>
         <div>
@@ -357,41 +348,29 @@ function Sessions({ member }: { member: Member }) {
           {member.devices.length === 0 ? (
             <p>Nenhum aparelho registrado pela proteção de sessão.</p>
           ) : (
-            <div className="painel-table-wrap">
-              <table className="painel-table">
-                <caption className="visually-hidden">Aparelhos em que o membro foi visto</caption>
-                <thead>
-                  <tr>
-                    <th scope="col">Aparelho</th>
-                    <th scope="col">Visto</th>
-                    <th scope="col">Sinais</th>
-                  </tr>
-                </thead>
-                <tbody>
-                  {member.devices.map((device, index) => (
-                    <tr key={index}>
-                      <th scope="row">
-                        {device.device}
-                        <span className="painel-table__sub">{device.region ?? 'Região desconhecida'}</span>
-                      </th>
-                      <td>
-                        {formatDate(device.firstSeenAt)} a {formatDate(device.lastSeenAt)}
-                      </td>
-                      <td>
-                        {[
-                          ...device.flags,
-                          ...(device.otherMembers > 0
-                            ? [
-                                `usado por mais ${device.otherMembers} ${device.otherMembers === 1 ? 'conta' : 'contas'} em 30 dias`,
-                              ]
-                            : []),
-                        ].join('; ') || '—'}
-                      </td>
-                    </tr>
-                  ))}
-                </tbody>
-              </table>
-            </div>
+            <PainelTable caption="Aparelhos em que o membro foi visto" columns={['Aparelho', 'Visto', 'Sinais']}>
+              {member.devices.map((device, index) => (
+                <tr key={index}>
+                  <th scope="row">
+                    {device.device}
+                    <span className="painel-table__sub">{device.region ?? 'Região desconhecida'}</span>
+                  </th>
+                  <td>
+                    {formatDate(device.firstSeenAt)} a {formatDate(device.lastSeenAt)}
+                  </td>
+                  <td>
+                    {[
+                      ...device.flags,
+                      ...(device.otherMembers > 0
+                        ? [
+                            `usado por mais ${device.otherMembers} ${device.otherMembers === 1 ? 'conta' : 'contas'} em 30 dias`,
+                          ]
+                        : []),
+                    ].join('; ') || '—'}
+                  </td>
+                </tr>
+              ))}
+            </PainelTable>
           )}
         </div>
       </div>
@@ -409,36 +388,24 @@ function Activity({ member }: { member: Member }) {
       {member.invoices.length === 0 ? (
         <p>Nenhuma nota enviada.</p>
       ) : (
-        <div className="painel-table-wrap">
-          <table className="painel-table">
-            <caption className="visually-hidden">Notas fiscais mais recentes</caption>
-            <thead>
-              <tr>
-                <th scope="col">Nota</th>
-                <th scope="col">Enviada em</th>
-                <th scope="col">Emitente</th>
-                <th scope="col">Valor</th>
-                <th scope="col">Situação</th>
-                <th scope="col">Pontos</th>
-              </tr>
-            </thead>
-            <tbody>
-              {member.invoices.map((invoice) => (
-                <tr key={invoice.id}>
-                  <th scope="row">#{invoice.id}</th>
-                  <td>{formatDateTime(invoice.createdAt)}</td>
-                  <td>{invoice.issuer}</td>
-                  <td>{invoice.totalCents === null ? '—' : formatCents(invoice.totalCents)}</td>
-                  <td>
-                    {INVOICE_STATUS_LABELS[invoice.status] ?? invoice.status}
-                    {invoice.rejectionReason && <span className="painel-table__sub">{invoice.rejectionReason}</span>}
-                  </td>
-                  <td>{invoice.points === null ? '—' : formatPoints(invoice.points)}</td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </div>
+        <PainelTable
+          caption="Notas fiscais mais recentes"
+          columns={['Nota', 'Enviada em', 'Emitente', 'Valor', 'Situação', 'Pontos']}
+        >
+          {member.invoices.map((invoice) => (
+            <tr key={invoice.id}>
+              <th scope="row">#{invoice.id}</th>
+              <td>{formatDateTime(invoice.createdAt)}</td>
+              <td>{invoice.issuer}</td>
+              <td>{invoice.totalCents === null ? '—' : formatCents(invoice.totalCents)}</td>
+              <td>
+                {INVOICE_STATUS_LABELS[invoice.status] ?? invoice.status}
+                {invoice.rejectionReason && <span className="painel-table__sub">{invoice.rejectionReason}</span>}
+              </td>
+              <td>{invoice.points === null ? '—' : formatPoints(invoice.points)}</td>
+            </tr>
+          ))}
+        </PainelTable>
       )}
       <h3>
         Projetos <span className="muted">({member.projectCount} no total; os 10 mais recentes)</span>
@@ -446,35 +413,22 @@ function Activity({ member }: { member: Member }) {
       {member.projects.length === 0 ? (
         <p>Nenhum projeto enviado.</p>
       ) : (
-        <div className="painel-table-wrap">
-          <table className="painel-table">
-            <caption className="visually-hidden">Projetos mais recentes</caption>
-            <thead>
-              <tr>
-                <th scope="col">Projeto</th>
-                <th scope="col">Enviado em</th>
-                <th scope="col">Situação</th>
-                <th scope="col">Pontos</th>
-              </tr>
-            </thead>
-            <tbody>
-              {member.projects.map((project) => (
-                <tr key={project.id}>
-                  <th scope="row">
-                    {project.title}
-                    <span className="painel-table__sub">#{project.id}</span>
-                  </th>
-                  <td>{formatDateTime(project.createdAt)}</td>
-                  <td>
-                    {PROJECT_STATUS_LABELS[project.status] ?? project.status}
-                    {project.rejectionReason && <span className="painel-table__sub">{project.rejectionReason}</span>}
-                  </td>
-                  <td>{project.points === null ? '—' : formatPoints(project.points)}</td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </div>
+        <PainelTable caption="Projetos mais recentes" columns={['Projeto', 'Enviado em', 'Situação', 'Pontos']}>
+          {member.projects.map((project) => (
+            <tr key={project.id}>
+              <th scope="row">
+                {project.title}
+                <span className="painel-table__sub">#{project.id}</span>
+              </th>
+              <td>{formatDateTime(project.createdAt)}</td>
+              <td>
+                {PROJECT_STATUS_LABELS[project.status] ?? project.status}
+                {project.rejectionReason && <span className="painel-table__sub">{project.rejectionReason}</span>}
+              </td>
+              <td>{project.points === null ? '—' : formatPoints(project.points)}</td>
+            </tr>
+          ))}
+        </PainelTable>
       )}
       <h3>
         Resgates <span className="muted">(os 10 mais recentes)</span>
@@ -482,36 +436,23 @@ function Activity({ member }: { member: Member }) {
       {member.orders.length === 0 ? (
         <p>Nenhum prêmio resgatado.</p>
       ) : (
-        <div className="painel-table-wrap">
-          <table className="painel-table">
-            <caption className="visually-hidden">Resgates mais recentes</caption>
-            <thead>
-              <tr>
-                <th scope="col">Prêmio</th>
-                <th scope="col">Pedido em</th>
-                <th scope="col">Pontos</th>
-                <th scope="col">Situação</th>
-              </tr>
-            </thead>
-            <tbody>
-              {member.orders.map((order) => (
-                <tr key={order.id}>
-                  <th scope="row">
-                    {order.reward}
-                    <span className="painel-table__sub">Pedido #{order.id}</span>
-                  </th>
-                  <td>{formatDateTime(order.createdAt)}</td>
-                  <td>{formatPoints(order.points)}</td>
-                  <td>
-                    {ORDER_STATUS_LABELS[order.status] ?? order.status}
-                    {order.trackingCode && <span className="painel-table__sub">Rastreio {order.trackingCode}</span>}
-                    {order.cancelReason && <span className="painel-table__sub">{order.cancelReason}</span>}
-                  </td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </div>
+        <PainelTable caption="Resgates mais recentes" columns={['Prêmio', 'Pedido em', 'Pontos', 'Situação']}>
+          {member.orders.map((order) => (
+            <tr key={order.id}>
+              <th scope="row">
+                {order.reward}
+                <span className="painel-table__sub">Pedido #{order.id}</span>
+              </th>
+              <td>{formatDateTime(order.createdAt)}</td>
+              <td>{formatPoints(order.points)}</td>
+              <td>
+                {ORDER_STATUS_LABELS[order.status] ?? order.status}
+                {order.trackingCode && <span className="painel-table__sub">Rastreio {order.trackingCode}</span>}
+                {order.cancelReason && <span className="painel-table__sub">{order.cancelReason}</span>}
+              </td>
+            </tr>
+          ))}
+        </PainelTable>
       )}
     </section>
   );
@@ -558,43 +499,32 @@ function Ledger({ id, balance }: { id: string; balance: number }) {
       {!page && query.loading && <Spinner label="Carregando o extrato…" />}
       {page && page.entries.length === 0 && <p>Nenhum lançamento.</p>}
       {page && page.entries.length > 0 && (
-        <div className="painel-table-wrap">
-          <table className="painel-table">
-            <caption className="visually-hidden">Lançamentos de pontos, o mais recente primeiro</caption>
-            <thead>
-              <tr>
-                <th scope="col">Data</th>
-                <th scope="col">Tipo</th>
-                <th scope="col">Descrição</th>
-                <th scope="col" className="member-number">
-                  Pontos
-                </th>
-                <th scope="col">Vence em</th>
+        <>
+          <PainelTable
+            caption="Lançamentos de pontos, o mais recente primeiro"
+            columns={['Data', 'Tipo', 'Descrição', { label: 'Pontos', className: 'member-number' }, 'Vence em']}
+          >
+            {page.entries.map((entry) => (
+              <tr key={entry.id}>
+                <td>{formatDateTime(entry.createdAt)}</td>
+                <td>{LEDGER_KIND_LABELS[entry.kind] ?? entry.kind}</td>
+                <th scope="row">{entry.description}</th>
+                <td className="member-number">{formatSignedPoints(entry.points)}</td>
+                <td>{entry.expiresAt ? formatDate(entry.expiresAt) : '—'}</td>
               </tr>
-            </thead>
-            <tbody>
-              {page.entries.map((entry) => (
-                <tr key={entry.id}>
-                  <td>{formatDateTime(entry.createdAt)}</td>
-                  <td>{LEDGER_KIND_LABELS[entry.kind] ?? entry.kind}</td>
-                  <th scope="row">{entry.description}</th>
-                  <td className="member-number">{formatSignedPoints(entry.points)}</td>
-                  <td>{entry.expiresAt ? formatDate(entry.expiresAt) : '—'}</td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
+            ))}
+          </PainelTable>
           {page.nextCursor && (
             <button
               type="button"
-              className="button button--secondary"
+              className="button button--secondary member-page__more"
               onClick={() => void more()}
               disabled={loadingMore}
             >
               {loadingMore ? 'Carregando…' : 'Mais lançamentos'}
             </button>
           )}
-        </div>
+        </>
       )}
     </section>
   );
@@ -607,29 +537,19 @@ function Changes({ member }: { member: Member }) {
       {member.changes.length === 0 ? (
         <p>Nenhuma mudança feita pelo atendimento.</p>
       ) : (
-        <div className="painel-table-wrap">
-          <table className="painel-table">
-            <caption className="visually-hidden">Mudanças feitas na conta, a mais recente primeiro</caption>
-            <thead>
-              <tr>
-                <th scope="col">Quando</th>
-                <th scope="col">Quem</th>
-                <th scope="col">O quê</th>
-                <th scope="col">Detalhe</th>
-              </tr>
-            </thead>
-            <tbody>
-              {member.changes.map((change, index) => (
-                <tr key={index}>
-                  <td>{formatDateTime(change.at)}</td>
-                  <td>{change.actor}</td>
-                  <th scope="row">{actionLabel(`member.${change.action}`)}</th>
-                  <td className="painel-table__change">{change.detail ?? '—'}</td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </div>
+        <PainelTable
+          caption="Mudanças feitas na conta, a mais recente primeiro"
+          columns={['Quando', 'Quem', 'O quê', 'Detalhe']}
+        >
+          {member.changes.map((change, index) => (
+            <tr key={index}>
+              <td>{formatDateTime(change.at)}</td>
+              <td>{change.actor}</td>
+              <th scope="row">{actionLabel(`member.${change.action}`)}</th>
+              <td className="painel-table__change">{change.detail ?? '—'}</td>
+            </tr>
+          ))}
+        </PainelTable>
       )}
     </section>
   );

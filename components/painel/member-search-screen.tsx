@@ -7,6 +7,7 @@ import { MATCHED_BY_LABELS, memberHref, QStaffMemberSearch } from '@/lib/painel/
 import { FormAlert } from '../ui/form-alert';
 import { Spinner } from '../ui/spinner';
 import { TextField } from '../ui/text-field';
+import { PainelTable } from './painel-table';
 import { usePainelQuery } from './use-painel-query';
 
 /**
@@ -77,45 +78,32 @@ export function MemberSearchScreen() {
             </p>
           )}
           {result.matches.length > 0 && (
-            <div className="painel-table-wrap">
-              <table className="painel-table">
-                <caption className="visually-hidden">Membros encontrados</caption>
-                <thead>
-                  <tr>
-                    <th scope="col">Nome</th>
-                    <th scope="col">CPF</th>
-                    <th scope="col">E-mail</th>
-                    <th scope="col">Celular</th>
-                    <th scope="col">Situação</th>
-                    <th scope="col">No clube desde</th>
-                    <th scope="col">Encontrado pelo</th>
-                  </tr>
-                </thead>
-                <tbody>
-                  {result.matches.map((member) => (
-                    <tr key={member.id}>
-                      <th scope="row">
-                        <Link href={memberHref(member.id)} prefetch={false}>
-                          {member.name}
-                        </Link>
-                      </th>
-                      <td className="member-masked">{member.cpfMasked}</td>
-                      <td className="member-masked">{member.emailMasked}</td>
-                      <td className="member-masked">{member.phoneMasked ?? '—'}</td>
-                      <td>
-                        <span
-                          className={`painel-status ${member.disabled ? 'painel-status--disabled' : 'painel-status--active'}`}
-                        >
-                          {member.disabled ? 'Desativada' : 'Ativa'}
-                        </span>
-                      </td>
-                      <td>{formatDate(member.since)}</td>
-                      <td>{MATCHED_BY_LABELS[member.matchedBy] ?? member.matchedBy}</td>
-                    </tr>
-                  ))}
-                </tbody>
-              </table>
-            </div>
+            <PainelTable
+              caption="Membros encontrados"
+              columns={['Nome', 'CPF', 'E-mail', 'Celular', 'Situação', 'No clube desde', 'Encontrado pelo']}
+            >
+              {result.matches.map((member) => (
+                <tr key={member.id}>
+                  <th scope="row">
+                    <Link href={memberHref(member.id)} prefetch={false}>
+                      {member.name}
+                    </Link>
+                  </th>
+                  <td className="member-masked">{member.cpfMasked}</td>
+                  <td className="member-masked">{member.emailMasked}</td>
+                  <td className="member-masked">{member.phoneMasked ?? '—'}</td>
+                  <td>
+                    <span
+                      className={`painel-status ${member.disabled ? 'painel-status--disabled' : 'painel-status--active'}`}
+                    >
+                      {member.disabled ? 'Desativada' : 'Ativa'}
+                    </span>
+                  </td>
+                  <td>{formatDate(member.since)}</td>
+                  <td>{MATCHED_BY_LABELS[member.matchedBy] ?? member.matchedBy}</td>
+                </tr>
+              ))}
+            </PainelTable>
           )}
           {result.more && <p>Há mais membros com esse nome: digite mais do nome ou busque pelo CPF.</p>}
         </section>
