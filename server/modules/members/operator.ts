@@ -1,5 +1,6 @@
 import type { Db, UserRow, UserUpdate } from '../../db/schema';
 import { INVALID_CHARACTERS_MESSAGE, isPlainText } from '../../../lib/validation/plain-text';
+import { CONSENT_MAX, CONSENT_MIN, REASON_MAX, REASON_MIN, SWITCH_MESSAGES } from '../../../lib/painel/member-switches';
 import { parseLogin, findForLogin, revokeAllSessions } from '../auth';
 import { insertAudit, recentAudit } from './repository';
 import { findUserById, updateUser } from '../users';
@@ -93,13 +94,6 @@ interface Switch {
   readonly endSessions?: boolean;
 }
 
-export const REASON_MIN = 3;
-export const REASON_MAX = 500;
-export const REASON_MESSAGES = {
-  missing: 'Informe o motivo: ele fica registrado na auditoria.',
-  length: `O motivo precisa ter de ${REASON_MIN} a ${REASON_MAX} caracteres.`,
-} as const;
-
 /**
  * Why the operator switches: required from the painel (a staff member always says why, and the audit keeps it),
  * optional at the terminal (`--reason`), whose scripts predate it.
@@ -108,12 +102,12 @@ function reasonOf(actor: SwitchActor, reason: string | null | undefined): string
   const text = reason?.trim() ?? '';
   if (text === '') {
     if (typeof actor !== 'string' && actor.kind === 'staff') {
-      throw new OperatorError(REASON_MESSAGES.missing, 'BAD_USER_INPUT', 'reason');
+      throw new OperatorError(SWITCH_MESSAGES.reason, 'BAD_USER_INPUT', 'reason');
     }
     return null;
   }
   if (text.length < REASON_MIN || text.length > REASON_MAX) {
-    throw new OperatorError(REASON_MESSAGES.length, 'BAD_USER_INPUT', 'reason');
+    throw new OperatorError(SWITCH_MESSAGES.reasonLength, 'BAD_USER_INPUT', 'reason');
   }
   if (!isPlainText(text)) throw new OperatorError(INVALID_CHARACTERS_MESSAGE, 'BAD_USER_INPUT', 'reason');
   return text;
@@ -171,9 +165,6 @@ async function apply(
   });
 }
 
-export const CONSENT_MAX = 1_000;
-export const CONSENT_MIN = 10;
-
 export const operatorSwitches = {
   requirePasswordChange: (deps: OperatorDeps, who: MemberKey, actor: SwitchActor, options: SwitchOptions = {}) =>
     apply(deps, who, actor, { action: 'require-password-change', changes: { change_password_required: 1 } }, options),
@@ -187,11 +178,7 @@ export const operatorSwitches = {
   ) => {
     const text = message.trim();
     if (text.length < CONSENT_MIN || text.length > CONSENT_MAX) {
-      throw new OperatorError(
-        `A mensagem do consentimento precisa ter de ${CONSENT_MIN} a ${CONSENT_MAX} caracteres.`,
-        'BAD_USER_INPUT',
-        'message',
-      );
+      throw new OperatorError(SWITCH_MESSAGES.consent, 'BAD_USER_INPUT', 'message');
     }
     if (!isPlainText(text)) {
       throw new OperatorError(INVALID_CHARACTERS_MESSAGE, 'BAD_USER_INPUT', 'message');
