@@ -130,6 +130,7 @@ export function describeEvent(event: NotificationEvent): NotificationText {
     ...text,
     title: clip(text.title, TITLE_MAX),
     body: clip(text.body, BODY_MAX),
-    url: text.url.startsWith('/') ? text.url : '/',
+    // A path of the app only: '//host' would be another site to the service worker's openWindow.
+    url: /^\/(?![/\\])/.test(text.url) ? text.url : '/',
   };
 }

@@ -1,0 +1,65 @@
+import { describeEvent, firstWords, type NotificationEvent } from './events';
+
+const CPF = '529.982.247-25';
+
+describe('what a notification says', () => {
+  it('gives every event a kind, a short pt-BR text and the screen a tap opens', () => {
+    const events: [NotificationEvent, string, string, string][] = [
+      [
+        { type: 'project-approved', userId: 1, title: 'Cozinha planejada', points: 300 },
+        'projects',
+        'Projeto aprovado',
+        '/projetos',
+      ],
+      [
+        { type: 'project-refused', userId: 1, title: 'Cozinha', reason: 'Fotos escuras demais' },
+        'projects',
+        'Projeto recusado',
+        '/projetos',
+      ],
+      [
+        { type: 'reward-order', userId: 1, orderId: 12, rewardName: 'Serra tico-tico', status: 'shipped' },
+        'rewards',
+        'Resgate enviado',
+        '/meus-resgates',
+      ],
+      [
+        { type: 'partner-transfer', userId: 1, transferId: 4, partnerName: 'Voa Mais', completed: false },
+        'rewards',
+        'Transferência não concluída',
+        '/meus-resgates',
+      ],
+      [
+        { type: 'club-news', userId: 1, title: 'Feira de marcenaria', body: 'Sábado na loja.', url: '/promocoes' },
+        'news',
+        'Feira de marcenaria',
+        '/promocoes',
+      ],
+    ];
+    for (const [event, kind, title, url] of events) {
+      expect(describeEvent(event)).toMatchObject({ kind, title, url });
+      expect(describeEvent(event).body.length).toBeLessThanOrEqual(180);
+    }
+  });
+
+  it('takes anything shaped like a CPF, a CNPJ or an amount in reais out of text a person typed', () => {
+    const said = describeEvent({
+      type: 'project-refused',
+      userId: 1,
+      title: `Armário do CPF ${CPF}`,
+      reason: 'Nota 12.345.678/0001-95 de R$ 2.500,00 não é do cadastro',
+    });
+    expect(said.body).not.toMatch(/529|982|2\.500|12\.345/);
+    expect(firstWords('um dois três quatro cinco seis sete oito nove dez')).toBe(
+      'um dois três quatro cinco seis sete oito…',
+    );
+  });
+
+  it('opens only a path of the app, never another site', () => {
+    const said = describeEvent({ type: 'club-news', userId: 1, title: 'Oi', body: 'Veja', url: 'https://outro.site' });
+    expect(said.url).toBe('/');
+    for (const url of ['//outro.site/x', '/\\outro.site']) {
+      expect(describeEvent({ type: 'club-news', userId: 1, title: 'Oi', body: 'Veja', url }).url).toBe('/');
+    }
+  });
+});
