@@ -2,6 +2,7 @@ import type { ClubModule } from '../club-module';
 import { partnerHttp } from './http';
 import { partnerTransfersJob } from './jobs';
 import { partnerResolvers } from './resolvers';
+import { partnerStaffResolvers } from './staff-resolvers';
 
 export {
   auditOfTransfer,
@@ -17,6 +18,7 @@ export { settleWaitingTransfers } from './jobs';
 export const partnerModule: ClubModule = {
   name: 'partner',
   resolvers: partnerResolvers,
+  staffResolvers: partnerStaffResolvers,
   routes: partnerHttp,
   jobs: ({ db, config }) => [partnerTransfersJob(db, config)],
 };

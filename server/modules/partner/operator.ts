@@ -1,15 +1,28 @@
 import type { Db, PartnerTransferRow, PartnerTransferStatus } from '../../db/schema';
 import { nowOf, type OperatorDeps } from '../service-deps';
+import { auditActorOf, type AuditActor } from '../staff';
 import * as repo from './repository';
 import { settleTransfer, type Settlement } from './settle';
 
 /**
- * What an operator does with transfers to the points partner (`npm run partner`): with the embedded default the
- * operator answers for the partner; with a real partner, what its support said on the phone. Every action goes to
- * `partner_audit` with the operator's name, in the transaction of the change.
+ * What an operator does with transfers to the points partner, at the terminal (`npm run partner`) or in the painel
+ * (/painel/premios/transferencias): with the embedded default the operator answers for the partner; with a real
+ * partner, what its support said on the phone. Every action goes to `partner_audit` with the operator's name and to
+ * the staff's trail (`staff_audit`), in the transaction of the change.
  */
 
-export class PartnerOperatorError extends Error {}
+export class PartnerOperatorError extends Error {
+  /** True when the transfer named does not exist (the painel answers NOT_FOUND). */
+  constructor(
+    message: string,
+    readonly missing = false,
+  ) {
+    super(message);
+  }
+}
+
+/** Who answers: the terminal's operator name, or the actor `requireRole` gave a painel operation. */
+export type PartnerActor = string | AuditActor;
 
 export const TRANSFER_STATUS_LABELS: Record<PartnerTransferStatus, string> = {
   requested: 'solicitada',
@@ -39,21 +52,21 @@ export const listTransfersForOperator = (deps: OperatorDeps, status: PartnerTran
 async function findTransfer(db: Db, ref: string): Promise<PartnerTransferRow> {
   const id = /^#?\d{1,12}$/.test(ref) ? Number(ref.replace('#', '')) : null;
   const transfer = id === null ? undefined : await repo.transferById(db, id);
-  if (!transfer) throw new PartnerOperatorError(`Nenhuma transferência com o número ${ref}.`);
+  if (!transfer) throw new PartnerOperatorError(`Nenhuma transferência com o número ${ref}.`, true);
   return transfer;
 }
 
 /** Confirms for the partner: the transfer is completed (its points stay debited). */
-export async function confirmTransfer(deps: OperatorDeps, ref: string, actor: string): Promise<Settlement> {
+export async function confirmTransfer(deps: OperatorDeps, ref: string, actor: PartnerActor): Promise<Settlement> {
   const { id } = await findTransfer(deps.db, ref);
-  return (await settleTransfer(deps.db, id, { kind: 'confirmed' }, actor, nowOf(deps)))!;
+  return (await settleTransfer(deps.db, id, { kind: 'confirmed' }, auditActorOf(actor), nowOf(deps)))!;
 }
 
 /** Refuses for the partner: the points come back to the member as a refund, with the reason the member reads. */
 export async function refuseTransfer(
   deps: OperatorDeps,
   ref: string,
-  actor: string,
+  actor: PartnerActor,
   rawReason: string,
 ): Promise<Settlement> {
   const reason = rawReason.trim();
@@ -61,7 +74,7 @@ export async function refuseTransfer(
     throw new PartnerOperatorError('Informe o motivo da recusa (de 5 a 300 caracteres): o membro o lê.');
   }
   const { id } = await findTransfer(deps.db, ref);
-  return (await settleTransfer(deps.db, id, { kind: 'refused', reason }, actor, nowOf(deps)))!;
+  return (await settleTransfer(deps.db, id, { kind: 'refused', reason }, auditActorOf(actor), nowOf(deps)))!;
 }
 
 /** The audit of one transfer, oldest first. */

@@ -1,5 +1,6 @@
 import type { Db, PartnerTransferRow } from '../../db/schema';
 import { lockMemberPoints, refundPoints } from '../points';
+import { actorLabel, recordAudit, type AuditActor } from '../staff';
 import * as repo from './repository';
 
 /** The partner's word on a transfer, whoever brings it: its callback, its status answer, an operator, the deadline. */
@@ -21,13 +22,15 @@ export const refundDescription = (t: Pick<PartnerTransferRow, 'id' | 'program'>)
  * refusal gives the points back as a refund credit linked to the transfer. A transfer already settled the same way
  * changes nothing; one settled the other way keeps what it is and records the late answer: a "confirmed" after the
  * deadline's refund never debits again (the member keeps the refund; the partner is told and reverses its credit),
- * and a "refused" after a confirmation never gives points twice. Every call is audited under `actor`.
+ * and a "refused" after a confirmation never gives points twice. Every call is audited under `actor` in
+ * partner_audit; a person's answer (an operator at the terminal or a staff member in the painel, an AuditActor rather
+ * than the partner's or the deadline's name) also goes to the staff's trail, with the status before and after.
  */
 export async function settleTransfer(
   db: Db,
   transferId: number,
   outcome: TransferOutcome,
-  actor: string,
+  actor: string | AuditActor,
   now: Date,
 ): Promise<Settlement | null> {
   const at = now.toISOString();
@@ -37,8 +40,37 @@ export async function settleTransfer(
     await lockMemberPoints(trx, found.user_id, now);
     // Read again under the member's lock: another settlement of the same transfer may have just committed.
     const transfer = (await repo.transferById(trx, transferId))!;
-    const audit = (action: string, detail: string | null) =>
-      repo.insertAudit(trx, { transferId, userId: transfer.user_id, actor, action, detail }, at);
+    const person = typeof actor === 'string' ? null : actor;
+    const audit = async (action: string, detail: string | null) => {
+      await repo.insertAudit(
+        trx,
+        {
+          transferId,
+          userId: transfer.user_id,
+          actor: person ? actorLabel(person) : (actor as string),
+          action,
+          detail,
+        },
+        at,
+      );
+      if (!person) return;
+      const after = (await repo.transferById(trx, transferId))!;
+      await recordAudit(
+        trx,
+        person,
+        {
+          action: outcome.kind === 'confirmed' ? 'partner.confirm' : 'partner.refuse',
+          object: { type: 'partner_transfer', id: transferId, label: `Transferência nº ${transferId}` },
+          before: { status: transfer.status },
+          after: {
+            status: after.status,
+            ...(outcome.kind === 'refused' ? { reason: outcome.reason } : {}),
+            ...(after.late_answer !== transfer.late_answer ? { lateAnswer: after.late_answer } : {}),
+          },
+        },
+        now,
+      );
+    };
     const wanted = outcome.kind === 'confirmed' ? 'completed' : 'refused';
     if (transfer.status !== 'requested') {
       const late = transfer.status !== wanted;

@@ -1,6 +1,7 @@
 import type { ClubModule } from '../club-module';
 import { seedRewardCatalogue } from './catalogue';
 import { rewardsResolvers } from './resolvers';
+import { rewardsStaffResolvers } from './staff-resolvers';
 
 export {
   auditOf,
@@ -16,6 +17,7 @@ export {
   listRewardsForOperator,
   parseStatus,
   RewardOperatorError,
+  type RewardActor,
   separateOrder,
   setRewardStock,
   shipOrder,
@@ -29,5 +31,6 @@ export { seedDemoRewards } from './demo';
 export const rewardsModule: ClubModule = {
   name: 'rewards',
   resolvers: rewardsResolvers,
+  staffResolvers: rewardsStaffResolvers,
   seedReference: seedRewardCatalogue,
 };

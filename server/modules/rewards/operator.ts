@@ -2,6 +2,7 @@ import { randomInt } from 'node:crypto';
 import { CODE_VALIDITY_DAYS } from '../../../lib/rewards/rules';
 import type { Db, RewardOrderRow, RewardOrderStatus } from '../../db/schema';
 import { nowOf, type OperatorDeps } from '../service-deps';
+import { actorLabel, auditActorOf, recordAudit, type AuditActor } from '../staff';
 import * as repo from './repository';
 import { loadRewardFolder, rewardRow } from './catalogue';
 import { keepPictures } from './photos';
@@ -9,12 +10,56 @@ import { cancelOrderIn, issueCodeIn } from './service';
 import { givesCode } from './views';
 
 /**
- * What the club does with rewards and orders until a back office exists (`npm run rewards`). Every action is written
- * to `reward_audit` with the operator's name, in the same transaction as the change; a status change also goes to
+ * What the club does with rewards and orders, from the terminal (`npm run rewards`) and the painel (/painel/premios)
+ * alike. Every action is written to `reward_audit` (which the terminal reads back) and to the staff's audit trail
+ * (`staff_audit`: who, role, before → after), in the same transaction as the change; a status change also goes to
  * the order's timeline, which the member reads.
  */
 
-export class RewardOperatorError extends Error {}
+export class RewardOperatorError extends Error {
+  /** True when the order or reward named does not exist (the painel answers NOT_FOUND). */
+  constructor(
+    message: string,
+    readonly missing = false,
+  ) {
+    super(message);
+  }
+}
+
+/** Who acts: the terminal's operator name, or the actor `requireRole` gave a painel operation. */
+export type RewardActor = string | AuditActor;
+
+/** One line of the module's own audit and one of the staff's trail, in the caller's transaction. */
+async function audit(
+  trx: Db,
+  actor: RewardActor,
+  line: { rewardId: number; orderId: number | null; action: string; detail: string | null },
+  trail: { action: string; label: string; before?: Record<string, unknown>; after?: Record<string, unknown> },
+  at: string,
+): Promise<void> {
+  const who = auditActorOf(actor);
+  await repo.insertAudit(trx, { ...line, actor: actorLabel(who) }, at);
+  await recordAudit(
+    trx,
+    who,
+    {
+      action: `reward.${trail.action}`,
+      object:
+        line.orderId === null
+          ? { type: 'reward', id: line.rewardId, label: trail.label }
+          : { type: 'reward_order', id: line.orderId, label: trail.label },
+      before: trail.before ?? null,
+      after: trail.after ?? null,
+    },
+    new Date(at),
+  );
+}
+
+/** How an order is named in the trail: its number and its reward. */
+async function orderLabel(db: Db, order: RewardOrderRow): Promise<string> {
+  const [reward] = await repo.rewardsByIds(db, [order.reward_id]);
+  return `Resgate nº ${order.id}${reward ? ` (${reward.name})` : ''}`;
+}
 
 export const STATUS_LABELS: Record<RewardOrderStatus, string> = {
   requested: 'solicitado',
@@ -44,7 +89,7 @@ export const listOrdersForOperator = (deps: OperatorDeps, status: RewardOrderSta
 async function findOrder(db: Db, ref: string): Promise<RewardOrderRow> {
   const id = /^#?\d{1,12}$/.test(ref) ? Number(ref.replace('#', '')) : null;
   const order = id === null ? undefined : await repo.orderById(db, id);
-  if (!order) throw new RewardOperatorError(`Nenhum resgate com o número ${ref}.`);
+  if (!order) throw new RewardOperatorError(`Nenhum resgate com o número ${ref}.`, true);
   return order;
 }
 
@@ -59,11 +104,20 @@ const TOO_LATE: Partial<Record<RewardOrderStatus, string>> = {
   delivered: 'Este resgate já foi entregue.',
 };
 
+/** The staff trail's verb of each move (`reward.separate`…). */
+const TRAIL_ACTIONS: Record<RewardOrderStatus, string> = {
+  requested: 'request',
+  separating: 'separate',
+  shipped: 'ship',
+  delivered: 'deliver',
+  cancelled: 'cancel',
+};
+
 /** Moves an order to `to` from one of `from`, with its timeline event and the audit, in one transaction. */
 async function moveOrder(
   deps: OperatorDeps,
   ref: string,
-  actor: string,
+  actor: RewardActor,
   to: RewardOrderStatus,
   from: readonly RewardOrderStatus[],
   extra: { carrier?: string; tracking_code?: string; note?: string | null } = {},
@@ -72,6 +126,10 @@ async function moveOrder(
   return deps.db.transaction().execute(async (trx) => {
     const order = await findOrder(trx, ref);
     if (order.status === to) return { changed: false, order };
+    // A held order goes on only once the club trusts it: released first, or cancelled.
+    if (order.status === 'requested' && order.review_reason !== null) {
+      throw new RewardOperatorError('Este resgate está em análise: libere-o ou cancele-o antes.');
+    }
     if (!from.includes(order.status)) {
       throw new RewardOperatorError(
         TOO_LATE[order.status] ??
@@ -85,18 +143,29 @@ async function moveOrder(
       throw new RewardOperatorError('O resgate mudou enquanto isso. Tente de novo.');
     }
     await repo.insertEvent(trx, order.id, to, note, at);
-    await repo.insertAudit(trx, { rewardId: order.reward_id, orderId: order.id, actor, action: to, detail: note }, at);
+    await audit(
+      trx,
+      actor,
+      { rewardId: order.reward_id, orderId: order.id, action: to, detail: note },
+      {
+        action: TRAIL_ACTIONS[to],
+        label: await orderLabel(trx, order),
+        before: { status: order.status },
+        after: { status: to, ...columns },
+      },
+      at,
+    );
     return { changed: true, order: (await repo.orderById(trx, order.id))! };
   });
 }
 
-export const separateOrder = (deps: OperatorDeps, ref: string, actor: string) =>
+export const separateOrder = (deps: OperatorDeps, ref: string, actor: RewardActor) =>
   moveOrder(deps, ref, actor, 'separating', ['requested']);
 
 export function shipOrder(
   deps: OperatorDeps,
   ref: string,
-  actor: string,
+  actor: RewardActor,
   shipment: { tracking: string; carrier?: string | null },
 ) {
   const tracking = shipment.tracking.trim();
@@ -112,14 +181,14 @@ export function shipOrder(
   });
 }
 
-export const deliverOrder = (deps: OperatorDeps, ref: string, actor: string) =>
+export const deliverOrder = (deps: OperatorDeps, ref: string, actor: RewardActor) =>
   moveOrder(deps, ref, actor, 'delivered', ['shipped']);
 
 /** The club cancels an order at any time before it is delivered: the points come back as a refund. */
 export async function cancelOrderByClub(
   deps: OperatorDeps,
   ref: string,
-  actor: string,
+  actor: RewardActor,
   rawReason: string,
 ): Promise<OrderMove> {
   const reason = rawReason.trim();
@@ -132,9 +201,16 @@ export async function cancelOrderByClub(
     if (order.status === 'cancelled') return { changed: false, order };
     if (order.status === 'delivered') throw new RewardOperatorError(TOO_LATE.delivered!);
     await cancelOrderIn(trx, order, ['requested', 'separating', 'shipped'], reason, now);
-    await repo.insertAudit(
+    await audit(
       trx,
-      { rewardId: order.reward_id, orderId: order.id, actor, action: 'cancelled', detail: reason },
+      actor,
+      { rewardId: order.reward_id, orderId: order.id, action: 'cancelled', detail: reason },
+      {
+        action: 'cancel',
+        label: await orderLabel(trx, order),
+        before: { status: order.status },
+        after: { status: 'cancelled', reason, refundedPoints: order.points },
+      },
       now.toISOString(),
     );
     return { changed: true, order: (await repo.orderById(trx, order.id))! };
@@ -146,7 +222,7 @@ export async function setRewardStock(
   deps: OperatorDeps,
   slug: string,
   rawStock: string,
-  actor: string,
+  actor: RewardActor,
 ): Promise<{ before: number; after: number }> {
   if (!/^\d{1,7}$/.test(rawStock.trim())) {
     throw new RewardOperatorError('Estoque inválido: informe um número inteiro de 0 a 9999999.');
@@ -155,11 +231,13 @@ export async function setRewardStock(
   const at = nowOf(deps).toISOString();
   return deps.db.transaction().execute(async (trx) => {
     const reward = await repo.rewardBySlug(trx, slug);
-    if (!reward) throw new RewardOperatorError(`Nenhum prêmio com o identificador ${slug}.`);
+    if (!reward) throw new RewardOperatorError(`Nenhum prêmio com o identificador ${slug}.`, true);
     await repo.setStock(trx, reward.id, stock, at);
-    await repo.insertAudit(
+    await audit(
       trx,
-      { rewardId: reward.id, orderId: null, actor, action: 'stock', detail: `${reward.stock} → ${stock}` },
+      actor,
+      { rewardId: reward.id, orderId: null, action: 'stock', detail: `${reward.stock} → ${stock}` },
+      { action: 'stock', label: reward.slug, before: { stock: reward.stock }, after: { stock } },
       at,
     );
     return { before: reward.stock, after: stock };
@@ -177,7 +255,7 @@ export const auditOf = (deps: OperatorDeps, orderId: number) => repo.auditOfOrde
 export async function importRewards(
   deps: OperatorDeps,
   folder: string,
-  actor: string,
+  actor: RewardActor,
   options: { asDraft?: boolean } = {},
 ): Promise<{ added: string[]; updated: string[] }> {
   const sources = await loadRewardFolder(folder, options);
@@ -191,29 +269,32 @@ export async function importRewards(
       if (existing) {
         const { slug: _slug, stock: _stock, created_at: _created, ...fields } = rewardRow(source, at);
         await repo.updateRewardFromFile(trx, existing.id, fields);
-        await repo.insertAudit(
+        const detail = source.draft ? 'atualizado, rascunho' : existing.draft ? 'publicado' : 'atualizado';
+        await audit(
           trx,
+          actor,
+          { rewardId: existing.id, orderId: null, action: 'import', detail },
           {
-            rewardId: existing.id,
-            orderId: null,
-            actor,
             action: 'import',
-            detail: source.draft ? 'atualizado, rascunho' : existing.draft ? 'publicado' : 'atualizado',
+            label: source.slug,
+            before: { draft: existing.draft === 1 },
+            after: { draft: Boolean(source.draft), file: detail },
           },
           at,
         );
         updated.push(source.slug);
       } else {
         const { id } = await repo.insertReward(trx, rewardRow(source, at));
-        await repo.insertAudit(
+        await audit(
           trx,
+          actor,
           {
             rewardId: id,
             orderId: null,
-            actor,
             action: 'import',
             detail: `novo${source.draft ? ', rascunho' : ''}, estoque ${source.stock}`,
           },
+          { action: 'import', label: source.slug, after: { draft: Boolean(source.draft), stock: source.stock } },
           at,
         );
         added.push(source.slug);
@@ -227,7 +308,7 @@ export async function importRewards(
  * Releases an order a risk rule held: it goes on as any other (a voucher or a course gets its code at once). A held
  * order the club does not trust is cancelled instead, which gives the points back.
  */
-export async function releaseOrder(deps: OperatorDeps, ref: string, actor: string): Promise<OrderMove> {
+export async function releaseOrder(deps: OperatorDeps, ref: string, actor: RewardActor): Promise<OrderMove> {
   const at = nowOf(deps).toISOString();
   return deps.db.transaction().execute(async (trx) => {
     const order = await findOrder(trx, ref);
@@ -246,12 +327,20 @@ export async function releaseOrder(deps: OperatorDeps, ref: string, actor: strin
         );
       }
     }
-    await repo.insertAudit(
+    const released = (await repo.orderById(trx, order.id))!;
+    await audit(
       trx,
-      { rewardId: order.reward_id, orderId: order.id, actor, action: 'release', detail: order.review_reason },
+      actor,
+      { rewardId: order.reward_id, orderId: order.id, action: 'release', detail: order.review_reason },
+      {
+        action: 'release',
+        label: await orderLabel(trx, order),
+        before: { status: order.status, held: order.review_reason },
+        after: { status: released.status, held: null },
+      },
       at,
     );
-    return { changed: true, order: (await repo.orderById(trx, order.id))! };
+    return { changed: true, order: released };
   });
 }
 
@@ -269,7 +358,7 @@ const validDay = (text: string) => DAY.test(text) && !Number.isNaN(Date.parse(`$
 
 async function codeReward(db: Db, slug: string) {
   const reward = await repo.rewardBySlug(db, slug);
-  if (!reward) throw new RewardOperatorError(`Nenhum prêmio com o identificador ${slug}.`);
+  if (!reward) throw new RewardOperatorError(`Nenhum prêmio com o identificador ${slug}.`, true);
   if (!givesCode(reward)) {
     throw new RewardOperatorError(`${slug} é um prêmio do tipo ${reward.type}: só vales e cursos têm códigos.`);
   }
@@ -325,19 +414,28 @@ async function addCodes(
   deps: OperatorDeps,
   slug: string,
   codes: readonly { code: string; validUntil: string }[],
-  actor: string,
+  actor: RewardActor,
   how: string,
 ): Promise<CodesLoaded> {
   const at = nowOf(deps).toISOString();
   return deps.db.transaction().execute(async (trx) => {
     const reward = await codeReward(trx, slug);
+    const freeBefore = (await repo.freeCodeCounts(trx, [reward.id])).get(reward.id) ?? 0;
     const added = await repo.insertCodes(trx, reward.id, codes, at);
-    await repo.insertAudit(
+    const free = (await repo.freeCodeCounts(trx, [reward.id])).get(reward.id) ?? 0;
+    // The codes themselves stay out of the trail: they are what the members redeem.
+    await audit(
       trx,
-      { rewardId: reward.id, orderId: null, actor, action: 'codes', detail: `${how}: ${added} novo(s)` },
+      actor,
+      { rewardId: reward.id, orderId: null, action: 'codes', detail: `${how}: ${added} novo(s)` },
+      {
+        action: 'codes',
+        label: reward.slug,
+        before: { free: freeBefore },
+        after: { free, added, skipped: codes.length - added, how },
+      },
       at,
     );
-    const free = (await repo.freeCodeCounts(trx, [reward.id])).get(reward.id) ?? 0;
     return { added, skipped: codes.length - added, free };
   });
 }
@@ -347,7 +445,7 @@ export async function loadCodes(
   deps: OperatorDeps,
   slug: string,
   csv: string,
-  actor: string,
+  actor: RewardActor,
   options: { validUntil?: string } = {},
 ): Promise<CodesLoaded> {
   await codeReward(deps.db, slug);
@@ -367,7 +465,7 @@ export async function generateCodes(
   deps: OperatorDeps,
   slug: string,
   spec: GeneratedCodes,
-  actor: string,
+  actor: RewardActor,
 ): Promise<CodesLoaded> {
   const count = /^\d{1,6}$/.test(spec.count) ? Number(spec.count) : NaN;
   if (!(count >= 1 && count <= MAX_CODES)) throw new RewardOperatorError(`Quantidade inválida: de 1 a ${MAX_CODES}.`);

@@ -330,6 +330,50 @@ export async function freeCodeCounts(db: Db, rewardIds: readonly number[]): Prom
   return new Map(rows.map((r) => [r.reward_id, Number(r.n)]));
 }
 
+/** Free and given codes per reward, for every reward with a pool (the painel's stock page). */
+export async function codeCounts(db: Db): Promise<Map<number, { free: number; given: number }>> {
+  const rows = await db
+    .selectFrom('reward_codes')
+    .select([
+      'reward_id',
+      (eb) => eb.fn.countAll<string | number>().as('n'),
+      (eb) => eb.fn.count<string | number>('order_id').as('given'),
+    ])
+    .groupBy('reward_id')
+    .execute();
+  return new Map(rows.map((r) => [r.reward_id, { free: Number(r.n) - Number(r.given), given: Number(r.given) }]));
+}
+
+/** Orders for the painel's queue, oldest first (keyset on id), with their reward and member. */
+export function ordersForStaff(
+  db: Db,
+  filter: { statuses: readonly RewardOrderStatus[]; held: boolean | null },
+  afterId: number | null,
+  limit: number,
+) {
+  let query = db
+    .selectFrom('reward_orders')
+    .innerJoin('rewards', 'rewards.id', 'reward_orders.reward_id')
+    .innerJoin('users', 'users.id', 'reward_orders.user_id')
+    .selectAll('reward_orders')
+    .select([
+      'rewards.name as reward_name',
+      'rewards.type as reward_type',
+      'users.name as member_name',
+      'users.sur_name as member_sur_name',
+      'users.cpf as member_cpf',
+    ])
+    .where('reward_orders.status', 'in', [...filter.statuses]);
+  if (filter.held === true) query = query.where('reward_orders.review_reason', 'is not', null);
+  if (filter.held === false) {
+    query = query.where((eb) =>
+      eb.or([eb('reward_orders.review_reason', 'is', null), eb('reward_orders.status', '!=', 'requested')]),
+    );
+  }
+  if (afterId !== null) query = query.where('reward_orders.id', '>', afterId);
+  return query.orderBy('reward_orders.id').limit(limit).execute();
+}
+
 /**
  * Gives the oldest free code of a reward to an order. The update's own condition (still free) decides: when a
  * concurrent order took the candidate first (PostgreSQL re-checks it after the other commits), the next one is tried.

@@ -19,6 +19,14 @@ export type AuditActor =
 /** An operator at the terminal (`--by "nome"`, else the machine's user). */
 export const terminalActor = (name: string): AuditActor => ({ kind: 'terminal', name });
 
+/** A service shared by the terminal and the painel takes either: the terminal's operator name, or the painel's actor. */
+export const auditActorOf = (actor: string | AuditActor): AuditActor =>
+  typeof actor === 'string' ? terminalActor(actor) : actor;
+
+/** How a module's own older audit table (a plain `actor` text) names the actor: `Nome <e-mail>` for staff. */
+export const actorLabel = (actor: AuditActor): string =>
+  actor.kind === 'staff' ? `${actor.name} <${actor.email}>` : actor.name;
+
 export interface AuditEntry {
   /** `<area>.<verb>`: `staff.invite`, `member.disable`… */
   readonly action: string;

@@ -8,7 +8,14 @@ import { staffModuleResolvers } from './resolvers';
  * `recordAudit` (every staff mutation writes its line with the actor `requireRole` gave it), `terminalActor`
  * (the terminal's commands), and the account functions the painel and `npm run staff` share.
  */
-export { recordAudit, terminalActor, type AuditActor, type AuditEntry } from './audit';
+export {
+  actorLabel,
+  auditActorOf,
+  recordAudit,
+  terminalActor,
+  type AuditActor,
+  type AuditEntry,
+} from './audit';
 export {
   inviteStaff,
   listStaff,

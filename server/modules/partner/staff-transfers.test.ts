@@ -1,0 +1,165 @@
+import '../../test/esm-shims';
+import { randomUUID } from 'node:crypto';
+import { DEMO_MEMBER } from '../../seed';
+import { createTestApp, fakeClock, gql, loginAs, type FakeClock, type TestApp } from '../../test/helpers';
+import { codeOf, enrolStaff, freshSession, painelGql, type EnrolledStaff } from '../../test/staff';
+import { appendEntries, getBalance } from '../points';
+import { findUserByCpf } from '../users';
+import { confirmTransfer } from '.';
+
+let t: TestApp;
+let clock: FakeClock;
+let anaId: number;
+let ana: { authorization: string };
+let paula: EnrolledStaff;
+
+beforeEach(async () => {
+  clock = fakeClock();
+  t = await createTestApp({ now: clock.now });
+  anaId = (await findUserByCpf(t.db, DEMO_MEMBER.cpf))!.id;
+  ana = { authorization: `Bearer ${(await loginAs(t.app, DEMO_MEMBER.cpf, DEMO_MEMBER.password)).token}` };
+  paula = await enrolStaff(t, { email: 'paula@clube.test', roles: ['premios'], name: 'Paula Prêmios' });
+  await appendEntries(
+    t.db,
+    anaId,
+    [{ userId: anaId, kind: 'credit', points: 10_000, description: 'Crédito' }],
+    new Date(clock.now()),
+  );
+  await gql(t.app, 'mutation { linkPointsPartner(accountId: "12345678") { linkedAccount } }', {}, ana);
+});
+afterEach(() => t.close());
+
+/** A transfer of 1.000 points, waiting for the partner (the embedded default never answers by itself). */
+async function transfer(): Promise<string> {
+  const res = await gql<{ transferToPointsPartner: { id: string; status: string } }>(
+    t.app,
+    'mutation T($input: PartnerTransferInput!) { transferToPointsPartner(input: $input) { id status } }',
+    { input: { points: 1000, idempotencyKey: randomUUID() } },
+    ana,
+  );
+  expect(res.data?.transferToPointsPartner.status).toBe('REQUESTED');
+  return res.data!.transferToPointsPartner.id;
+}
+
+const FIELDS = 'id status memberName memberCpfMasked accountId points partnerPoints refuseReason';
+const LIST = `query ($status: StaffPartnerTransferStatus) { staffPartnerTransfers(status: $status) { rows { ${FIELDS} } nextCursor } }`;
+const CONFIRM = `mutation ($id: ID!) { staffConfirmPartnerTransfer(id: $id) { ${FIELDS} } }`;
+const REFUSE = `mutation ($id: ID!, $reason: String!) { staffRefusePartnerTransfer(id: $id, reason: $reason) { ${FIELDS} } }`;
+const MINE = `query O($id: ID!) { myPartnerTransfer(id: $id) { status refuseReason refundedPoints } }`;
+
+type Row = { id: string; status: string; memberCpfMasked: string; refuseReason: string | null };
+const messageOf = (res: { errors?: { message: string }[] }) => res.errors?.[0]?.message;
+const call = <T>(query: string, variables: Record<string, unknown> = {}, token = paula.token) =>
+  painelGql<T>(t.app, query, variables, token);
+
+describe('partner transfers in the painel', () => {
+  it('lists those waiting, confirms one (Concluída for the member) and refuses another with a reason, giving the points back; both audited', async () => {
+    const first = await transfer();
+    clock.advance(25 * 60 * 60 * 1000);
+    ana.authorization = `Bearer ${(await loginAs(t.app, DEMO_MEMBER.cpf, DEMO_MEMBER.password)).token}`;
+    const second = await transfer();
+    // A day later: a new painel session too (one lasts 10 hours at most).
+    paula = { ...paula, token: await freshSession(t, { ...paula, roles: ['premios'] }) };
+
+    const waiting = await call<{ staffPartnerTransfers: { rows: Row[]; nextCursor: string | null } }>(LIST);
+    expect(waiting.data?.staffPartnerTransfers).toEqual({
+      rows: [
+        expect.objectContaining({ id: first, status: 'REQUESTED', memberName: 'Ana Souza', accountId: '12345678' }),
+        expect.objectContaining({ id: second, status: 'REQUESTED', memberCpfMasked: '***.982.***-25' }),
+      ],
+      nextCursor: null,
+    });
+    expect(JSON.stringify(waiting.data)).not.toContain(DEMO_MEMBER.cpf);
+
+    const confirmed = await call<{ staffConfirmPartnerTransfer: Row }>(CONFIRM, { id: first });
+    expect(confirmed.data?.staffConfirmPartnerTransfer.status).toBe('COMPLETED');
+    const mine = await gql<{ myPartnerTransfer: { status: string } }>(t.app, MINE, { id: first }, ana);
+    expect(mine.data?.myPartnerTransfer.status).toBe('COMPLETED');
+
+    const balance = (await getBalance(t.db, anaId)).balance;
+    expect(messageOf(await call(REFUSE, { id: second, reason: 'não' }))).toBe(
+      'Informe o motivo da recusa (de 5 a 300 caracteres): o membro o lê.',
+    );
+    const refused = await call<{ staffRefusePartnerTransfer: Row }>(REFUSE, {
+      id: second,
+      reason: 'Conta bloqueada no parceiro',
+    });
+    expect(refused.data?.staffRefusePartnerTransfer).toMatchObject({
+      status: 'REFUSED',
+      refuseReason: 'Conta bloqueada no parceiro',
+    });
+    expect((await getBalance(t.db, anaId)).balance).toBe(balance + 1000);
+    const theirs = await gql<{ myPartnerTransfer: { status: string; refundedPoints: number } }>(
+      t.app,
+      MINE,
+      { id: second },
+      ana,
+    );
+    expect(theirs.data?.myPartnerTransfer).toEqual({
+      status: 'REFUSED',
+      refuseReason: 'Conta bloqueada no parceiro',
+      refundedPoints: 1000,
+    });
+    expect((await call<{ staffPartnerTransfers: { rows: Row[] } }>(LIST)).data?.staffPartnerTransfers.rows).toEqual([]);
+    expect(
+      (
+        await call<{ staffPartnerTransfers: { rows: Row[] } }>(LIST, { status: 'REFUSED' })
+      ).data?.staffPartnerTransfers.rows.map((r) => r.id),
+    ).toEqual([second]);
+
+    // A second answer the other way changes nothing and says why.
+    expect(messageOf(await call(CONFIRM, { id: second }))).toBe(
+      `A transferência nº ${second} já tinha sido recusada e os pontos voltaram ao membro: nada foi debitado de novo. A resposta tardia ficou registrada; peça ao parceiro que estorne o crédito.`,
+    );
+    expect((await getBalance(t.db, anaId)).balance).toBe(balance + 1000);
+
+    const lines = await t.db
+      .selectFrom('staff_audit')
+      .select(['actor_name', 'role', 'action', 'object_id', 'before', 'after'])
+      .where('action', 'like', 'partner.%')
+      .orderBy('id')
+      .execute();
+    expect(lines.map((l) => [l.actor_name, l.role, l.action, l.object_id])).toEqual([
+      ['Paula Prêmios <paula@clube.test>', 'premios', 'partner.confirm', first],
+      ['Paula Prêmios <paula@clube.test>', 'premios', 'partner.refuse', second],
+      ['Paula Prêmios <paula@clube.test>', 'premios', 'partner.confirm', second],
+    ]);
+    expect(JSON.parse(lines[1]!.before!)).toEqual({ status: 'requested' });
+    expect(JSON.parse(lines[1]!.after!)).toEqual({ status: 'refused', reason: 'Conta bloqueada no parceiro' });
+    expect(JSON.parse(lines[2]!.after!)).toEqual({ status: 'refused', lateAnswer: 'confirmed' });
+    const own = await t.db
+      .selectFrom('partner_audit')
+      .select(['actor', 'action'])
+      .where('transfer_id', '=', Number(second))
+      .orderBy('id')
+      .execute();
+    expect(own.map((a) => [a.actor, a.action])).toEqual([
+      ['membro', 'requested'],
+      ['Paula Prêmios <paula@clube.test>', 'refused'],
+      ['Paula Prêmios <paula@clube.test>', 'late-confirmed'],
+    ]);
+  });
+
+  it('the terminal’s answer lands in the trail as the terminal; a member and other roles are refused', async () => {
+    const id = await transfer();
+    const member = await painelGql(t.app, CONFIRM, { id }, ana.authorization.replace('Bearer ', ''));
+    expect(codeOf(member)).toBe('UNAUTHENTICATED');
+    const support = await enrolStaff(t, { email: 'lia@clube.test', roles: ['atendimento'] });
+    expect(codeOf(await call(CONFIRM, { id }, support.token))).toBe('FORBIDDEN');
+    expect(codeOf(await call(CONFIRM, { id: '999999' }))).toBe('NOT_FOUND');
+
+    await confirmTransfer(t, id, 'operador.joao');
+    const line = await t.db
+      .selectFrom('staff_audit')
+      .select(['actor_kind', 'actor_name', 'role', 'action'])
+      .where('object_id', '=', id)
+      .where('action', 'like', 'partner.%')
+      .executeTakeFirstOrThrow();
+    expect(line).toEqual({
+      actor_kind: 'terminal',
+      actor_name: 'operador.joao',
+      role: null,
+      action: 'partner.confirm',
+    });
+  });
+});
