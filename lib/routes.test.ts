@@ -2,11 +2,11 @@ import { allRoutes, buildPath, exportFileFor, matchRoute, routes } from './route
 
 describe('route table', () => {
   // The paths of docs/product.md#2-screens-and-routes.
-  it('holds the 35 private and 10 public paths of the product, and the 11 of the painel', () => {
+  it('holds the 35 private and 10 public paths of the product, and the 15 of the painel', () => {
     expect(allRoutes.filter(([, r]) => r.access === 'private')).toHaveLength(35);
     expect(allRoutes.filter(([, r]) => r.access === 'public')).toHaveLength(10);
-    expect(allRoutes.filter(([, r]) => r.access === 'staff')).toHaveLength(11);
-    expect(new Set(allRoutes.map(([, r]) => r.pattern)).size).toBe(56);
+    expect(allRoutes.filter(([, r]) => r.access === 'staff')).toHaveLength(15);
+    expect(new Set(allRoutes.map(([, r]) => r.pattern)).size).toBe(60);
   });
 
   it('keeps every painel path under /painel, and /painel/graphql clear of them', () => {

@@ -110,6 +110,15 @@ export const routeTable = {
   painelStores: route({ pattern: '/painel/lojas', access: 'staff', title: 'Lojas' }),
   // One store: /painel/lojas/loja?slug=… (a static export: the slug is read from the URL).
   painelStore: route({ pattern: '/painel/lojas/loja', access: 'staff', title: 'Loja' }),
+  painelRewards: route({ pattern: '/painel/premios', access: 'staff', title: 'Resgates de prêmios' }),
+  // One reward order: /painel/premios/pedido?id=… (a static export: the id is read from the URL).
+  painelRewardOrder: route({ pattern: '/painel/premios/pedido', access: 'staff', title: 'Resgate' }),
+  painelRewardStock: route({ pattern: '/painel/premios/estoque', access: 'staff', title: 'Estoque e códigos' }),
+  painelPartnerTransfers: route({
+    pattern: '/painel/premios/transferencias',
+    access: 'staff',
+    title: 'Transferências ao parceiro',
+  }),
 } as const satisfies Record<string, RouteDef>;
 
 export type RouteKey = keyof typeof routeTable;

@@ -24,6 +24,16 @@ const ACTION_LABELS: Readonly<Record<string, string>> = {
   'store.disable': 'Loja desativada',
   'store.enable': 'Loja reativada',
   'kiosk.code': 'Código de totem criado',
+  'reward.separate': 'Resgate em separação',
+  'reward.ship': 'Resgate enviado',
+  'reward.deliver': 'Resgate entregue',
+  'reward.cancel': 'Resgate cancelado (pontos devolvidos)',
+  'reward.release': 'Resgate liberado da análise',
+  'reward.stock': 'Estoque de prêmio',
+  'reward.codes': 'Códigos de prêmio carregados',
+  'reward.import': 'Prêmio importado',
+  'partner.confirm': 'Transferência ao parceiro confirmada',
+  'partner.refuse': 'Transferência ao parceiro recusada',
 };
 
 export const actionLabel = (action: string): string => ACTION_LABELS[action] ?? action;

@@ -46,6 +46,13 @@ export const PAINEL_SECTIONS: readonly PainelSection[] = [
     roles: ['lojas'],
   },
   {
+    route: 'painelRewards',
+    href: routes.painelRewards(),
+    label: 'Prêmios',
+    description: 'Resgates a separar e enviar, estoque e códigos dos prêmios, transferências ao parceiro.',
+    roles: ['premios'],
+  },
+  {
     route: 'painelTeam',
     href: routes.painelTeam(),
     label: 'Equipe',

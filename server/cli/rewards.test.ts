@@ -114,6 +114,19 @@ describe('npm run rewards', () => {
       ['expedicao.rui', 'delivered'],
     ]);
     expect(audit.every((a) => /^\d{4}-\d{2}-\d{2}T/.test(a.created_at))).toBe(true);
+    // The staff's trail, where admins read the painel's actions, has the terminal's as well.
+    const trail = await db
+      .selectFrom('staff_audit')
+      .select(['actor_kind', 'actor_name', 'action'])
+      .where('object_type', '=', 'reward_order')
+      .where('object_id', '=', String(id))
+      .orderBy('id')
+      .execute();
+    expect(trail.map((a) => [a.actor_kind, a.actor_name, a.action])).toEqual([
+      ['terminal', 'expedicao.rui', 'reward.separate'],
+      ['terminal', 'expedicao.rui', 'reward.ship'],
+      ['terminal', 'expedicao.rui', 'reward.deliver'],
+    ]);
 
     const late = cli('cancel', String(id), '--reason', 'Produto com defeito');
     expect(late.status).toBe(1);

@@ -1,0 +1,353 @@
+'use client';
+import Link from 'next/link';
+import { useEffect, useRef, useState, type FormEvent } from 'react';
+import { errorMessage, fieldErrors } from '@/lib/apollo/errors';
+import { formatDateTime } from '@/lib/format/dates';
+import { formatPoints } from '@/lib/format/numbers';
+import {
+  CARRIERS,
+  MStaffCancelRewardOrder,
+  MStaffDeliverRewardOrder,
+  MStaffReleaseRewardOrder,
+  MStaffSeparateRewardOrder,
+  MStaffShipRewardOrder,
+  ORDER_ACTION_LABELS,
+  orderStatusLabel,
+  QStaffRewardOrder,
+  rewardTypeLabel,
+  type StaffRewardOrderFieldsFragment,
+} from '@/lib/painel/rewards';
+import { routes } from '@/lib/routes';
+import { FieldFrame } from '../ui/field-frame';
+import { FormAlert } from '../ui/form-alert';
+import { Spinner } from '../ui/spinner';
+import { TextField } from '../ui/text-field';
+import { usePainelMutation } from './use-painel-mutation';
+import { usePainelQuery } from './use-painel-query';
+
+type Order = StaffRewardOrderFieldsFragment;
+
+/** /painel/premios/pedido?id=… (premios): one order, where it goes, its timeline and what may be done now. */
+export function RewardOrderScreen() {
+  const [id, setId] = useState<string | null | undefined>(undefined);
+  useEffect(() => setId(new URLSearchParams(window.location.search).get('id')), []);
+  if (id === undefined) return <Spinner label="Carregando o resgate…" />;
+  if (id === null) {
+    return (
+      <div className="painel-page">
+        <h1>Resgate</h1>
+        <p>
+          Escolha um resgate na <Link href={routes.painelRewards()}>fila de resgates</Link>.
+        </p>
+      </div>
+    );
+  }
+  return <OrderLoader id={id} />;
+}
+
+function OrderLoader({ id }: { id: string }) {
+  const query = usePainelQuery(QStaffRewardOrder, { variables: { id } });
+  const [order, setOrder] = useState<Order | null>(null);
+  useEffect(() => {
+    if (query.data) setOrder(query.data.staffRewardOrder);
+  }, [query.data]);
+  if (!order) {
+    return (
+      <div className="painel-page">
+        <h1>Resgate nº {id}</h1>
+        {query.error ? (
+          <FormAlert message={errorMessage(query.error as never)} />
+        ) : (
+          <Spinner label="Carregando o resgate…" />
+        )}
+      </div>
+    );
+  }
+  return <OrderPage order={order} onChange={setOrder} />;
+}
+
+function OrderPage({ order, onChange }: { order: Order; onChange: (order: Order) => void }) {
+  const [done, setDone] = useState<string | null>(null);
+  const status = useRef<HTMLParagraphElement>(null);
+  useEffect(() => {
+    if (done) status.current?.focus();
+  }, [done]);
+  const moved = (updated: Order, message: string) => {
+    onChange(updated);
+    setDone(message);
+  };
+  const address = order.address;
+
+  return (
+    <div className="painel-page reward-desk reward-order">
+      <p className="reward-order__back">
+        <Link href={routes.painelRewards()}>← Fila de resgates</Link>
+      </p>
+      <h1>Resgate nº {order.id}</h1>
+      <p className="muted">
+        <span className={`reward-status reward-status--${order.status.toLowerCase()}`}>
+          {orderStatusLabel(order.status)}
+        </span>{' '}
+        · pedido em {formatDateTime(order.createdAt)}
+      </p>
+      <div className="reward-order__grid">
+        <div>
+          <section aria-labelledby="o-que">
+            <h2 id="o-que">O quê</h2>
+            <dl className="reward-order__facts">
+              <dt>Prêmio</dt>
+              <dd>{order.rewardName}</dd>
+              <dt>Tipo</dt>
+              <dd>{rewardTypeLabel(order.rewardType)}</dd>
+              <dt>Pontos</dt>
+              <dd>
+                {formatPoints(order.points)} pontos
+                {order.refundedPoints > 0 ? ` (devolvidos ao membro)` : ''}
+              </dd>
+              {order.codeIssued && (
+                <>
+                  <dt>Código</dt>
+                  <dd>Emitido ao membro (só ele o vê, em Meus resgates)</dd>
+                </>
+              )}
+              {order.trackingCode && (
+                <>
+                  <dt>Envio</dt>
+                  <dd>
+                    {order.carrier} · código de rastreio{' '}
+                    <span className="reward-order__code">{order.trackingCode}</span>
+                  </dd>
+                </>
+              )}
+              {order.cancelReason && (
+                <>
+                  <dt>Motivo do cancelamento</dt>
+                  <dd>{order.cancelReason}</dd>
+                </>
+              )}
+            </dl>
+          </section>
+          <section aria-labelledby="quem">
+            <h2 id="quem">Quem</h2>
+            <dl className="reward-order__facts">
+              <dt>Membro</dt>
+              <dd>{order.member.name}</dd>
+              <dt>CPF</dt>
+              <dd>{order.member.cpfMasked}</dd>
+            </dl>
+          </section>
+          <section aria-labelledby="entrega">
+            <h2 id="entrega">Endereço de entrega</h2>
+            {address ? (
+              <address className="reward-order__address">
+                {address.address}, {address.number}
+                {address.complement ? ` – ${address.complement}` : ''}
+                <br />
+                {address.district ? `${address.district} · ` : ''}
+                {address.city}/{address.uf}
+                <br />
+                CEP {address.cep.replace(/^(\d{5})(\d{3})$/, '$1-$2')}
+              </address>
+            ) : (
+              <p>Sem endereço: este prêmio não é enviado pelo correio.</p>
+            )}
+          </section>
+          <Timeline order={order} />
+        </div>
+        <aside className="reward-order__side" aria-labelledby="acoes">
+          <h2 id="acoes">Ações</h2>
+          {done && (
+            <p ref={status} tabIndex={-1} className="alert alert--success" role="status">
+              {done}
+            </p>
+          )}
+          {order.allowed.length === 0 && !done && <p>Nada mais a fazer: este resgate está encerrado.</p>}
+          <Actions order={order} moved={moved} />
+        </aside>
+      </div>
+    </div>
+  );
+}
+
+function Timeline({ order }: { order: Order }) {
+  return (
+    <section aria-labelledby="linha-do-tempo">
+      <h2 id="linha-do-tempo">Linha do tempo</h2>
+      <ol className="reward-order__timeline">
+        {order.events.map((event, index) => (
+          <li key={index}>
+            <strong>{orderStatusLabel(event.status)}</strong> · {formatDateTime(event.at)}
+            {event.note ? <span className="reward-order__note"> · {event.note}</span> : null}
+          </li>
+        ))}
+      </ol>
+      {order.actions.length > 0 && (
+        <>
+          <h3>Quem fez</h3>
+          <ul className="reward-order__actions">
+            {order.actions.map((action, index) => (
+              <li key={index}>
+                {formatDateTime(action.at)} · {ORDER_ACTION_LABELS[action.action] ?? action.action} · {action.actor}
+              </li>
+            ))}
+          </ul>
+        </>
+      )}
+    </section>
+  );
+}
+
+/** The moves the order's status allows, as the API lists them. */
+function Actions({ order, moved }: { order: Order; moved: (order: Order, message: string) => void }) {
+  const [problem, setProblem] = useState<Error | null>(null);
+  const [tracking, setTracking] = useState('');
+  const [carrier, setCarrier] = useState('Correios');
+  const [reason, setReason] = useState('');
+  const [separate, separating] = usePainelMutation(MStaffSeparateRewardOrder);
+  const [ship, shipping] = usePainelMutation(MStaffShipRewardOrder);
+  const [deliver, delivering] = usePainelMutation(MStaffDeliverRewardOrder);
+  const [cancel, cancelling] = usePainelMutation(MStaffCancelRewardOrder);
+  const [release, releasing] = usePainelMutation(MStaffReleaseRewardOrder);
+  const busy = separating.loading || shipping.loading || delivering.loading || cancelling.loading || releasing.loading;
+  const can = (move: string) => order.allowed.includes(move);
+  const fields = fieldErrors(problem as never);
+
+  const act = async (work: () => Promise<Order>, message: (order: Order) => string) => {
+    setProblem(null);
+    try {
+      const updated = await work();
+      moved(updated, message(updated));
+    } catch (failure) {
+      setProblem(failure as Error);
+    }
+  };
+  const onShip = (event: FormEvent) => {
+    event.preventDefault();
+    void act(
+      async () => (await ship({ id: order.id, trackingCode: tracking, carrier })).staffShipRewardOrder,
+      (o) => `Resgate nº ${o.id} enviado: ${o.carrier} · ${o.trackingCode}. O membro foi avisado.`,
+    );
+  };
+  const onCancel = (event: FormEvent) => {
+    event.preventDefault();
+    void act(
+      async () => (await cancel({ id: order.id, reason })).staffCancelRewardOrder,
+      (o) => `Resgate nº ${o.id} cancelado; ${formatPoints(o.points)} pontos devolvidos ao membro.`,
+    );
+  };
+
+  return (
+    <>
+      <FormAlert message={problem ? errorMessage(problem as never) : null} />
+      {can('RELEASE') && (
+        <div className="reward-order__action">
+          <p>
+            Retido em análise: <strong>{order.reviewReason}</strong>. Libere se o resgate é de confiança (um vale ou
+            curso recebe o código na hora), ou cancele devolvendo os pontos.
+          </p>
+          <button
+            type="button"
+            className="button button--primary"
+            disabled={busy}
+            onClick={() =>
+              void act(
+                async () => (await release({ id: order.id })).staffReleaseRewardOrder,
+                (o) => `Resgate nº ${o.id} liberado: ${orderStatusLabel(o.status).toLowerCase()}.`,
+              )
+            }
+          >
+            {releasing.loading ? 'Liberando…' : 'Liberar resgate'}
+          </button>
+        </div>
+      )}
+      {can('SEPARATE') && (
+        <div className="reward-order__action">
+          <button
+            type="button"
+            className="button button--primary"
+            disabled={busy}
+            onClick={() =>
+              void act(
+                async () => (await separate({ id: order.id })).staffSeparateRewardOrder,
+                (o) => `Resgate nº ${o.id} em separação. O membro foi avisado.`,
+              )
+            }
+          >
+            {separating.loading ? 'Separando…' : 'Separar'}
+          </button>
+        </div>
+      )}
+      {can('SHIP') && (
+        <form className="reward-order__action" onSubmit={onShip} aria-label="Enviar">
+          <h3>Enviar</h3>
+          <TextField
+            label="Código de rastreio"
+            hint="De 4 a 40 letras, números ou hífens, como QB123456789BR."
+            value={tracking}
+            onChange={(event) => setTracking(event.target.value)}
+            maxLength={40}
+            autoComplete="off"
+            spellCheck={false}
+          />
+          <TextField
+            label="Transportadora"
+            hint="Correios quando vazio."
+            list="transportadoras"
+            value={carrier}
+            onChange={(event) => setCarrier(event.target.value)}
+            maxLength={60}
+          />
+          <datalist id="transportadoras">
+            {CARRIERS.map((name) => (
+              <option key={name} value={name} />
+            ))}
+          </datalist>
+          <button type="submit" className="button button--primary" disabled={busy}>
+            {shipping.loading ? 'Enviando…' : 'Marcar como enviado'}
+          </button>
+        </form>
+      )}
+      {can('DELIVER') && (
+        <div className="reward-order__action">
+          <button
+            type="button"
+            className="button button--primary"
+            disabled={busy}
+            onClick={() =>
+              void act(
+                async () => (await deliver({ id: order.id })).staffDeliverRewardOrder,
+                (o) => `Resgate nº ${o.id} entregue. O membro foi avisado.`,
+              )
+            }
+          >
+            {delivering.loading ? 'Salvando…' : 'Marcar como entregue'}
+          </button>
+        </div>
+      )}
+      {can('CANCEL') && (
+        <form className="reward-order__action reward-order__cancel" onSubmit={onCancel} aria-label="Cancelar">
+          <h3>Cancelar</h3>
+          <FieldFrame
+            label="Motivo do cancelamento"
+            hint="De 5 a 300 caracteres. O membro lê este motivo."
+            error={fields.reason}
+          >
+            {(control) => (
+              <textarea
+                className="field__input"
+                rows={3}
+                maxLength={300}
+                value={reason}
+                onChange={(event) => setReason(event.target.value)}
+                {...control}
+              />
+            )}
+          </FieldFrame>
+          <button type="submit" className="button button--secondary reward-order__danger" disabled={busy}>
+            {cancelling.loading ? 'Cancelando…' : `Cancelar e devolver ${formatPoints(order.points)} pontos`}
+          </button>
+        </form>
+      )}
+    </>
+  );
+}
