@@ -98,14 +98,14 @@ export function PartnerTransfersScreen() {
   const waiting = applied === 'REQUESTED';
 
   return (
-    <div className="painel-page reward-desk">
+    <div className="painel-page premios-desk">
       <h1>Transferências ao parceiro</h1>
       <RewardDeskTabs />
       <p className="muted">
         Transferências de pontos ao programa parceiro que esperam a resposta dele, da mais antiga para a mais nova.
         Confirme quando o parceiro creditou; recuse com o motivo que ele deu: os pontos voltam ao membro.
       </p>
-      <form className="painel-filters reward-desk__filters" onSubmit={apply} aria-label="Filtro das transferências">
+      <form className="painel-filters premios-filters" onSubmit={apply} aria-label="Filtro das transferências">
         <SelectField
           label="Situação"
           value={draft}
@@ -172,7 +172,7 @@ export function PartnerTransfersScreen() {
                   </td>
                   <td>
                     {row.status === 'REQUESTED' ? (
-                      <div className="transfer-actions">
+                      <div className="premios-transfer-actions">
                         <button
                           type="button"
                           className="button button--primary"
@@ -260,7 +260,7 @@ function RefuseForm({
   };
   return (
     <form
-      className="reward-stock__form transfer-refuse"
+      className="premios-stock__form premios-refuse"
       onSubmit={(event) => void submit(event)}
       aria-labelledby="recusar"
     >
@@ -282,7 +282,7 @@ function RefuseForm({
         )}
       </FieldFrame>
       <FormAlert message={problem && !fields.reason ? errorMessage(problem as never) : null} />
-      <div className="transfer-actions">
+      <div className="premios-transfer-actions">
         <button type="submit" className="button button--primary" disabled={refusing.loading}>
           {refusing.loading ? 'Recusando…' : 'Recusar e devolver os pontos'}
         </button>

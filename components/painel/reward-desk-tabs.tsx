@@ -7,7 +7,7 @@ import { REWARD_DESK_TABS } from '@/lib/painel/rewards';
 export function RewardDeskTabs() {
   const pathname = usePathname();
   return (
-    <nav className="reward-desk-tabs" aria-label="Páginas de prêmios">
+    <nav className="premios-tabs" aria-label="Páginas de prêmios">
       <ul>
         {REWARD_DESK_TABS.map((tab) => (
           <li key={tab.href}>

@@ -79,22 +79,22 @@ function OrderPage({ order, onChange }: { order: Order; onChange: (order: Order)
   const address = order.address;
 
   return (
-    <div className="painel-page reward-desk reward-order">
-      <p className="reward-order__back">
+    <div className="painel-page premios-desk premios-order">
+      <p className="premios-order__back">
         <Link href={routes.painelRewards()}>← Fila de resgates</Link>
       </p>
       <h1>Resgate nº {order.id}</h1>
       <p className="muted">
-        <span className={`reward-status reward-status--${order.status.toLowerCase()}`}>
+        <span className={`premios-status premios-status--${order.status.toLowerCase()}`}>
           {orderStatusLabel(order.status)}
         </span>{' '}
         · pedido em {formatDateTime(order.createdAt)}
       </p>
-      <div className="reward-order__grid">
+      <div className="premios-order__grid">
         <div>
           <section aria-labelledby="o-que">
             <h2 id="o-que">O quê</h2>
-            <dl className="reward-order__facts">
+            <dl className="premios-order__facts">
               <dt>Prêmio</dt>
               <dd>{order.rewardName}</dd>
               <dt>Tipo</dt>
@@ -115,7 +115,7 @@ function OrderPage({ order, onChange }: { order: Order; onChange: (order: Order)
                   <dt>Envio</dt>
                   <dd>
                     {order.carrier} · código de rastreio{' '}
-                    <span className="reward-order__code">{order.trackingCode}</span>
+                    <span className="premios-order__code">{order.trackingCode}</span>
                   </dd>
                 </>
               )}
@@ -129,7 +129,7 @@ function OrderPage({ order, onChange }: { order: Order; onChange: (order: Order)
           </section>
           <section aria-labelledby="quem">
             <h2 id="quem">Quem</h2>
-            <dl className="reward-order__facts">
+            <dl className="premios-order__facts">
               <dt>Membro</dt>
               <dd>{order.member.name}</dd>
               <dt>CPF</dt>
@@ -139,7 +139,7 @@ function OrderPage({ order, onChange }: { order: Order; onChange: (order: Order)
           <section aria-labelledby="entrega">
             <h2 id="entrega">Endereço de entrega</h2>
             {address ? (
-              <address className="reward-order__address">
+              <address className="premios-order__address">
                 {address.address}, {address.number}
                 {address.complement ? ` – ${address.complement}` : ''}
                 <br />
@@ -154,7 +154,7 @@ function OrderPage({ order, onChange }: { order: Order; onChange: (order: Order)
           </section>
           <Timeline order={order} />
         </div>
-        <aside className="reward-order__side" aria-labelledby="acoes">
+        <aside className="premios-order__side" aria-labelledby="acoes">
           <h2 id="acoes">Ações</h2>
           {done && (
             <p ref={status} tabIndex={-1} className="alert alert--success" role="status">
@@ -173,18 +173,18 @@ function Timeline({ order }: { order: Order }) {
   return (
     <section aria-labelledby="linha-do-tempo">
       <h2 id="linha-do-tempo">Linha do tempo</h2>
-      <ol className="reward-order__timeline">
+      <ol className="premios-order__timeline">
         {order.events.map((event, index) => (
           <li key={index}>
             <strong>{orderStatusLabel(event.status)}</strong> · {formatDateTime(event.at)}
-            {event.note ? <span className="reward-order__note"> · {event.note}</span> : null}
+            {event.note ? <span className="premios-order__note"> · {event.note}</span> : null}
           </li>
         ))}
       </ol>
       {order.actions.length > 0 && (
         <>
           <h3>Quem fez</h3>
-          <ul className="reward-order__actions">
+          <ul className="premios-order__actions">
             {order.actions.map((action, index) => (
               <li key={index}>
                 {formatDateTime(action.at)} · {ORDER_ACTION_LABELS[action.action] ?? action.action} · {action.actor}
@@ -240,7 +240,7 @@ function Actions({ order, moved }: { order: Order; moved: (order: Order, message
     <>
       <FormAlert message={problem ? errorMessage(problem as never) : null} />
       {can('RELEASE') && (
-        <div className="reward-order__action">
+        <div className="premios-order__action">
           <p>
             Retido em análise: <strong>{order.reviewReason}</strong>. Libere se o resgate é de confiança (um vale ou
             curso recebe o código na hora), ou cancele devolvendo os pontos.
@@ -261,7 +261,7 @@ function Actions({ order, moved }: { order: Order; moved: (order: Order, message
         </div>
       )}
       {can('SEPARATE') && (
-        <div className="reward-order__action">
+        <div className="premios-order__action">
           <button
             type="button"
             className="button button--primary"
@@ -278,7 +278,7 @@ function Actions({ order, moved }: { order: Order; moved: (order: Order, message
         </div>
       )}
       {can('SHIP') && (
-        <form className="reward-order__action" onSubmit={onShip} aria-label="Enviar">
+        <form className="premios-order__action" onSubmit={onShip} aria-label="Enviar">
           <h3>Enviar</h3>
           <TextField
             label="Código de rastreio"
@@ -308,7 +308,7 @@ function Actions({ order, moved }: { order: Order; moved: (order: Order, message
         </form>
       )}
       {can('DELIVER') && (
-        <div className="reward-order__action">
+        <div className="premios-order__action">
           <button
             type="button"
             className="button button--primary"
@@ -325,7 +325,7 @@ function Actions({ order, moved }: { order: Order; moved: (order: Order, message
         </div>
       )}
       {can('CANCEL') && (
-        <form className="reward-order__action reward-order__cancel" onSubmit={onCancel} aria-label="Cancelar">
+        <form className="premios-order__action premios-order__cancel" onSubmit={onCancel} aria-label="Cancelar">
           <h3>Cancelar</h3>
           <FieldFrame
             label="Motivo do cancelamento"
@@ -343,7 +343,7 @@ function Actions({ order, moved }: { order: Order; moved: (order: Order, message
               />
             )}
           </FieldFrame>
-          <button type="submit" className="button button--secondary reward-order__danger" disabled={busy}>
+          <button type="submit" className="button button--secondary premios-order__danger" disabled={busy}>
             {cancelling.loading ? 'Cancelando…' : `Cancelar e devolver ${formatPoints(order.points)} pontos`}
           </button>
         </form>

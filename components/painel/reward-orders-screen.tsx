@@ -59,14 +59,14 @@ export function RewardOrdersScreen() {
   const filterLabel = ORDER_FILTERS.find((f) => f.value === applied)?.label ?? '';
 
   return (
-    <div className="painel-page reward-desk">
+    <div className="painel-page premios-desk">
       <h1>Resgates de prêmios</h1>
       <RewardDeskTabs />
       <p className="muted">
         Do resgate mais antigo ao mais novo. Abra um para separar, enviar com o código de rastreio, marcar como
         entregue, cancelar devolvendo os pontos ou liberar um resgate retido em análise.
       </p>
-      <form className="painel-filters reward-desk__filters" onSubmit={apply} aria-label="Filtro da fila">
+      <form className="painel-filters premios-filters" onSubmit={apply} aria-label="Filtro da fila">
         <SelectField
           label="Situação"
           value={draft}
@@ -108,7 +108,7 @@ export function RewardOrdersScreen() {
                     <Link href={orderHref(row.id)} prefetch={false}>
                       Resgate nº {row.id}
                     </Link>
-                    <span className={`painel-table__sub reward-status reward-status--${row.status.toLowerCase()}`}>
+                    <span className={`painel-table__sub premios-status premios-status--${row.status.toLowerCase()}`}>
                       {orderStatusLabel(row.status)}
                     </span>
                   </th>

@@ -31,7 +31,7 @@ export function RewardStockScreen() {
     }));
 
   return (
-    <div className="painel-page reward-desk">
+    <div className="painel-page premios-desk">
       <h1>Estoque e códigos</h1>
       <RewardDeskTabs />
       <FormAlert message={query.error ? errorMessage(query.error as never) : null} />
@@ -63,10 +63,10 @@ export function RewardStockScreen() {
                     </th>
                     <td>{rewardTypeLabel(r.type)}</td>
                     <td>{formatPoints(r.points)}</td>
-                    <td className={r.stock === 0 ? 'reward-stock__empty' : undefined}>
+                    <td className={r.stock === 0 ? 'premios-stock__empty' : undefined}>
                       {r.stock === 0 ? 'Esgotado (0)' : formatPoints(r.stock)}
                     </td>
-                    <td className={r.givesCode && r.freeCodes === 0 ? 'reward-stock__empty' : undefined}>
+                    <td className={r.givesCode && r.freeCodes === 0 ? 'premios-stock__empty' : undefined}>
                       {r.givesCode ? formatPoints(r.freeCodes) : '—'}
                     </td>
                     <td>{r.givesCode ? formatPoints(r.givenCodes) : '—'}</td>
@@ -75,7 +75,7 @@ export function RewardStockScreen() {
               </tbody>
             </table>
           </div>
-          <div className="reward-stock__forms">
+          <div className="premios-stock__forms">
             <StockForm rewards={rewards} onSaved={replace} />
             <CodesForm rewards={rewards.filter((r) => r.givesCode)} onSaved={replace} />
           </div>
@@ -116,7 +116,7 @@ function StockForm({ rewards, onSaved }: { rewards: readonly Stock[]; onSaved: (
   };
   const fields = fieldErrors(problem as never);
   return (
-    <form className="reward-stock__form" onSubmit={(event) => void submit(event)} aria-labelledby="definir-estoque">
+    <form className="premios-stock__form" onSubmit={(event) => void submit(event)} aria-labelledby="definir-estoque">
       <h2 id="definir-estoque">Definir estoque</h2>
       <SelectField label="Prêmio" value={slug} onChange={(event) => setSlug(event.target.value)}>
         {rewards.map((r) => (
@@ -185,7 +185,7 @@ function CodesForm({ rewards, onSaved }: { rewards: readonly Stock[]; onSaved: (
   const fields = fieldErrors(problem as never);
   const busy = adding.loading || generating.loading;
   return (
-    <form className="reward-stock__form" onSubmit={(event) => void submit(event)} aria-labelledby="carregar-codigos">
+    <form className="premios-stock__form" onSubmit={(event) => void submit(event)} aria-labelledby="carregar-codigos">
       <h2 id="carregar-codigos">Códigos de vales e cursos</h2>
       <SelectField label="Prêmio" value={slug} onChange={(event) => setSlug(event.target.value)}>
         {rewards.map((r) => (
@@ -194,7 +194,7 @@ function CodesForm({ rewards, onSaved }: { rewards: readonly Stock[]; onSaved: (
           </option>
         ))}
       </SelectField>
-      <fieldset className="reward-stock__how">
+      <fieldset className="premios-stock__how">
         <legend>Como</legend>
         <label>
           <input type="radio" name="como" checked={how === 'colar'} onChange={() => setHow('colar')} /> Colar códigos
@@ -213,7 +213,7 @@ function CodesForm({ rewards, onSaved }: { rewards: readonly Stock[]; onSaved: (
         >
           {(control) => (
             <textarea
-              className="field__input reward-stock__codes"
+              className="field__input premios-stock__codes"
               rows={6}
               maxLength={50_000}
               spellCheck={false}

@@ -1,0 +1,146 @@
+import { randomUUID } from 'node:crypto';
+import { join } from 'node:path';
+import type { Browser, Page } from '@playwright/test';
+import { createDatabase } from '../server/db/database';
+import { appendEntries } from '../server/modules/points';
+import { findUserByCpf } from '../server/modules/users';
+import { dataDir } from './club-cli';
+import { expect, expectNoAxeViolations, graphql, loginTokens, signInWithStorage, test } from './fixtures';
+import { createInvoiceMember, type InvoiceMember } from './invoices-helpers';
+import { staffFromTerminal } from './painel-helpers';
+
+/**
+ * A fresh member with points (straight in the test server's database, like the invoice specs' members), so the demo
+ * member's orders and her one partner transfer a day stay the other specs'.
+ */
+async function memberWithPoints(points: number): Promise<InvoiceMember> {
+  const member = await createInvoiceMember();
+  const db = createDatabase({ file: join(dataDir(), 'club.sqlite') });
+  try {
+    const { id } = (await findUserByCpf(db, member.cpf))!;
+    await appendEntries(db, id, [{ userId: id, kind: 'credit', points, description: 'Crédito de teste' }], new Date());
+  } finally {
+    await db.destroy();
+  }
+  return member;
+}
+
+/** The member's own browser, signed in. */
+async function memberDesk(browser: Browser, member: InvoiceMember): Promise<Page> {
+  const page = await (await browser.newContext()).newPage();
+  await signInWithStorage(page, member.email);
+  return page;
+}
+
+/** Redeems a reward from its page, as a member would; answers the order number the confirmation gives. */
+async function redeem(page: Page, slug: string): Promise<string> {
+  await page.goto(`/premios/${slug}`);
+  await page.getByRole('button', { name: /^Trocar por [\d.]+ pontos$/ }).click();
+  await expect(page.getByRole('heading', { name: 'Confirme o resgate' })).toBeVisible();
+  await page.getByRole('button', { name: /^Confirmar troca por/ }).click();
+  const done = page.getByRole('status').filter({ hasText: 'Pedido nº' });
+  await expect(done).toBeVisible();
+  return /Pedido nº (\d+)/.exec((await done.textContent()) ?? '')?.[1] ?? '';
+}
+
+/** Links an account and asks for a 1.000-point transfer through the API, as the member's page does. */
+async function partnerTransfer(page: Page, member: InvoiceMember): Promise<string> {
+  const { token } = await loginTokens(page.request, member.email);
+  await graphql(page.request, 'mutation { linkPointsPartner(accountId: "87654321") { linkedAccount } }', {}, token);
+  const sent = await graphql<{ transferToPointsPartner: { id: string } }>(
+    page.request,
+    'mutation ($input: PartnerTransferInput!) { transferToPointsPartner(input: $input) { id } }',
+    { input: { points: 1000, idempotencyKey: randomUUID() } },
+    token,
+  );
+  expect(sent.errors).toBeUndefined();
+  return sent.data!.transferToPointsPartner.id;
+}
+
+test.describe('prêmios no painel @painel', () => {
+  test('a premios person made at the terminal separates and ships a member’s reward with a tracking code the member reads, loads codes, and confirms a partner transfer the member then reads as Concluída', async ({
+    page,
+    browser,
+  }) => {
+    test.slow();
+    const member = await memberWithPoints(20_000);
+    const desk = await memberDesk(browser, member);
+    const orderId = await redeem(desk, 'grampos-sargento-4');
+    const transferId = await partnerTransfer(desk, member);
+
+    await staffFromTerminal(page, 'Paula Prêmios', ['premios']);
+    await page.getByRole('navigation', { name: 'Seções do painel' }).getByRole('link', { name: 'Prêmios' }).click();
+    await expect(page.getByRole('heading', { name: 'Resgates de prêmios', level: 1 })).toBeVisible();
+    const row = page.getByRole('row').filter({ hasText: `Resgate nº ${orderId}` });
+    await expect(row).toContainText('Solicitado');
+    await expect(row).toContainText('Curitiba/PR');
+    await expect(row).toContainText(/CPF \*\*\*\.\d{3}\.\*\*\*-\d{2}/);
+    await expectNoAxeViolations(page);
+
+    await row.getByRole('link', { name: `Resgate nº ${orderId}` }).click();
+    await expect(page.getByRole('heading', { name: `Resgate nº ${orderId}`, level: 1 })).toBeVisible();
+    await expect(page.locator('address')).toContainText('Rua XV de Novembro, 10');
+    await expectNoAxeViolations(page);
+    await page.getByRole('button', { name: 'Separar' }).click();
+    await expect(page.getByRole('status')).toHaveText(`Resgate nº ${orderId} em separação. O membro foi avisado.`);
+
+    // A tracking code the carrier would never print: refused in pt-BR, nothing shipped.
+    await page.getByLabel('Código de rastreio').fill('QB 12');
+    await page.getByRole('button', { name: 'Marcar como enviado' }).click();
+    await expect(page.locator('.alert--error')).toHaveText(
+      'Código de rastreio inválido: de 4 a 40 letras, números ou hífens.',
+    );
+    await expectNoAxeViolations(page);
+    await page.getByLabel('Código de rastreio').fill('QB987654321BR');
+    await page.getByRole('button', { name: 'Marcar como enviado' }).click();
+    await expect(page.getByRole('status')).toHaveText(
+      `Resgate nº ${orderId} enviado: Correios · QB987654321BR. O membro foi avisado.`,
+    );
+    const timeline = page.getByRole('region', { name: 'Linha do tempo' });
+    await expect(timeline).toContainText('Enviado');
+    await expect(timeline).toContainText('Paula Prêmios');
+
+    // The member, at their own desk, reads the tracking code.
+    await desk.goto('/meus-resgates');
+    const order = desk.getByRole('article').filter({ hasText: `Pedido nº ${orderId} ` });
+    await expect(order.locator('.status-badge')).toContainText('Enviado');
+    await expect(order).toContainText('Correios · código de rastreio QB987654321BR');
+
+    // Codes pasted into a voucher's pool.
+    await page.getByRole('link', { name: '← Fila de resgates' }).click();
+    await page
+      .getByRole('navigation', { name: 'Páginas de prêmios' })
+      .getByRole('link', { name: 'Estoque e códigos' })
+      .click();
+    await expect(page.getByRole('heading', { name: 'Estoque e códigos', level: 1 })).toBeVisible();
+    const codes = page.getByRole('form', { name: 'Códigos de vales e cursos' });
+    await codes.getByLabel('Prêmio').selectOption('vale-compra-500');
+    const stamp = Date.now().toString(36).toUpperCase();
+    await codes.getByLabel('Códigos', { exact: true }).fill(`E2E-${stamp}-1\nE2E-${stamp}-2`);
+    await codes.getByRole('button', { name: 'Adicionar códigos' }).click();
+    await expect(codes.getByRole('status')).toContainText('2 código(s) novo(s)');
+    await expectNoAxeViolations(page);
+
+    // The partner's answer, given from the painel.
+    await page
+      .getByRole('navigation', { name: 'Páginas de prêmios' })
+      .getByRole('link', { name: 'Transferências ao parceiro' })
+      .click();
+    await expect(
+      page.getByRole('heading', {
+        name: 'Transferências ao parceiro',
+        level: 1,
+      }),
+    ).toBeVisible();
+    await expectNoAxeViolations(page);
+    await page
+      .getByRole('button', {
+        name: `Confirmar a transferência nº ${transferId}`,
+      })
+      .click();
+    await expect(page.getByRole('status')).toHaveText(`Transferência nº ${transferId} concluída.`);
+    await desk.goto('/premios/transferir');
+    const transfer = desk.getByRole('article').filter({ hasText: `Transferência nº ${transferId}` });
+    await expect(transfer.locator('.status-badge')).toContainText('Concluída');
+  });
+});
