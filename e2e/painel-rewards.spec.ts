@@ -8,6 +8,7 @@ import { dataDir } from './club-cli';
 import { expect, expectNoAxeViolations, graphql, loginTokens, signInWithStorage, test } from './fixtures';
 import { createInvoiceMember, type InvoiceMember } from './invoices-helpers';
 import { staffFromTerminal } from './painel-helpers';
+import { redeem } from './rewards-helpers';
 
 /**
  * A fresh member with points (straight in the test server's database, like the invoice specs' members), so the demo
@@ -30,17 +31,6 @@ async function memberDesk(browser: Browser, member: InvoiceMember): Promise<Page
   const page = await (await browser.newContext()).newPage();
   await signInWithStorage(page, member.email);
   return page;
-}
-
-/** Redeems a reward from its page, as a member would; answers the order number the confirmation gives. */
-async function redeem(page: Page, slug: string): Promise<string> {
-  await page.goto(`/premios/${slug}`);
-  await page.getByRole('button', { name: /^Trocar por [\d.]+ pontos$/ }).click();
-  await expect(page.getByRole('heading', { name: 'Confirme o resgate' })).toBeVisible();
-  await page.getByRole('button', { name: /^Confirmar troca por/ }).click();
-  const done = page.getByRole('status').filter({ hasText: 'Pedido nº' });
-  await expect(done).toBeVisible();
-  return /Pedido nº (\d+)/.exec((await done.textContent()) ?? '')?.[1] ?? '';
 }
 
 /** Links an account and asks for a 1.000-point transfer through the API, as the member's page does. */

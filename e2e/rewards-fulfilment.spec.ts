@@ -2,17 +2,7 @@ import type { Page } from '@playwright/test';
 import { clubCli } from './club-cli';
 import { demo } from './members';
 import { expect, expectNoAxeViolations, signInWithStorage, test } from './fixtures';
-
-/** Redeems a reward from its page, as Ana would, and answers the order number the confirmation gives. */
-async function redeem(page: Page, slug: string): Promise<string> {
-  await page.goto(`/premios/${slug}`);
-  await page.getByRole('button', { name: /^Trocar por [\d.]+ pontos$/ }).click();
-  await expect(page.getByRole('heading', { name: 'Confirme o resgate' })).toBeVisible();
-  await page.getByRole('button', { name: /^Confirmar troca por/ }).click();
-  const done = page.getByRole('status').filter({ hasText: 'Pedido nº' });
-  await expect(done).toBeVisible();
-  return /Pedido nº (\d+)/.exec((await done.textContent()) ?? '')?.[1] ?? '';
-}
+import { redeem } from './rewards-helpers';
 
 const orderCard = (page: Page, id: string) => page.getByRole('article').filter({ hasText: `Pedido nº ${id} ` });
 

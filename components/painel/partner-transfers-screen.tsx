@@ -12,13 +12,13 @@ import {
   type StaffPartnerTransferFieldsFragment,
   type StaffPartnerTransferStatus,
 } from '@/lib/painel/rewards';
-import { painelRequest } from '@/lib/painel/request';
 import { FieldFrame } from '../ui/field-frame';
 import { FormAlert } from '../ui/form-alert';
 import { SelectField } from '../ui/select-field';
 import { Spinner } from '../ui/spinner';
 import { RewardDeskTabs } from './reward-desk-tabs';
 import { usePainelMutation } from './use-painel-mutation';
+import { usePainelMore } from './use-painel-more';
 import { usePainelQuery } from './use-painel-query';
 
 type Transfer = StaffPartnerTransferFieldsFragment;
@@ -39,10 +39,10 @@ export function PartnerTransfersScreen() {
   const [refusing, setRefusing] = useState<Transfer | null>(null);
   const [done, setDone] = useState<string | null>(null);
   const [problem, setProblem] = useState<Error | null>(null);
-  const [loadingMore, setLoadingMore] = useState(false);
   const variables = { status: applied, first: PAGE };
   const query = usePainelQuery(QStaffPartnerTransfers, { variables });
   const page = query.data?.staffPartnerTransfers;
+  const paging = usePainelMore(QStaffPartnerTransfers, 'staffPartnerTransfers', variables, query);
   const [confirm, confirming] = usePainelMutation(MStaffConfirmPartnerTransfer);
   const status = useRef<HTMLParagraphElement>(null);
   useEffect(() => {
@@ -70,23 +70,6 @@ export function PartnerTransfersScreen() {
       settled(confirmed, `Transferência nº ${confirmed.id} concluída.`);
     } catch (failure) {
       setProblem(failure as Error);
-    }
-  };
-  const more = async () => {
-    setProblem(null);
-    setLoadingMore(true);
-    try {
-      const next = await painelRequest(QStaffPartnerTransfers, { ...variables, after: page?.nextCursor });
-      query.update((previous) => ({
-        staffPartnerTransfers: {
-          ...next.staffPartnerTransfers,
-          rows: [...previous.staffPartnerTransfers.rows, ...next.staffPartnerTransfers.rows],
-        },
-      }));
-    } catch (failure) {
-      setProblem(failure as Error);
-    } finally {
-      setLoadingMore(false);
     }
   };
   const apply = (event: FormEvent) => {
@@ -128,7 +111,13 @@ export function PartnerTransfersScreen() {
           {done}
         </p>
       )}
-      <FormAlert message={(query.error ?? problem) ? errorMessage((query.error ?? problem) as never) : null} />
+      <FormAlert
+        message={
+          (query.error ?? problem ?? paging.error)
+            ? errorMessage((query.error ?? problem ?? paging.error) as never)
+            : null
+        }
+      />
       {!page && query.loading && <Spinner label="Carregando as transferências…" />}
       {page && page.rows.length === 0 && (
         <p>{waiting ? 'Nenhuma transferência esperando o parceiro.' : 'Nenhuma transferência nesta situação.'}</p>
@@ -212,10 +201,10 @@ export function PartnerTransfersScreen() {
             <button
               type="button"
               className="button button--secondary"
-              onClick={() => void more()}
-              disabled={loadingMore}
+              onClick={() => void paging.more()}
+              disabled={paging.loading}
             >
-              {loadingMore ? 'Carregando…' : 'Mais transferências'}
+              {paging.loading ? 'Carregando…' : 'Mais transferências'}
             </button>
           )}
         </div>

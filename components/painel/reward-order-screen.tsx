@@ -1,6 +1,6 @@
 'use client';
 import Link from 'next/link';
-import { useEffect, useRef, useState, type FormEvent } from 'react';
+import { useEffect, useRef, useState, type FormEvent, type ReactNode } from 'react';
 import { errorMessage, fieldErrors } from '@/lib/apollo/errors';
 import { formatDateTime } from '@/lib/format/dates';
 import { formatPoints } from '@/lib/format/numbers';
@@ -240,42 +240,37 @@ function Actions({ order, moved }: { order: Order; moved: (order: Order, message
     <>
       <FormAlert message={problem ? errorMessage(problem as never) : null} />
       {can('RELEASE') && (
-        <div className="premios-order__action">
+        <MoveButton
+          label="Liberar resgate"
+          busyLabel="Liberando…"
+          loading={releasing.loading}
+          disabled={busy}
+          onClick={() =>
+            void act(
+              async () => (await release({ id: order.id })).staffReleaseRewardOrder,
+              (o) => `Resgate nº ${o.id} liberado: ${orderStatusLabel(o.status).toLowerCase()}.`,
+            )
+          }
+        >
           <p>
             Retido em análise: <strong>{order.reviewReason}</strong>. Libere se o resgate é de confiança (um vale ou
             curso recebe o código na hora), ou cancele devolvendo os pontos.
           </p>
-          <button
-            type="button"
-            className="button button--primary"
-            disabled={busy}
-            onClick={() =>
-              void act(
-                async () => (await release({ id: order.id })).staffReleaseRewardOrder,
-                (o) => `Resgate nº ${o.id} liberado: ${orderStatusLabel(o.status).toLowerCase()}.`,
-              )
-            }
-          >
-            {releasing.loading ? 'Liberando…' : 'Liberar resgate'}
-          </button>
-        </div>
+        </MoveButton>
       )}
       {can('SEPARATE') && (
-        <div className="premios-order__action">
-          <button
-            type="button"
-            className="button button--primary"
-            disabled={busy}
-            onClick={() =>
-              void act(
-                async () => (await separate({ id: order.id })).staffSeparateRewardOrder,
-                (o) => `Resgate nº ${o.id} em separação. O membro foi avisado.`,
-              )
-            }
-          >
-            {separating.loading ? 'Separando…' : 'Separar'}
-          </button>
-        </div>
+        <MoveButton
+          label="Separar"
+          busyLabel="Separando…"
+          loading={separating.loading}
+          disabled={busy}
+          onClick={() =>
+            void act(
+              async () => (await separate({ id: order.id })).staffSeparateRewardOrder,
+              (o) => `Resgate nº ${o.id} em separação. O membro foi avisado.`,
+            )
+          }
+        />
       )}
       {can('SHIP') && (
         <form className="premios-order__action" onSubmit={onShip} aria-label="Enviar">
@@ -308,21 +303,18 @@ function Actions({ order, moved }: { order: Order; moved: (order: Order, message
         </form>
       )}
       {can('DELIVER') && (
-        <div className="premios-order__action">
-          <button
-            type="button"
-            className="button button--primary"
-            disabled={busy}
-            onClick={() =>
-              void act(
-                async () => (await deliver({ id: order.id })).staffDeliverRewardOrder,
-                (o) => `Resgate nº ${o.id} entregue. O membro foi avisado.`,
-              )
-            }
-          >
-            {delivering.loading ? 'Salvando…' : 'Marcar como entregue'}
-          </button>
-        </div>
+        <MoveButton
+          label="Marcar como entregue"
+          busyLabel="Salvando…"
+          loading={delivering.loading}
+          disabled={busy}
+          onClick={() =>
+            void act(
+              async () => (await deliver({ id: order.id })).staffDeliverRewardOrder,
+              (o) => `Resgate nº ${o.id} entregue. O membro foi avisado.`,
+            )
+          }
+        />
       )}
       {can('CANCEL') && (
         <form className="premios-order__action premios-order__cancel" onSubmit={onCancel} aria-label="Cancelar">
@@ -349,5 +341,24 @@ function Actions({ order, moved }: { order: Order; moved: (order: Order, message
         </form>
       )}
     </>
+  );
+}
+
+/** One move of an order that asks for nothing more than a click (with what to know first, if anything). */
+function MoveButton(props: {
+  label: string;
+  busyLabel: string;
+  loading: boolean;
+  disabled: boolean;
+  onClick: () => void;
+  children?: ReactNode;
+}) {
+  return (
+    <div className="premios-order__action">
+      {props.children}
+      <button type="button" className="button button--primary" disabled={props.disabled} onClick={props.onClick}>
+        {props.loading ? props.busyLabel : props.label}
+      </button>
+    </div>
   );
 }

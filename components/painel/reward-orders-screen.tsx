@@ -13,11 +13,11 @@ import {
   rewardTypeLabel,
   type StaffRewardOrderStatus,
 } from '@/lib/painel/rewards';
-import { painelRequest } from '@/lib/painel/request';
 import { FormAlert } from '../ui/form-alert';
 import { SelectField } from '../ui/select-field';
 import { Spinner } from '../ui/spinner';
 import { RewardDeskTabs } from './reward-desk-tabs';
+import { usePainelMore } from './use-painel-more';
 import { usePainelQuery } from './use-painel-query';
 
 const PAGE = 20;
@@ -26,35 +26,16 @@ const PAGE = 20;
 export function RewardOrdersScreen() {
   const [draft, setDraft] = useState<StaffRewardOrderStatus | ''>('');
   const [applied, setApplied] = useState<StaffRewardOrderStatus | ''>('');
-  const [moreProblem, setMoreProblem] = useState<Error | undefined>(undefined);
-  const [loadingMore, setLoadingMore] = useState(false);
   const variables = { status: applied || null, first: PAGE };
   const query = usePainelQuery(QStaffRewardOrders, { variables });
-  const { data, update } = query;
-  const error = query.error ?? moreProblem;
-  const page = data?.staffRewardOrders;
+  const paging = usePainelMore(QStaffRewardOrders, 'staffRewardOrders', variables, query);
+  const error = query.error ?? paging.error;
+  const page = query.data?.staffRewardOrders;
 
   const apply = (event: FormEvent) => {
     event.preventDefault();
-    setMoreProblem(undefined);
+    paging.reset();
     setApplied(draft);
-  };
-  const more = async () => {
-    setMoreProblem(undefined);
-    setLoadingMore(true);
-    try {
-      const next = await painelRequest(QStaffRewardOrders, { ...variables, after: page?.nextCursor });
-      update((previous) => ({
-        staffRewardOrders: {
-          ...next.staffRewardOrders,
-          rows: [...previous.staffRewardOrders.rows, ...next.staffRewardOrders.rows],
-        },
-      }));
-    } catch (problem) {
-      setMoreProblem(problem as Error);
-    } finally {
-      setLoadingMore(false);
-    }
   };
   const filterLabel = ORDER_FILTERS.find((f) => f.value === applied)?.label ?? '';
 
@@ -137,10 +118,10 @@ export function RewardOrdersScreen() {
             <button
               type="button"
               className="button button--secondary"
-              onClick={() => void more()}
-              disabled={loadingMore}
+              onClick={() => void paging.more()}
+              disabled={paging.loading}
             >
-              {loadingMore ? 'Carregando…' : 'Mais resgates'}
+              {paging.loading ? 'Carregando…' : 'Mais resgates'}
             </button>
           )}
         </div>
