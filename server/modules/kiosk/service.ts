@@ -43,7 +43,7 @@ export const KIOSK_ACTIVATION_FAILURES = {
 } as const;
 
 export const KIOSK_MESSAGES = {
-  // The club's team makes the set-up codes and hands them to the store (the back office will, once it exists).
+  // The club's team makes the set-up codes in the painel (Lojas) and hands them to the store.
   badCode: 'Código inválido ou vencido. Peça um novo código à equipe do Clube do Marceneiro.',
   notSetUp: 'Este totem não está configurado. Peça um código à equipe do Clube do Marceneiro.',
   storeDisabled: 'Esta loja não está mais ativa no clube e o totem foi desligado. Fale com a gerência da loja.',
