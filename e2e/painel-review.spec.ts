@@ -71,7 +71,7 @@ test.describe('revisão de notas no painel @painel', () => {
     const photo = page.getByRole('img', { name: `Foto da nota #${photoId}` });
     await expect(photo).toBeVisible();
     await expect.poll(() => photo.evaluate((img: HTMLImageElement) => img.naturalWidth)).toBeGreaterThan(0);
-    await expect(photo).toHaveAttribute('src', /^\/painel\/arquivos\/\d+\?k=\d+&e=\d+&s=/);
+    await expect(photo).toHaveAttribute('src', /^\/painel\/arquivos\/nota-\d+\?k=\d+&e=\d+&s=/);
     await expect(
       page.getByText(`O mesmo arquivo (bytes idênticos) foi enviado por outro membro na nota #${copyId}.`),
     ).toBeVisible();

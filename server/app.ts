@@ -35,7 +35,7 @@ import { limitsCleanupJob } from './limits/cleanup';
 import { createLimiterFactory } from './limits/limiter-factory';
 import { registerRequestLimit } from './limits/request-limit';
 import { humanVerification, LoginRateLimiter, noHumanCheck, Throttle } from './modules/auth';
-import { checkStaffSession } from './modules/staff';
+import { checkStaffSession, staffFilesRoute } from './modules/staff';
 import { createMessenger } from './adapters/messenger';
 import type { FileStorage } from './storage/file-storage';
 import { createFileStorage } from './storage/from-config';
@@ -206,6 +206,11 @@ export function buildApp({
   // Each module's own HTTP routes, as one plugin per module.
   const moduleDeps: ModuleDeps = { db, config, storage, limiters };
   for (const clubModule of clubModules) if (clubModule.routes) void app.register(clubModule.routes, moduleDeps);
+  // The painel's files of every module (invoice files, project photos) behind one signed-link route.
+  void app.register(
+    staffFilesRoute(clubModules.flatMap((clubModule) => clubModule.staffFiles ?? [])),
+    moduleDeps,
+  );
 
   // The painel's endpoint, apart from the members' (its own schema, tokens and context); registered first, as both
   // give their Fastify context mercurius's decorators.

@@ -8,6 +8,6 @@ export const PAINEL_API_PATHS = {
   graphql: '/painel/graphql',
   /** The audit trail as CSV, streamed to an admin's token. */
   auditCsv: '/painel/auditoria.csv',
-  /** Invoice files for reviewers, by short-lived signed links: `/painel/arquivos/<id>?k=&e=&s=`. */
-  invoiceFiles: '/painel/arquivos/',
+  /** Files for the staff (invoice files, project photos), by short-lived signed links: `/painel/arquivos/<source>-<id>?k=&e=&s=`. */
+  files: '/painel/arquivos/',
 } as const;

@@ -701,7 +701,6 @@ export interface PartnerAuditTable {
   created_at: string;
 }
 
-/** A reviewer's hold on an invoice in the painel, until expires_at (a few minutes, renewed while the page is open). */
 /** A member's tries of an access key another member had already sent (counted per key and member). */
 export interface InvoiceKeyAttemptsTable {
   access_key: string;
@@ -711,8 +710,16 @@ export interface InvoiceKeyAttemptsTable {
   last_at: string;
 }
 
-export interface InvoiceReviewLeasesTable {
-  invoice_id: number;
+/** What a painel review queue holds. */
+export type ReviewSubject = 'invoice' | 'project';
+
+/**
+ * A reviewer's hold on an object of a review queue (`invoice`, `project`) in the painel, until expires_at (a few
+ * minutes, renewed while the page is open); taken and checked by server/modules/staff/review-leases.ts.
+ */
+export interface ReviewLeasesTable {
+  subject: ReviewSubject;
+  subject_id: number;
   staff_id: number;
   staff_name: string;
   taken_at: string;
@@ -833,8 +840,8 @@ export interface Database {
   invoices: InvoicesTable;
   invoice_files: InvoiceFilesTable;
   invoice_events: InvoiceEventsTable;
-  invoice_review_leases: InvoiceReviewLeasesTable;
   invoice_key_attempts: InvoiceKeyAttemptsTable;
+  review_leases: ReviewLeasesTable;
   points_ledger: PointsLedgerTable;
   points_balances: PointsBalancesTable;
   products: ProductsTable;

@@ -89,7 +89,7 @@ describe('API route table', () => {
       securityIp: '/seguranca/ip',
       painelGraphql: '/painel/graphql',
       painelAuditCsv: '/painel/auditoria.csv',
-      painelInvoiceFile: '/painel/arquivos/',
+      painelFile: '/painel/arquivos/',
     });
     expect(() => locationPathOf({ methods: ['GET'], path: '/a/:id', match: 'exact', maxBodyBytes: 1 })).toThrow();
     expect(() => locationPathOf({ methods: ['GET'], path: '/a', match: 'prefix', maxBodyBytes: 1 })).toThrow();

@@ -140,10 +140,10 @@ export const apiRouteTable = {
     match: 'exact',
     maxBodyBytes: NO_BODY_MAX_BYTES,
   }),
-  // Invoice files for the painel's reviewers, by short-lived signed links (server/modules/invoices/staff-files.ts).
-  painelInvoiceFile: apiRoute({
+  // Files for the painel (invoice files, project photos), by short-lived signed links (server/modules/staff/files.ts).
+  painelFile: apiRoute({
     methods: ['GET'],
-    path: `${PAINEL_API_PATHS.invoiceFiles}:fileId`,
+    path: `${PAINEL_API_PATHS.files}:fileId`,
     match: 'prefix',
     maxBodyBytes: NO_BODY_MAX_BYTES,
   }),

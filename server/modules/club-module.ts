@@ -15,6 +15,17 @@ export interface ModuleDeps {
   readonly limiters: LimiterFactory;
 }
 
+/** A kind of file the painel shows (an invoice's file, a project's photo), by a signed link (staff module, files.ts). */
+export interface StaffFileSource {
+  /** The link's name for it: `/painel/arquivos/<source>-<id>`; lower-case letters. */
+  readonly source: string;
+  /** The stored file with that id, or nothing. */
+  readonly load: (
+    db: Db,
+    id: number,
+  ) => Promise<{ storageKey: string; contentType: string; fileName: string; frameable: boolean } | undefined>;
+}
+
 /**
  * A module's manifest, exported by its index.ts: the app, the seed and the job runner loop over the list of these
  * instead of knowing each module's files. The GraphQL schema is each module's `schema.graphql`, read by
@@ -29,6 +40,8 @@ export interface ClubModule {
    * audits every change with the staff module's `recordAudit`.
    */
   readonly staffResolvers?: StaffResolverSet;
+  /** The files the module shows in the painel, all served by one signed-link route. */
+  readonly staffFiles?: readonly StaffFileSource[];
   /** The module's own HTTP routes, as one Fastify plugin. */
   readonly routes?: FastifyPluginAsync<ModuleDeps>;
   /** Work run once per period for all API processes. */

@@ -24,6 +24,7 @@ import { sessionEndReason } from './20261201T100000-session-end-reason';
 import { invoiceReviewLeases } from './20261202T100000-invoice-review-leases';
 import { invoiceKeyAttempts } from './20261203T140000-invoice-key-attempts';
 import { notifications } from './20261204T100000-notifications';
+import { reviewLeases } from './20261204T120000-review-leases';
 
 /**
  * Every migration, by name in timestamp order. A static record instead of a folder scan keeps migrations working
@@ -55,4 +56,5 @@ export const migrations: Record<string, Migration> = {
   '20261202T100000-invoice-review-leases': invoiceReviewLeases,
   '20261203T140000-invoice-key-attempts': invoiceKeyAttempts,
   '20261204T100000-notifications': notifications,
+  '20261204T120000-review-leases': reviewLeases,
 };

@@ -2,7 +2,7 @@ import type { ClubModule } from '../club-module';
 import { invoicesResolvers } from './resolvers';
 import { invoicesHttp } from './http';
 import { invoicesStaffResolvers } from './staff-resolvers';
-import { staffFilesRoute } from './staff-files';
+import { invoiceStaffFiles } from './staff-review';
 
 export { seedDemoHistory } from './demo-history';
 export { seedDemoReviewQueue } from './demo-review-queue';
@@ -15,8 +15,6 @@ export const invoicesModule: ClubModule = {
   name: 'invoices',
   resolvers: invoicesResolvers,
   staffResolvers: invoicesStaffResolvers,
-  routes: async (app, deps) => {
-    await invoicesHttp(app, deps);
-    await staffFilesRoute(app, deps);
-  },
+  staffFiles: [invoiceStaffFiles],
+  routes: invoicesHttp,
 };

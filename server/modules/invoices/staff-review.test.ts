@@ -129,7 +129,7 @@ describe('one invoice', () => {
     expect(invoice.suggestedPoints).toBeNull();
 
     const url = invoice.files[0]!.url;
-    expect(url).toMatch(/^\/painel\/arquivos\/\d+\?k=\d+&e=\d+&s=/);
+    expect(url).toMatch(/^\/painel\/arquivos\/nota-\d+\?k=\d+&e=\d+&s=/);
     const file = await s.apps[1]!.inject({ method: 'GET', url });
     expect(file.statusCode).toBe(200);
     expect(file.headers['content-type']).toBe('image/jpeg');
@@ -255,7 +255,7 @@ describe('approve and reject', () => {
       .where('invoice_id', '=', Number(id))
       .execute();
     expect(ledger).toEqual([{ points: 120, invoice_id: Number(id) }]);
-    expect(await s.db.selectFrom('invoice_review_leases').selectAll().execute()).toEqual([]);
+    expect(await s.db.selectFrom('review_leases').selectAll().execute()).toEqual([]);
     expect(await audit()).toMatchObject([
       { actor_staff_id: rafael.id, role: 'revisor', action: 'invoice.take', object_id: id },
       {

@@ -8,13 +8,22 @@ import { badUserInput, notFound } from '../../errors/api-errors';
 import type { StaffActor } from '../../graphql/staff-access';
 import type { AppConfig } from '../../config';
 import { pointsForPurchase } from '../points';
-import { recordAudit } from '../staff';
+import {
+  endLease,
+  liveLeases,
+  notHeldByOthers,
+  recordAudit,
+  releaseLease,
+  requireLease,
+  staffFileUrl,
+  takeLease,
+  type LeaseView,
+} from '../staff';
+import type { StaffFileSource } from '../club-module';
+import { FILE_EXTENSIONS, FILE_MIME_TYPES, type InvoiceFileKind } from '../../../lib/invoices/file-type';
 import * as repo from './repository';
 import { approveInvoice, rejectInvoice } from './review';
-import { staffFileUrl } from './staff-files';
 
-/** A reviewer holds an invoice this long after opening it; the page renews it while it stays open. */
-export const REVIEW_LEASE_MS = 5 * 60 * 1000;
 export const QUEUE_PAGE_DEFAULT = 20;
 export const QUEUE_PAGE_MAX = 50;
 
@@ -35,123 +44,45 @@ interface Deps {
 }
 
 const WAITING = ['received', 'in_review'] as const;
+
+/** Invoice files in the painel: `/painel/arquivos/nota-<file id>`. */
+const INVOICE_FILE_SOURCE = 'nota';
+export const invoiceStaffFiles: StaffFileSource = {
+  source: INVOICE_FILE_SOURCE,
+  async load(db, id) {
+    const file = await db.selectFrom('invoice_files').selectAll().where('id', '=', id).executeTakeFirst();
+    if (!file) return undefined;
+    const kind = file.kind as InvoiceFileKind;
+    return {
+      storageKey: file.storage_path,
+      contentType: FILE_MIME_TYPES[kind],
+      fileName: `nota-${file.invoice_id}-${file.id}.${FILE_EXTENSIONS[kind]}`,
+      frameable: kind === 'pdf',
+    };
+  },
+};
 /** The painel never shows a full CPF: ***.982.***-25, as the terminal's member commands print it. */
 const maskCpf = (cpf: string): string => `***.${cpf.slice(3, 6)}.***-${cpf.slice(-2)}`;
 const parseId = (id: string | null | undefined): number | null => (id && /^\d{1,12}$/.test(id) ? Number(id) : null);
-const nowIso = (deps: Deps) => new Date(deps.config.now()).toISOString();
 
 // ---------------------------------------------------------------------------------------------------------------
-// Lease
+// Lease (the staff module's review lease, subject 'invoice')
 
-export interface LeaseView {
-  staffName: string;
-  expiresAt: string;
-  mine: boolean;
-}
-
-const leaseView = (row: { staff_id: number; staff_name: string; expires_at: string }, staffId: number): LeaseView => ({
-  staffName: row.staff_name,
-  expiresAt: row.expires_at,
-  mine: row.staff_id === staffId,
-});
-
-/** The live leases of these invoices, by invoice id. */
-async function liveLeases(db: Db, invoiceIds: readonly number[], now: string) {
-  if (invoiceIds.length === 0) return new Map<number, { staff_id: number; staff_name: string; expires_at: string }>();
-  const rows = await db
-    .selectFrom('invoice_review_leases')
-    .selectAll()
-    .where('invoice_id', 'in', [...invoiceIds])
-    .where('expires_at', '>', now)
-    .execute();
-  return new Map(rows.map((r) => [r.invoice_id, r]));
-}
-
-/**
- * Takes the invoice for the actor, or renews their lease: one conditional upsert, which writes only when the row is
- * missing, expired or already the actor's. Two reviewers racing: one write wins, the other reads the winner's row.
- */
 export async function takeInvoice(deps: Deps, actor: StaffActor, id: string): Promise<LeaseView> {
   const invoiceId = parseId(id);
   const invoice = invoiceId === null ? undefined : await findWaiting(deps.db, invoiceId);
   if (!invoice) throw notFound(REVIEW_MESSAGES.notFound);
-  const now = nowIso(deps);
-  const expires = new Date(deps.config.now() + REVIEW_LEASE_MS).toISOString();
-  return deps.db.transaction().execute(async (trx) => {
-    const taken = await trx
-      .insertInto('invoice_review_leases')
-      .values({
-        invoice_id: invoice.id,
-        staff_id: actor.staffId,
-        staff_name: actor.name,
-        taken_at: now,
-        expires_at: expires,
-      })
-      .onConflict((oc) =>
-        oc
-          .column('invoice_id')
-          .doUpdateSet({
-            staff_id: actor.staffId,
-            staff_name: actor.name,
-            taken_at: sql<string>`case when invoice_review_leases.staff_id = ${actor.staffId} then invoice_review_leases.taken_at else ${now} end`,
-            expires_at: expires,
-          })
-          .where((eb) =>
-            eb.or([
-              eb('invoice_review_leases.staff_id', '=', actor.staffId),
-              eb('invoice_review_leases.expires_at', '<=', now),
-            ]),
-          ),
-      )
-      .returningAll()
-      .executeTakeFirst();
-    if (taken) {
-      // A new hold (a renewal keeps its taken_at): who opened which invoice for review, in the audit.
-      if (taken.taken_at === now) {
-        await recordAudit(
-          trx,
-          actor,
-          {
-            action: 'invoice.take',
-            object: { type: 'invoice', id: invoice.id, label: invoice.access_key },
-            after: { until: taken.expires_at },
-          },
-          new Date(now),
-        );
-      }
-      return leaseView(taken, actor.staffId);
-    }
-    const holder = await trx
-      .selectFrom('invoice_review_leases')
-      .selectAll()
-      .where('invoice_id', '=', invoice.id)
-      .executeTakeFirstOrThrow();
-    return leaseView(holder, actor.staffId);
-  });
+  return takeLease(
+    deps.db,
+    actor,
+    { subject: 'invoice', id: invoice.id, label: invoice.access_key },
+    new Date(deps.config.now()),
+  );
 }
 
 export async function releaseInvoice(deps: Deps, actor: StaffActor, id: string): Promise<boolean> {
   const invoiceId = parseId(id);
-  if (invoiceId === null) return false;
-  const result = await deps.db
-    .deleteFrom('invoice_review_leases')
-    .where('invoice_id', '=', invoiceId)
-    .where('staff_id', '=', actor.staffId)
-    .executeTakeFirst();
-  return Number(result.numDeletedRows) > 0;
-}
-
-/** Inside the change's transaction: the actor must hold a live lease of the invoice. */
-async function requireLease(trx: Db, actor: StaffActor, invoiceId: number, now: string): Promise<void> {
-  const lease = await trx
-    .selectFrom('invoice_review_leases')
-    .selectAll()
-    .where('invoice_id', '=', invoiceId)
-    .executeTakeFirst();
-  if (lease && lease.staff_id !== actor.staffId && lease.expires_at > now)
-    throw badUserInput(REVIEW_MESSAGES.heldBy(lease.staff_name));
-  if (!lease || lease.staff_id !== actor.staffId || lease.expires_at <= now)
-    throw badUserInput(REVIEW_MESSAGES.leaseLost);
+  return invoiceId === null ? false : releaseLease(deps.db, actor, 'invoice', invoiceId);
 }
 
 // ---------------------------------------------------------------------------------------------------------------
@@ -233,7 +164,7 @@ export async function invoiceQueue(
     .execute();
   const page = rows.slice(0, first);
   const ids = page.map((r) => r.id);
-  const leases = await liveLeases(deps.db, ids, nowIso(deps));
+  const leases = await liveLeases(deps.db, actor, 'invoice', ids, new Date(deps.config.now()));
   const kinds = ids.length
     ? await deps.db
         .selectFrom('invoice_files')
@@ -259,7 +190,7 @@ export async function invoiceQueue(
         fileKinds: kinds.filter((k) => k.invoice_id === r.id).map((k) => k.kind),
         flagReason: r.flag_reason,
         riskReason: r.risk_reason,
-        lease: lease ? leaseView(lease, actor.staffId) : null,
+        lease: lease ?? null,
       };
     }),
     nextCursor: rows.length > first ? String(page.at(-1)!.id) : null,
@@ -272,23 +203,11 @@ export async function nextInvoice(
   actor: StaffActor,
   after: string | null | undefined,
 ): Promise<string | null> {
-  const now = nowIso(deps);
   let query = deps.db
     .selectFrom('invoices')
     .select('invoices.id')
     .where('invoices.status', 'in', [...WAITING])
-    .where((eb) =>
-      eb.not(
-        eb.exists(
-          eb
-            .selectFrom('invoice_review_leases')
-            .select('invoice_review_leases.invoice_id')
-            .whereRef('invoice_review_leases.invoice_id', '=', 'invoices.id')
-            .where('invoice_review_leases.staff_id', '!=', actor.staffId)
-            .where('invoice_review_leases.expires_at', '>', now),
-        ),
-      ),
-    );
+    .where(notHeldByOthers('invoice', 'invoices.id', actor, new Date(deps.config.now())));
   const from = parseId(after);
   if (from !== null) query = query.where('invoices.id', '>', from);
   const row = await query.orderBy('invoices.id').limit(1).executeTakeFirst();
@@ -406,7 +325,7 @@ async function detailOf(deps: Deps, actor: StaffActor, invoice: InvoiceRow) {
     waiting && invoice.total_cents !== null
       ? await pointsForPurchase(db, invoice.total_cents, new Date(invoice.issued_at ?? invoice.created_at))
       : null;
-  const lease = (await liveLeases(db, [invoice.id], nowIso(deps))).get(invoice.id);
+  const lease = (await liveLeases(db, actor, 'invoice', [invoice.id], new Date(config.now()))).get(invoice.id);
   const items = invoice.items_json ? (JSON.parse(invoice.items_json) as NfeItem[]) : [];
   const buyer = invoice.buyer_document;
   return {
@@ -437,7 +356,7 @@ async function detailOf(deps: Deps, actor: StaffActor, invoice: InvoiceRow) {
       kind: f.kind,
       name: f.original_name,
       sizeBytes: f.size_bytes,
-      url: staffFileUrl(config.jwtSecret, f.id, actor.staffId, config.now()),
+      url: staffFileUrl(config.jwtSecret, INVOICE_FILE_SOURCE, f.id, actor.staffId, config.now()),
     })),
     points: invoice.points,
     rejectionReason: invoice.rejection_reason,
@@ -451,7 +370,7 @@ async function detailOf(deps: Deps, actor: StaffActor, invoice: InvoiceRow) {
     suggestedParts: suggested
       ? [suggested.base, ...suggested.bonuses].map((p) => ({ name: p.name, points: p.points }))
       : [],
-    lease: lease ? leaseView(lease, actor.staffId) : null,
+    lease: lease ?? null,
   };
 }
 
@@ -471,9 +390,12 @@ async function reviewAs<T>(
     const invoice = await trx.selectFrom('invoices').selectAll().where('id', '=', invoiceId).executeTakeFirst();
     if (!invoice) throw notFound(REVIEW_MESSAGES.notFound);
     if (!(WAITING as readonly string[]).includes(invoice.status)) throw badUserInput(REVIEW_MESSAGES.notWaiting);
-    await requireLease(trx, actor, invoiceId, at.toISOString());
+    await requireLease(trx, actor, { subject: 'invoice', id: invoiceId }, at, {
+      heldBy: REVIEW_MESSAGES.heldBy,
+      lost: REVIEW_MESSAGES.leaseLost,
+    });
     await work(trx, invoice, at);
-    await trx.deleteFrom('invoice_review_leases').where('invoice_id', '=', invoiceId).execute();
+    await endLease(trx, 'invoice', invoiceId);
     return trx.selectFrom('invoices').selectAll().where('id', '=', invoiceId).executeTakeFirstOrThrow();
   });
   return detailOf(deps, actor, updated);

@@ -29,6 +29,17 @@ export {
 export { DEMO_STAFF, DEMO_STAFF_PASSWORD, seedDemoStaff } from './demo';
 export { checkStaffSession, STAFF_IDLE_MS, STAFF_SESSION_MS, startStaffSession } from './sessions';
 export { totpCodeAt } from './totp';
+export { staffFilesRoute, staffFileUrl, STAFF_FILE_LINK_TTL_MS } from './files';
+export {
+  endLease,
+  liveLeases,
+  notHeldByOthers,
+  releaseLease,
+  requireLease,
+  REVIEW_LEASE_MS,
+  takeLease,
+  type LeaseView,
+} from './review-leases';
 
 export const staffModule: ClubModule = {
   name: 'staff',
