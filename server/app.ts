@@ -207,10 +207,7 @@ export function buildApp({
   const moduleDeps: ModuleDeps = { db, config, storage, limiters };
   for (const clubModule of clubModules) if (clubModule.routes) void app.register(clubModule.routes, moduleDeps);
   // The painel's files of every module (invoice files, project photos) behind one signed-link route.
-  void app.register(
-    staffFilesRoute(clubModules.flatMap((clubModule) => clubModule.staffFiles ?? [])),
-    moduleDeps,
-  );
+  void app.register(staffFilesRoute(clubModules.flatMap((clubModule) => clubModule.staffFiles ?? [])), moduleDeps);
 
   // The painel's endpoint, apart from the members' (its own schema, tokens and context); registered first, as both
   // give their Fastify context mercurius's decorators.

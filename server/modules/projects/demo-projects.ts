@@ -5,10 +5,13 @@ import type { Db } from '../../db/schema';
 import type { DemoHistoryDeps } from '../invoices';
 import { unlimitedUploads } from '../invoices';
 import type { FileUpload } from '../../uploads/file-upload';
+import type { AuditActor } from '../staff';
 import { approveProject, publishProject, rejectProject } from './review';
 import { submitProject, uploadPhoto, type ProjectInput } from './service';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
+/** The demo's reviews, in the audit: the club's own seed, not a person. */
+const DEMO_REVIEWER: AuditActor = { kind: 'system', name: 'Demonstração' };
 /** Drawings of furniture shipped with the code (a few tens of kB each): no download at start. */
 const PHOTOS_DIR = path.join(__dirname, 'demo');
 
@@ -141,8 +144,8 @@ export async function seedDemoProjects(
     if (!review) continue;
     // The reviewer acts on a past day: the operator's deps carry that day as their clock.
     const reviewer = { db, config: { ...config, now: () => sentAt + review.afterDays * DAY_MS } };
-    if (review.reason) await rejectProject(reviewer, Number(sent.id), review.reason);
-    else await approveProject(reviewer, Number(sent.id));
-    if (review.publish) await publishProject(reviewer, Number(sent.id));
+    if (review.reason) await rejectProject(reviewer, DEMO_REVIEWER, Number(sent.id), review.reason);
+    else await approveProject(reviewer, DEMO_REVIEWER, Number(sent.id));
+    if (review.publish) await publishProject(reviewer, DEMO_REVIEWER, Number(sent.id));
   }
 }

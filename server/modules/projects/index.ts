@@ -3,6 +3,8 @@ import { projectsResolvers } from './resolvers';
 import { projectsHttp } from './http';
 import { photoSweepJob } from './sweep-job';
 import { seedProductCatalogue } from './catalogue';
+import { projectsStaffResolvers } from './staff-resolvers';
+import { projectStaffFiles } from './staff-review';
 
 export { seedDemoProjects } from './demo-projects';
 export { countOwnProjects, listOwnProjects, projectsForReview } from './repository';
@@ -12,6 +14,8 @@ export { photoUploadLimiter } from './upload-limiter';
 export const projectsModule: ClubModule = {
   name: 'projects',
   resolvers: projectsResolvers,
+  staffResolvers: projectsStaffResolvers,
+  staffFiles: projectStaffFiles,
   routes: projectsHttp,
   jobs: ({ db, storage, config }) => [photoSweepJob(db, storage, config.now)],
   seedReference: seedProductCatalogue,

@@ -8,6 +8,7 @@ import { DEMO_MEMBER } from '../../seed';
 import { createTestApp, fakeClock, gql, loginAs, operatorAt, type TestApp } from '../../test/helpers';
 import { uploadsDirOf, LocalDiskStorage } from '../../storage/local-disk';
 import { createMember, findUserByCpf } from '../users/repository';
+import { terminalActor } from '../staff';
 import { approveProject, publishProject, rejectProject } from './review';
 import { sweepProjectPhotos } from './sweep-job';
 import {
@@ -22,6 +23,9 @@ import {
   validInput,
   type ProjectResult,
 } from './test/project-helpers';
+
+/** Who acts at the terminal, in the audit. */
+const OPERATOR = terminalActor('teste');
 
 let t: TestApp;
 let dataDir: string;
@@ -319,7 +323,7 @@ describe('uploadProjectPhoto', () => {
 describe('ownership', () => {
   it('answers another member the same NOT_FOUND as a missing project, for reads, re-sends and photos', async () => {
     const project = await sendProject(ana);
-    await rejectProject(operatorAt(t, START), Number(project.id), 'Fotos escuras demais.');
+    await rejectProject(operatorAt(t, START), OPERATOR, Number(project.id), 'Fotos escuras demais.');
 
     const missing = await gql(t.app, PROJECT, { id: '999999' }, bearer(bia));
     const others = await gql(t.app, PROJECT, { id: project.id }, bearer(bia));
@@ -365,11 +369,11 @@ describe('ownership', () => {
 describe('review', () => {
   it('credits the points of an approval once, however often approve runs, and lists them on the extract', async () => {
     const project = await sendProject(ana);
-    const first = await approveProject(operatorAt(t, START + HOUR_MS), Number(project.id));
+    const first = await approveProject(operatorAt(t, START + HOUR_MS), OPERATOR, Number(project.id));
     expect(first).toMatchObject({ alreadyApproved: false, project: { status: 'approved', points: 500 } });
     const again = await Promise.all([
-      approveProject(operatorAt(t, START + 2 * HOUR_MS), Number(project.id)),
-      approveProject(operatorAt(t, START + 2 * HOUR_MS), Number(project.id), 900),
+      approveProject(operatorAt(t, START + 2 * HOUR_MS), OPERATOR, Number(project.id)),
+      approveProject(operatorAt(t, START + 2 * HOUR_MS), OPERATOR, Number(project.id), 900),
     ]);
     expect(again.map((a) => a.alreadyApproved)).toEqual([true, true]);
     const ledger = await t.db.selectFrom('points_ledger').select(['points', 'description', 'project_id']).execute();
@@ -390,7 +394,7 @@ describe('review', () => {
     const view = await gql<{ project: ProjectResult }>(t.app, PROJECT, { id: project.id }, bearer(ana));
     expect(view.data?.project).toMatchObject({ status: 'APPROVED', points: 500 });
     expect(view.data?.project.events.map((e) => e.status)).toEqual(['RECEIVED', 'IN_REVIEW', 'APPROVED']);
-    await expect(rejectProject(operatorAt(t, START), Number(project.id), 'tarde demais')).rejects.toThrow(
+    await expect(rejectProject(operatorAt(t, START), OPERATOR, Number(project.id), 'tarde demais')).rejects.toThrow(
       'Este projeto já foi aprovado.',
     );
   });
@@ -400,6 +404,7 @@ describe('review', () => {
     const oldPhoto = project.photos[0]!.id;
     await rejectProject(
       operatorAt(t, START + HOUR_MS),
+      OPERATOR,
       Number(project.id),
       'As fotos estão escuras. Envie com mais luz.',
     );
@@ -443,7 +448,7 @@ describe('review', () => {
       extensions: { code: 'BAD_USER_INPUT' },
     });
 
-    const approved = await approveProject(operatorAt(t, START + 3 * HOUR_MS), Number(project.id), 750);
+    const approved = await approveProject(operatorAt(t, START + 3 * HOUR_MS), OPERATOR, Number(project.id), 750);
     expect(approved.project).toMatchObject({ status: 'approved', points: 750 });
     expect(await t.db.selectFrom('projects').select('id').execute()).toHaveLength(1);
     expect(await t.db.selectFrom('points_ledger').select('points').execute()).toEqual([{ points: 750 }]);
@@ -452,15 +457,15 @@ describe('review', () => {
   it('publishes only an approved project whose member consented', async () => {
     const withConsent = await sendProject(ana);
     const without = await sendProject(ana, validInput({ publishConsent: false }));
-    await expect(publishProject(operatorAt(t, START), Number(withConsent.id))).rejects.toThrow(
+    await expect(publishProject(operatorAt(t, START), OPERATOR, Number(withConsent.id))).rejects.toThrow(
       'Só é possível publicar um projeto aprovado.',
     );
-    await approveProject(operatorAt(t, START), Number(withConsent.id));
-    await approveProject(operatorAt(t, START), Number(without.id));
-    await expect(publishProject(operatorAt(t, START), Number(without.id))).rejects.toThrow(
+    await approveProject(operatorAt(t, START), OPERATOR, Number(withConsent.id));
+    await approveProject(operatorAt(t, START), OPERATOR, Number(without.id));
+    await expect(publishProject(operatorAt(t, START), OPERATOR, Number(without.id))).rejects.toThrow(
       'O membro não autorizou a publicação das fotos deste projeto.',
     );
-    expect(await publishProject(operatorAt(t, START), Number(withConsent.id))).toMatchObject({
+    expect(await publishProject(operatorAt(t, START), OPERATOR, Number(withConsent.id))).toMatchObject({
       alreadyPublished: false,
     });
     const view = await gql<{ project: ProjectResult }>(t.app, PROJECT, { id: withConsent.id }, bearer(ana));
@@ -538,10 +543,11 @@ describe("home's reminders: myProjectCounts and myOpenProjects", () => {
     await sendProject(bia);
     await rejectProject(
       operatorAt(t, START + HOUR_MS),
+      OPERATOR,
       Number(refused.id),
       'As fotos não mostram o guarda-roupa aberto. Envie uma foto com as portas abertas e o interior.',
     );
-    await approveProject(operatorAt(t, START + HOUR_MS), Number(approved.id));
+    await approveProject(operatorAt(t, START + HOUR_MS), OPERATOR, Number(approved.id));
 
     const res = await gql<Open>(t.app, OPEN, {}, bearer(ana));
     expect(res.errors).toBeUndefined();
@@ -561,7 +567,7 @@ describe("home's reminders: myProjectCounts and myOpenProjects", () => {
 
   it('takes a corrected and resent project off the refused ones', async () => {
     const project = await sendProject(ana);
-    await rejectProject(operatorAt(t, START + HOUR_MS), Number(project.id), 'Fotos escuras.');
+    await rejectProject(operatorAt(t, START + HOUR_MS), OPERATOR, Number(project.id), 'Fotos escuras.');
     const before = await gql<Open>(t.app, OPEN, {}, bearer(ana));
     expect(before.data?.myOpenProjects).toEqual([
       expect.objectContaining({ status: 'REJECTED', reasonStart: 'Fotos escuras.' }),

@@ -1,8 +1,11 @@
-// Review of a sent project from the terminal: approve (with its points), reject (with the reason), publish.
+// Review of a sent project, for the terminal (`npm run projects`) and the painel alike: approve (with its points),
+// reject (with the reason), publish. Each change writes its audit line (who: the painel's reviewer or the terminal's
+// operator) in its own transaction, or in the caller's when given one (the painel checks its review lease there).
 import { PROJECT_APPROVAL_POINTS } from '../../../lib/projects/limits';
 import { isUniqueViolation } from '../../db/dialect';
 import type { Db, ProjectRow, ProjectStatus } from '../../db/schema';
 import { appendEntries } from '../points';
+import { recordAudit, type AuditActor } from '../staff';
 import * as repo from './repository';
 import { nowOf, type OperatorDeps } from '../service-deps';
 
@@ -16,13 +19,19 @@ export const REVIEW_MESSAGES = {
   noConsent: 'O membro não autorizou a publicação das fotos deste projeto. Ele pode autorizar ao reenviar um projeto.',
 } as const;
 
-const waiting = (status: ProjectStatus) => status === 'received' || status === 'in_review';
+export const isWaiting = (status: ProjectStatus) => status === 'received' || status === 'in_review';
+
+/** The caller's transaction when `db` is one, else a new one. */
+const inTransaction = <T>(db: Db, work: (trx: Db) => Promise<T>): Promise<T> =>
+  db.isTransaction ? work(db) : db.transaction().execute(work);
 
 async function mustFind(db: Db, id: number): Promise<ProjectRow> {
   const project = await repo.findProjectById(db, id);
   if (!project) throw new Error(REVIEW_MESSAGES.notFound(id));
   return project;
 }
+
+const auditObject = (project: ProjectRow) => ({ type: 'project', id: project.id, label: project.title });
 
 /** What an approval credits: "Projeto aprovado: <title>" reads on the extract like the invoices' lines. */
 export const ledgerDescription = (title: string) => `Projeto aprovado: ${title}`;
@@ -34,6 +43,7 @@ export const ledgerDescription = (title: string) => `Projeto aprovado: ${title}`
  */
 export async function approveProject(
   deps: OperatorDeps,
+  actor: AuditActor,
   projectId: number,
   points: number = PROJECT_APPROVAL_POINTS,
 ): Promise<{ project: ProjectRow; alreadyApproved: boolean }> {
@@ -45,7 +55,7 @@ export async function approveProject(
   if (project.status === 'rejected') throw new Error(REVIEW_MESSAGES.rejected);
   const at = now.toISOString();
   try {
-    const approved = await db.transaction().execute(async (trx) => {
+    const approved = await inTransaction(db, async (trx) => {
       // The credit first: on SQLite it takes the write lock before the status is read again.
       await appendEntries(
         trx,
@@ -63,13 +73,24 @@ export async function approveProject(
       );
       const status = await repo.currentStatus(trx, project.id);
       if (status === 'approved') return null;
-      if (!waiting(status)) throw new Error(REVIEW_MESSAGES.rejected);
+      if (!isWaiting(status)) throw new Error(REVIEW_MESSAGES.rejected);
       await repo.insertEvent(trx, {
         project_id: project.id,
         status: 'approved',
         note: `Aprovado na análise: ${points.toLocaleString('pt-BR')} pontos.`,
         created_at: at,
       });
+      await recordAudit(
+        trx,
+        actor,
+        {
+          action: 'project.approve',
+          object: auditObject(project),
+          before: { status },
+          after: { status: 'approved', points },
+        },
+        now,
+      );
       return repo.updateProject(trx, project.id, {
         status: 'approved',
         points,
@@ -79,13 +100,19 @@ export async function approveProject(
     });
     if (approved) return { project: approved, alreadyApproved: false };
   } catch (error) {
-    // Another approval of the same project committed first: its credit is the one.
-    if (!isUniqueViolation(error)) throw error;
+    // Another approval of the same project committed first: its credit is the one. Inside the caller's transaction
+    // the failed statement has spoilt it (PostgreSQL), so the caller hears of it.
+    if (!isUniqueViolation(error) || db.isTransaction) throw error;
   }
   return { project: await mustFind(db, projectId), alreadyApproved: true };
 }
 
-export async function rejectProject(deps: OperatorDeps, projectId: number, reason: string): Promise<ProjectRow> {
+export async function rejectProject(
+  deps: OperatorDeps,
+  actor: AuditActor,
+  projectId: number,
+  reason: string,
+): Promise<ProjectRow> {
   const { db } = deps;
   const now = nowOf(deps);
   const text = reason.trim().replace(/\s+/g, ' ');
@@ -94,27 +121,66 @@ export async function rejectProject(deps: OperatorDeps, projectId: number, reaso
   if (project.status === 'approved') throw new Error(REVIEW_MESSAGES.approved);
   if (project.status === 'rejected') throw new Error(REVIEW_MESSAGES.rejected);
   const at = now.toISOString();
-  return db.transaction().execute(async (trx) => {
-    if (!waiting(await repo.currentStatus(trx, project.id))) throw new Error(REVIEW_MESSAGES.approved);
+  return inTransaction(db, async (trx) => {
+    const status = await repo.currentStatus(trx, project.id);
+    if (!isWaiting(status)) throw new Error(REVIEW_MESSAGES.approved);
     await repo.insertEvent(trx, { project_id: project.id, status: 'rejected', note: text, created_at: at });
+    await recordAudit(
+      trx,
+      actor,
+      {
+        action: 'project.reject',
+        object: auditObject(project),
+        before: { status },
+        after: { status: 'rejected', reason: text },
+      },
+      now,
+    );
     return repo.updateProject(trx, project.id, { status: 'rejected', rejection_reason: text, updated_at: at });
   });
+}
+
+/** Why an approved project cannot be published, or null when it can (or is already). */
+export function publishBlocker(project: Pick<ProjectRow, 'publish_consent' | 'status'>): string | null {
+  if (project.publish_consent !== 1) return REVIEW_MESSAGES.noConsent;
+  if (project.status !== 'approved') return REVIEW_MESSAGES.notApproved;
+  return null;
 }
 
 /** Marks an approved project, whose member consented, as published; publishing twice changes nothing. */
 export async function publishProject(
   deps: OperatorDeps,
+  actor: AuditActor,
   projectId: number,
 ): Promise<{ project: ProjectRow; alreadyPublished: boolean }> {
   const { db } = deps;
   const now = nowOf(deps);
   const project = await mustFind(db, projectId);
-  if (project.publish_consent !== 1) throw new Error(REVIEW_MESSAGES.noConsent);
-  if (project.status !== 'approved') throw new Error(REVIEW_MESSAGES.notApproved);
+  const blocker = publishBlocker(project);
+  if (blocker) throw new Error(blocker);
   if (project.published_at !== null) return { project, alreadyPublished: true };
   const at = now.toISOString();
-  return {
-    project: await repo.updateProject(db, project.id, { published_at: at, updated_at: at }),
-    alreadyPublished: false,
-  };
+  return inTransaction(db, async (trx) => {
+    // Only one of two publications racing writes (and audits) it.
+    const published = await trx
+      .updateTable('projects')
+      .set({ published_at: at, updated_at: at })
+      .where('id', '=', project.id)
+      .where('published_at', 'is', null)
+      .returningAll()
+      .executeTakeFirst();
+    if (!published) return { project: await mustFind(trx, projectId), alreadyPublished: true };
+    await recordAudit(
+      trx,
+      actor,
+      {
+        action: 'project.publish',
+        object: auditObject(project),
+        before: { published: false },
+        after: { published: true },
+      },
+      now,
+    );
+    return { project: published, alreadyPublished: false };
+  });
 }

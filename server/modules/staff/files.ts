@@ -59,8 +59,7 @@ export const staffFilesRoute =
       async (request, reply) => {
         const ref = FILE_REF.exec(request.params.fileId);
         const source = ref ? bySource.get(ref[1]!) : undefined;
-        const valid =
-          !!ref && !!source && verifyStaffFileLink(config.jwtSecret, ref[0], request.query, config.now());
+        const valid = !!ref && !!source && verifyStaffFileLink(config.jwtSecret, ref[0], request.query, config.now());
         const file = valid ? await source.load(db, Number(ref[2])) : undefined;
         const stored = file ? await storage.get(file.storageKey) : null;
         if (!file || !stored) {
