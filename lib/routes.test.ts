@@ -2,11 +2,11 @@ import { allRoutes, buildPath, exportFileFor, matchRoute, routes } from './route
 
 describe('route table', () => {
   // The paths of docs/product.md#2-screens-and-routes.
-  it('holds the 35 private and 10 public paths of the product, and the 15 of the painel', () => {
+  it('holds the 35 private and 10 public paths of the product, and the 17 of the painel', () => {
     expect(allRoutes.filter(([, r]) => r.access === 'private')).toHaveLength(35);
     expect(allRoutes.filter(([, r]) => r.access === 'public')).toHaveLength(10);
-    expect(allRoutes.filter(([, r]) => r.access === 'staff')).toHaveLength(15);
-    expect(new Set(allRoutes.map(([, r]) => r.pattern)).size).toBe(60);
+    expect(allRoutes.filter(([, r]) => r.access === 'staff')).toHaveLength(17);
+    expect(new Set(allRoutes.map(([, r]) => r.pattern)).size).toBe(62);
   });
 
   it('keeps every painel path under /painel, and /painel/graphql clear of them', () => {
@@ -18,6 +18,7 @@ describe('route table', () => {
     expect(routes.painelInvoiceReview()).toBe('/painel/notas/revisar');
     expect(routes.painelMember()).toBe('/painel/membros/ficha');
     expect(routes.painelStore()).toBe('/painel/lojas/loja');
+    expect(routes.painelProjectReview()).toBe('/painel/projetos/revisar');
     expect(matchRoute('/painel/arquivos/12')).toBeNull();
     expect(exportFileFor('/painel', 'html')).toBe('/painel.html');
     expect(exportFileFor('/painel/equipe', 'rsc')).toBe('/painel/equipe.txt');

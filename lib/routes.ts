@@ -119,6 +119,9 @@ export const routeTable = {
     access: 'staff',
     title: 'Transferências ao parceiro',
   }),
+  painelProjects: route({ pattern: '/painel/projetos', access: 'staff', title: 'Projetos' }),
+  // One project under review: /painel/projetos/revisar?id=… (a static export: the id is read from the URL).
+  painelProjectReview: route({ pattern: '/painel/projetos/revisar', access: 'staff', title: 'Analisar projeto' }),
 } as const satisfies Record<string, RouteDef>;
 
 export type RouteKey = keyof typeof routeTable;

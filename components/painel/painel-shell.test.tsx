@@ -98,25 +98,30 @@ describe('the painel’s home figures', () => {
 describe('the painel’s shell and home', () => {
   it('lists only what a reviewer may open, and their role with what it covers', () => {
     renderAs(['revisor']);
-    expect(sectionLinks()).toEqual(['Início', 'Notas fiscais']);
+    expect(sectionLinks()).toEqual(['Início', 'Notas fiscais', 'Projetos']);
     expect(screen.getByRole('heading', { level: 1, name: 'Olá, Rui' })).toBeInTheDocument();
     const roles = within(screen.getByRole('region', { name: 'Suas funções' }));
     expect(roles.getByText('notas fiscais e projetos')).toBeInTheDocument();
     const open = within(screen.getByRole('region', { name: 'O que você pode abrir' }));
-    expect(open.getAllByRole('link').map((link) => link.textContent)).toEqual(['Notas fiscais']);
+    expect(open.getAllByRole('link').map((link) => link.textContent)).toEqual(['Notas fiscais', 'Projetos']);
     expect(screen.getByRole('button', { name: 'Sair' })).toBeInTheDocument();
   });
 
   it('gives an admin Equipe and Auditoria, the current section marked', () => {
     pathname = '/painel/equipe';
     renderAs(['revisor', 'admin']);
-    expect(sectionLinks()).toEqual(['Início', 'Notas fiscais', 'Equipe', 'Auditoria']);
+    expect(sectionLinks()).toEqual(['Início', 'Notas fiscais', 'Projetos', 'Equipe', 'Auditoria']);
     const nav = within(screen.getByRole('navigation', { name: 'Seções do painel' }));
     expect(nav.getByRole('link', { name: 'Equipe' })).toHaveAttribute('aria-current', 'page');
     expect(nav.getByRole('link', { name: 'Início' })).not.toHaveAttribute('aria-current');
     expect(screen.getByText('Revisão, Administração')).toBeInTheDocument();
     const open = within(screen.getByRole('region', { name: 'O que você pode abrir' }));
-    expect(open.getAllByRole('link').map((link) => link.textContent)).toEqual(['Notas fiscais', 'Equipe', 'Auditoria']);
+    expect(open.getAllByRole('link').map((link) => link.textContent)).toEqual([
+      'Notas fiscais',
+      'Projetos',
+      'Equipe',
+      'Auditoria',
+    ]);
   });
 
   it('leaves with Sair: the session ends on the server and the tab forgets the token, even if the API fails', async () => {

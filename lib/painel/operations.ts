@@ -27,4 +27,12 @@ export {
   MStaffAddStoreDocument as MStaffAddStore,
   MStaffSetStoreActiveDocument as MStaffSetStoreActive,
   MStaffCreateKioskCodeDocument as MStaffCreateKioskCode,
+  QStaffProjectQueueDocument as QStaffProjectQueue,
+  QStaffProjectDocument as QStaffProject,
+  QStaffNextProjectDocument as QStaffNextProject,
+  MStaffTakeProjectDocument as MStaffTakeProject,
+  MStaffReleaseProjectDocument as MStaffReleaseProject,
+  MStaffApproveProjectDocument as MStaffApproveProject,
+  MStaffRejectProjectDocument as MStaffRejectProject,
+  MStaffPublishProjectDocument as MStaffPublishProject,
 } from './operations.generated';

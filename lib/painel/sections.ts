@@ -32,6 +32,13 @@ export const PAINEL_SECTIONS: readonly PainelSection[] = [
     roles: ['revisor'],
   },
   {
+    route: 'painelProjects',
+    href: routes.painelProjects(),
+    label: 'Projetos',
+    description: 'Os projetos enviados: veja as fotos, aprove com pontos, recuse com o motivo e publique.',
+    roles: ['revisor'],
+  },
+  {
     route: 'painelMembers',
     href: routes.painelMembers(),
     label: 'Membros',

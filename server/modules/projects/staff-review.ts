@@ -2,6 +2,7 @@
 // painel's signed links, the member with a masked CPF), the review lease, and approve / refuse / publish through the
 // terminal's own functions (review.ts), which audit in the transaction of the change.
 import { sql } from 'kysely';
+import { ENVIRONMENT_LABELS } from '../../../lib/projects/labels';
 import { PROJECT_APPROVAL_POINTS } from '../../../lib/projects/limits';
 import type { Db, ProjectRow, ProjectStatus } from '../../db/schema';
 import { isUniqueViolation } from '../../db/dialect';
@@ -273,7 +274,7 @@ async function detailOf(deps: Deps, actor: StaffActor, project: ProjectRow) {
   return {
     id: view.id,
     title: view.title,
-    environment: view.environment,
+    environment: ENVIRONMENT_LABELS[view.environment],
     description: view.description,
     uf: view.uf,
     city: view.city,
