@@ -101,7 +101,7 @@ test.describe('revisão de projetos no painel @painel', () => {
     // The member reads it on their project's page.
     await memberPage.goto(`/projetos/${refusedId}`);
     await expect(memberPage.getByRole('heading', { name: refusedTitle, level: 1 })).toBeVisible();
-    await expect(memberPage.getByText(reason)).toBeVisible();
+    await expect(memberPage.locator('p.alert', { hasText: 'Motivo da recusa:' })).toContainText(reason);
 
     // The other project, without consent: approved with points of the reviewer's choice, and no Publicar.
     await page.getByRole('link', { name: approvedTitle }).click();

@@ -2,8 +2,9 @@
 import Link from 'next/link';
 import { useCallback, useEffect, useRef, useState, type FormEvent } from 'react';
 import { errorMessage } from '@/lib/apollo/errors';
-import { formatDate, formatDateTime, formatMonth } from '@/lib/format/dates';
+import { formatDate, formatDateTime } from '@/lib/format/dates';
 import { formatPoints } from '@/lib/format/numbers';
+import { formatLongMonth } from '@/lib/projects/format';
 import {
   MStaffApproveProject,
   MStaffPublishProject,
@@ -290,7 +291,7 @@ function Workspace({
                 {project.city}/{project.uf}
               </dd>
               <dt>Concluído em</dt>
-              <dd>{formatMonth(project.finishedMonth)}</dd>
+              <dd>{formatLongMonth(project.finishedMonth)}</dd>
               <dt>Produtos do clube</dt>
               <dd>{project.products.map((p) => p.name).join(', ') || '—'}</dd>
               <dt>Notas fiscais</dt>
@@ -342,9 +343,17 @@ function Workspace({
               <ul className="invoice-review__history">
                 {member.otherProjects.map((other) => (
                   <li key={other.id}>
-                    <Link href={projectReviewHref(other.id)} prefetch={false}>
+                    {/* The same page with another id: the screen swaps the project (a Link would keep this one). */}
+                    <a
+                      href={projectReviewHref(other.id)}
+                      onClick={(event) => {
+                        if (event.button !== 0 || event.ctrlKey || event.metaKey || event.shiftKey) return;
+                        event.preventDefault();
+                        go(other.id);
+                      }}
+                    >
                       {other.title}
-                    </Link>{' '}
+                    </a>{' '}
                     · {formatDate(other.createdAt)} · {projectSituation(other.status, other.published)}
                     {other.points !== null ? ` · ${formatPoints(other.points)} pontos` : ''}
                   </li>
