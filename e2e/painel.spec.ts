@@ -69,7 +69,7 @@ test.describe('painel da equipe @painel', () => {
     const reviewer = await page.context().newPage();
     const reviewerSecret = await finishSetUp(reviewer, reviewerLink, 'Rui Revisor');
     await expect(reviewer.getByRole('heading', { name: 'Olá, Rui' })).toBeVisible();
-    await expect(sections(reviewer)).toHaveText(['Início', 'Notas fiscais']);
+    await expect(sections(reviewer)).toHaveText(['Início', 'Notas fiscais', 'Projetos']);
     await expect(reviewer.getByText('notas fiscais e projetos')).toBeVisible();
     await reviewer.goto('/painel/equipe');
     await expect(reviewer.getByText('Suas funções na equipe não abrem esta seção.', { exact: false })).toBeVisible();
@@ -84,7 +84,7 @@ test.describe('painel da equipe @painel', () => {
     await reviewer.getByLabel('Código do autenticador').fill(codeOf(reviewerSecret, 1));
     await reviewer.getByRole('button', { name: 'Entrar' }).click();
     await expect(reviewer.getByRole('heading', { name: 'Olá, Rui' })).toBeVisible();
-    await expect(sections(reviewer)).toHaveText(['Início', 'Notas fiscais']);
+    await expect(sections(reviewer)).toHaveText(['Início', 'Notas fiscais', 'Projetos']);
 
     // The admin redoes the reviewer's access (a lost phone): the reviewer's session ends at their next request.
     await page.getByRole('button', { name: 'Refazer acesso de Rui Revisor' }).click();
