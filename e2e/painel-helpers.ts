@@ -71,3 +71,19 @@ export async function staffSignIn(page: Page, person: Pick<StaffPerson, 'email' 
 export async function newDesk(browser: Browser): Promise<Page> {
   return (await browser.newContext()).newPage();
 }
+
+/**
+ * What an admin reads in /painel/auditoria of one person's actions: an admin made for the check (at another desk)
+ * filters the trail by that person's e-mail and finds a row for each action, by its pt-BR label.
+ */
+export async function expectAudited(browser: Browser, actor: Pick<StaffPerson, 'email'>, labels: readonly string[]) {
+  const desk = await newDesk(browser);
+  await staffFromTerminal(desk, 'Auditora Geral', ['admin']);
+  await desk.goto('/painel/auditoria');
+  await desk.getByLabel('Quem').fill(actor.email);
+  await desk.getByRole('button', { name: 'Filtrar' }).click();
+  for (const label of labels) {
+    await expect(desk.getByRole('row').filter({ hasText: label }).first()).toBeVisible();
+  }
+  await desk.context().close();
+}

@@ -1,7 +1,7 @@
 import type { Browser, Page } from '@playwright/test';
 import { expect, expectNoAxeViolations, passHumanCheck, test } from './fixtures';
 import { createInvoiceMember, type InvoiceMember } from './invoices-helpers';
-import { staffFromTerminal } from './painel-helpers';
+import { expectAudited, staffFromTerminal } from './painel-helpers';
 
 const PASSWORD = 'Serragem#2026';
 const DISABLED_MESSAGE = 'Esta conta está desativada. Fale com o clube pelo WhatsApp.';
@@ -43,7 +43,7 @@ test.describe('atendimento de membros no painel @painel', () => {
     const shownCpf = `***.${cpf.slice(3, 6)}.***-${cpf.slice(-2)}`;
     const memberPage = await memberAtHome(browser, member);
 
-    await staffFromTerminal(page, 'Carla Atendimento', ['atendimento']);
+    const carla = await staffFromTerminal(page, 'Carla Atendimento', ['atendimento']);
     await page.getByRole('navigation').getByRole('link', { name: 'Membros' }).click();
     await expect(page.getByRole('heading', { name: 'Membros', level: 1 })).toBeVisible();
 
@@ -103,5 +103,6 @@ test.describe('atendimento de membros no painel @painel', () => {
 
     await signInThroughForm(memberPage, cpf);
     await expect(memberPage.getByRole('heading', { name: `Olá, ${member.name}!` })).toBeVisible();
+    await expectAudited(browser, carla, ['Membro desativado', 'Membro reativado']);
   });
 });

@@ -2,7 +2,7 @@ import { readFileSync } from 'node:fs';
 import type { Browser, Page } from '@playwright/test';
 import { expect, expectNoAxeViolations, signInWithStorage, test } from './fixtures';
 import { createInvoiceMember, type InvoiceMember } from './invoices-helpers';
-import { staffFromTerminal } from './painel-helpers';
+import { expectAudited, staffFromTerminal } from './painel-helpers';
 
 /** Real photos of a finished job, as a member's gallery hands them over. */
 const demoPhoto = (name: string) => ({
@@ -60,7 +60,7 @@ test.describe('revisão de projetos no painel @painel', () => {
     const approvedId = await sendProject(memberPage, approvedTitle, ['escritorio-1.jpg'], false);
 
     // The queue: the reviewer made at the terminal finds the member's projects, the CPF masked.
-    await staffFromTerminal(page, 'Rafael Revisor', ['revisor']);
+    const reviewer = await staffFromTerminal(page, 'Rafael Revisor', ['revisor']);
     await page.getByRole('navigation', { name: 'Seções do painel' }).getByRole('link', { name: 'Projetos' }).click();
     await expect(page.getByRole('heading', { name: 'Projetos', level: 1 })).toBeVisible();
     await page.getByLabel('Buscar').fill(tag);
@@ -127,5 +127,6 @@ test.describe('revisão de projetos no painel @painel', () => {
     await expect(memberPage.getByRole('heading', { name: 'Extrato de pontos', level: 1 })).toBeVisible();
     await expect(memberPage.locator('.extract-balance__value')).toHaveText('650 pontos');
     await expect(memberPage.getByText(`Projeto aprovado: ${approvedTitle}`)).toBeVisible();
+    await expectAudited(browser, reviewer, ['Projeto aberto para análise', 'Projeto recusado', 'Projeto aprovado']);
   });
 });

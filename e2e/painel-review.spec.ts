@@ -2,7 +2,7 @@ import { readFileSync } from 'node:fs';
 import type { Browser, Page } from '@playwright/test';
 import { demoDanfePdf } from '../server/modules/invoices/demo-history';
 import { expect, expectNoAxeViolations, signInWithStorage, test } from './fixtures';
-import { staffFromTerminal, staffSignIn } from './painel-helpers';
+import { expectAudited, staffFromTerminal, staffSignIn } from './painel-helpers';
 import { createInvoiceMember, freshKey, masked, nfeXmlFile, type InvoiceMember } from './invoices-helpers';
 
 /** The demo reviewer of README (embedded default). */
@@ -116,5 +116,6 @@ test.describe('revisão de notas no painel @painel', () => {
     await expect(page.getByText(`***.${other.cpf.slice(3, 6)}.***-${other.cpf.slice(-2)}`).first()).toBeVisible();
     await expect(page.getByText(/R\$\s312,40/).first()).toBeVisible();
     await expectNoAxeViolations(page);
+    await expectAudited(browser, RAFAEL, ['Nota aberta para análise', 'Nota aprovada']);
   });
 });

@@ -7,7 +7,7 @@ import { findUserByCpf } from '../server/modules/users';
 import { dataDir } from './club-cli';
 import { expect, expectNoAxeViolations, graphql, loginTokens, signInWithStorage, test } from './fixtures';
 import { createInvoiceMember, type InvoiceMember } from './invoices-helpers';
-import { staffFromTerminal } from './painel-helpers';
+import { expectAudited, staffFromTerminal } from './painel-helpers';
 import { redeem } from './rewards-helpers';
 
 /**
@@ -58,7 +58,7 @@ test.describe('prêmios no painel @painel', () => {
     const orderId = await redeem(desk, 'grampos-sargento-4');
     const transferId = await partnerTransfer(desk, member);
 
-    await staffFromTerminal(page, 'Paula Prêmios', ['premios']);
+    const paula = await staffFromTerminal(page, 'Paula Prêmios', ['premios']);
     await page.getByRole('navigation', { name: 'Seções do painel' }).getByRole('link', { name: 'Prêmios' }).click();
     await expect(page.getByRole('heading', { name: 'Resgates de prêmios', level: 1 })).toBeVisible();
     const row = page.getByRole('row').filter({ hasText: `Resgate nº ${orderId}` });
@@ -132,5 +132,11 @@ test.describe('prêmios no painel @painel', () => {
     await desk.goto('/premios/transferir');
     const transfer = desk.getByRole('article').filter({ hasText: `Transferência nº ${transferId}` });
     await expect(transfer.locator('.status-badge')).toContainText('Concluída');
+    await expectAudited(browser, paula, [
+      'Resgate em separação',
+      'Resgate enviado',
+      'Códigos de prêmio carregados',
+      'Transferência ao parceiro confirmada',
+    ]);
   });
 });

@@ -2,7 +2,7 @@ import { readFileSync } from 'node:fs';
 import { todayInBrazil } from '../lib/format/dates';
 import { expect, expectNoAxeViolations, test } from './fixtures';
 import { lastHandoffPath, newIdentity } from './identities';
-import { staffFromTerminal } from './painel-helpers';
+import { expectAudited, staffFromTerminal } from './painel-helpers';
 import { fillPassword, fillStepOne } from './sign-up-helpers';
 
 const WELCOME = 'Cadastre-se no Clube do Marceneiro';
@@ -12,7 +12,7 @@ test.describe('lojas no painel @painel', () => {
     page,
     browser,
   }) => {
-    await staffFromTerminal(page, 'Lia Lojas', ['lojas']);
+    const lia = await staffFromTerminal(page, 'Lia Lojas', ['lojas']);
     await page.getByRole('navigation', { name: 'Seções do painel' }).getByRole('link', { name: 'Lojas' }).click();
     await expect(page.getByRole('heading', { name: 'Lojas', level: 1 })).toBeVisible();
     await expect(page.getByRole('row', { name: /Loja Centro Chapas e Ferragens/ })).toContainText('Ativa');
@@ -107,5 +107,6 @@ test.describe('lojas no painel @painel', () => {
     await expect(row.getByRole('cell').nth(2)).toHaveText('1');
     await tablet.context().close();
     await phone.context().close();
+    await expectAudited(browser, lia, ['Loja cadastrada', 'Código de totem criado', 'Loja desativada']);
   });
 });
