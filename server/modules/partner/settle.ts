@@ -1,4 +1,5 @@
 import type { Db, PartnerTransferRow } from '../../db/schema';
+import { notify } from '../notifications';
 import { lockMemberPoints, refundPoints } from '../points';
 import { actorLabel, recordAudit, type AuditActor } from '../staff';
 import * as repo from './repository';
@@ -102,6 +103,18 @@ export async function settleTransfer(
       });
       await audit('refused', outcome.reason);
     }
+    // The member's inbox (and push) in this transaction: a settlement that rolls back tells nobody.
+    await notify(
+      trx,
+      {
+        type: 'partner-transfer',
+        userId: transfer.user_id,
+        transferId,
+        partnerName: transfer.program,
+        completed: outcome.kind === 'confirmed',
+      },
+      now,
+    );
     return { changed: true, late: false, transfer: (await repo.transferById(trx, transferId))! };
   });
 }

@@ -75,6 +75,14 @@ describe('partner transfers in the painel', () => {
     expect(confirmed.data?.staffConfirmPartnerTransfer.status).toBe('COMPLETED');
     const mine = await gql<{ myPartnerTransfer: { status: string } }>(t.app, MINE, { id: first }, ana);
     expect(mine.data?.myPartnerTransfer.status).toBe('COMPLETED');
+    const inbox = await gql<{ notifications: { data: { title: string; body: string }[] } }>(
+      t.app,
+      '{ notifications(first: 5) { data { title body } } }',
+      {},
+      ana,
+    );
+    expect(inbox.data?.notifications.data[0]).toMatchObject({ title: 'Transferência concluída' });
+    expect(inbox.data?.notifications.data[0]?.body).toContain(`transferência nº ${first}`);
 
     const balance = (await getBalance(t.db, anaId)).balance;
     expect(messageOf(await call(REFUSE, { id: second, reason: 'não' }))).toBe(

@@ -4,6 +4,7 @@
 import { PROJECT_APPROVAL_POINTS } from '../../../lib/projects/limits';
 import { isUniqueViolation } from '../../db/dialect';
 import type { Db, ProjectRow, ProjectStatus } from '../../db/schema';
+import { notify } from '../notifications';
 import { appendEntries } from '../points';
 import { recordAudit, type AuditActor } from '../staff';
 import * as repo from './repository';
@@ -91,6 +92,7 @@ export async function approveProject(
         },
         now,
       );
+      await notify(trx, { type: 'project-approved', userId: project.user_id, title: project.title, points }, now);
       return repo.updateProject(trx, project.id, {
         status: 'approved',
         points,
@@ -136,6 +138,7 @@ export async function rejectProject(
       },
       now,
     );
+    await notify(trx, { type: 'project-refused', userId: project.user_id, title: project.title, reason: text }, now);
     return repo.updateProject(trx, project.id, { status: 'rejected', rejection_reason: text, updated_at: at });
   });
 }

@@ -306,6 +306,15 @@ describe('approve, refuse and publish', () => {
       bearer(ana),
     );
     expect(mine.data?.project).toMatchObject({ status: 'REJECTED', rejectionReason: text });
+    // And in the inbox, with the reason's first words.
+    const inbox = await gql<{ notifications: { data: { kind: string; title: string; body: string }[] } }>(
+      s.apps[1]!,
+      '{ notifications(first: 5) { data { kind title body } } }',
+      {},
+      bearer(ana),
+    );
+    expect(inbox.data?.notifications.data[0]).toMatchObject({ kind: 'PROJECTS', title: 'Projeto recusado' });
+    expect(inbox.data?.notifications.data[0]?.body).toContain('As fotos estão escuras.');
     expect(await audit()).toEqual([
       expect.objectContaining({ actor_staff_id: sofia.id, action: 'project.take' }),
       expect.objectContaining({

@@ -1,6 +1,7 @@
 import { randomInt } from 'node:crypto';
 import { CODE_VALIDITY_DAYS } from '../../../lib/rewards/rules';
 import type { Db, RewardOrderRow, RewardOrderStatus } from '../../db/schema';
+import { notify, type RewardOrderNotice } from '../notifications';
 import { nowOf, type OperatorDeps } from '../service-deps';
 import { actorLabel, auditActorOf, recordAudit, type AuditActor } from '../staff';
 import * as repo from './repository';
@@ -113,6 +114,22 @@ const TRAIL_ACTIONS: Record<RewardOrderStatus, string> = {
   cancelled: 'cancel',
 };
 
+/**
+ * Tells the member of an order the club moved, in the move's transaction (the inbox, and a push where allowed); the
+ * e-mail and SMS of notify.ts follow the commit as before. A delivered voucher or course is "your code is ready".
+ */
+async function noticeOfOrder(trx: Db, order: RewardOrderRow, at: string): Promise<void> {
+  const moved = (await repo.orderById(trx, order.id))!;
+  const [reward] = await repo.rewardsByIds(trx, [moved.reward_id]);
+  const status: RewardOrderNotice =
+    moved.status === 'delivered' && reward && givesCode(reward) ? 'code-ready' : moved.status;
+  await notify(
+    trx,
+    { type: 'reward-order', userId: moved.user_id, orderId: moved.id, rewardName: reward?.name ?? 'prêmio', status },
+    new Date(at),
+  );
+}
+
 /** Moves an order to `to` from one of `from`, with its timeline event and the audit, in one transaction. */
 async function moveOrder(
   deps: OperatorDeps,
@@ -155,6 +172,7 @@ async function moveOrder(
       },
       at,
     );
+    await noticeOfOrder(trx, order, at);
     return { changed: true, order: (await repo.orderById(trx, order.id))! };
   });
 }
@@ -213,6 +231,7 @@ export async function cancelOrderByClub(
       },
       now.toISOString(),
     );
+    await noticeOfOrder(trx, order, now.toISOString());
     return { changed: true, order: (await repo.orderById(trx, order.id))! };
   });
 }
@@ -340,6 +359,7 @@ export async function releaseOrder(deps: OperatorDeps, ref: string, actor: Rewar
       },
       at,
     );
+    await noticeOfOrder(trx, order, at);
     return { changed: true, order: released };
   });
 }

@@ -200,6 +200,15 @@ describe('one order', () => {
     const sent = await outboxFor(DEMO_MEMBER.email);
     expect(sent.filter((m) => m.channel === 'email')).toHaveLength(3);
     expect(sent.some((m) => m.body.includes(`resgate nº ${id}`) && m.body.includes('QB123456789BR'))).toBe(true);
+    // Each move is in the member's inbox too, newest first, each opening the order.
+    const inbox = await gql<{ notifications: { data: { kind: string; url: string }[]; unreadCount: number } }>(
+      t.app,
+      '{ notifications(first: 10) { data { kind url } unreadCount } }',
+      {},
+      ana,
+    );
+    expect(inbox.data?.notifications.unreadCount).toBe(3);
+    expect(inbox.data?.notifications.data.map((n) => n.kind)).toEqual(['REWARDS', 'REWARDS', 'REWARDS']);
 
     // Both audits: the order's own (the terminal's `orders` reads it) and the staff's trail, with who and the role.
     const staffName = 'Paula Prêmios <paula@clube.test>';
