@@ -444,7 +444,8 @@ describe('the audit trail', () => {
     const page = await painelGql<Page>(t.app, AUDIT, { filter: { action: 'member.disable' } }, admin.token);
     const [line] = page.data!.staffAudit.entries;
     expect(line).toMatchObject({ actorKind: 'TERMINAL', actorName: 'suporte.ana', objectType: 'member', role: null });
-    expect(JSON.parse(line!.before!)).toEqual({ disabled_at: null });
+    // Disabling ends the member's sessions: the trail says how many were live (none here).
+    expect(JSON.parse(line!.before!)).toEqual({ disabled_at: null, sessions: 0 });
     expect(JSON.parse(line!.after!).disabled_at).toBe(new Date(clock.now()).toISOString());
     const memberAudit = await t.db.selectFrom('member_audit').select(['actor', 'action']).execute();
     expect(memberAudit).toEqual([{ actor: 'suporte.ana', action: 'disable' }]);
