@@ -124,6 +124,14 @@ describe('the painel’s shell and home', () => {
     ]);
   });
 
+  it('marks the section of a page under it, and the home only on itself', () => {
+    pathname = '/painel/lojas/loja';
+    renderAs(['lojas'], <p>Loja</p>);
+    const nav = within(screen.getByRole('navigation', { name: 'Seções do painel' }));
+    expect(nav.getByRole('link', { name: 'Lojas' })).toHaveAttribute('aria-current', 'page');
+    expect(nav.getByRole('link', { name: 'Início' })).not.toHaveAttribute('aria-current');
+  });
+
   it('leaves with Sair: the session ends on the server and the tab forgets the token, even if the API fails', async () => {
     jest.mocked(painelRequest).mockRejectedValueOnce(new Error('offline'));
     sessionStorage.setItem('CD_STAFF_TOKEN', 'staff-token');

@@ -4,7 +4,7 @@ import { usePathname, useRouter } from 'next/navigation';
 import type { ReactNode } from 'react';
 import { MStaffLogout } from '@/lib/painel/operations';
 import { ROLE_INFO } from '@/lib/painel/roles';
-import { sectionsFor } from '@/lib/painel/sections';
+import { isCurrentSection, sectionsFor } from '@/lib/painel/sections';
 import { forgetStaffToken, LOGGED_OUT_NOTICE } from '@/lib/painel/session';
 import { routes } from '@/lib/routes';
 import { RouteFocus } from '../layout/route-focus';
@@ -38,7 +38,7 @@ export function PainelShell({ children }: { children: ReactNode }) {
                 <Link
                   href={section.href}
                   prefetch={false}
-                  aria-current={pathname === section.href ? 'page' : undefined}
+                  aria-current={isCurrentSection(section, pathname) ? 'page' : undefined}
                 >
                   {section.label}
                 </Link>

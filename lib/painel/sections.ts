@@ -80,3 +80,13 @@ export const canOpen = (section: PainelSection, roles: readonly StaffRole[]): bo
 
 export const sectionsFor = (roles: readonly StaffRole[]): PainelSection[] =>
   PAINEL_SECTIONS.filter((section) => canOpen(section, roles));
+
+/**
+ * Whether a section is the one a path belongs to: its own page or one under it (a store's page is in Lojas, an
+ * order's in Prêmios). The home is only itself, or every page would be in it.
+ */
+export function isCurrentSection(section: PainelSection, pathname: string): boolean {
+  const path = pathname.replace(/\/$/, '') || '/';
+  if (section.route === 'painelHome') return path === section.href;
+  return path === section.href || path.startsWith(`${section.href}/`);
+}
