@@ -32,6 +32,7 @@ import { Spinner } from '../ui/spinner';
 import { TextField } from '../ui/text-field';
 import { reviewHref } from './invoice-queue-screen';
 import { PhotoViewer, type PhotoViewerHandle } from './photo-viewer';
+import { SwapLink } from './swap-link';
 import { usePainelMutation } from './use-painel-mutation';
 import { usePainelQuery } from './use-painel-query';
 
@@ -335,9 +336,9 @@ function Workspace({
                   <li key={index}>
                     <strong>{SIGNAL_LABELS[signal.kind] ?? signal.kind}:</strong> {signal.message}{' '}
                     {signal.invoiceId && (
-                      <Link href={reviewHref(signal.invoiceId)} prefetch={false}>
+                      <SwapLink href={reviewHref(signal.invoiceId)} onSwap={() => go(signal.invoiceId!)}>
                         Ver a nota #{signal.invoiceId}
-                      </Link>
+                      </SwapLink>
                     )}
                   </li>
                 ))}

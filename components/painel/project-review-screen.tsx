@@ -29,6 +29,7 @@ import { routes } from '@/lib/routes';
 import { FieldFrame } from '../ui/field-frame';
 import { FormAlert } from '../ui/form-alert';
 import { SelectField } from '../ui/select-field';
+import { SwapLink } from './swap-link';
 import { Spinner } from '../ui/spinner';
 import { TextField } from '../ui/text-field';
 import { ProjectGallery, type ProjectGalleryHandle } from './project-gallery';
@@ -343,17 +344,9 @@ function Workspace({
               <ul className="invoice-review__history">
                 {member.otherProjects.map((other) => (
                   <li key={other.id}>
-                    {/* The same page with another id: the screen swaps the project (a Link would keep this one). */}
-                    <a
-                      href={projectReviewHref(other.id)}
-                      onClick={(event) => {
-                        if (event.button !== 0 || event.ctrlKey || event.metaKey || event.shiftKey) return;
-                        event.preventDefault();
-                        go(other.id);
-                      }}
-                    >
+                    <SwapLink href={projectReviewHref(other.id)} onSwap={() => go(other.id)}>
                       {other.title}
-                    </a>{' '}
+                    </SwapLink>{' '}
                     · {formatDate(other.createdAt)} · {projectSituation(other.status, other.published)}
                     {other.points !== null ? ` · ${formatPoints(other.points)} pontos` : ''}
                   </li>
