@@ -27,7 +27,7 @@ describe('what a notification says', () => {
         { type: 'partner-transfer', userId: 1, transferId: 4, partnerName: 'Voa Mais', completed: false },
         'rewards',
         'Transferência não concluída',
-        '/meus-resgates',
+        '/premios/transferir',
       ],
       [
         { type: 'club-news', userId: 1, title: 'Feira de marcenaria', body: 'Sábado na loja.', url: '/promocoes' },

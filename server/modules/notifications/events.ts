@@ -116,7 +116,7 @@ function compose(event: NotificationEvent): NotificationText {
         body: event.completed
           ? `Sua transferência nº ${event.transferId} para ${event.partnerName} foi concluída.`
           : `Sua transferência nº ${event.transferId} para ${event.partnerName} não foi concluída. Os pontos voltaram para o seu saldo.`,
-        url: '/meus-resgates',
+        url: '/premios/transferir',
       };
     case 'club-news':
       return { kind: 'news', title: event.title, body: event.body, url: event.url };
