@@ -1,6 +1,7 @@
 'use client';
 import { usePathname } from 'next/navigation';
 import { useEffect, type ReactNode } from 'react';
+import { whenLoadedAndIdle } from '@/lib/browser/when-idle';
 import { startDeviceSession } from '@/lib/device-session/start';
 import { registerServiceWorker } from '@/lib/pwa/register-service-worker';
 import { hydrateSession } from '@/lib/session/store';
@@ -28,11 +29,21 @@ export function AppProviders({ children }: { children: ReactNode }) {
   useEffect(() => (isPainelPath(window.location.pathname) ? undefined : startDeviceSession()), []);
   useEffect(() => {
     void hydrateSession();
-    void registerServiceWorker({
-      serviceWorker: 'serviceWorker' in navigator ? navigator.serviceWorker : undefined,
-      notification: 'Notification' in window ? window.Notification : undefined,
-    });
   }, []);
+  // The worker's install fetches and precaches files and the permission prompt takes the screen: neither is needed
+  // for the first tap, so they wait for the load to end and an idle moment (on a 3G first visit they competed with
+  // the page's own scripts).
+  useEffect(
+    () =>
+      whenLoadedAndIdle(
+        () =>
+          void registerServiceWorker({
+            serviceWorker: 'serviceWorker' in navigator ? navigator.serviceWorker : undefined,
+            notification: 'Notification' in window ? window.Notification : undefined,
+          }),
+      ),
+    [],
+  );
   return (
     <>
       <ScrollToTop />

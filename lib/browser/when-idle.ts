@@ -17,3 +17,21 @@ export function whenIdle(callback: () => void): () => void {
   const handle = window.setTimeout(callback, FALLBACK_DELAY_MS);
   return () => window.clearTimeout(handle);
 }
+
+/**
+ * Runs `callback` in the first idle moment after the page's `load` event (every script and image of the first load
+ * has arrived), for work that would otherwise take bandwidth or the main thread from the first tap: the service
+ * worker's install downloads and precaches files, the permission prompt interrupts. Returns the function that cancels.
+ */
+export function whenLoadedAndIdle(callback: () => void): () => void {
+  let cancelIdle = () => {};
+  const onLoad = () => {
+    cancelIdle = whenIdle(callback);
+  };
+  if (document.readyState === 'complete') onLoad();
+  else window.addEventListener('load', onLoad, { once: true });
+  return () => {
+    window.removeEventListener('load', onLoad);
+    cancelIdle();
+  };
+}
