@@ -32,7 +32,7 @@ async function jestConfig(): Promise<Config> {
         ...shared,
         displayName: 'unit',
         testEnvironment: 'jsdom',
-        testMatch: ['<rootDir>/{lib,components,app}/**/*.test.{ts,tsx}'],
+        testMatch: ['<rootDir>/{lib,components,app,worker}/**/*.test.{ts,tsx}'],
         setupFilesAfterEnv: ['<rootDir>/jest.setup.ts'],
       })(),
       await createJestConfig({

@@ -14,6 +14,7 @@ import './styles/photo-gallery.css';
 import './styles/projects.css';
 import './styles/project-form.css';
 import './styles/rewards.css';
+import './styles/notifications.css';
 
 export const metadata: Metadata = {
   title: { default: 'Clube do Marceneiro', template: '%s | Clube do Marceneiro' },

@@ -50,6 +50,8 @@ export const routeTable = {
   changePassword: route({ pattern: '/alterar-senha', access: 'private', title: 'Alterar senha' }),
   changeCnpj: route({ pattern: '/alterar-cnpj', access: 'private', title: 'Alterar CNPJ' }),
   profile: route({ pattern: '/perfil', access: 'private', title: 'Meu perfil' }),
+  notificationSettings: route({ pattern: '/perfil/notificacoes', access: 'private', title: 'Notificações' }),
+  notifications: route({ pattern: '/avisos', access: 'private', title: 'Avisos' }),
   completePhone: route({ pattern: '/completar-cadastro/celular', access: 'private', title: 'Cadastre seu celular' }),
   completeData: route({ pattern: '/completar-cadastro/dados', access: 'private', title: 'Complete seus dados' }),
   completePassword: route({ pattern: '/completar-cadastro/senha', access: 'private', title: 'Crie uma nova senha' }),

@@ -6,11 +6,13 @@ import { logout } from '@/lib/session/logout';
 import { Brand } from './brand';
 import { ConnectionStatus } from './connection-status';
 import { MainNav } from './main-nav';
+import { NotificationBell } from './notification-bell';
+import { PushSubscriptionSync } from './push-subscription-sync';
 import { RouteFocus } from './route-focus';
 import { SiteFooter } from './site-footer';
 
 /**
- * Frame of the private pages: brand, main navigation, logout. While the profile gate holds the member on a
+ * Frame of the private pages: brand, the notifications' bell, main navigation, logout. While the profile gate holds the member on a
  * completion step (`menu={false}`) the menu is left out, since every link would only bring them back; "Sair" stays.
  */
 export function AppShell({ children, menu = true }: { children: ReactNode; menu?: boolean }) {
@@ -25,6 +27,7 @@ export function AppShell({ children, menu = true }: { children: ReactNode; menu?
       </a>
       <header className="site-header">
         <Brand />
+        {menu && <NotificationBell />}
         {/* On a phone the tab bar's "Mais" holds "Sair"; the header keeps it wherever there is no tab bar. */}
         <button
           type="button"
@@ -35,6 +38,7 @@ export function AppShell({ children, menu = true }: { children: ReactNode; menu?
         </button>
       </header>
       {menu && <MainNav onLogout={onLogout} />}
+      {menu && <PushSubscriptionSync />}
       <ConnectionStatus />
       <RouteFocus />
       <main id="conteudo" className="shell__main">

@@ -158,6 +158,15 @@ export function ProfileScreen() {
         </>
       )}
 
+      {/* Its own page (the device's permission and push code load there, never with the profile). */}
+      <section className="card profile-link-card" aria-labelledby="notificacoes-title">
+        <h2 id="notificacoes-title">Notificações</h2>
+        <p>Escolha o que chega como notificação neste aparelho: notas, projetos, pontos a vencer, prêmios e novidades.</p>
+        <Link className="button button--secondary" href={routes.notificationSettings()}>
+          Escolher notificações
+        </Link>
+      </section>
+
       <ProfileSection id="aparelhos" title="Aparelhos conectados">
         <Suspense fallback={<Spinner />}>
           <ConnectedDevices />

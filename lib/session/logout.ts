@@ -16,10 +16,14 @@ export interface LogoutDeps {
  * logged in), forget the tokens and cached data, end the chat session (errors only logged), go to login.
  */
 export async function logout({ client, navigate, chat = chatSupport }: LogoutDeps): Promise<void> {
-  const { refreshToken } = useSessionStore.getState();
+  const { token, refreshToken } = useSessionStore.getState();
   // Clearing the session ends the device session too (docs/session-security.md#ending-a-session); the logout itself
   // still belongs to the one ending.
   const deviceSessionId = peekDeviceSessionId();
+  // This device stops receiving the member's notifications: loaded only now, and never waited for.
+  const pushHeaders: Record<string, string> = deviceSessionId ? { [DEVICE_SESSION_HEADER]: deviceSessionId } : {};
+  if (token) pushHeaders.authorization = `Bearer ${token}`;
+  void import('../pwa/push-subscription').then(({ endOnLogout }) => endOnLogout(client, pushHeaders));
   useSessionStore.getState().clearSession();
   if (refreshToken) {
     const context = deviceSessionId ? { headers: { [DEVICE_SESSION_HEADER]: deviceSessionId } } : undefined;

@@ -1,0 +1,45 @@
+'use client';
+import { usePathname } from 'next/navigation';
+import { useUnreadCount } from '@/lib/notifications/use-unread-count';
+import { routes } from '@/lib/routes';
+import { IntentLink } from '../ui/intent-link';
+
+export function bellLabel(unread: number | null): string {
+  if (!unread) return 'Avisos';
+  return `Avisos, ${unread} ${unread === 1 ? 'não lido' : 'não lidos'}`;
+}
+
+/** The header's bell: the member's unread notifications, opening "Avisos". */
+export function NotificationBell() {
+  const unread = useUnreadCount();
+  const href = routes.notifications();
+  const current = usePathname() === href;
+  return (
+    <IntentLink
+      href={href}
+      className="notification-bell"
+      aria-label={bellLabel(unread)}
+      aria-current={current ? 'page' : undefined}
+    >
+      <svg
+        viewBox="0 0 24 24"
+        width="24"
+        height="24"
+        fill="none"
+        stroke="currentColor"
+        strokeWidth={2}
+        strokeLinecap="round"
+        strokeLinejoin="round"
+        aria-hidden="true"
+        focusable="false"
+      >
+        <path d="M6 16V11a6 6 0 0 1 12 0v5l2 2H4zM10 21h4" />
+      </svg>
+      {unread ? (
+        <span className="notification-bell__count" aria-hidden="true">
+          {unread > 9 ? '9+' : unread}
+        </span>
+      ) : null}
+    </IntentLink>
+  );
+}

@@ -1,0 +1,48 @@
+'use client';
+import { skipToken, useQuery } from '@apollo/client/react';
+import { useEffect, useState } from 'react';
+import { whenIdle } from '../browser/when-idle';
+import { isPushReceived } from '../pwa/push-message';
+import { QUnreadNotifications } from './operations';
+
+/** A focus right after a visibility change (both fire when a phone comes back to the app) asks once. */
+const MIN_REFRESH_GAP_MS = 5000;
+
+/**
+ * The member's unread notifications, for the bell on every private page. Asked once the page is idle (never
+ * competing with the page's own first queries on a weak signal), then again when the member comes back to the app
+ * (focus, the tab shown again) and when the service worker says a push arrived: no polling. Null until known.
+ */
+export function useUnreadCount(): number | null {
+  const [ready, setReady] = useState(false);
+  useEffect(() => whenIdle(() => setReady(true)), []);
+  const { data, refetch } = useQuery(QUnreadNotifications, ready ? { fetchPolicy: 'cache-first' } : skipToken);
+
+  useEffect(() => {
+    if (!ready) return;
+    let last = Date.now();
+    const refresh = (force: boolean) => {
+      if (!force && Date.now() - last < MIN_REFRESH_GAP_MS) return;
+      last = Date.now();
+      refetch().catch(() => undefined);
+    };
+    const onVisible = () => {
+      if (document.visibilityState === 'visible') refresh(false);
+    };
+    const onFocus = () => refresh(false);
+    const onMessage = (event: MessageEvent) => {
+      if (isPushReceived(event.data)) refresh(true);
+    };
+    document.addEventListener('visibilitychange', onVisible);
+    window.addEventListener('focus', onFocus);
+    const worker = 'serviceWorker' in navigator ? navigator.serviceWorker : null;
+    worker?.addEventListener('message', onMessage);
+    return () => {
+      document.removeEventListener('visibilitychange', onVisible);
+      window.removeEventListener('focus', onFocus);
+      worker?.removeEventListener('message', onMessage);
+    };
+  }, [ready, refetch]);
+
+  return data?.notifications.unreadCount ?? null;
+}
