@@ -90,7 +90,8 @@ export async function openFromNotification(scope: PushScope, event: Notification
     await scope.clients.openWindow(target);
     return;
   }
-  await tab.focus();
+  // Only a tap itself may bring a tab forward; the screen changes even where the browser says no.
+  await tab.focus().catch(() => undefined);
   if (tab.url === target) return;
   try {
     await tab.navigate(target);
