@@ -15,6 +15,7 @@ import './styles/projects.css';
 import './styles/project-form.css';
 import './styles/rewards.css';
 import './styles/notifications.css';
+import './styles/early-submit.css';
 
 export const metadata: Metadata = {
   title: { default: 'Clube do Marceneiro', template: '%s | Clube do Marceneiro' },

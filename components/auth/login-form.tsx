@@ -1,6 +1,6 @@
 'use client';
 import { IntentLink } from '../ui/intent-link';
-import { useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { errorMessage } from '@/lib/apollo/errors';
 import { maskCpf, maskPhone } from '@/lib/format/masks';
@@ -13,6 +13,7 @@ import { LOGIN_FIELD_LABEL, type LoginVariant } from '@/lib/validation/login-ide
 import type { LoginInput } from '@/lib/validation/login-schema';
 import { FormAlert } from '../ui/form-alert';
 import { TextField } from '../ui/text-field';
+import { EarlySubmit, takeEarlySubmit } from './early-submit';
 import { HumanCheck, useHumanCheck } from './human-check';
 import { SubmitButton } from '../ui/submit-button';
 import { maskedChange } from '../ui/masked-change';
@@ -35,6 +36,9 @@ export function LoginForm({ variant }: { variant: LoginVariant }) {
   const setTokens = useSessionStore((s) => s.setTokens);
   const [serverError, setServerError] = useState<string | null>(null);
   const [login, { loading }] = useRequestMutation(MUserLogin);
+  // From the tap to the answer, the human check's solve included (it may start only with the send).
+  const [sending, setSending] = useState(false);
+  const form = useRef<HTMLFormElement>(null);
   const human = useHumanCheck();
   const {
     register,
@@ -50,21 +54,39 @@ export function LoginForm({ variant }: { variant: LoginVariant }) {
 
   const onSubmit = handleSubmit(async (values) => {
     setServerError(null);
-    const check = await human.take();
-    if (!check) return;
+    setSending(true);
     try {
+      const check = await human.take();
+      if (!check) {
+        setSending(false);
+        return;
+      }
       const { data } = await login({ variables: { ...values, ...check } });
       if (data?.userLogin) {
+        // Still "Entrando…" until the gates take the member on.
         setTokens({ accessToken: data.userLogin.token, refreshToken: data.userLogin.refresh_token });
+        return;
       }
+      setSending(false);
     } catch (error) {
       setServerError(errorMessage(error as Error));
       human.reset();
+      setSending(false);
     }
   });
 
+  // Sent before this script arrived: send it now with what is in the fields.
+  useEffect(() => {
+    const element = form.current;
+    if (!element || !takeEarlySubmit(element)) return;
+    const typed = new FormData(element);
+    setValue('login', String(typed.get('login') ?? ''));
+    setValue('password', String(typed.get('password') ?? ''));
+    element.requestSubmit();
+  }, [setValue]);
+
   return (
-    <form className="form" method="post" onSubmit={onSubmit} noValidate>
+    <form ref={form} className="form" method="post" onSubmit={onSubmit} noValidate>
       <FormAlert message={serverError} />
       <TextField
         label={LOGIN_FIELD_LABEL[variant]}
@@ -81,12 +103,16 @@ export function LoginForm({ variant }: { variant: LoginVariant }) {
         {...register('password')}
       />
       <HumanCheck ref={human.ref} error={human.error} />
-      <SubmitButton busy={loading} busyLabel="Entrando…">
+      <SubmitButton busy={loading || sending} busyLabel="Entrando…" sendsBeforeScripts>
         Entrar
       </SubmitButton>
+      <p className="form__early" role="status">
+        Entrando… o envio segue assim que a página terminar de carregar.
+      </p>
       <p className="form__links">
         <IntentLink href={routes.forgotPassword()}>Esqueci minha senha</IntentLink>
       </p>
+      <EarlySubmit />
     </form>
   );
 }

@@ -36,8 +36,8 @@ export function PrivateGate({ children }: { children: ReactNode }) {
   const confirming = useEmailConfirmation(state.status === 'authenticated');
   // The member's page is rendered in the background, in slices the browser can interleave with a tap, instead of in
   // one piece right after the stored session is read: a returning member's whole page (painted from the device) was
-  // one task of over a quarter of a second on a 4× slowed phone. Until it is ready the spinner of the static HTML
-  // stays; a newer `me` replaces the page the same way.
+  // one task of over a quarter of a second on a 4× slowed phone. Until it is ready the frame and placeholders show;
+  // a newer `me` replaces the page the same way.
   const user = state.status === 'authenticated' ? state.user : null;
   const shownUser = useDeferredValue(user);
 
@@ -69,6 +69,15 @@ export function PrivateGate({ children }: { children: ReactNode }) {
     // and grey placeholders right away, which on a weak signal is many seconds sooner than the page.
     return (
       <AppShell>
+        <PageSkeleton />
+      </AppShell>
+    );
+  }
+  if (state.status === 'authenticated' && !redirect && !confirming && shownUser === null) {
+    // The member is known and their page renders in the background: its frame meanwhile (after a login, a blank page
+    // with a spinner stood here until the whole page was ready).
+    return (
+      <AppShell menu={target === null}>
         <PageSkeleton />
       </AppShell>
     );

@@ -58,7 +58,7 @@ describe('PublicGate', () => {
     expect(api.asked()).toBe(false);
   });
 
-  it('swaps the page for a spinner while a stored session loads, then sends the member home', async () => {
+  it("swaps the page for home's frame (tab bar and placeholders) while a stored session loads, then sends the member home", async () => {
     useSessionStore.setState({ hydrated: true, token: 'a.b.c', refreshToken: 'r.s.t', initialized: true });
     const api = pendingMe();
     page(api.client);
@@ -67,6 +67,8 @@ describe('PublicGate', () => {
 
     await waitFor(() => expect(api.asked()).toBe(true));
     expect(screen.queryByRole('heading', { name: 'Entrar no clube' })).not.toBeInTheDocument();
+    expect(await screen.findByRole('navigation', { name: 'Menu principal' })).toBeInTheDocument();
+    expect(screen.getByRole('status')).toHaveTextContent('Carregando');
     api.answer({ __typename: 'User', id: '1', name: 'Ana' });
     await waitFor(() => expect(replace).toHaveBeenCalledWith('/'));
     expect(screen.queryByRole('heading', { name: 'Entrar no clube' })).not.toBeInTheDocument();

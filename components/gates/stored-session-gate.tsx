@@ -3,9 +3,10 @@ import { useRouter } from 'next/navigation';
 import { useEffect, type ReactNode } from 'react';
 import { routes } from '@/lib/routes';
 import { useCurrentUserQuery } from '@/lib/session/use-current-user-query';
+import { AppShell } from '../layout/app-shell';
+import { PageSkeleton } from '../layout/page-skeleton';
 import { PublicShell } from '../layout/public-shell';
 import { ApolloProvider } from '../providers/apollo-provider';
-import { Spinner } from '../ui/spinner';
 
 /**
  * A public page opened with a stored session: a member whose `me` answers is sent home
@@ -21,10 +22,12 @@ function StoredSessionCheck({ children }: { children: ReactNode }) {
   }, [loggedIn, router]);
 
   if (state.status === 'loading' || loggedIn) {
+    // On the way home (just logged in here, or back with a session): home's frame, tab bar and placeholders at once,
+    // as home itself shows them while its data travels, instead of a blank page with a spinner.
     return (
-      <div className="page-loading">
-        <Spinner />
-      </div>
+      <AppShell>
+        <PageSkeleton />
+      </AppShell>
     );
   }
   return <PublicShell>{children}</PublicShell>;

@@ -21,6 +21,11 @@ interface SubmitButtonProps {
   /** What the button says while busy, e.g. "Entrando…". */
   busyLabel?: string;
   disabled?: boolean;
+  /**
+   * The form takes a send before its scripts arrive (components/auth/early-submit.tsx): the button is "Entrar" and
+   * enabled in the static HTML instead of "Carregando…".
+   */
+  sendsBeforeScripts?: boolean;
   className?: string;
   children: ReactNode;
 }
@@ -34,10 +39,11 @@ export function SubmitButton({
   busy = false,
   busyLabel,
   disabled = false,
+  sendsBeforeScripts = false,
   className = 'button button--primary button--block',
   children,
 }: SubmitButtonProps) {
-  const hydrated = useHydrated();
+  const hydrated = useHydrated() || sendsBeforeScripts;
   return (
     <button type="submit" className={className} disabled={!hydrated || busy || disabled}>
       {!hydrated ? 'Carregando…' : busy && busyLabel ? busyLabel : children}
