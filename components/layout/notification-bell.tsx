@@ -1,17 +1,25 @@
 'use client';
 import { usePathname } from 'next/navigation';
-import { useUnreadCount } from '@/lib/notifications/use-unread-count';
+import { lazy, Suspense, useEffect, useState } from 'react';
+import { whenIdle } from '@/lib/browser/when-idle';
 import { routes } from '@/lib/routes';
 import { IntentLink } from '../ui/intent-link';
+
+const UnreadCountWatcher = lazy(() => import('./unread-count-watcher'));
 
 export function bellLabel(unread: number | null): string {
   if (!unread) return 'Avisos';
   return `Avisos, ${unread} ${unread === 1 ? 'não lido' : 'não lidos'}`;
 }
 
-/** The header's bell: the member's unread notifications, opening "Avisos". */
+/**
+ * The header's bell, opening "Avisos". The link is there at first paint; the unread count (its query and listeners)
+ * loads once the page is idle, so every private page's first load carries only the link.
+ */
 export function NotificationBell() {
-  const unread = useUnreadCount();
+  const [unread, setUnread] = useState<number | null>(null);
+  const [idle, setIdle] = useState(false);
+  useEffect(() => whenIdle(() => setIdle(true)), []);
   const href = routes.notifications();
   const current = usePathname() === href;
   return (
@@ -40,6 +48,11 @@ export function NotificationBell() {
           {unread > 9 ? '9+' : unread}
         </span>
       ) : null}
+      {idle && (
+        <Suspense fallback={null}>
+          <UnreadCountWatcher onCount={setUnread} />
+        </Suspense>
+      )}
     </IntentLink>
   );
 }

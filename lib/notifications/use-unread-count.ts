@@ -1,7 +1,6 @@
 'use client';
-import { skipToken, useQuery } from '@apollo/client/react';
-import { useEffect, useState } from 'react';
-import { whenIdle } from '../browser/when-idle';
+import { useQuery } from '@apollo/client/react';
+import { useEffect } from 'react';
 import { isPushReceived } from '../pwa/push-message';
 import { QUnreadNotifications } from './operations';
 
@@ -9,17 +8,14 @@ import { QUnreadNotifications } from './operations';
 const MIN_REFRESH_GAP_MS = 5000;
 
 /**
- * The member's unread notifications, for the bell on every private page. Asked once the page is idle (never
- * competing with the page's own first queries on a weak signal), then again when the member comes back to the app
+ * The member's unread notifications, for the bell on every private page (mounted once the page is idle, never
+ * competing with the page's own first queries on a weak signal). Asked again when the member comes back to the app
  * (focus, the tab shown again) and when the service worker says a push arrived: no polling. Null until known.
  */
 export function useUnreadCount(): number | null {
-  const [ready, setReady] = useState(false);
-  useEffect(() => whenIdle(() => setReady(true)), []);
-  const { data, refetch } = useQuery(QUnreadNotifications, ready ? { fetchPolicy: 'cache-first' } : skipToken);
+  const { data, refetch } = useQuery(QUnreadNotifications);
 
   useEffect(() => {
-    if (!ready) return;
     let last = Date.now();
     const refresh = (force: boolean) => {
       if (!force && Date.now() - last < MIN_REFRESH_GAP_MS) return;
@@ -42,7 +38,7 @@ export function useUnreadCount(): number | null {
       window.removeEventListener('focus', onFocus);
       worker?.removeEventListener('message', onMessage);
     };
-  }, [ready, refetch]);
+  }, [refetch]);
 
   return data?.notifications.unreadCount ?? null;
 }
