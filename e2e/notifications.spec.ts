@@ -122,7 +122,7 @@ test('an approved invoice reaches "Avisos" on two devices, is read on one and dr
 
   // The push switches, from the profile: one turned off stays off.
   await page.goto('/perfil');
-  await page.getByRole('link', { name: 'Escolher notificações' }).click();
+  await page.getByRole('link', { name: 'Notificações' }).click();
   await expect(page.getByRole('heading', { name: 'Notificações', level: 1 })).toBeVisible();
   await expect(page.getByRole('button', { name: 'Ativar neste aparelho' })).toBeVisible();
   const projects = page.getByRole('switch', { name: /^Projetos/ });

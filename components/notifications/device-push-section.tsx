@@ -48,10 +48,7 @@ function Blocked() {
     <>
       <p>As notificações estão bloqueadas para o clube neste navegador. Para receber:</p>
       <ol className="device-push__steps">
-        <li>
-          Toque no cadeado (ou no <span aria-hidden="true">ⓘ</span>{' '}
-          <span className="visually-hidden">ícone de informações</span>) ao lado do endereço do site.
-        </li>
+        <li>Toque no cadeado (ou no ícone de informações) ao lado do endereço do site.</li>
         <li>
           Em <strong>Permissões</strong> ou <strong>Configurações do site</strong>, mude <strong>Notificações</strong>{' '}
           para <strong>Permitir</strong>.

@@ -84,9 +84,14 @@ export function NotificationSettingsScreen() {
   return (
     <div className="notification-settings">
       <section className="card" aria-labelledby="page-title">
-        <h1 id="page-title">Notificações</h1>
-        <p>
-          <Link href={routes.profile()}>Voltar ao perfil</Link>
+        <header className="inbox__header">
+          <h1 id="page-title">Notificações</h1>
+          <Link className="button button--secondary" href={routes.profile()}>
+            Voltar ao perfil
+          </Link>
+        </header>
+        <p className="notification-settings__intro">
+          Escolha o que chega como notificação nos seus aparelhos. Tudo continua em Avisos, com ou sem notificação.
         </p>
       </section>
       {!data && !error && <Spinner label="Carregando suas preferências" />}

@@ -158,12 +158,10 @@ export function ProfileScreen() {
         </>
       )}
 
-      {/* Its own page (the device's permission and push code load there, never with the profile). */}
-      <section className="card profile-link-card" aria-labelledby="notificacoes-title">
-        <h2 id="notificacoes-title">Notificações</h2>
-        <p>Escolha o que chega como notificação neste aparelho: notas, projetos, pontos a vencer, prêmios e novidades.</p>
-        <Link className="button button--secondary" href={routes.notificationSettings()}>
-          Escolher notificações
+      {/* A row like the sections around it, opening its own page: the device's permission and push code load there. */}
+      <section className="card profile-section">
+        <Link className="profile-section__summary profile-link-row" href={routes.notificationSettings()}>
+          <h2>Notificações</h2>
         </Link>
       </section>
 

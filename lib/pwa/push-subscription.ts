@@ -144,10 +144,29 @@ export async function syncOnAppOpen(client: Pick<ApolloClient, 'query' | 'mutate
       loggedIn: Boolean(useSessionStore.getState().refreshToken),
     });
     console.info('Notificações neste aparelho:', result);
+    if (result === 'no-permission' && Notification.permission === 'default') subscribeWhenAllowed(client);
   } catch (error) {
     syncedThisTab = false;
     console.warn('Falha ao inscrever este aparelho nas notificações', error);
   }
+}
+
+/**
+ * The first load asks for permission (SPEC 1) around the time this runs: once the member says yes, the device is
+ * subscribed then, not at the next opening.
+ */
+function subscribeWhenAllowed(client: Pick<ApolloClient, 'query' | 'mutate'>): void {
+  void navigator.permissions
+    ?.query({ name: 'notifications' })
+    .then((status) => {
+      status.addEventListener('change', function onChange() {
+        if (status.state !== 'granted') return;
+        status.removeEventListener('change', onChange);
+        syncedThisTab = false;
+        void syncOnAppOpen(client);
+      });
+    })
+    .catch(() => undefined);
 }
 
 /**

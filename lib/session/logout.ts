@@ -23,7 +23,9 @@ export async function logout({ client, navigate, chat = chatSupport }: LogoutDep
   // This device stops receiving the member's notifications: loaded only now, and never waited for.
   const pushHeaders: Record<string, string> = deviceSessionId ? { [DEVICE_SESSION_HEADER]: deviceSessionId } : {};
   if (token) pushHeaders.authorization = `Bearer ${token}`;
-  void import('../pwa/push-subscription').then(({ endOnLogout }) => endOnLogout(client, pushHeaders));
+  import('../pwa/push-subscription')
+    .then(({ endOnLogout }) => endOnLogout(client, pushHeaders))
+    .catch((error: unknown) => console.warn('Falha ao cancelar as notificações deste aparelho', error));
   useSessionStore.getState().clearSession();
   if (refreshToken) {
     const context = deviceSessionId ? { headers: { [DEVICE_SESSION_HEADER]: deviceSessionId } } : undefined;
