@@ -7,7 +7,6 @@ import { Brand } from './brand';
 import { ConnectionStatus } from './connection-status';
 import { MainNav } from './main-nav';
 import { NotificationBell } from './notification-bell';
-import { PushSubscriptionSync } from './push-subscription-sync';
 import { RouteFocus } from './route-focus';
 import { SiteFooter } from './site-footer';
 
@@ -38,7 +37,6 @@ export function AppShell({ children, menu = true }: { children: ReactNode; menu?
         </button>
       </header>
       {menu && <MainNav onLogout={onLogout} />}
-      {menu && <PushSubscriptionSync />}
       <ConnectionStatus />
       <RouteFocus />
       <main id="conteudo" className="shell__main">

@@ -5,7 +5,7 @@ import { whenIdle } from '@/lib/browser/when-idle';
 import { routes } from '@/lib/routes';
 import { IntentLink } from '../ui/intent-link';
 
-const UnreadCountWatcher = lazy(() => import('./unread-count-watcher'));
+const NotificationsWhenIdle = lazy(() => import('./notifications-when-idle'));
 
 export function bellLabel(unread: number | null): string {
   if (!unread) return 'Avisos';
@@ -13,8 +13,8 @@ export function bellLabel(unread: number | null): string {
 }
 
 /**
- * The header's bell, opening "Avisos". The link is there at first paint; the unread count (its query and listeners)
- * loads once the page is idle, so every private page's first load carries only the link.
+ * The header's bell, opening "Avisos". The link is there at first paint; the unread count, and the refresh of this
+ * device's push subscription, load once the page is idle: every private page's first load carries only the link.
  */
 export function NotificationBell() {
   const [unread, setUnread] = useState<number | null>(null);
@@ -50,7 +50,7 @@ export function NotificationBell() {
       ) : null}
       {idle && (
         <Suspense fallback={null}>
-          <UnreadCountWatcher onCount={setUnread} />
+          <NotificationsWhenIdle onCount={setUnread} />
         </Suspense>
       )}
     </IntentLink>

@@ -90,9 +90,6 @@ export function NotificationSettingsScreen() {
             Voltar ao perfil
           </Link>
         </header>
-        <p className="notification-settings__intro">
-          Escolha o que chega como notificação nos seus aparelhos. Tudo continua em Avisos, com ou sem notificação.
-        </p>
       </section>
       {!data && !error && <Spinner label="Carregando suas preferências" />}
       {!data && error && (
