@@ -7,7 +7,7 @@ import { appendPage } from '@/lib/apollo/append-page';
 import { errorMessage } from '@/lib/apollo/errors';
 import { formatDateTime } from '@/lib/format/dates';
 import { MMarkNotificationsRead, QNotifications, QUnreadNotifications } from '@/lib/notifications/operations';
-import { sameOriginPath } from '@/lib/pwa/push-message';
+import { isPushReceived, sameOriginPath } from '@/lib/pwa/push-message';
 import { routes } from '@/lib/routes';
 import { ListStatus, OlderItemsButton } from '../ui/list-states';
 import { useLoadMore } from '../ui/use-load-more';
@@ -62,12 +62,21 @@ function NotificationItem({ notification }: { notification: NotificationFieldsFr
 
 /** /avisos: the member's notifications, newest first, each opening the screen it is about. */
 export function NotificationsScreen() {
-  const { data, loading, error, fetchMore } = useQuery(QNotifications, {
+  const { data, loading, error, fetchMore, refetch } = useQuery(QNotifications, {
     variables: { first: NOTIFICATIONS_PAGE_SIZE },
     // What arrived since the last visit must be there when the member comes back.
     fetchPolicy: 'cache-and-network',
     notifyOnNetworkStatusChange: false,
   });
+  // A push that arrives while the list is open puts its notice on top (the service worker says so).
+  useEffect(() => {
+    if (!('serviceWorker' in navigator)) return;
+    const onMessage = (event: MessageEvent) => {
+      if (isPushReceived(event.data)) refetch().catch(() => undefined);
+    };
+    navigator.serviceWorker.addEventListener('message', onMessage);
+    return () => navigator.serviceWorker.removeEventListener('message', onMessage);
+  }, [refetch]);
   const page = data?.notifications;
   useMarkShownRead(page?.data);
   const cursor = page?.hasMore ? page.nextCursor : null;
