@@ -1,4 +1,68 @@
+import { readdirSync } from 'node:fs';
+import { join } from 'node:path';
 import withPWAInit from 'next-pwa';
+
+/** The build's id, kept by the webpack hook below for the pages' precache revisions. */
+let buildId = 'development';
+
+/**
+ * Every member page of the export (the pages of app/(private), drafts apart), as the URLs the host serves them at:
+ * a dynamic segment is exported once under the placeholder `_` (lib/routes.ts), and each page has its RSC payload
+ * (`.txt`, `/index.txt` for home) beside it. Read from the folders rather than lib/routes.ts, which this file cannot
+ * import; e2e/offline.spec.ts opens every tab without signal.
+ */
+function memberPageUrls(dir = 'app/(private)', path = '') {
+  const urls = [];
+  for (const entry of readdirSync(dir, { withFileTypes: true })) {
+    if (!entry.isDirectory()) {
+      if (entry.name === 'page.tsx') urls.push(path || '/', path ? `${path}.txt` : '/index.txt');
+      continue;
+    }
+    if (entry.name === 'rascunho') continue;
+    const segment = /^\[.+\]$/.test(entry.name) ? '_' : entry.name;
+    urls.push(...memberPageUrls(join(dir, entry.name), `${path}/${segment}`));
+  }
+  return urls;
+}
+
+/** Entry names of the pages a member's phone never opens: the painel, the kiosk, the public pages and the drafts. */
+const NOT_A_MEMBER_ENTRY = /^app\/(painel|\(kiosk\)|\(public\)|\(private\)\/rascunho)\//;
+
+/** The entrypoints that load a chunk, directly or through the lazy imports above it. */
+function entrypointsOf(chunk) {
+  const names = new Set();
+  const seen = new Set();
+  const visit = (group) => {
+    if (seen.has(group)) return;
+    seen.add(group);
+    // An entrypoint is where the walk ends: Next makes each page's entry depend on its shared entries, which would
+    // make every chunk look loaded by a member's page.
+    if (group.isInitial() && group.name) {
+      names.add(group.name);
+      return;
+    }
+    for (const parent of group.getParents()) visit(parent);
+  };
+  for (const group of chunk.groupsIterable) visit(group);
+  return names;
+}
+
+/**
+ * What a member's phone keeps for opening without signal: the member pages (versioned with the build: a new build
+ * replaces them, and Workbox deletes what the old one kept) and every chunk and style sheet except those only the
+ * painel, the kiosk or the public pages load.
+ */
+async function memberPrecache(entries, compilation) {
+  const staffOnly = new Set();
+  for (const chunk of compilation.chunks) {
+    const names = entrypointsOf(chunk);
+    if (names.size > 0 && [...names].every((name) => NOT_A_MEMBER_ENTRY.test(name))) {
+      for (const file of chunk.files) staffOnly.add(`/_next/${file}`);
+    }
+  }
+  const pages = memberPageUrls().map((url) => ({ url, revision: buildId }));
+  return { manifest: [...entries.filter((entry) => !staffOnly.has(entry.url)), ...pages], warnings: [] };
+}
 
 // The service worker is generated at build time and registered by our own code (lib/pwa), because
 // next-pwa's auto-registration does not reach app-router pages.
@@ -8,6 +72,10 @@ const withPWA = withPWAInit({
   register: false,
   disable: process.env.NODE_ENV === 'development',
   buildExcludes: [/app-build-manifest\.json$/],
+  manifestTransforms: [memberPrecache],
+  // The offline pages are answered by worker/offline-shell.ts; next-pwa's start-URL cache would keep a second copy.
+  cacheStartUrl: false,
+  dynamicStartUrl: false,
 });
 
 /**
@@ -75,7 +143,8 @@ const nextConfig = {
   transpilePackages: ['jose', 'apollo-upload-client', 'extract-files', 'is-plain-obj'],
   eslint: { ignoreDuringBuilds: true },
   typescript: { ignoreBuildErrors: true },
-  webpack: (config, { isServer, dev }) => {
+  webpack: (config, { isServer, dev, buildId: id }) => {
+    buildId = id;
     // The root layout, the route group's layout and the page are separate webpack entries, so code they share (the
     // route table, the session store, Apollo's hooks) goes to a common chunk only when that chunk would weigh 20 kB
     // (Next's minSize); smaller groups were copied into each entry, and a member page downloaded the same modules two

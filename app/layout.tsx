@@ -16,6 +16,7 @@ import './styles/project-form.css';
 import './styles/rewards.css';
 import './styles/notifications.css';
 import './styles/early-submit.css';
+import './styles/offline.css';
 
 export const metadata: Metadata = {
   title: { default: 'Clube do Marceneiro', template: '%s | Clube do Marceneiro' },

@@ -139,29 +139,6 @@ test.describe('app shell', () => {
     await expect(page).toHaveURL(/\/login$/);
   });
 
-  test('opened with no signal after a visit, the app still opens, says so, and loads the page when the signal returns', async ({
-    page,
-    context,
-  }) => {
-    await signInWithStorage(page, demo.email);
-    await page.goto('/historico');
-    await page.evaluate(async () => {
-      await navigator.serviceWorker.ready;
-    });
-    // Second visit under the service worker, which keeps the page for later.
-    await page.reload();
-    await expect(page.getByRole('heading', { name: 'Extrato de pontos', level: 1 })).toBeVisible();
-
-    await context.setOffline(true);
-    await page.reload();
-    await expect(page.getByRole('heading', { name: 'Sem conexão com o clube', level: 1 })).toBeVisible();
-    await expect(page.getByText('Você está sem conexão.')).toBeVisible();
-    await expect(page.getByLabel('CPF, e-mail ou celular')).toHaveCount(0);
-
-    await context.setOffline(false);
-    await expect(page.getByRole('heading', { name: 'Extrato de pontos', level: 1 })).toBeVisible();
-  });
-
   test('registers /service-worker.js on load', async ({ page }) => {
     const registered = page.waitForEvent('console', (m) => m.text().startsWith('Service worker registrado'));
     await page.goto('/login');

@@ -212,6 +212,40 @@ describe('PrivateGate', () => {
       await waitFor(() => expect(readSnapshotPart<{ pointsBalance: number }>('1', 'me')?.pointsBalance).toBe(150));
     });
 
+    it('keeps the copy on screen without signal and asks for me again when the club answers', async () => {
+      saveSnapshotPart('1', 'me', { ...completeMember, pointsBalance: 120 });
+      let online = false;
+      const operations: string[] = [];
+      const link = new ApolloLink(
+        (operation) =>
+          new Observable((observer) => {
+            operations.push(operation.operationName ?? '');
+            if (!online) {
+              observer.error(new TypeError('Failed to fetch'));
+              return;
+            }
+            observer.next({ data: { me: { ...completeMember, pointsBalance: 150 } } } as never);
+            observer.complete();
+          }),
+      );
+      jest.spyOn(console, 'warn').mockImplementation(() => {});
+      render(
+        <ApolloProvider client={new ApolloClient({ cache: new InMemoryCache(), link })}>
+          <PrivateGate>
+            <p>página</p>
+          </PrivateGate>
+        </ApolloProvider>,
+      );
+      await waitFor(() => expect(operations).toEqual(['QMe']));
+      expect(screen.getByText('página')).toBeInTheDocument();
+      expect(screen.queryByRole('heading', { name: 'Sem conexão com o clube' })).not.toBeInTheDocument();
+
+      online = true;
+      window.dispatchEvent(new Event('online'));
+      await waitFor(() => expect(readSnapshotPart<{ pointsBalance: number }>('1', 'me')?.pointsBalance).toBe(150));
+      expect(screen.getByText('página')).toBeInTheDocument();
+    });
+
     it('loses the copy when the API refuses the session, and another member never sees it', async () => {
       saveSnapshotPart('1', 'me', completeMember);
       const { client } = clientAnswering('Sessão expirada. Entre novamente.', 'UNAUTHENTICATED');

@@ -4,6 +4,8 @@ import { Suspense } from 'react';
 import { errorMessage } from '@/lib/apollo/errors';
 import { QMyInvoices } from '@/lib/invoices/operations';
 import { appendPage } from '@/lib/apollo/append-page';
+import { useDeviceCopy } from '@/lib/session/use-device-copy';
+import { DeviceCopyNotice } from '../ui/device-copy-notice';
 import { lazyNow } from '../ui/lazy-now';
 import { ListStatus, OlderItemsButton } from '../ui/list-states';
 import { Spinner } from '../ui/spinner';
@@ -21,7 +23,8 @@ export function InvoiceList() {
     fetchPolicy: 'cache-and-network',
     notifyOnNetworkStatusChange: false,
   });
-  const page = data?.myInvoices;
+  const copy = useDeviceCopy('myInvoices', data?.myInvoices);
+  const page = copy.value;
   const cursor = page?.nextCursor;
   const { loadingMore, loadMoreError, loadMore } = useLoadMore(
     cursor
@@ -38,6 +41,7 @@ export function InvoiceList() {
   return (
     <section className="card invoice-list" aria-labelledby="invoice-list-title">
       <h2 id="invoice-list-title">Notas enviadas</h2>
+      <DeviceCopyNotice shown={copy.fromDevice} savedAt={copy.savedAt} />
       <ListStatus
         error={error && !page ? errorMessage(error) : null}
         loading={loading && !page}

@@ -1,20 +1,8 @@
 'use client';
-import { useEffect, useSyncExternalStore } from 'react';
+import { useEffect } from 'react';
 import { config } from '@/lib/config';
-import { isClubUnreachable, PROBE_INTERVAL_MS, probeClub, subscribeReachability } from '@/lib/network/reachability';
-
-function subscribe(onChange: () => void): () => void {
-  window.addEventListener('online', onChange);
-  window.addEventListener('offline', onChange);
-  const unsubscribe = subscribeReachability(onChange);
-  return () => {
-    window.removeEventListener('online', onChange);
-    window.removeEventListener('offline', onChange);
-    unsubscribe();
-  };
-}
-
-const isOffline = (): boolean => !navigator.onLine || isClubUnreachable();
+import { PROBE_INTERVAL_MS, probeClub } from '@/lib/network/reachability';
+import { useOffline } from '@/lib/network/use-offline';
 
 /**
  * Says so when the phone loses its connection, which in a workshop happens often: what is on screen stays usable,
@@ -23,12 +11,7 @@ const isOffline = (): boolean => !navigator.onLine || isClubUnreachable();
  * the change.
  */
 export function ConnectionStatus() {
-  const offline = useSyncExternalStore(
-    subscribe,
-    isOffline,
-    // The static export renders as online; the browser's real state replaces it on hydration.
-    () => false,
-  );
+  const offline = useOffline();
 
   // While the club does not answer, ask again now and then (and as soon as the browser says it is back): the page
   // learns the signal returned without the member having to tap anything.

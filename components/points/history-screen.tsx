@@ -4,6 +4,8 @@ import { errorMessage } from '@/lib/apollo/errors';
 import { formatDate } from '@/lib/format/dates';
 import { formatPoints } from '@/lib/format/numbers';
 import { QPointsSummary } from '@/lib/points/operations';
+import { useDeviceCopy } from '@/lib/session/use-device-copy';
+import { DeviceCopyNotice } from '../ui/device-copy-notice';
 import { Spinner } from '../ui/spinner';
 import { BalanceChart } from './balance-chart';
 import { ExpiringSummary } from './expiring-summary';
@@ -14,7 +16,8 @@ const dayLabel = (day: string) => formatDate(`${day}T15:00:00.000Z`);
 
 export function HistoryScreen() {
   const { data, loading, error } = useQuery(QPointsSummary, { fetchPolicy: 'cache-and-network' });
-  const summary = data?.pointsSummary;
+  const copy = useDeviceCopy('pointsSummary', data?.pointsSummary);
+  const summary = copy.value;
   return (
     <div className="history-screen">
       <section className="card" aria-labelledby="page-title">
@@ -27,6 +30,7 @@ export function HistoryScreen() {
         {loading && !summary && <Spinner label="Carregando seu saldo" />}
         {summary && (
           <>
+            <DeviceCopyNotice shown={copy.fromDevice} savedAt={copy.savedAt} />
             <p className="extract-balance">
               <span className="extract-balance__label">Saldo atual</span>
               <span className="extract-balance__value">{formatPoints(summary.balance)} pontos</span>

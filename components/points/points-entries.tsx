@@ -8,6 +8,8 @@ import { formatSignedPoints } from '@/lib/format/numbers';
 import type { PointsEntryKind } from '@/lib/graphql/generated/graphql';
 import { QPointsEntries } from '@/lib/points/operations';
 import { routes } from '@/lib/routes';
+import { useDeviceCopy } from '@/lib/session/use-device-copy';
+import { DeviceCopyNotice } from '../ui/device-copy-notice';
 import { appendPage } from '@/lib/apollo/append-page';
 import { ListStatus, OlderItemsButton } from '../ui/list-states';
 import { useLoadMore } from '../ui/use-load-more';
@@ -48,7 +50,10 @@ export function PointsEntries() {
     skip: !!rangeError,
     fetchPolicy: 'cache-and-network',
   });
-  const page = data?.pointsEntries;
+  // Only the unfiltered first entries are kept on the device: the extract as it opens.
+  const unfiltered = !from && !to && type === 'all';
+  const copy = useDeviceCopy('pointsEntries', data?.pointsEntries, unfiltered);
+  const page = copy.value;
 
   const cursor = page?.nextCursor;
   const { loadingMore, loadMoreError, loadMore } = useLoadMore(
@@ -112,6 +117,7 @@ export function PointsEntries() {
         )}
       </form>
 
+      <DeviceCopyNotice shown={copy.fromDevice} savedAt={copy.savedAt} />
       <ListStatus
         error={error && !page ? errorMessage(error) : null}
         loading={loading && !page}

@@ -1,9 +1,10 @@
 'use client';
 import { useQuery } from '@apollo/client/react';
 import Link from 'next/link';
-import { lazy, Suspense } from 'react';
+import { lazy, Suspense, useEffect, useRef } from 'react';
 import { maskCnpj, maskCpf, maskPhone } from '@/lib/format/masks';
 import { QProfile, QProfileOptions } from '@/lib/profile/operations';
+import { useOffline } from '@/lib/network/use-offline';
 import { routes } from '@/lib/routes';
 import { storeLabel } from '@/lib/stores/store-label';
 import { lazyNow } from '../ui/lazy-now';
@@ -29,9 +30,17 @@ const PartnerLinkSection = lazy(() =>
  * workshop, survey, privacy), each with its own save, so a phone never scrolls through all of them at once.
  */
 export function ProfileScreen() {
-  const { data, loading, error } = useQuery(QProfile, { fetchPolicy: 'network-only' });
+  const { data, loading, error, refetch } = useQuery(QProfile, { fetchPolicy: 'network-only' });
   const { data: options } = useQuery(QProfileOptions);
   const me = data?.me;
+  const offline = useOffline();
+  const failed = Boolean(error && !me);
+  // Opened without signal: the profile comes by itself once the club answers again.
+  const wasOffline = useRef(offline);
+  useEffect(() => {
+    if (wasOffline.current && !offline && failed) void refetch().catch(() => undefined);
+    wasOffline.current = offline;
+  }, [failed, offline, refetch]);
 
   if (!me) {
     return (
@@ -39,6 +48,10 @@ export function ProfileScreen() {
         <h1 id="page-title">Meu perfil</h1>
         {loading || !error ? (
           <Spinner />
+        ) : offline ? (
+          <p className="device-copy" role="status">
+            Sem conexão: seu perfil precisa do clube para abrir e ser alterado. Ele aparece aqui quando o sinal voltar.
+          </p>
         ) : (
           <p className="alert alert--error" role="alert">
             Não foi possível carregar seu perfil. Tente de novo.

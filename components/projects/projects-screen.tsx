@@ -5,6 +5,8 @@ import { appendPage } from '@/lib/apollo/append-page';
 import { errorMessage } from '@/lib/apollo/errors';
 import { QProjects } from '@/lib/projects/operations';
 import { routes } from '@/lib/routes';
+import { useDeviceCopy } from '@/lib/session/use-device-copy';
+import { DeviceCopyNotice } from '../ui/device-copy-notice';
 import { ListStatus, OlderItemsButton } from '../ui/list-states';
 import { useLoadMore } from '../ui/use-load-more';
 import { ProjectCard } from './project-card';
@@ -33,7 +35,8 @@ export function ProjectsScreen() {
     fetchPolicy: 'cache-and-network',
     notifyOnNetworkStatusChange: false,
   });
-  const page = data?.projects;
+  const copy = useDeviceCopy('projects', data?.projects);
+  const page = copy.value;
   const cursor = page?.hasMore ? page.nextCursor : null;
   const { loadingMore, loadMoreError, loadMore } = useLoadMore(
     cursor
@@ -58,6 +61,7 @@ export function ProjectsScreen() {
           </Link>
         )}
       </header>
+      <DeviceCopyNotice shown={copy.fromDevice} savedAt={copy.savedAt} />
       <ListStatus
         error={error && !page ? errorMessage(error) : null}
         loading={loading && !page}

@@ -7,6 +7,10 @@ import { formatPoints } from '@/lib/format/numbers';
 import { QCampaigns, QPromotions } from '@/lib/content/operations';
 import { routes } from '@/lib/routes';
 import { useRemembered } from '@/lib/session/use-remembered';
+import { ME_SNAPSHOT } from '@/lib/session/use-current-user-query';
+import { useSavedAt } from '@/lib/session/use-device-copy';
+import { useOffline } from '@/lib/network/use-offline';
+import { DeviceCopyNotice } from '../ui/device-copy-notice';
 import { ContentCard } from '../content/cards';
 import { CardListSkeleton, EmptyState, Loading } from '../ui/content-states';
 import { HomeReminders, useHomeReminderRows } from './home-reminders';
@@ -121,6 +125,9 @@ function ActivePromotions() {
 export function HomeScreen() {
   const user = useCurrentUser();
   const reminders = useHomeReminderRows();
+  // Without signal the balance is the one this device last had from the club.
+  const offline = useOffline();
+  const balanceSavedAt = useSavedAt(ME_SNAPSHOT, offline);
   return (
     <div className="home">
       <section className="card home-hero" aria-labelledby="page-title">
@@ -133,6 +140,7 @@ export function HomeScreen() {
           </p>
           <IntentLink href={routes.history()}>Ver extrato</IntentLink>
         </div>
+        <DeviceCopyNotice shown={offline} savedAt={balanceSavedAt} />
         <HomeReward />
         <HomeReminders rows={reminders} />
         <h2 className="visually-hidden">Atalhos</h2>

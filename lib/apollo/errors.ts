@@ -1,6 +1,7 @@
 import type { ErrorLike } from '@apollo/client';
 import { CombinedGraphQLErrors, ServerError } from '@apollo/client/errors';
 import { MAINTENANCE_CODE, isMaintenanceText } from '../network/maintenance';
+import { isClubUnreachable } from '../network/reachability';
 
 const hasCode = (error: ErrorLike, code: string): boolean =>
   CombinedGraphQLErrors.is(error) && error.errors.some((e) => e.extensions?.code === code);
@@ -45,6 +46,13 @@ export function warnOperationError(error: ErrorLike): void {
 
 export const NETWORK_ERROR_MESSAGE = 'Não foi possível falar com o clube. Verifique sua conexão e tente de novo.';
 
+/** An action that needs the club, tried without signal: said in place, not as a failure of the club. */
+export const OFFLINE_ACTION_MESSAGE =
+  'Sem conexão: isso precisa do clube. O que você preencheu continua aqui; tente de novo quando o sinal voltar.';
+
+const withoutSignal = (): boolean =>
+  isClubUnreachable() || (typeof navigator !== 'undefined' && navigator.onLine === false);
+
 export const USER_DISABLED_MESSAGE = 'Esta conta está desativada. Fale com o clube pelo WhatsApp.';
 
 /** The pt-BR message to show a member for a failed operation. */
@@ -52,6 +60,8 @@ export function errorMessage(error: ErrorLike): string {
   // 'User disabled' is the API's contract string (docs/product.md#72-the-member-query), not a message for members.
   if (isUserDisabled(error)) return USER_DISABLED_MESSAGE;
   if (CombinedGraphQLErrors.is(error)) return error.errors[0]?.message ?? NETWORK_ERROR_MESSAGE;
+  // A server error's answer means the club was reached; no answer at all, the phone has no signal.
+  if (!ServerError.is(error) && withoutSignal()) return OFFLINE_ACTION_MESSAGE;
   return NETWORK_ERROR_MESSAGE;
 }
 

@@ -1,4 +1,4 @@
-import { formatDate, formatDateTime, todayInBrazil } from './dates';
+import { formatDate, formatDateTime, formatUpdatedAt, todayInBrazil } from './dates';
 
 const saoPaulo = (options: Intl.DateTimeFormatOptions) =>
   new Intl.DateTimeFormat('pt-BR', { timeZone: 'America/Sao_Paulo', ...options });
@@ -28,5 +28,24 @@ describe('days and times in São Paulo', () => {
   it('show what is not a date as it came', () => {
     expect(formatDate('sem data')).toBe('sem data');
     expect(formatDateTime('')).toBe('');
+  });
+});
+
+describe('formatUpdatedAt', () => {
+  const at = (iso: string) => Date.parse(iso);
+
+  it('gives the São Paulo time alone on the same São Paulo day', () => {
+    expect(formatUpdatedAt(at('2026-11-26T13:05:00Z'), at('2026-11-26T22:00:00Z'))).toBe('Atualizado às 10:05');
+    // 02:30 UTC is still the evening before in São Paulo, the same day as 23:00 there.
+    expect(formatUpdatedAt(at('2026-11-26T02:30:00Z'), at('2026-11-26T02:59:00Z'))).toBe('Atualizado às 23:30');
+  });
+
+  it('adds the day when it was another day, and the year when another year', () => {
+    expect(formatUpdatedAt(at('2026-11-26T02:30:00Z'), at('2026-11-26T03:00:00Z'))).toBe(
+      'Atualizado em 25/11 às 23:30',
+    );
+    expect(formatUpdatedAt(at('2026-12-31T20:00:00Z'), at('2027-01-02T12:00:00Z'))).toBe(
+      'Atualizado em 31/12/2026 às 17:00',
+    );
   });
 });

@@ -36,3 +36,17 @@ export const formatMonth = (yearMonth: string): string => MONTH().format(new Dat
 export function todayInBrazil(now: Date | number = new Date()): string {
   return saoPauloClock(now).toISOString().slice(0, 10);
 }
+
+/**
+ * When what the device shows came from the club: "Atualizado às 14:05" the same São Paulo day, else "Atualizado em
+ * 24/11 às 14:05" (the year too when it is another one).
+ */
+export function formatUpdatedAt(savedAt: number, now: number = Date.now()): string {
+  const d = saoPauloClock(savedAt);
+  const time = `${two(d.getUTCHours())}:${two(d.getUTCMinutes())}`;
+  const day = todayInBrazil(savedAt);
+  if (day === todayInBrazil(now)) return `Atualizado às ${time}`;
+  const sameYear = day.slice(0, 4) === todayInBrazil(now).slice(0, 4);
+  const date = `${two(d.getUTCDate())}/${two(d.getUTCMonth() + 1)}${sameYear ? '' : `/${d.getUTCFullYear()}`}`;
+  return `Atualizado em ${date} às ${time}`;
+}

@@ -1,5 +1,6 @@
 import {
   clearMemberSnapshot,
+  readSnapshotEntry,
   readSnapshotPart,
   sameOrFresh,
   saveSnapshotPart,
@@ -50,5 +51,17 @@ describe('member snapshot', () => {
     expect(sameOrFresh(painted, changed)).toBe(changed);
     const first = { name: 'Ana', pointsBalance: 120 };
     expect(sameOrFresh(null, first)).toBe(first);
+  });
+
+  it('remembers when each part came, per member, for the device copy shown without signal', () => {
+    saveSnapshotPart('7', 'me', { pointsBalance: 120 }, 1_000);
+    saveSnapshotPart('7', 'myInvoices', { data: [] }, 2_000);
+    expect(readSnapshotEntry('7', 'me')).toEqual({ value: { pointsBalance: 120 }, savedAt: 1_000 });
+    expect(readSnapshotEntry('7', 'myInvoices')).toEqual({ value: { data: [] }, savedAt: 2_000 });
+    expect(readSnapshotEntry('7', 'projects')).toBeNull();
+    expect(readSnapshotEntry('8', 'me')).toBeNull();
+    saveSnapshotPart('8', 'me', { pointsBalance: 5 }, 3_000);
+    expect(readSnapshotEntry('8', 'myInvoices')).toBeNull();
+    expect(readSnapshotEntry('8', 'me')?.savedAt).toBe(3_000);
   });
 });

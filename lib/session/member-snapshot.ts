@@ -14,6 +14,14 @@ const LIFETIME_SECONDS = 30 * 24 * 60 * 60;
 interface Snapshot {
   readonly sub: string;
   readonly parts: Record<string, unknown>;
+  /** When each part last came from the club (epoch milliseconds), for "Atualizado às…" without signal. */
+  readonly savedAt?: Record<string, number>;
+}
+
+/** One part as the device keeps it, with when the club sent it. */
+export interface SnapshotEntry<T> {
+  readonly value: T;
+  readonly savedAt: number | null;
 }
 
 /** The member id of the stored session's tokens (the access token, or the refresh token once it has expired). */
@@ -41,12 +49,24 @@ export function readSnapshotPart<T>(sub: string | null, part: string): T | null 
   return (read(sub)?.parts[part] as T | undefined) ?? null;
 }
 
+/** One part of this member's snapshot with the time it was saved, or null. */
+export function readSnapshotEntry<T>(sub: string | null, part: string): SnapshotEntry<T> | null {
+  if (sub === null) return null;
+  const snapshot = read(sub);
+  const value = snapshot?.parts[part] as T | undefined;
+  if (value === undefined) return null;
+  const savedAt = snapshot?.savedAt?.[part];
+  return { value, savedAt: typeof savedAt === 'number' ? savedAt : null };
+}
+
 /** Keeps the latest answer of one part; another member's snapshot is replaced, never mixed in. */
-export function saveSnapshotPart(sub: string | null, part: string, value: unknown): void {
+export function saveSnapshotPart(sub: string | null, part: string, value: unknown, now: number = Date.now()): void {
   if (sub === null) return;
-  const parts = read(sub)?.parts ?? {};
+  const snapshot = read(sub);
+  const parts = { ...snapshot?.parts, [part]: value };
+  const savedAt = { ...snapshot?.savedAt, [part]: now };
   try {
-    setStoredValue<Snapshot>(KEY, { sub, parts: { ...parts, [part]: value } }, LIFETIME_SECONDS);
+    setStoredValue<Snapshot>(KEY, { sub, parts, savedAt }, LIFETIME_SECONDS);
   } catch {
     // A full or blocked storage only costs the next visit its instant paint.
   }

@@ -3,6 +3,7 @@ import { useQuery } from '@apollo/client/react';
 import { useEffect, useMemo } from 'react';
 import { CombinedGraphQLErrors } from '@apollo/client/errors';
 import { isMaintenance, isUnauthenticated, isUserDisabled } from '../apollo/errors';
+import { isClubUnreachable, subscribeReachability } from '../network/reachability';
 import type { QMeQuery } from '../graphql/generated/graphql';
 import { QMe } from './operations';
 import {
@@ -66,13 +67,29 @@ export function useCurrentUserQuery(): CurrentUserState {
     // The API ended this session: nothing it showed may paint the next visit.
     if (refused) clearMemberSnapshot();
   }, [refused]);
+  // Without signal a returning member keeps the device's copy (below); `me` is asked again once the club answers.
+  const waitingForSignal = Boolean(error && !refused && remembered);
+  useEffect(() => {
+    if (!waitingForSignal) return;
+    const retry = () => void refetch().catch(() => undefined);
+    window.addEventListener('online', retry);
+    const unsubscribe = subscribeReachability(() => {
+      if (!isClubUnreachable()) retry();
+    });
+    return () => {
+      window.removeEventListener('online', retry);
+      unsubscribe();
+    };
+  }, [waitingForSignal, refetch]);
 
   if (!hydrated) return { status: 'hydrating' };
   if (!hasSession) return { status: 'anonymous', disabled: false };
   if (fresh) return { status: 'authenticated', user: fresh };
   if (loading || (!error && !data))
     return remembered ? { status: 'authenticated', user: remembered } : { status: 'loading' };
-  // Only the API saying no ends the session; a dropped connection keeps the member logged in to try again.
+  // Only the API saying no ends the session; a dropped connection keeps the member logged in, on the device's copy
+  // when there is one.
+  if (waitingForSignal && remembered) return { status: 'authenticated', user: remembered };
   if (error && !refused) {
     return { status: 'unreachable', retry: () => void refetch().catch(() => undefined) };
   }

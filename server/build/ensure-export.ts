@@ -4,7 +4,7 @@ import path from 'node:path';
 
 export const EXPORT_STAMP = '.export-stamp';
 
-const SOURCE_DIRS = ['app', 'components', 'lib', 'public'];
+const SOURCE_DIRS = ['app', 'components', 'lib', 'public', 'worker'];
 const SOURCE_FILES = ['next.config.mjs', 'package-lock.json', 'codegen.ts', 'tsconfig.json', 'scripts/precompress.ts'];
 /** Written by the build itself (next-pwa); counting them would make every build look stale. */
 const GENERATED_IN_PUBLIC = [/^service-worker\.js/, /^workbox-/, /^worker-/, /^fallback-/];

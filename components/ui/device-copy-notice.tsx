@@ -1,0 +1,20 @@
+'use client';
+import { formatUpdatedAt } from '@/lib/format/dates';
+import { useOffline } from '@/lib/network/use-offline';
+
+/**
+ * Tells the member that what is on screen is the copy this device kept, and from when: without signal, or while a
+ * weak one brings the club's answer.
+ */
+export function DeviceCopyNotice({ savedAt, shown = true }: { savedAt: number | null; shown?: boolean }) {
+  const offline = useOffline();
+  if (!shown) return null;
+  const when = savedAt === null ? 'Guardado neste aparelho' : formatUpdatedAt(savedAt);
+  return (
+    <p className="device-copy">
+      {offline ? 'Sem conexão: mostrando o que este aparelho guardou. ' : ''}
+      <strong>{when}</strong>
+      {offline ? '' : ' · atualizando…'}
+    </p>
+  );
+}

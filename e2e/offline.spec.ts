@@ -1,0 +1,114 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { chromium, type Page } from '@playwright/test';
+import { chromiumLaunchOptions, sharedUse } from './chromium';
+import { demo } from './members';
+import { expect, expectNoAxeViolations, signInWithStorage, test } from './fixtures';
+
+/** Until the service worker controls the page, its precache (pages and chunks) complete: it activates after that. */
+async function serviceWorkerInControl(page: Page): Promise<void> {
+  await page.evaluate(async () => {
+    await navigator.serviceWorker.ready;
+    if (navigator.serviceWorker.controller) return;
+    await new Promise((resolve) => navigator.serviceWorker.addEventListener('controllerchange', resolve));
+  });
+}
+
+const UPDATED_AT = /Sem conexão: mostrando o que este aparelho guardou\. Atualizado às \d\d:\d\d/;
+
+test.describe('without signal', () => {
+  test('after one visit every tab, a reload of each, a project and /perfil open offline, with the last balance and extract', async ({
+    page,
+    context,
+  }) => {
+    await signInWithStorage(page, demo.email);
+    await page.goto('/');
+    await expect(page.getByRole('heading', { name: `Olá, ${demo.name}!` })).toBeVisible();
+    const balance = (await page.locator('.points-balance__value').textContent()) ?? '';
+    expect(balance).toMatch(/pontos/);
+    await serviceWorkerInControl(page);
+    const menu = page.getByRole('navigation', { name: 'Menu principal' });
+    await menu.getByRole('link', { name: 'Extrato', exact: true }).click();
+    await expect(page.getByText('Saldo atual')).toBeVisible();
+
+    await context.setOffline(true);
+    const tabs: [string, string, boolean][] = [
+      ['Notas', 'Minhas notas fiscais', false],
+      ['Prêmios', 'Prêmios', false],
+      ['Extrato', 'Extrato de pontos', false],
+      ['Projetos', 'Meus projetos', true],
+      ['Perfil', 'Meu perfil', true],
+      ['Início', `Olá, ${demo.name}!`, false],
+    ];
+    for (const [tab, heading, underMore] of tabs) {
+      if (underMore) await menu.getByRole('button', { name: 'Mais' }).click();
+      await menu.getByRole('link', { name: tab, exact: true }).click();
+      await expect(page.getByRole('heading', { name: heading, level: 1 })).toBeVisible();
+      await page.reload();
+      await expect(page.getByRole('heading', { name: heading, level: 1 })).toBeVisible();
+      await expect(menu.getByRole('link', { name: 'Início' })).toBeVisible();
+      await expect(page.getByText('Você está sem conexão.')).toBeVisible();
+    }
+    // Home, reloaded without signal: the shell, the tab bar and the last balance with its time.
+    await expect(page.locator('.points-balance__value')).toHaveText(balance);
+    await expect(page.getByText(UPDATED_AT)).toBeVisible();
+
+    await page.goto('/historico');
+    await expect(page.locator('.extract-balance__value')).toHaveText(balance);
+    await expect(page.getByText(UPDATED_AT).first()).toBeVisible();
+    await expectNoAxeViolations(page);
+
+    // A dynamic route is answered by its exported placeholder page, an unknown address by the app shell.
+    await page.goto('/projetos/12345');
+    await expect(menu.getByRole('link', { name: 'Início' })).toBeVisible();
+    await expect(page.getByText('Você está sem conexão.')).toBeVisible();
+
+    // An action that needs the club says so where it was tried.
+    await page.goto('/perfil');
+    await expect(page.getByRole('heading', { name: 'Meu perfil', level: 1 })).toBeVisible();
+
+    await context.setOffline(false);
+    await page.goto('/historico');
+    await expect(page.getByText('Você está sem conexão.')).toHaveCount(0);
+    await expect(page.getByText(UPDATED_AT)).toHaveCount(0);
+  });
+
+  test('a cold open after the browser restarts without signal shows the app with the last balance', async ({
+    page,
+  }, testInfo) => {
+    const userDataDir = mkdtempSync(join(tmpdir(), 'clube-offline-'));
+    const options = {
+      ...sharedUse,
+      ...chromiumLaunchOptions,
+      baseURL: testInfo.project.use.baseURL,
+      viewport: { width: 390, height: 844 },
+      isMobile: true,
+      hasTouch: true,
+    };
+    try {
+      const online = await chromium.launchPersistentContext(userDataDir, options);
+      const first = online.pages()[0] ?? (await online.newPage());
+      await signInWithStorage(first, demo.email, undefined, page.request);
+      await first.goto('/');
+      await expect(first.getByRole('heading', { name: `Olá, ${demo.name}!` })).toBeVisible();
+      const balance = (await first.locator('.points-balance__value').textContent()) ?? '';
+      await serviceWorkerInControl(first);
+      await online.close();
+
+      const offline = await chromium.launchPersistentContext(userDataDir, { ...options, offline: true });
+      try {
+        const cold = offline.pages()[0] ?? (await offline.newPage());
+        await cold.goto('/');
+        await expect(cold.getByRole('heading', { name: `Olá, ${demo.name}!` })).toBeVisible();
+        await expect(cold.getByRole('navigation', { name: 'Menu principal' })).toBeVisible();
+        await expect(cold.locator('.points-balance__value')).toHaveText(balance);
+        await expect(cold.getByText(UPDATED_AT)).toBeVisible();
+      } finally {
+        await offline.close();
+      }
+    } finally {
+      rmSync(userDataDir, { recursive: true, force: true });
+    }
+  });
+});
