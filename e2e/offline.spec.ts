@@ -21,7 +21,7 @@ test.describe('without signal', () => {
   test('after one visit every tab, a reload of each, a project and /perfil open offline, with the last balance and extract', async ({
     page,
     context,
-  }) => {
+  }, testInfo) => {
     await signInWithStorage(page, demo.email);
     await page.goto('/');
     await expect(page.getByRole('heading', { name: `Olá, ${demo.name}!` })).toBeVisible();
@@ -57,6 +57,7 @@ test.describe('without signal', () => {
     await page.goto('/historico');
     await expect(page.locator('.extract-balance__value')).toHaveText(balance);
     await expect(page.getByText(UPDATED_AT).first()).toBeVisible();
+    await page.screenshot({ path: testInfo.outputPath('historico-offline.png'), fullPage: true });
     await expectNoAxeViolations(page);
 
     // A dynamic route is answered by its exported placeholder page, an unknown address by the app shell.
@@ -64,9 +65,9 @@ test.describe('without signal', () => {
     await expect(menu.getByRole('link', { name: 'Início' })).toBeVisible();
     await expect(page.getByText('Você está sem conexão.')).toBeVisible();
 
-    // An action that needs the club says so where it was tried.
     await page.goto('/perfil');
     await expect(page.getByRole('heading', { name: 'Meu perfil', level: 1 })).toBeVisible();
+    await expect(page.getByText('Sem conexão: seu perfil precisa do clube')).toBeVisible();
 
     await context.setOffline(false);
     await page.goto('/historico');
@@ -101,7 +102,9 @@ test.describe('without signal', () => {
         const cold = offline.pages()[0] ?? (await offline.newPage());
         await cold.goto('/');
         await expect(cold.getByRole('heading', { name: `Olá, ${demo.name}!` })).toBeVisible();
-        await expect(cold.getByRole('navigation', { name: 'Menu principal' })).toBeVisible();
+        const menu = cold.getByRole('navigation', { name: 'Menu principal' });
+        await expect(menu.getByRole('link', { name: 'Extrato', exact: true })).toBeVisible();
+        await cold.screenshot({ path: testInfo.outputPath('cold-open-offline.png') });
         await expect(cold.locator('.points-balance__value')).toHaveText(balance);
         await expect(cold.getByText(UPDATED_AT)).toBeVisible();
       } finally {
