@@ -1,6 +1,7 @@
 import { ApolloClient, ApolloLink, InMemoryCache, Observable } from '@apollo/client';
 import { ApolloProvider } from '@apollo/client/react';
-import { fireEvent, render, screen, waitFor } from '@testing-library/react';
+import { act, fireEvent, render, screen, waitFor } from '@testing-library/react';
+import { reportReachable } from '@/lib/network/reachability';
 import { readSnapshotPart, saveSnapshotPart } from '@/lib/session/member-snapshot';
 import { useSessionStore } from '@/lib/session/store';
 import { PrivateGate } from './private-gate';
@@ -237,11 +238,13 @@ describe('PrivateGate', () => {
         </ApolloProvider>,
       );
       await waitFor(() => expect(operations).toEqual(['QMe']));
+      // The app's link reports every failed request; this test's link stands for it.
+      act(() => reportReachable(false));
       expect(screen.getByText('página')).toBeInTheDocument();
       expect(screen.queryByRole('heading', { name: 'Sem conexão com o clube' })).not.toBeInTheDocument();
 
       online = true;
-      window.dispatchEvent(new Event('online'));
+      act(() => reportReachable(true));
       await waitFor(() => expect(readSnapshotPart<{ pointsBalance: number }>('1', 'me')?.pointsBalance).toBe(150));
       expect(screen.getByText('página')).toBeInTheDocument();
     });

@@ -5,7 +5,7 @@ import { errorMessage } from '@/lib/apollo/errors';
 import { QMyInvoices } from '@/lib/invoices/operations';
 import { appendPage } from '@/lib/apollo/append-page';
 import { useDeviceCopy } from '@/lib/session/use-device-copy';
-import { DeviceCopyNotice } from '../ui/device-copy-notice';
+import { DeviceCopy } from '../ui/device-copy';
 import { lazyNow } from '../ui/lazy-now';
 import { ListStatus, OlderItemsButton } from '../ui/list-states';
 import { Spinner } from '../ui/spinner';
@@ -41,7 +41,7 @@ export function InvoiceList() {
   return (
     <section className="card invoice-list" aria-labelledby="invoice-list-title">
       <h2 id="invoice-list-title">Notas enviadas</h2>
-      <DeviceCopyNotice shown={copy.fromDevice} savedAt={copy.savedAt} />
+      <DeviceCopy shown={copy.fromDevice} savedAt={copy.savedAt} />
       <ListStatus
         error={error && !page ? errorMessage(error) : null}
         loading={loading && !page}

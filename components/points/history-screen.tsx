@@ -5,7 +5,7 @@ import { formatDate } from '@/lib/format/dates';
 import { formatPoints } from '@/lib/format/numbers';
 import { QPointsSummary } from '@/lib/points/operations';
 import { useDeviceCopy } from '@/lib/session/use-device-copy';
-import { DeviceCopyNotice } from '../ui/device-copy-notice';
+import { DeviceCopy } from '../ui/device-copy';
 import { Spinner } from '../ui/spinner';
 import { BalanceChart } from './balance-chart';
 import { ExpiringSummary } from './expiring-summary';
@@ -30,7 +30,7 @@ export function HistoryScreen() {
         {loading && !summary && <Spinner label="Carregando seu saldo" />}
         {summary && (
           <>
-            <DeviceCopyNotice shown={copy.fromDevice} savedAt={copy.savedAt} />
+            <DeviceCopy shown={copy.fromDevice} savedAt={copy.savedAt} />
             <p className="extract-balance">
               <span className="extract-balance__label">Saldo atual</span>
               <span className="extract-balance__value">{formatPoints(summary.balance)} pontos</span>

@@ -9,7 +9,7 @@ import type { PointsEntryKind } from '@/lib/graphql/generated/graphql';
 import { QPointsEntries } from '@/lib/points/operations';
 import { routes } from '@/lib/routes';
 import { useDeviceCopy } from '@/lib/session/use-device-copy';
-import { DeviceCopyNotice } from '../ui/device-copy-notice';
+import { DeviceCopy } from '../ui/device-copy';
 import { appendPage } from '@/lib/apollo/append-page';
 import { ListStatus, OlderItemsButton } from '../ui/list-states';
 import { useLoadMore } from '../ui/use-load-more';
@@ -117,7 +117,7 @@ export function PointsEntries() {
         )}
       </form>
 
-      <DeviceCopyNotice shown={copy.fromDevice} savedAt={copy.savedAt} />
+      <DeviceCopy shown={copy.fromDevice} savedAt={copy.savedAt} />
       <ListStatus
         error={error && !page ? errorMessage(error) : null}
         loading={loading && !page}

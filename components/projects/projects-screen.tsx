@@ -6,7 +6,7 @@ import { errorMessage } from '@/lib/apollo/errors';
 import { QProjects } from '@/lib/projects/operations';
 import { routes } from '@/lib/routes';
 import { useDeviceCopy } from '@/lib/session/use-device-copy';
-import { DeviceCopyNotice } from '../ui/device-copy-notice';
+import { DeviceCopy } from '../ui/device-copy';
 import { ListStatus, OlderItemsButton } from '../ui/list-states';
 import { useLoadMore } from '../ui/use-load-more';
 import { ProjectCard } from './project-card';
@@ -61,7 +61,7 @@ export function ProjectsScreen() {
           </Link>
         )}
       </header>
-      <DeviceCopyNotice shown={copy.fromDevice} savedAt={copy.savedAt} />
+      <DeviceCopy shown={copy.fromDevice} savedAt={copy.savedAt} />
       <ListStatus
         error={error && !page ? errorMessage(error) : null}
         loading={loading && !page}

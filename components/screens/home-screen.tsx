@@ -10,7 +10,7 @@ import { useRemembered } from '@/lib/session/use-remembered';
 import { ME_SNAPSHOT } from '@/lib/session/use-current-user-query';
 import { useSavedAt } from '@/lib/session/use-device-copy';
 import { useOffline } from '@/lib/network/use-offline';
-import { DeviceCopyNotice } from '../ui/device-copy-notice';
+import { DeviceCopy } from '../ui/device-copy';
 import { ContentCard } from '../content/cards';
 import { CardListSkeleton, EmptyState, Loading } from '../ui/content-states';
 import { HomeReminders, useHomeReminderRows } from './home-reminders';
@@ -140,7 +140,7 @@ export function HomeScreen() {
           </p>
           <IntentLink href={routes.history()}>Ver extrato</IntentLink>
         </div>
-        <DeviceCopyNotice shown={offline} savedAt={balanceSavedAt} />
+        <DeviceCopy shown={offline} savedAt={balanceSavedAt} />
         <HomeReward />
         <HomeReminders rows={reminders} />
         <h2 className="visually-hidden">Atalhos</h2>

@@ -4,11 +4,10 @@ import { useOffline } from '@/lib/network/use-offline';
 
 /**
  * Tells the member that what is on screen is the copy this device kept, and from when: without signal, or while a
- * weak one brings the club's answer.
+ * weak one brings the club's answer. Loaded by DeviceCopy only when a copy is shown.
  */
-export function DeviceCopyNotice({ savedAt, shown = true }: { savedAt: number | null; shown?: boolean }) {
+export function DeviceCopyNotice({ savedAt }: { savedAt: number | null }) {
   const offline = useOffline();
-  if (!shown) return null;
   const when = savedAt === null ? 'Guardado neste aparelho' : formatUpdatedAt(savedAt);
   return (
     <p className="device-copy">

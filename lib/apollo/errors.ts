@@ -47,11 +47,7 @@ export function warnOperationError(error: ErrorLike): void {
 export const NETWORK_ERROR_MESSAGE = 'Não foi possível falar com o clube. Verifique sua conexão e tente de novo.';
 
 /** An action that needs the club, tried without signal: said in place, not as a failure of the club. */
-export const OFFLINE_ACTION_MESSAGE =
-  'Sem conexão: isso precisa do clube. O que você preencheu continua aqui; tente de novo quando o sinal voltar.';
-
-const withoutSignal = (): boolean =>
-  isClubUnreachable() || (typeof navigator !== 'undefined' && navigator.onLine === false);
+export const OFFLINE_ACTION_MESSAGE = 'Sem conexão: isso precisa do clube. Tente de novo quando o sinal voltar.';
 
 export const USER_DISABLED_MESSAGE = 'Esta conta está desativada. Fale com o clube pelo WhatsApp.';
 
@@ -61,7 +57,7 @@ export function errorMessage(error: ErrorLike): string {
   if (isUserDisabled(error)) return USER_DISABLED_MESSAGE;
   if (CombinedGraphQLErrors.is(error)) return error.errors[0]?.message ?? NETWORK_ERROR_MESSAGE;
   // A server error's answer means the club was reached; no answer at all, the phone has no signal.
-  if (!ServerError.is(error) && withoutSignal()) return OFFLINE_ACTION_MESSAGE;
+  if (!ServerError.is(error) && isClubUnreachable()) return OFFLINE_ACTION_MESSAGE;
   return NETWORK_ERROR_MESSAGE;
 }
 

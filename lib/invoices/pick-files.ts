@@ -1,4 +1,3 @@
-import { shrinkPhoto } from '../images/shrink';
 import type { NfeData } from './nfe-xml';
 import {
   FILE_MESSAGES,
@@ -52,6 +51,8 @@ export async function pickFiles(current: number, files: readonly File[]): Promis
     // Photos go up shrunk (never a PDF or an XML): the size limit applies to what is sent.
     let file = picked;
     if (PHOTO_KINDS.has(kind)) {
+      // Like the XML parser below, fetched when a photo is picked: /minhas-nfs is at its first-load budget.
+      const { shrinkPhoto } = await import('../images/shrink');
       file = await shrinkPhoto(picked);
       if (file !== picked) kind = 'jpeg';
     }

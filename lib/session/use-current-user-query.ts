@@ -67,19 +67,14 @@ export function useCurrentUserQuery(): CurrentUserState {
     // The API ended this session: nothing it showed may paint the next visit.
     if (refused) clearMemberSnapshot();
   }, [refused]);
-  // Without signal a returning member keeps the device's copy (below); `me` is asked again once the club answers.
+  // Without signal a returning member keeps the device's copy (below); `me` is asked again once the club answers
+  // (the connection notice asks it while it does not, and at once when the browser says it is online).
   const waitingForSignal = Boolean(error && !refused && remembered);
   useEffect(() => {
     if (!waitingForSignal) return;
-    const retry = () => void refetch().catch(() => undefined);
-    window.addEventListener('online', retry);
-    const unsubscribe = subscribeReachability(() => {
-      if (!isClubUnreachable()) retry();
+    return subscribeReachability(() => {
+      if (!isClubUnreachable()) void refetch().catch(() => undefined);
     });
-    return () => {
-      window.removeEventListener('online', retry);
-      unsubscribe();
-    };
   }, [waitingForSignal, refetch]);
 
   if (!hydrated) return { status: 'hydrating' };
