@@ -84,7 +84,7 @@ export function NotificationSettingsScreen() {
   return (
     <div className="notification-settings">
       <section className="card" aria-labelledby="page-title">
-        <header className="inbox__header">
+        <header className="projects-screen__header">
           <h1 id="page-title">Notificações</h1>
           <Link className="button button--secondary" href={routes.profile()}>
             Voltar ao perfil

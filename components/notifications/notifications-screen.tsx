@@ -93,8 +93,8 @@ export function NotificationsScreen() {
   );
 
   return (
-    <section className="card inbox" aria-labelledby="page-title">
-      <header className="inbox__header">
+    <section className="card projects-screen" aria-labelledby="page-title">
+      <header className="projects-screen__header">
         <h1 id="page-title">Avisos</h1>
         <Link className="button button--secondary" href={routes.notificationSettings()}>
           Preferências
@@ -108,7 +108,7 @@ export function NotificationsScreen() {
         emptyText=""
       />
       {page && page.data.length === 0 && (
-        <div className="inbox__empty">
+        <div className="projects-empty">
           <p>
             <strong>Nenhum aviso por enquanto.</strong>
           </p>
@@ -128,7 +128,7 @@ export function NotificationsScreen() {
             ))}
           </ul>
           {cursor && (
-            <div className="inbox__more">
+            <div className="projects-screen__more">
               <OlderItemsButton loading={loadingMore} error={loadMoreError} onClick={loadMore}>
                 Carregar mais
               </OlderItemsButton>
