@@ -15,7 +15,7 @@ import './styles/projects.css';
 import './styles/project-form.css';
 import './styles/rewards.css';
 import './styles/notifications.css';
-import './styles/early-submit.css';
+import './styles/first-paint.css';
 import './styles/offline.css';
 
 export const metadata: Metadata = {

@@ -1,7 +1,9 @@
 /**
  * Lighthouse (mobile form factor, slow 4G and a 4x slower CPU) against the built export served by the real server:
- * the pages a visitor reaches first, then, for a returning member, home and "Minhas notas fiscais". Not a test:
- * `node --import tsx bench/lighthouse.ts`. Needs the npm registry once (npx fetches Lighthouse 12) and Debian's
+ * the pages a visitor reaches first, then, for a returning member, home, "Minhas notas fiscais", "Prêmios" and "Meus
+ * resgates". Not a test: `node --import tsx bench/lighthouse.ts`; `npm run bench:main-thread` adds `--budget`, which
+ * checks the main-thread time of each page (from the run's trace) against bench/main-thread-budget.json. Each run
+ * prints Lighthouse's benchmarkIndex (this host's CPU speed), so numbers from different machines can be compared. Needs the npm registry once (npx fetches Lighthouse 12) and Debian's
  * Chromium.
  *
  * The member's pages run in one Chromium that Lighthouse attaches to (`--port`) with storage kept
@@ -20,20 +22,24 @@ import { chromiumLaunchOptions } from '../e2e/chromium';
 import { loginTokens } from '../e2e/fixtures';
 import { demo } from '../e2e/members';
 import { startLocalServer } from './local-server';
+import { checkMainThreadBudget, readMainThreadBudget } from './main-thread-budget';
 
 /** ONLY (comma-separated paths) measures just those pages; RUNS sets the runs per page (3). */
 const ONLY = process.env['ONLY']?.split(',').map((p) => p.trim());
 const only = (pages: string[]) => (ONLY ? pages.filter((p) => ONLY.includes(p)) : pages);
 const PAGES = only(['/login', '/cadastro', '/recuperar-senha', '/cadastro-promo/loja-centro']);
-const MEMBER_PAGES = only(['/', '/minhas-nfs']);
+const MEMBER_PAGES = only(['/', '/minhas-nfs', '/premios', '/meus-resgates']);
 const DEBUG_PORT = 9333;
 const RUNS = Math.max(1, Number(process.env['RUNS'] ?? 3));
+/** --budget checks each page's medians against bench/main-thread-budget.json and fails when one is over. */
+const BUDGET = process.argv.includes('--budget');
 /** REPORTS=<folder> keeps every run's whole Lighthouse report there, to read its long tasks and scripts. */
 const REPORTS = process.env['REPORTS'];
 
-interface Report {
+export interface Report {
   categories: Record<string, { score: number }>;
-  audits: Record<string, { numericValue?: number }>;
+  audits: Record<string, { numericValue?: number; details?: { items?: Record<string, unknown>[] } }>;
+  environment?: { benchmarkIndex?: number };
 }
 
 function lighthouse(url: string, attach: string[] = []): Report {
@@ -62,6 +68,10 @@ function lighthouse(url: string, attach: string[] = []): Report {
 }
 
 const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)] ?? NaN;
+
+/** The longest main-thread task of a run, from the trace Lighthouse kept (its long-tasks audit). */
+const longestTask = (report: Report) =>
+  Math.max(0, ...(report.audits['long-tasks']?.details?.items ?? []).map((item) => Number(item['duration'] ?? 0)));
 
 /** A Chromium of our own, signed in as the demo member who has already opened each member page once. */
 async function returningMemberBrowser(origin: string) {
@@ -114,20 +124,46 @@ async function returningMemberBrowser(origin: string) {
   };
 }
 
+/** Every run of one page, and its medians. */
+export interface PageRuns {
+  label: string;
+  page: string;
+  perf: number[];
+  mainThreadMs: number;
+  tbtMs: number;
+  longestTaskMs: number;
+  benchmarkIndex: number;
+}
+
 async function main() {
   const server = await startLocalServer();
   const member = await returningMemberBrowser(server.origin);
+  const measured: PageRuns[] = [];
   try {
-    console.log(`Lighthouse 12, mobile, slow 4G applied to the browser; median of ${RUNS} runs`);
-    console.log('page                           perf  a11y  best  FCP ms  LCP ms  TBT ms  TTI ms  CLS');
+    console.log(`Lighthouse 12, mobile, slow 4G and CPU 4x applied to the browser; median of ${RUNS} runs`);
+    console.log(
+      'page                           perf  a11y  best  FCP ms  LCP ms  TBT ms  TTI ms  CLS    main ms  long ms  perf runs  benchmarkIndex',
+    );
     const rows = [
       ...PAGES.map((page) => ({ page, label: page, attach: [] as string[] })),
       ...MEMBER_PAGES.map((page) => ({ page, label: `${page} (membro)`, attach: member.flags })),
     ];
     for (const { page, label, attach } of rows) {
       const reports = Array.from({ length: RUNS }, () => lighthouse(`${server.origin}${page}`, attach));
-      const score = (c: string) => median(reports.map((r) => Math.round((r.categories[c]?.score ?? 0) * 100)));
+      const scores = (c: string) => reports.map((r) => Math.round((r.categories[c]?.score ?? 0) * 100));
+      const score = (c: string) => median(scores(c));
       const audit = (a: string) => median(reports.map((r) => r.audits[a]?.numericValue ?? NaN));
+      const runs: PageRuns = {
+        label,
+        page,
+        perf: scores('performance'),
+        // Everything the main thread did during the load, by Lighthouse's trace (script, style, layout, paint, GC).
+        mainThreadMs: Math.round(audit('mainthread-work-breakdown')),
+        tbtMs: Math.round(audit('total-blocking-time')),
+        longestTaskMs: Math.round(median(reports.map(longestTask))),
+        benchmarkIndex: Math.round(median(reports.map((r) => r.environment?.benchmarkIndex ?? NaN))),
+      };
+      measured.push(runs);
       console.log(
         [
           label.padEnd(30),
@@ -136,15 +172,25 @@ async function main() {
           String(score('best-practices')).padStart(5),
           String(Math.round(audit('first-contentful-paint'))).padStart(7),
           String(Math.round(audit('largest-contentful-paint'))).padStart(7),
-          String(Math.round(audit('total-blocking-time'))).padStart(7),
+          String(runs.tbtMs).padStart(7),
           String(Math.round(audit('interactive'))).padStart(7),
           audit('cumulative-layout-shift').toFixed(3).padStart(6),
+          String(runs.mainThreadMs).padStart(8),
+          String(runs.longestTaskMs).padStart(8),
+          runs.perf.join(',').padStart(10),
+          reports.map((r) => r.environment?.benchmarkIndex ?? '?').join(','),
         ].join(' '),
       );
     }
   } finally {
     await member.stop();
     server.stop();
+  }
+  if (BUDGET) {
+    const failures = checkMainThreadBudget(measured, readMainThreadBudget());
+    for (const failure of failures) console.error(failure);
+    if (failures.length > 0) process.exit(1);
+    console.log('Dentro do orçamento de thread principal (bench/main-thread-budget.json).');
   }
 }
 

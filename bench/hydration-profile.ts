@@ -1,0 +1,131 @@
+/**
+ * Where a page's main thread goes while it loads at 4x, for reading before cutting: a CPU profile (the DevTools
+ * protocol's Profiler) summed by script, and what React commits during the load (how many components, by name, from
+ * a stand-in for the React DevTools hook). Not a test: `node --import tsx bench/hydration-profile.ts` measures /login
+ * as a visitor and / as a returning member; PAGES=/cadastro,/premios picks others (member pages after the first).
+ */
+import { chromium, request as apiRequest } from '@playwright/test';
+import { chromiumLaunchOptions } from '../e2e/chromium';
+import { loginTokens } from '../e2e/fixtures';
+import { demo } from '../e2e/members';
+import { startLocalServer } from './local-server';
+
+const PAGES = process.env['PAGES']?.split(',') ?? ['/login', '/'];
+const PUBLIC = new Set(['/login', '/cadastro', '/recuperar-senha']);
+const isPublic = (page: string) => PUBLIC.has(page) || page.startsWith('/cadastro-promo');
+
+interface ProfileNode {
+  id: number;
+  callFrame: { url: string; functionName: string };
+  hitCount?: number;
+  children?: number[];
+}
+
+/**
+ * Counts what React commits: a stand-in for the DevTools hook, which React calls after every commit. A string, not a
+ * function: the bench's compiler would add helpers the page does not have.
+ */
+const COUNT_COMMITS = `(() => {
+  const counts = {}; const commits = [];
+  const name = (type) => typeof type === 'function' ? (type.displayName || type.name)
+    : type && typeof type === 'object' && type.render ? name(type.render) : null;
+  window.__REACT_DEVTOOLS_GLOBAL_HOOK__ = {
+    supportsFiber: true, renderers: new Map(), inject: () => 1,
+    onScheduleFiberRoot() {}, onCommitFiberUnmount() {}, onPostCommitFiberRoot() {},
+    onCommitFiberRoot(_id, root) {
+      let components = 0;
+      const walk = (fiber) => { for (let node = fiber; node; node = node.sibling) {
+        const component = name(node.type);
+        if (component) { components += 1; counts[component] = (counts[component] || 0) + 1; }
+        walk(node.child);
+      } };
+      walk(root.current.child);
+      commits.push(components);
+    },
+  };
+  window.__commits = { counts, commits };
+})();`;
+
+async function main() {
+  const server = await startLocalServer();
+  const browser = await chromium.launch(chromiumLaunchOptions);
+  const api = await apiRequest.newContext({ baseURL: server.origin });
+  const tokens = await loginTokens(api, demo.cpf);
+  await api.dispose();
+  try {
+    for (const path of PAGES) {
+      const context = await browser.newContext({ viewport: { width: 390, height: 844 }, isMobile: true });
+      const page = await context.newPage();
+      if (!isPublic(path)) {
+        // A returning member: signed in, the page opened once (the device keeps `me` and home's data).
+        await page.goto(`${server.origin}/login`);
+        await page.evaluate(
+          ([token, refresh]) => {
+            localStorage.setItem('CD_TOKEN', JSON.stringify({ value: token }));
+            localStorage.setItem('CD_REFRESH_TOKEN', JSON.stringify({ value: refresh }));
+            localStorage.setItem('CD_INITIALIZED', JSON.stringify({ value: true }));
+          },
+          [tokens.token, tokens.refresh_token] as const,
+        );
+        await page.goto(`${server.origin}${path}`);
+        await page.waitForLoadState('networkidle');
+      }
+      await page.addInitScript(COUNT_COMMITS);
+      const cdp = await context.newCDPSession(page);
+      await cdp.send('Emulation.setCPUThrottlingRate', { rate: 4 });
+      await cdp.send('Profiler.enable');
+      await cdp.send('Profiler.setSamplingInterval', { interval: 200 });
+      await cdp.send('Profiler.start');
+      await page.goto(`${server.origin}${path}`, { waitUntil: 'load' });
+      await page.waitForLoadState('networkidle');
+      const { profile } = (await cdp.send('Profiler.stop')) as unknown as {
+        profile: { nodes: ProfileNode[]; startTime: number; endTime: number; samples: number[]; timeDeltas: number[] };
+      };
+      const commits = await page.evaluate(
+        () => (window as unknown as { __commits: { counts: Record<string, number>; commits: number[] } }).__commits,
+      );
+      // Self time by script, from the samples and the time between them.
+      const byId = new Map(profile.nodes.map((n) => [n.id, n]));
+      const byScript = new Map<string, number>();
+      const byFunction = new Map<string, number>();
+      profile.samples.forEach((id, i) => {
+        const node = byId.get(id);
+        const ms = (profile.timeDeltas[i + 1] ?? 0) / 1000;
+        if (!node) return;
+        if (['(idle)', '(program)', '(root)'].includes(node.callFrame.functionName)) return;
+        const script = node.callFrame.url.split('/').pop() || `(${node.callFrame.functionName || 'native'})`;
+        byScript.set(script, (byScript.get(script) ?? 0) + ms);
+        const fn = `${node.callFrame.functionName || '(anon)'} ${script}`;
+        byFunction.set(fn, (byFunction.get(fn) ?? 0) + ms);
+      });
+      const top = (map: Map<string, number>, n: number) =>
+        [...map]
+          .sort((a, b) => b[1] - a[1])
+          .slice(0, n)
+          .map(([k, v]) => `    ${Math.round(v).toString().padStart(5)} ms  ${k}`);
+      const total = [...byScript.values()].reduce((a, b) => a + b, 0);
+      console.log(`\n${path}${isPublic(path) ? '' : ' (membro)'}: ${Math.round(total)} ms of script at 4x`);
+      console.log('  by script:');
+      console.log(top(byScript, 8).join('\n'));
+      console.log('  by function:');
+      console.log(top(byFunction, 12).join('\n'));
+      console.log(`  React commits during the load (components in each tree): ${commits.commits.join(', ')}`);
+      const named = Object.entries(commits.counts).sort((a, b) => b[1] - a[1]);
+      console.log(
+        `  components by name (${named.length}): ${named
+          .slice(0, 40)
+          .map(([k, v]) => `${k}×${v}`)
+          .join(' ')}`,
+      );
+      await context.close();
+    }
+  } finally {
+    await browser.close();
+    server.stop();
+  }
+}
+
+main().catch((error: unknown) => {
+  console.error(error);
+  process.exit(1);
+});
