@@ -59,6 +59,9 @@ test.describe('without signal', () => {
     await expect(page.getByText(UPDATED_AT).first()).toBeVisible();
     await page.screenshot({ path: testInfo.outputPath('historico-offline.png'), fullPage: true });
     await expectNoAxeViolations(page);
+    await page.setViewportSize({ width: 1280, height: 800 });
+    await page.screenshot({ path: testInfo.outputPath('historico-offline-1280.png') });
+    await page.setViewportSize({ width: 390, height: 844 });
 
     // A dynamic route is answered by its exported placeholder page, an unknown address by the app shell.
     await page.goto('/projetos/12345');

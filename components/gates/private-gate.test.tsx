@@ -27,6 +27,25 @@ function clientAnswering(message: string, code: string) {
   return { client: new ApolloClient({ cache: new InMemoryCache(), link }), operations };
 }
 
+/** An API out of reach until `signal.online` turns true, then answering `me`; the operations it was asked. */
+function apiWithoutSignal(me: () => object) {
+  const signal = { online: false, operations: [] as string[] };
+  const link = new ApolloLink(
+    (operation) =>
+      new Observable((observer) => {
+        signal.operations.push(operation.operationName ?? '');
+        if (!signal.online) {
+          observer.error(new TypeError('Failed to fetch'));
+          return;
+        }
+        observer.next({ data: { me: me() } } as never);
+        observer.complete();
+      }),
+  );
+  jest.spyOn(console, 'warn').mockImplementation(() => {});
+  return { signal, client: new ApolloClient({ cache: new InMemoryCache(), link }) };
+}
+
 const completeMember = {
   __typename: 'User',
   id: '1',
@@ -146,21 +165,9 @@ describe('PrivateGate', () => {
   });
 
   it('keeps the member logged in when the API cannot be reached, and loads the page on "Tentar de novo"', async () => {
-    let online = false;
-    const link = new ApolloLink(
-      () =>
-        new Observable((observer) => {
-          if (!online) {
-            observer.error(new TypeError('Failed to fetch'));
-            return;
-          }
-          observer.next({ data: { me: completeMember } } as never);
-          observer.complete();
-        }),
-    );
-    jest.spyOn(console, 'warn').mockImplementation(() => {});
+    const { signal, client } = apiWithoutSignal(() => completeMember);
     render(
-      <ApolloProvider client={new ApolloClient({ cache: new InMemoryCache(), link })}>
+      <ApolloProvider client={client}>
         <PrivateGate>
           <p>página</p>
         </PrivateGate>
@@ -170,7 +177,7 @@ describe('PrivateGate', () => {
     expect(screen.queryByLabelText('CPF, e-mail ou celular')).not.toBeInTheDocument();
     expect(useSessionStore.getState()).toMatchObject({ token: 'a.b.c', refreshToken: 'r.s.t' });
 
-    online = true;
+    signal.online = true;
     fireEvent.click(screen.getByRole('button', { name: 'Tentar de novo' }));
     expect(await screen.findByText('página')).toBeInTheDocument();
   });
@@ -215,35 +222,21 @@ describe('PrivateGate', () => {
 
     it('keeps the copy on screen without signal and asks for me again when the club answers', async () => {
       saveSnapshotPart('1', 'me', { ...completeMember, pointsBalance: 120 });
-      let online = false;
-      const operations: string[] = [];
-      const link = new ApolloLink(
-        (operation) =>
-          new Observable((observer) => {
-            operations.push(operation.operationName ?? '');
-            if (!online) {
-              observer.error(new TypeError('Failed to fetch'));
-              return;
-            }
-            observer.next({ data: { me: { ...completeMember, pointsBalance: 150 } } } as never);
-            observer.complete();
-          }),
-      );
-      jest.spyOn(console, 'warn').mockImplementation(() => {});
+      const { signal, client } = apiWithoutSignal(() => ({ ...completeMember, pointsBalance: 150 }));
       render(
-        <ApolloProvider client={new ApolloClient({ cache: new InMemoryCache(), link })}>
+        <ApolloProvider client={client}>
           <PrivateGate>
             <p>página</p>
           </PrivateGate>
         </ApolloProvider>,
       );
-      await waitFor(() => expect(operations).toEqual(['QMe']));
+      await waitFor(() => expect(signal.operations).toEqual(['QMe']));
       // The app's link reports every failed request; this test's link stands for it.
       act(() => reportReachable(false));
       expect(screen.getByText('página')).toBeInTheDocument();
       expect(screen.queryByRole('heading', { name: 'Sem conexão com o clube' })).not.toBeInTheDocument();
 
-      online = true;
+      signal.online = true;
       act(() => reportReachable(true));
       await waitFor(() => expect(readSnapshotPart<{ pointsBalance: number }>('1', 'me')?.pointsBalance).toBe(150));
       expect(screen.getByText('página')).toBeInTheDocument();
