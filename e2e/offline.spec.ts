@@ -63,7 +63,7 @@ test.describe('without signal', () => {
     await page.screenshot({ path: testInfo.outputPath('historico-offline-1280.png') });
     await page.setViewportSize({ width: 390, height: 844 });
 
-    // A dynamic route is answered by its exported placeholder page, an unknown address by the app shell.
+    // A dynamic route is answered by its exported placeholder page.
     await page.goto('/projetos/12345');
     await expect(menu.getByRole('link', { name: 'Início' })).toBeVisible();
     await expect(page.getByText('Você está sem conexão.')).toBeVisible();
