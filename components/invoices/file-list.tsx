@@ -1,4 +1,4 @@
-import { lazyFormat } from '@/lib/format/lazy-format';
+import { formatBytes as formatSize } from '@/lib/format/bytes';
 
 export interface FileListItem {
   id: string;
@@ -6,12 +6,6 @@ export interface FileListItem {
   size: number;
   label: string;
 }
-
-const SIZE = lazyFormat(() => new Intl.NumberFormat('pt-BR', { maximumFractionDigits: 1 }));
-const formatSize = (bytes: number) =>
-  bytes >= 1024 * 1024
-    ? `${SIZE().format(bytes / (1024 * 1024))} MB`
-    : `${SIZE().format(Math.max(1, bytes / 1024))} KB`;
 
 /** The files chosen for one invoice, each with its own progress bar while sending. */
 export function FileList({

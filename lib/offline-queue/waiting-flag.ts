@@ -1,0 +1,15 @@
+import { registerPersistedVariable } from '../session/storage';
+
+/**
+ * Whether something may wait in the device's queue (lib/offline-queue/store.ts): a flag every page can read at once,
+ * so the queue's code and its database are loaded only on a device where something waits. Device-wide, not per
+ * member: the queue module itself keeps each member's entries apart.
+ */
+const WAITING = registerPersistedVariable<boolean>('OFFLINE_QUEUE', false);
+
+export const somethingWaits = (): boolean => WAITING.read() === true;
+
+export function setSomethingWaits(waits: boolean): void {
+  if (waits) WAITING.write(true);
+  else WAITING.clear();
+}
