@@ -1,6 +1,7 @@
 import type { ReactNode } from 'react';
 import { PrivateGate } from '@/components/gates/private-gate';
 import { ApolloProvider } from '@/components/providers/apollo-provider';
+import '../styles/offline-queue.css';
 
 export default function PrivateLayout({ children }: { children: ReactNode }) {
   return (

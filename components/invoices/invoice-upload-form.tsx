@@ -1,7 +1,7 @@
 'use client';
 import { useApolloClient, useMutation } from '@apollo/client/react';
 import { Suspense, useId, useRef, useState, type ChangeEvent, type FormEvent } from 'react';
-import { errorMessage, fieldErrors } from '@/lib/apollo/errors';
+import { cannotReachClub, errorMessage, fieldErrors } from '@/lib/apollo/errors';
 import type { ProgressFetchOptions } from '@/lib/apollo/xhr-fetch';
 import { FILE_ACCEPT, FILE_KIND_LABELS, FILE_MESSAGES, MAX_FILES_PER_INVOICE } from '@/lib/invoices/file-type';
 import { MSubmitInvoice, QInvoiceKeyCheck, QMyInvoices } from '@/lib/invoices/operations';
@@ -38,6 +38,8 @@ export function InvoiceUploadForm({ memberCpf }: { memberCpf: string }) {
   const [keyHasLetters, setKeyHasLetters] = useState(false);
   const [serverError, setServerError] = useState<string | null>(null);
   const [sent, setSent] = useState<string | null>(null);
+  // A sent invoice is good news; one kept on the device still waits.
+  const [waits, setWaits] = useState(false);
   const sentRef = useFocusWhenShown<HTMLParagraphElement>(sent);
   const [scanning, setScanning] = useState(false);
   const attempt = useRef(newAttemptKey());
@@ -112,6 +114,36 @@ export function InvoiceUploadForm({ memberCpf }: { memberCpf: string }) {
     changed();
   }
 
+  /** The form starts over for the next invoice, saying what became of the last one. */
+  function clear(message: string, kept = false) {
+    setWaits(kept);
+    setKey('');
+    setFiles([]);
+    setFileErrors([]);
+    setKeyError(null);
+    attempt.current = newAttemptKey();
+    setSent(message);
+  }
+
+  /**
+   * No answer from the club: the invoice waits on the device with this attempt's idempotency key (the answer may
+   * only have been lost, and the club then gives back the invoice it made). The queue's code comes only now.
+   */
+  async function keepForLater(typed: string) {
+    try {
+      const { keepInvoiceForLater } = await import('@/lib/invoices/send-waiting-invoices');
+      const result = await keepInvoiceForLater(client, {
+        accessKey: typed,
+        idempotencyKey: attempt.current,
+        files: files.map((f) => f.file),
+      });
+      if (result.kept) clear(result.message, true);
+      else setServerError(result.message);
+    } catch (error) {
+      setServerError(errorMessage(error as Error));
+    }
+  }
+
   async function onSubmit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
     setServerError(null);
@@ -145,17 +177,16 @@ export function InvoiceUploadForm({ memberCpf }: { memberCpf: string }) {
         context: { fetchOptions },
       });
       const invoice = data?.submitInvoice;
-      setKey('');
-      setFiles([]);
-      setFileErrors([]);
-      setKeyError(null);
-      attempt.current = newAttemptKey();
-      setSent(
+      clear(
         invoice?.status === 'APPROVED'
           ? `Nota enviada e aprovada: ${invoice.points ?? 0} pontos creditados.`
           : 'Nota enviada! Ela está em análise; acompanhe o andamento na lista abaixo.',
       );
     } catch (error) {
+      if (cannotReachClub(error as Error)) {
+        await keepForLater(typed);
+        return;
+      }
       const fields = fieldErrors(error as Error);
       const message = errorMessage(error as Error);
       if (fields['accessKey']) setKeyError(fields['accessKey']);
@@ -277,7 +308,7 @@ export function InvoiceUploadForm({ memberCpf }: { memberCpf: string }) {
         {loading ? 'Enviando…' : reading ? 'Lendo arquivos…' : 'Enviar nota fiscal'}
       </button>
       {sent && (
-        <p ref={sentRef} className="alert alert--ok" role="status" tabIndex={-1}>
+        <p ref={sentRef} className={waits ? 'alert alert--warning' : 'alert alert--ok'} role="status" tabIndex={-1}>
           {sent}
         </p>
       )}

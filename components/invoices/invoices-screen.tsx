@@ -1,11 +1,24 @@
 'use client';
+import { lazy, Suspense, useEffect, useState } from 'react';
+import { whenIdle } from '@/lib/browser/when-idle';
 import { config } from '@/lib/config';
 import { useCurrentUser } from '../providers/current-user';
 import { InvoiceList } from './invoice-list';
 import { InvoiceUploadForm } from './invoice-upload-form';
 
+// The invoices kept on the device without signal, and the queue's code with them: read once the page has painted.
+// Without signal and without the chunk, the part is left out instead of failing the page.
+const WaitingInvoices = lazy(() =>
+  import('./waiting-invoices').then(
+    (m) => ({ default: m.WaitingInvoices }),
+    () => ({ default: () => null }),
+  ),
+);
+
 export function InvoicesScreen() {
   const user = useCurrentUser();
+  const [painted, setPainted] = useState(false);
+  useEffect(() => whenIdle(() => setPainted(true)), []);
   return (
     <div className="invoices-screen">
       <section className="card" aria-labelledby="page-title">
@@ -29,6 +42,11 @@ export function InvoicesScreen() {
           </p>
         )}
       </section>
+      {painted && (
+        <Suspense fallback={null}>
+          <WaitingInvoices />
+        </Suspense>
+      )}
       <InvoiceList />
     </div>
   );

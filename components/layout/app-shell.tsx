@@ -1,7 +1,8 @@
 'use client';
 import { useApolloClient } from '@apollo/client/react';
 import { useRouter } from 'next/navigation';
-import type { ReactNode } from 'react';
+import { lazy, Suspense, useCallback, useEffect, useState, type ReactNode } from 'react';
+import { somethingWaits } from '@/lib/offline-queue/waiting-flag';
 import { logout } from '@/lib/session/logout';
 import { Brand } from './brand';
 import { ConnectionStatus } from './connection-status';
@@ -9,6 +10,20 @@ import { MainNav } from './main-nav';
 import { NotificationBell } from './notification-bell';
 import { RouteFocus } from './route-focus';
 import { SiteFooter } from './site-footer';
+import { useWaitingQueue } from './use-waiting-queue';
+
+// Asked only when invoices wait on the device at logout; a chunk that cannot load (no signal) lets the logout go on.
+const LogoutWithWaiting = lazy(() =>
+  import('./logout-with-waiting').then(
+    (m) => ({ default: m.LogoutWithWaiting }),
+    () => ({ default: LogoutAnyway }),
+  ),
+);
+
+function LogoutAnyway({ onLogout }: { onLogout: () => void }) {
+  useEffect(onLogout, [onLogout]);
+  return null;
+}
 
 /**
  * Frame of the private pages: brand, the notifications' bell, main navigation, logout. While the profile gate holds the member on a
@@ -17,7 +32,10 @@ import { SiteFooter } from './site-footer';
 export function AppShell({ children, menu = true }: { children: ReactNode; menu?: boolean }) {
   const router = useRouter();
   const client = useApolloClient();
-  const onLogout = () => void logout({ client, navigate: (path) => router.replace(path) });
+  const [asking, setAsking] = useState(false);
+  const leave = useCallback(() => void logout({ client, navigate: (path) => router.replace(path) }), [client, router]);
+  const onLogout = () => (somethingWaits() ? setAsking(true) : leave());
+  useWaitingQueue(client);
 
   return (
     <div className={menu ? 'shell shell--tabs' : 'shell'}>
@@ -43,6 +61,11 @@ export function AppShell({ children, menu = true }: { children: ReactNode; menu?
         {children}
       </main>
       <SiteFooter />
+      {asking && (
+        <Suspense fallback={null}>
+          <LogoutWithWaiting onLogout={leave} onCancel={() => setAsking(false)} />
+        </Suspense>
+      )}
     </div>
   );
 }

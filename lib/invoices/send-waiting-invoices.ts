@@ -1,9 +1,17 @@
 import type { ApolloClient } from '@apollo/client';
 import { CombinedGraphQLErrors, ServerError } from '@apollo/client/errors';
 import { fieldErrors, isUnauthenticated } from '../apollo/errors';
-import { changed, currentMember, mirrorSession, queueStore, settle } from '../offline-queue/page-queue';
+import {
+  changed,
+  currentMember,
+  keepInvoice,
+  mirrorSession,
+  queueStore,
+  settle,
+  type InvoiceToKeep,
+} from '../offline-queue/page-queue';
 import { drainWaitingInvoices, invoiceInput, type DrainResult, type SendOutcome } from '../offline-queue/send-waiting';
-import type { QueuedInvoice } from '../offline-queue/store';
+import { QUEUE_MESSAGES, QueueError, type QueuedInvoice } from '../offline-queue/store';
 import { MSubmitInvoice, QMyInvoices } from './operations';
 
 /** The club's answer to one try through Apollo (which refreshes the token when it must). */
@@ -47,4 +55,23 @@ export async function sendWaitingNow(client: ApolloClient): Promise<DrainResult 
   if (result.left > 0) await mirrorSession(store, member).catch(() => undefined);
   if (result.sent + result.refused > 0) changed();
   return result;
+}
+
+export const KEPT_MESSAGE = 'Sem sinal: a nota fica guardada neste aparelho e será enviada quando houver conexão.';
+
+export type KeepResult = { kept: boolean; message: string };
+
+/**
+ * The form's send could not reach the club: the invoice waits on the device and goes by itself when the club answers
+ * again. When the device cannot keep it, the pt-BR reason; the form keeps what was typed either way.
+ */
+export async function keepInvoiceForLater(client: ApolloClient, toKeep: InvoiceToKeep): Promise<KeepResult> {
+  try {
+    await keepInvoice(toKeep);
+  } catch (error) {
+    return { kept: false, message: error instanceof QueueError ? error.message : QUEUE_MESSAGES.unavailable };
+  }
+  const { startQueueSender } = await import('./send-when-reachable');
+  startQueueSender(client);
+  return { kept: true, message: KEPT_MESSAGE };
 }

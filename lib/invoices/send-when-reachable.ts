@@ -5,15 +5,17 @@ import { currentMember, forgetQueueSession, mirrorSession, queueStore } from '..
 import { useSessionStore } from '../session/store';
 import { sendWaitingNow } from './send-waiting-invoices';
 
-let stop: (() => void) | null = null;
+let started = false;
 
 /**
  * Sends what waits by itself: once now (the app opened), whenever the club answers again (the reachability probe of
  * the connection notice, the browser's `online`), and keeps the service worker's copy of the access token current
- * while something waits. The path Safari has, without Background Sync. Started once per page; returns the stop.
+ * while something waits. The path Safari has, without Background Sync. Started once, for the life of the page (the
+ * member is read at each send, so a logout and another login on the same page change whose invoices go).
  */
-export function startQueueSender(client: ApolloClient): () => void {
-  if (stop) return stop;
+export function startQueueSender(client: ApolloClient): void {
+  if (started) return;
+  started = true;
   let running = false;
   let again = false;
 
@@ -39,10 +41,10 @@ export function startQueueSender(client: ApolloClient): () => void {
     if (!isClubUnreachable()) void flush();
   };
   const onOnline = () => void flush();
-  const offReachability = subscribeReachability(onReachability);
+  subscribeReachability(onReachability);
   window.addEventListener('online', onOnline);
   // A refreshed token replaces the worker's copy; a session that ends (logout, refused refresh) takes it away.
-  const offTokens = useSessionStore.subscribe((state, previous) => {
+  useSessionStore.subscribe((state, previous) => {
     const member = currentMember();
     if (state.token === previous.token || !member) return;
     void queueStore()
@@ -51,15 +53,6 @@ export function startQueueSender(client: ApolloClient): () => void {
       })
       .catch(() => undefined);
   });
-  const offEnded = onDeviceSessionEnded(() => void forgetQueueSession().catch(() => undefined));
+  onDeviceSessionEnded(() => void forgetQueueSession().catch(() => undefined));
   void flush();
-
-  stop = () => {
-    offReachability();
-    window.removeEventListener('online', onOnline);
-    offTokens();
-    offEnded();
-    stop = null;
-  };
-  return stop;
 }
