@@ -1,4 +1,4 @@
-import type { BrowserContext, Page } from '@playwright/test';
+import type { Page } from '@playwright/test';
 import { expect, expectNoAxeViolations, signInWithStorage, test } from './fixtures';
 import { createInvoiceMember, freshKey, JPEG, masked, reviewCli } from './invoices-helpers';
 
@@ -40,79 +40,71 @@ async function serviceWorkerReady(page: Page) {
   });
 }
 
-/** Fires the service worker's Background Sync event as Chromium does when the connection returns. */
-async function dispatchBackgroundSync(context: BrowserContext, page: Page, origin: string, tag: string) {
-  const cdp = await context.newCDPSession(page);
-  const registration = new Promise<string>((resolve) =>
-    cdp.on('ServiceWorker.workerRegistrationUpdated', ({ registrations }) => {
-      const found = registrations.find((r) => !r.isDeleted);
-      if (found) resolve(found.registrationId);
-    }),
-  );
-  await cdp.send('ServiceWorker.enable');
-  const registrationId = await registration;
-  await cdp.send('ServiceWorker.dispatchSyncEvent', {
-    origin,
-    registrationId,
-    tag,
-    lastChance: false,
-  });
-  await cdp.detach();
-}
+test.describe('invoices that wait for signal, sent by the page (Safari: no Background Sync)', () => {
+  // No service worker at all: the page alone must send what waits.
+  test.use({ serviceWorkers: 'block' });
 
-test.describe('invoices that wait for signal', () => {
-  test('kept on the device without signal, per member, sent once by itself when the club answers again', async ({
+  test('kept on the device without signal, per member, sent once by itself when the app opens with signal', async ({
     context,
   }) => {
     test.slow();
-    // Pages come and go on one phone (close and reopen, another member): an error in any of them fails the test.
+    // Pages come and go on one phone (another member, a new visit): an error in any of them fails the test.
     const errors: string[] = [];
     context.on('weberror', (error) => errors.push(error.error().message));
     const ana = await createInvoiceMember();
     const bruno = await createInvoiceMember();
     let page = await context.newPage();
     await openInvoices(page, ana.email);
-    await serviceWorkerReady(page);
 
-    // The answer is lost on the way back: the club made the invoice, the page never heard. It waits on the device
-    // with the same idempotency key, and the later send gets that first invoice back instead of a second one.
+    // The answer is lost on the way back: the club made the invoice, the page never heard. The invoice is kept with
+    // the same idempotency key, and the next send (the page's or the service worker's, whichever comes first) gets
+    // that first invoice back instead of making a second one.
     const lostKey = freshKey();
     await page.route('**/graphql', async (route) => {
-      if (route.request().method() !== 'POST') return route.continue();
-      if ((route.request().postData() ?? '').includes('MSubmitInvoice')) await route.fetch();
-      return route.abort('internetdisconnected');
+      if ((route.request().postData() ?? '').includes('MSubmitInvoice')) {
+        await route.fetch();
+        return route.abort('internetdisconnected');
+      }
+      return route.continue();
     });
     await sendInvoice(page, lostKey);
     await expect(page.getByRole('status').filter({ hasText: KEPT })).toBeVisible();
     await expect(page.getByLabel(KEY_LABEL)).toHaveValue('');
-    await expect(waitingCard(page, lostKey)).toContainText('Aguardando envio');
+    await page.unroute('**/graphql');
+    const sentCard = (key: string) => page.locator('article.invoice-card', { hasText: masked(key) });
+    await expect(sentCard(lostKey).locator('.status-badge')).toHaveText('Em análise');
+    await expect(waitingCard(page, lostKey)).toHaveCount(0);
     expect(onServer(lostKey)).toBe(1);
 
-    // Without signal at all: a second one waits too; the space they take is shown.
+    // Without signal at all: they wait in "Aguardando envio", with the space they take.
     await context.setOffline(true);
     const offlineKey = freshKey();
+    const discardKey = freshKey();
     await sendInvoice(page, offlineKey);
     await expect(page.getByRole('status').filter({ hasText: KEPT })).toBeVisible();
-    await expect(waitingCard(page, offlineKey)).toBeVisible();
+    await sendInvoice(page, discardKey);
+    await expect(waitingCard(page, discardKey)).toBeVisible();
+    await expect(waitingCard(page, offlineKey)).toContainText('Aguardando envio');
     await expect(waitingSection(page).getByText(/Espaço usado neste aparelho pelas notas guardadas: \d/)).toBeVisible();
     await expectNoAxeViolations(page);
 
     // "Enviar agora" without signal says so and keeps it; "Descartar" asks first.
     await waitingCard(page, offlineKey).getByRole('button', { name: 'Enviar agora' }).click();
     await expect(waitingSection(page).getByRole('status')).toContainText('Ainda sem conexão com o clube');
-    await waitingCard(page, offlineKey).getByRole('button', { name: 'Descartar' }).click();
+    await waitingCard(page, discardKey).getByRole('button', { name: 'Descartar' }).click();
     const confirm = page.getByRole('dialog', { name: 'Descartar esta nota?' });
     await expect(confirm).toBeVisible();
     await expectNoAxeViolations(page);
     await confirm.getByRole('button', { name: 'Manter guardada' }).click();
-    await expect(waitingCard(page, offlineKey)).toBeVisible();
-    await waitingCard(page, offlineKey).getByRole('button', { name: 'Descartar' }).click();
+    await expect(waitingCard(page, discardKey)).toBeVisible();
+    await waitingCard(page, discardKey).getByRole('button', { name: 'Descartar' }).click();
     await confirm.getByRole('button', { name: 'Descartar nota' }).click();
-    await expect(waitingCard(page, offlineKey)).toHaveCount(0);
-    await expect(waitingCard(page, lostKey)).toBeVisible();
+    await expect(waitingCard(page, discardKey)).toHaveCount(0);
+    await expect(waitingCard(page, offlineKey)).toBeVisible();
 
-    // Logout asks what to do with what waits; without signal there is no "Enviar antes de sair".
-    await page.unroute('**/graphql');
+    // Logout asks what to do with what waits; while the club does not answer there is no "Enviar antes de sair".
+    await page.route('**/graphql', (route) => route.abort('connectionrefused'));
+    await context.setOffline(false);
     await logoutFromMenu(page);
     const ask = page.getByRole('dialog', { name: 'Há notas aguardando envio' });
     await expect(ask).toContainText('1 nota aguarda envio neste aparelho');
@@ -122,8 +114,7 @@ test.describe('invoices that wait for signal', () => {
     await expect(page).toHaveURL(/\/login$/);
     await page.close();
 
-    // Another member on the same phone, with signal: Ana's invoice is neither shown nor sent with Bruno's session.
-    await context.setOffline(false);
+    // Another member on the same phone: Ana's invoice is neither shown nor sent with Bruno's session.
     page = await context.newPage();
     await openInvoices(page, bruno.email);
     await expect(page.getByText('Você ainda não enviou nenhuma nota fiscal.')).toBeVisible();
@@ -145,25 +136,45 @@ test.describe('invoices that wait for signal', () => {
     await logoutFromMenu(page);
     await expect(page).toHaveURL(/\/login$/);
     await page.close();
+    expect(onServer(offlineKey)).toBe(0);
 
-    // Ana again, with signal: the app sends what waits as it opens, and the club still has exactly one invoice.
+    // Ana again, with signal: the app sends what waits as it opens, and the club has it exactly once.
     page = await context.newPage();
     await openInvoices(page, ana.email);
-    const card = page.locator('article.invoice-card', { hasText: masked(lostKey) });
-    await expect(card.locator('.status-badge')).toHaveText('Em análise');
+    await expect(
+      page.locator('article.invoice-card', { hasText: masked(offlineKey) }).locator('.status-badge'),
+    ).toHaveText('Em análise');
     await expect(waitingSection(page)).toHaveCount(0);
+    expect(onServer(offlineKey)).toBe(1);
     expect(onServer(lostKey)).toBe(1);
 
-    // With the app closed, the service worker sends (Background Sync) with the token the page left for it.
-    await context.setOffline(true);
-    const syncKey = freshKey();
-    await sendInvoice(page, syncKey);
-    await expect(waitingCard(page, syncKey)).toBeVisible();
-    const origin = new URL(page.url()).origin;
-    await page.goto('about:blank');
-    await context.setOffline(false);
-    await dispatchBackgroundSync(context, page, origin, 'cd-enviar-notas');
-    await expect.poll(() => onServer(syncKey)).toBe(1);
     expect(errors, 'erros na página').toEqual([]);
+  });
+});
+
+test.describe('invoices that wait for signal, sent by the service worker (Chromium: Background Sync)', () => {
+  test('the worker sends it when the connection returns, with the app closed', async ({ page, context }) => {
+    const ana = await createInvoiceMember();
+    await openInvoices(page, ana.email);
+    await serviceWorkerReady(page);
+    await context.setOffline(true);
+    const key = freshKey();
+    await sendInvoice(page, key);
+    await expect(page.getByRole('status').filter({ hasText: KEPT })).toBeVisible();
+    await expect(waitingCard(page, key)).toContainText('Aguardando envio');
+    const origin = new URL(page.url()).origin;
+
+    // The app is closed; the connection returns; the browser wakes the service worker, which sends it.
+    await page.close();
+    await context.setOffline(false);
+    await expect.poll(() => onServer(key), { timeout: 30_000 }).toBe(1);
+
+    const reopened = await context.newPage();
+    await reopened.goto(`${origin}/minhas-nfs`);
+    await expect(
+      reopened.locator('article.invoice-card', { hasText: masked(key) }).locator('.status-badge'),
+    ).toHaveText('Em análise');
+    await expect(waitingSection(reopened)).toHaveCount(0);
+    expect(onServer(key)).toBe(1);
   });
 });

@@ -30,7 +30,10 @@ async function onSync(event: SyncEvent): Promise<void> {
   }
 }
 
-self.addEventListener('sync', (event) => {
-  const sync = event as SyncEvent;
-  if (sync.tag === QUEUE_SYNC_TAG) sync.waitUntil(onSync(sync));
-});
+/** Answers the Background Sync of the waiting invoices. */
+export function listenForQueueSync(): void {
+  self.addEventListener('sync', (event) => {
+    const sync = event as SyncEvent;
+    if (sync.tag === QUEUE_SYNC_TAG) sync.waitUntil(onSync(sync));
+  });
+}

@@ -3,6 +3,7 @@ import { useApolloClient } from '@apollo/client/react';
 import { useCallback, useEffect, useState } from 'react';
 import { formatBytes } from '@/lib/format/bytes';
 import { formatDateTime } from '@/lib/format/dates';
+import { QMyInvoices } from '@/lib/invoices/operations';
 import { sendWaitingNow } from '@/lib/invoices/send-waiting-invoices';
 import { startQueueSender } from '@/lib/invoices/send-when-reachable';
 import {
@@ -56,7 +57,11 @@ export function WaitingInvoices() {
     void reload();
     // Opening the page with something waiting is one of the moments to send it.
     startQueueSender(client);
-    return subscribeQueue(() => void reload());
+    return subscribeQueue((remote) => {
+      void reload();
+      // The service worker (or another tab) may have sent one: the list below shows it as sent.
+      if (remote) void client.refetchQueries({ include: [QMyInvoices] }).catch(() => undefined);
+    });
   }, [client, reload]);
 
   async function sendNow() {

@@ -83,8 +83,9 @@ async function fetchNewTokens(uri: string, fetchImpl: typeof fetch, refreshToken
  */
 export function createLink(options: LinkOptions = {}): ApolloLink {
   const uri = options.uri ?? config.graphqlUrl;
-  // Every request tells the connection notice whether the club answered.
-  const fetchImpl = trackReachability(options.fetch ?? ((...args: Parameters<typeof fetch>) => fetch(...args)));
+  // Every request tells the connection notice whether the club answered, uploads through XHR too.
+  const baseFetch = options.fetch ?? ((...args: Parameters<typeof fetch>) => fetch(...args));
+  const fetchImpl = trackReachability(baseFetch);
   const onSessionLost = options.onSessionLost ?? reloadWithoutSession;
   const coordinator = createRefreshCoordinator({
     currentAccessToken: () => useSessionStore.getState().token,
@@ -134,7 +135,7 @@ export function createLink(options: LinkOptions = {}): ApolloLink {
   // context carries fetchOptions.onUploadProgress goes through XHR so the screen can show its progress.
   const httpLink = new UploadHttpLink({
     uri,
-    fetch: createProgressFetch(fetchImpl),
+    fetch: trackReachability(createProgressFetch(baseFetch)),
     headers: { ...BASE_HEADERS, accept: JSON_ACCEPT },
     useGETForQueries: config.graphqlGetForQueries,
   });

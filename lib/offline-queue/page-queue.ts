@@ -32,26 +32,28 @@ export function queueStore(): Promise<QueueStore> {
 /** The logged-in member (the tokens' `sub`): what waits is theirs alone. */
 export const currentMember = (): string | null => sessionSubject(useSessionStore.getState());
 
-const listeners = new Set<() => void>();
+/** `remote`: the change came from another tab or the service worker (which may have sent something). */
+type QueueListener = (remote: boolean) => void;
+const listeners = new Set<QueueListener>();
 let channel: BroadcastChannel | null | undefined;
 
 function queueChannel(): BroadcastChannel | null {
   if (channel === undefined) {
     channel = typeof BroadcastChannel === 'undefined' ? null : new BroadcastChannel(QUEUE_CHANNEL);
     // Another tab or the service worker sent or kept something.
-    channel?.addEventListener('message', () => listeners.forEach((listener) => listener()));
+    channel?.addEventListener('message', () => listeners.forEach((listener) => listener(true)));
   }
   return channel;
 }
 
 /** Tells this page's listeners, the other tabs and the worker that the queue changed. */
 export function changed(): void {
-  listeners.forEach((listener) => listener());
+  listeners.forEach((listener) => listener(false));
   queueChannel()?.postMessage('changed');
 }
 
 /** Called whenever the queue changes here, in another tab or in the service worker. */
-export function subscribeQueue(listener: () => void): () => void {
+export function subscribeQueue(listener: QueueListener): () => void {
   queueChannel();
   listeners.add(listener);
   return () => listeners.delete(listener);
