@@ -1,10 +1,12 @@
 'use client';
-import { useApolloClient, useMutation } from '@apollo/client/react';
-import { Suspense, useId, useRef, useState, type ChangeEvent, type FormEvent } from 'react';
-import { cannotReachClub, errorMessage, fieldErrors } from '@/lib/apollo/errors';
+import { CombinedGraphQLErrors } from '@apollo/client/errors';
+import { useApolloClient } from '@apollo/client/react';
+import { Suspense, useEffect, useId, useRef, useState, type ChangeEvent, type FormEvent } from 'react';
+import { errorMessage, fieldErrors } from '@/lib/apollo/errors';
 import type { ProgressFetchOptions } from '@/lib/apollo/xhr-fetch';
 import { FILE_ACCEPT, FILE_KIND_LABELS, FILE_MESSAGES, MAX_FILES_PER_INVOICE } from '@/lib/invoices/file-type';
-import { MSubmitInvoice, QInvoiceKeyCheck, QMyInvoices } from '@/lib/invoices/operations';
+import { whenIdle } from '@/lib/browser/when-idle';
+import { QMyInvoices } from '@/lib/invoices/operations';
 import { perFileProgress, type PickedFile } from '@/lib/invoices/pick-files';
 import { newAttemptKey } from '@/lib/network/attempt-key';
 import { ACCESS_KEY_LENGTH, maskAccessKey, normalizeAccessKey, parseAccessKey } from '@/lib/validation/access-key';
@@ -21,6 +23,16 @@ import { CheckboxField } from '../ui/checkbox-field';
 // instead of being part of its first load; the camera code itself waits for the dialog (scanner-dialog.tsx).
 const FileList = lazyNow(() => import('./file-list').then((m) => m.FileList));
 const ScannerDialog = lazyNow(() => import('./scanner-dialog').then((m) => m.ScannerDialog));
+
+// The form's documents (the key check, the send) come after the first paint, or when first needed.
+let submitOperations: Promise<typeof import('@/lib/invoices/submit-operations')> | null = null;
+const loadSubmitOperations = () => {
+  submitOperations ??= import('@/lib/invoices/submit-operations').catch((error: unknown) => {
+    submitOperations = null;
+    throw error;
+  });
+  return submitOperations;
+};
 
 const KEY_MISMATCH = 'A chave de acesso digitada não é a mesma do XML. Confira a chave ou o arquivo.';
 const BUYER_MISMATCH = 'Atenção: o comprador desta nota não é o seu CPF. Ela será analisada com mais cuidado.';
@@ -43,7 +55,8 @@ export function InvoiceUploadForm({ memberCpf }: { memberCpf: string }) {
   const sentRef = useFocusWhenShown<HTMLParagraphElement>(sent);
   const [scanning, setScanning] = useState(false);
   const attempt = useRef(newAttemptKey());
-  const [submit, { loading }] = useMutation(MSubmitInvoice, { refetchQueries: [QMyInvoices] });
+  const [loading, setLoading] = useState(false);
+  useEffect(() => whenIdle(() => void loadSubmitOperations().catch(() => undefined)), []);
   useLeaveGuard(loading);
   const { reading, read } = useFileReader();
 
@@ -61,8 +74,14 @@ export function InvoiceUploadForm({ memberCpf }: { memberCpf: string }) {
   async function checkTaken(value: string) {
     const result = parseAccessKey(value);
     if (!result.ok) return;
-    const { data } = await client
-      .query({ query: QInvoiceKeyCheck, variables: { accessKey: result.info.key }, fetchPolicy: 'network-only' })
+    const { data } = await loadSubmitOperations()
+      .then(({ QInvoiceKeyCheck }) =>
+        client.query({
+          query: QInvoiceKeyCheck,
+          variables: { accessKey: result.info.key },
+          fetchPolicy: 'network-only',
+        }),
+      )
       .catch(() => ({ data: undefined }));
     if (normalizeAccessKey(value) === result.info.key && data?.invoiceKeyCheck && !data.invoiceKeyCheck.available) {
       setKeyTaken(data.invoiceKeyCheck.message ?? null);
@@ -127,21 +146,24 @@ export function InvoiceUploadForm({ memberCpf }: { memberCpf: string }) {
 
   /**
    * No answer from the club: the invoice waits on the device with this attempt's idempotency key (the answer may
-   * only have been lost, and the club then gives back the invoice it made). The queue's code comes only now.
+   * only have been lost, and the club then gives back the invoice it made). The queue's code comes only now. False
+   * when the club did answer, for the form to show its error.
    */
-  async function keepForLater(typed: string) {
+  async function keptForLater(error: unknown, typed: string): Promise<boolean> {
     try {
       const { keepInvoiceForLater } = await import('@/lib/invoices/send-waiting-invoices');
-      const result = await keepInvoiceForLater(client, {
+      const result = await keepInvoiceForLater(client, error, {
         accessKey: typed,
         idempotencyKey: attempt.current,
         files: files.map((f) => f.file),
       });
+      if (result.kept === null) return false;
       if (result.kept) clear(result.message, true);
       else setServerError(result.message);
-    } catch (error) {
-      setServerError(errorMessage(error as Error));
+    } catch {
+      return false;
     }
+    return true;
   }
 
   async function onSubmit(event: FormEvent<HTMLFormElement>) {
@@ -169,12 +191,16 @@ export function InvoiceUploadForm({ memberCpf }: { memberCpf: string }) {
     const fetchOptions: ProgressFetchOptions = {
       onUploadProgress: ({ loaded, total }) => setProgress(perFileProgress(sizes, loaded, total)),
     };
+    setLoading(true);
     try {
-      const { data } = await submit({
+      const { MSubmitInvoice } = await loadSubmitOperations();
+      const { data } = await client.mutate({
+        mutation: MSubmitInvoice,
         variables: {
           input: { accessKey: typed || null, idempotencyKey: attempt.current, files: files.map((f) => f.file) },
         },
         context: { fetchOptions },
+        refetchQueries: [QMyInvoices],
       });
       const invoice = data?.submitInvoice;
       clear(
@@ -183,10 +209,8 @@ export function InvoiceUploadForm({ memberCpf }: { memberCpf: string }) {
           : 'Nota enviada! Ela está em análise; acompanhe o andamento na lista abaixo.',
       );
     } catch (error) {
-      if (cannotReachClub(error as Error)) {
-        await keepForLater(typed);
-        return;
-      }
+      // The club's own answer (a GraphQL error) is shown at once; anything else may be no answer at all.
+      if (!CombinedGraphQLErrors.is(error) && (await keptForLater(error, typed))) return;
       const fields = fieldErrors(error as Error);
       const message = errorMessage(error as Error);
       if (fields['accessKey']) setKeyError(fields['accessKey']);
@@ -194,6 +218,7 @@ export function InvoiceUploadForm({ memberCpf }: { memberCpf: string }) {
       else setServerError(message);
     } finally {
       setProgress(null);
+      setLoading(false);
     }
   }
 

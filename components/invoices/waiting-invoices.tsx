@@ -3,7 +3,6 @@ import { useApolloClient } from '@apollo/client/react';
 import { useCallback, useEffect, useState } from 'react';
 import { formatBytes } from '@/lib/format/bytes';
 import { formatDateTime } from '@/lib/format/dates';
-import { QMyInvoices } from '@/lib/invoices/operations';
 import { sendWaitingNow } from '@/lib/invoices/send-waiting-invoices';
 import { startQueueSender } from '@/lib/invoices/send-when-reachable';
 import {
@@ -60,7 +59,7 @@ export function WaitingInvoices() {
     return subscribeQueue((remote) => {
       void reload();
       // The service worker (or another tab) may have sent one: the list below shows it as sent.
-      if (remote) void client.refetchQueries({ include: [QMyInvoices] }).catch(() => undefined);
+      if (remote) void client.refetchQueries({ include: ['QMyInvoices'] }).catch(() => undefined);
     });
   }, [client, reload]);
 

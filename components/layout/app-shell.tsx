@@ -2,6 +2,7 @@
 import { useApolloClient } from '@apollo/client/react';
 import { useRouter } from 'next/navigation';
 import { lazy, Suspense, useCallback, useEffect, useState, type ReactNode } from 'react';
+import { whenIdle } from '@/lib/browser/when-idle';
 import { somethingWaits } from '@/lib/offline-queue/waiting-flag';
 import { logout } from '@/lib/session/logout';
 import { Brand } from './brand';
@@ -10,18 +11,18 @@ import { MainNav } from './main-nav';
 import { NotificationBell } from './notification-bell';
 import { RouteFocus } from './route-focus';
 import { SiteFooter } from './site-footer';
-import { useWaitingQueue } from './use-waiting-queue';
+import type { WaitingQueueProps } from './waiting-queue';
 
-// Asked only when invoices wait on the device at logout; a chunk that cannot load (no signal) lets the logout go on.
-const LogoutWithWaiting = lazy(() =>
-  import('./logout-with-waiting').then(
-    (m) => ({ default: m.LogoutWithWaiting }),
+// Only on a device where invoices wait for signal. A chunk that cannot load (no signal) lets a logout go on.
+const WaitingQueue = lazy(() =>
+  import('./waiting-queue').then(
+    (m) => ({ default: m.WaitingQueue }),
     () => ({ default: LogoutAnyway }),
   ),
 );
 
-function LogoutAnyway({ onLogout }: { onLogout: () => void }) {
-  useEffect(onLogout, [onLogout]);
+function LogoutAnyway({ asking, onLogout }: WaitingQueueProps) {
+  useEffect(() => (asking ? onLogout() : undefined), [asking, onLogout]);
   return null;
 }
 
@@ -32,10 +33,12 @@ function LogoutAnyway({ onLogout }: { onLogout: () => void }) {
 export function AppShell({ children, menu = true }: { children: ReactNode; menu?: boolean }) {
   const router = useRouter();
   const client = useApolloClient();
+  const [waits, setWaits] = useState(false);
   const [asking, setAsking] = useState(false);
   const leave = useCallback(() => void logout({ client, navigate: (path) => router.replace(path) }), [client, router]);
-  const onLogout = () => (somethingWaits() ? setAsking(true) : leave());
-  useWaitingQueue(client);
+  const onLogout = () => (somethingWaits() ? (setWaits(true), setAsking(true)) : leave());
+  // After the first paint, and only where something waits.
+  useEffect(() => whenIdle(() => setWaits(somethingWaits())), []);
 
   return (
     <div className={menu ? 'shell shell--tabs' : 'shell'}>
@@ -61,9 +64,9 @@ export function AppShell({ children, menu = true }: { children: ReactNode; menu?
         {children}
       </main>
       <SiteFooter />
-      {asking && (
+      {waits && (
         <Suspense fallback={null}>
-          <LogoutWithWaiting onLogout={leave} onCancel={() => setAsking(false)} />
+          <WaitingQueue asking={asking} onLogout={leave} onCancel={() => setAsking(false)} />
         </Suspense>
       )}
     </div>

@@ -74,13 +74,3 @@ export function fieldErrors(error: ErrorLike | undefined): Record<string, string
   const fields = error.errors.find((e) => e.extensions?.code === 'BAD_USER_INPUT')?.extensions?.fields;
   return fields && typeof fields === 'object' ? (fields as Record<string, string>) : {};
 }
-
-/**
- * The request never got the club's answer: no connection, a request that failed on the way, a refresh that could
- * not be tried, or a gateway's 5xx. Not the club saying no (GraphQL errors, a 4xx): what the member typed was read.
- */
-export function cannotReachClub(error: ErrorLike): boolean {
-  if (CombinedGraphQLErrors.is(error)) return false;
-  if (ServerError.is(error)) return error.statusCode >= 500 && !isMaintenance(error);
-  return true;
-}

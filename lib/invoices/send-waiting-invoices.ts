@@ -1,71 +1,67 @@
 import type { ApolloClient } from '@apollo/client';
 import { CombinedGraphQLErrors, ServerError } from '@apollo/client/errors';
-import { fieldErrors, isUnauthenticated } from '../apollo/errors';
+import { isMaintenance } from '../apollo/errors';
+import { trackReachability } from '../network/reachability';
 import {
   changed,
   currentMember,
   keepInvoice,
   mirrorSession,
+  pageSession,
   queueStore,
   settle,
   type InvoiceToKeep,
 } from '../offline-queue/page-queue';
-import { drainWaitingInvoices, invoiceInput, type DrainResult, type SendOutcome } from '../offline-queue/send-waiting';
-import { QUEUE_MESSAGES, QueueError, type QueuedInvoice } from '../offline-queue/store';
-import { MSubmitInvoice, QMyInvoices } from './operations';
+import { drainWaitingInvoices, sendInvoiceRequest, type DrainResult } from '../offline-queue/send-waiting';
+import { QUEUE_MESSAGES, QueueError } from '../offline-queue/store';
 
-/** The club's answer to one try through Apollo (which refreshes the token when it must). */
-function outcomeOfError(error: unknown): SendOutcome {
-  if (CombinedGraphQLErrors.is(error)) {
-    if (isUnauthenticated(error)) return { kind: 'unauthenticated' };
-    const refusal = error.errors.find((e) => e.extensions?.code === 'BAD_USER_INPUT');
-    if (!refusal) return { kind: 'later' };
-    const fields = fieldErrors(error);
-    return { kind: 'refused', message: fields['accessKey'] ?? fields['files'] ?? refusal.message };
-  }
-  if (ServerError.is(error) && error.statusCode === 401) return { kind: 'unauthenticated' };
-  return { kind: 'later' };
-}
-
-async function sendThroughApollo(client: ApolloClient, invoice: QueuedInvoice): Promise<SendOutcome> {
-  try {
-    const { data } = await client.mutate({
-      mutation: MSubmitInvoice,
-      variables: {
-        input: {
-          ...invoiceInput(invoice),
-          files: invoice.files.map((file) => new File([file.blob], file.name, { type: file.type })),
-        },
-      },
-    });
-    return data?.submitInvoice ? { kind: 'sent' } : { kind: 'later' };
-  } catch (error) {
-    return outcomeOfError(error);
-  }
-}
-
-/** Sends what waits for this member now ("Enviar agora", the signal back, the app opened). */
-export async function sendWaitingNow(client: ApolloClient): Promise<DrainResult | null> {
+/**
+ * Sends what waits for this member now ("Enviar agora", the signal back, the app opened, a new token): the same
+ * request as the service worker's, with the page's current access token. A refused token is not refreshed here: the
+ * app's own next request refreshes it, and the new token starts another try (send-when-reachable.ts). Apollo is only
+ * asked to show the list again, by the query's name, so this code never carries the invoice documents of the page.
+ */
+export async function sendWaitingNow(client: Pick<ApolloClient, 'refetchQueries'>): Promise<DrainResult | null> {
   const member = currentMember();
-  if (!member) return null;
+  const session = member ? pageSession(member) : null;
+  if (!member || !session) return null;
   const store = await queueStore();
-  const result = await drainWaitingInvoices(store, member, (invoice) => sendThroughApollo(client, invoice));
-  if (result.sent > 0) await client.refetchQueries({ include: [QMyInvoices] }).catch(() => undefined);
+  const fetchImpl = trackReachability((...args) => fetch(...args));
+  const result = await drainWaitingInvoices(store, member, (invoice) =>
+    sendInvoiceRequest(invoice, session, fetchImpl),
+  );
+  if (result.sent > 0) await client.refetchQueries({ include: ['QMyInvoices'] }).catch(() => undefined);
   await settle(store, member);
   if (result.left > 0) await mirrorSession(store, member).catch(() => undefined);
   if (result.sent + result.refused > 0) changed();
   return result;
 }
 
+/**
+ * The request never got the club's answer: no connection, a request that failed on the way, a refresh that could
+ * not be tried, or a gateway's 5xx. Not the club saying no (GraphQL errors, a 4xx): what the member typed was read.
+ */
+export function cannotReachClub(error: unknown): boolean {
+  if (CombinedGraphQLErrors.is(error)) return false;
+  if (ServerError.is(error)) return error.statusCode >= 500 && !isMaintenance(error);
+  return true;
+}
+
 export const KEPT_MESSAGE = 'Sem sinal: a nota fica guardada neste aparelho e será enviada quando houver conexão.';
 
-export type KeepResult = { kept: boolean; message: string };
+/** `kept: null`: the send was answered (the form shows the club's error as it always did). */
+export type KeepResult = { kept: boolean | null; message: string };
 
 /**
  * The form's send could not reach the club: the invoice waits on the device and goes by itself when the club answers
  * again. When the device cannot keep it, the pt-BR reason; the form keeps what was typed either way.
  */
-export async function keepInvoiceForLater(client: ApolloClient, toKeep: InvoiceToKeep): Promise<KeepResult> {
+export async function keepInvoiceForLater(
+  client: ApolloClient,
+  error: unknown,
+  toKeep: InvoiceToKeep,
+): Promise<KeepResult> {
+  if (!cannotReachClub(error)) return { kept: null, message: '' };
   try {
     await keepInvoice(toKeep);
   } catch (error) {

@@ -1,7 +1,7 @@
 import type { ApolloClient } from '@apollo/client';
 import { onDeviceSessionEnded } from '../device-session/session-id';
 import { isClubUnreachable, subscribeReachability } from '../network/reachability';
-import { currentMember, forgetQueueSession, mirrorSession, queueStore } from '../offline-queue/page-queue';
+import { forgetQueueSession } from '../offline-queue/page-queue';
 import { useSessionStore } from '../session/store';
 import { sendWaitingNow } from './send-waiting-invoices';
 
@@ -43,15 +43,10 @@ export function startQueueSender(client: ApolloClient): void {
   const onOnline = () => void flush();
   subscribeReachability(onReachability);
   window.addEventListener('online', onOnline);
-  // A refreshed token replaces the worker's copy; a session that ends (logout, refused refresh) takes it away.
+  // A new token (the app refreshed an expired one, the member logged in again) is another chance to send, and
+  // replaces the worker's copy; a session that ends (logout, refused refresh) takes that copy away.
   useSessionStore.subscribe((state, previous) => {
-    const member = currentMember();
-    if (state.token === previous.token || !member) return;
-    void queueStore()
-      .then(async (store) => {
-        if ((await store.invoices(member)).length > 0) await mirrorSession(store, member);
-      })
-      .catch(() => undefined);
+    if (state.token && state.token !== previous.token) void flush();
   });
   onDeviceSessionEnded(() => void forgetQueueSession().catch(() => undefined));
   void flush();

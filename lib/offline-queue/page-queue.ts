@@ -8,6 +8,7 @@ import {
   QUEUE_SYNC_TAG,
   QueueError,
   type QueuedInvoice,
+  type QueueSession,
   type QueueStore,
 } from './store';
 import { setSomethingWaits } from './waiting-flag';
@@ -59,19 +60,25 @@ export function subscribeQueue(listener: QueueListener): () => void {
   return () => listeners.delete(listener);
 }
 
+/** The page's current access token as a send needs it, when it is this member's. */
+export function pageSession(member: string): QueueSession | null {
+  const token = useSessionStore.getState().token;
+  if (!token || sessionSubject({ token, refreshToken: null }) !== member) return null;
+  return {
+    member,
+    accessToken: token,
+    deviceSessionId: peekDeviceSessionId(),
+    graphqlUrl: new URL(config.graphqlUrl, window.location.href).href,
+  };
+}
+
 /**
  * Copies the member's current access token where the service worker can read it, while something of theirs waits.
  * Only the access token (it lives 15 minutes): the refresh token stays in the page, which alone rotates it.
  */
 export async function mirrorSession(store: QueueStore, member: string): Promise<void> {
-  const token = useSessionStore.getState().token;
-  if (!token || sessionSubject({ token, refreshToken: null }) !== member) return;
-  await store.saveSession({
-    member,
-    accessToken: token,
-    deviceSessionId: peekDeviceSessionId(),
-    graphqlUrl: new URL(config.graphqlUrl, window.location.href).href,
-  });
+  const session = pageSession(member);
+  if (session) await store.saveSession(session);
 }
 
 /** Asks the service worker to send when the connection returns, where the browser has Background Sync (Chromium). */

@@ -2,18 +2,36 @@
 import { useApolloClient } from '@apollo/client/react';
 import { useEffect, useState } from 'react';
 import { sendWaitingNow } from '@/lib/invoices/send-waiting-invoices';
+import { startQueueSender } from '@/lib/invoices/send-when-reachable';
 import { isClubUnreachable } from '@/lib/network/reachability';
 import { discardAll, forgetQueueSession, waitingInvoices } from '@/lib/offline-queue/page-queue';
 import { Modal } from '../ui/modal';
 
 const count = (n: number) => (n === 1 ? '1 nota aguarda' : `${n} notas aguardam`);
 
+export interface WaitingQueueProps {
+  /** "Sair" was tapped. */
+  asking: boolean;
+  onLogout: () => void;
+  onCancel: () => void;
+}
+
+/**
+ * The shell's part of the queue, loaded only on a device where something waits: it sends what waits (the app
+ * opening is one of the moments to), and at logout asks what to do with this member's invoices that wait.
+ */
+export function WaitingQueue({ asking, onLogout, onCancel }: WaitingQueueProps) {
+  const client = useApolloClient();
+  useEffect(() => startQueueSender(client), [client]);
+  return asking ? <LogoutWithWaiting onLogout={onLogout} onCancel={onCancel} /> : null;
+}
+
 /**
  * Logout while invoices of this member wait on the device: send them first (with a connection), keep them for the
- * next time this member logs in here, or discard them. Nothing is lost without the member choosing it. Loaded only
- * when the device has something waiting; with nothing of this member's, the logout goes on at once.
+ * next time this member logs in here, or discard them. Nothing is lost without the member choosing it; with nothing
+ * of this member's, the logout goes on at once.
  */
-export function LogoutWithWaiting({ onLogout, onCancel }: { onLogout: () => void; onCancel: () => void }) {
+function LogoutWithWaiting({ onLogout, onCancel }: Omit<WaitingQueueProps, 'asking'>) {
   const client = useApolloClient();
   const [waiting, setWaiting] = useState<number | null>(null);
   const [busy, setBusy] = useState(false);
