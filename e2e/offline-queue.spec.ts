@@ -34,9 +34,12 @@ async function logoutFromMenu(page: Page) {
   await menu.getByRole('button', { name: 'Sair' }).click();
 }
 
-async function serviceWorkerReady(page: Page) {
+/** Until the service worker controls the page, its precache (pages and chunks) complete: it activates after that. */
+async function serviceWorkerInControl(page: Page) {
   await page.evaluate(async () => {
     await navigator.serviceWorker.ready;
+    if (navigator.serviceWorker.controller) return;
+    await new Promise((resolve) => navigator.serviceWorker.addEventListener('controllerchange', resolve));
   });
 }
 
@@ -153,10 +156,13 @@ test.describe('invoices that wait for signal, sent by the page (Safari: no Backg
 });
 
 test.describe('invoices that wait for signal, sent by the service worker (Chromium: Background Sync)', () => {
-  test('the worker sends it when the connection returns, with the app closed', async ({ page, context }) => {
+  test('kept through a reload and a reopening without signal, the worker sends it when the connection returns, with the app closed', async ({
+    page,
+    context,
+  }, testInfo) => {
     const ana = await createInvoiceMember();
     await openInvoices(page, ana.email);
-    await serviceWorkerReady(page);
+    await serviceWorkerInControl(page);
     await context.setOffline(true);
     const key = freshKey();
     await sendInvoice(page, key);
@@ -164,8 +170,18 @@ test.describe('invoices that wait for signal, sent by the service worker (Chromi
     await expect(waitingCard(page, key)).toContainText('Aguardando envio');
     const origin = new URL(page.url()).origin;
 
-    // The app is closed; the connection returns; the browser wakes the service worker, which sends it.
+    // Still without signal: a reload, then the app closed and opened again, show it waiting.
+    await page.reload();
+    await expect(waitingCard(page, key)).toContainText('Aguardando envio');
     await page.close();
+    const offline = await context.newPage();
+    await offline.goto(`${origin}/minhas-nfs`);
+    await expect(waitingCard(offline, key)).toContainText('Aguardando envio');
+    await offline.screenshot({ path: testInfo.outputPath('aguardando-envio.png'), fullPage: true });
+    expect(onServer(key)).toBe(0);
+
+    // The app is closed; the connection returns; the browser wakes the service worker, which sends it.
+    await offline.close();
     await context.setOffline(false);
     await expect.poll(() => onServer(key), { timeout: 30_000 }).toBe(1);
 

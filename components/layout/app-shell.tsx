@@ -11,20 +11,9 @@ import { MainNav } from './main-nav';
 import { NotificationBell } from './notification-bell';
 import { RouteFocus } from './route-focus';
 import { SiteFooter } from './site-footer';
-import type { WaitingQueueProps } from './waiting-queue';
 
-// Only on a device where invoices wait for signal. A chunk that cannot load (no signal) lets a logout go on.
-const WaitingQueue = lazy(() =>
-  import('./waiting-queue').then(
-    (m) => ({ default: m.WaitingQueue }),
-    () => ({ default: LogoutAnyway }),
-  ),
-);
-
-function LogoutAnyway({ asking, onLogout }: WaitingQueueProps) {
-  useEffect(() => (asking ? onLogout() : undefined), [asking, onLogout]);
-  return null;
-}
+// Only on a device where invoices wait for signal; the offline shell's precache has the chunk without signal.
+const WaitingQueue = lazy(() => import('./waiting-queue').then((m) => ({ default: m.WaitingQueue })));
 
 /**
  * Frame of the private pages: brand, the notifications' bell, main navigation, logout. While the profile gate holds the member on a
@@ -36,7 +25,7 @@ export function AppShell({ children, menu = true }: { children: ReactNode; menu?
   const [waits, setWaits] = useState(false);
   const [asking, setAsking] = useState(false);
   const leave = useCallback(() => void logout({ client, navigate: (path) => router.replace(path) }), [client, router]);
-  const onLogout = () => (somethingWaits() ? (setWaits(true), setAsking(true)) : leave());
+  const onLogout = () => (somethingWaits() ? setAsking(true) : leave());
   // After the first paint, and only where something waits.
   useEffect(() => whenIdle(() => setWaits(somethingWaits())), []);
 
@@ -64,7 +53,7 @@ export function AppShell({ children, menu = true }: { children: ReactNode; menu?
         {children}
       </main>
       <SiteFooter />
-      {waits && (
+      {(waits || asking) && (
         <Suspense fallback={null}>
           <WaitingQueue asking={asking} onLogout={leave} onCancel={() => setAsking(false)} />
         </Suspense>

@@ -11,7 +11,13 @@ import {
   type QueueSession,
   type QueueStore,
 } from './store';
-import { setSomethingWaits } from './waiting-flag';
+import { WAITING_FLAG } from './waiting-flag';
+
+/** Raises or lowers the flag that makes pages load the queue (written only here, read by every page). */
+function setSomethingWaits(waits: boolean): void {
+  if (waits) WAITING_FLAG.write(true);
+  else WAITING_FLAG.clear();
+}
 
 /*
  * The page's side of the queue: loaded only when a send fails or a page reads the queue, never in a first load.

@@ -5,11 +5,6 @@ import { registerPersistedVariable } from '../session/storage';
  * so the queue's code and its database are loaded only on a device where something waits. Device-wide, not per
  * member: the queue module itself keeps each member's entries apart.
  */
-const WAITING = registerPersistedVariable<boolean>('OFFLINE_QUEUE', false);
+export const WAITING_FLAG = registerPersistedVariable<boolean>('OFFLINE_QUEUE', false);
 
-export const somethingWaits = (): boolean => WAITING.read() === true;
-
-export function setSomethingWaits(waits: boolean): void {
-  if (waits) WAITING.write(true);
-  else WAITING.clear();
-}
+export const somethingWaits = (): boolean => WAITING_FLAG.read() === true;
