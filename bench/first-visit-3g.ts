@@ -32,17 +32,18 @@ async function visit(origin: string): Promise<Run> {
     await cdp.send('Network.setCacheDisabled', { cacheDisabled: true });
     await cdp.send('Network.emulateNetworkConditions', SLOW_3G);
     await cdp.send('Emulation.setCPUThrottlingRate', { rate: 4 });
-    // Each moment is noted once, the first time the page shows it (the login leads to home in the same document).
+    // Each moment is noted once, the first time the page shows it (the login leads to home in the same document). No
+    // named inner functions: the script is sent as text, and the bundler's helper for their names does not exist there.
     await page.addInitScript(() => {
       const marks: Partial<Record<Mark, number>> = {};
       window.marks = marks;
-      const note = (mark: Mark) => (marks[mark] ??= performance.now());
       new MutationObserver(() => {
+        const now = performance.now();
         const button = document.querySelector<HTMLButtonElement>('form button[type=submit]');
-        if (button && !button.disabled && button.textContent === 'Entrar') note('usable');
-        if (document.querySelector('form[data-ready]')) note('script');
-        if (document.querySelector('nav[aria-label="Menu principal"]')) note('frame');
-        if ([...document.querySelectorAll('h1')].some((h) => h.textContent?.startsWith('Olá'))) note('home');
+        if (button && !button.disabled && button.textContent === 'Entrar') marks.usable ??= now;
+        if (document.querySelector('form[data-ready]')) marks.script ??= now;
+        if (document.querySelector('nav[aria-label="Menu principal"]')) marks.frame ??= now;
+        if ([...document.querySelectorAll('h1')].some((h) => h.textContent?.startsWith('Olá'))) marks.home ??= now;
       }).observe(document, { childList: true, subtree: true, attributes: true });
     });
 
@@ -51,6 +52,10 @@ async function visit(origin: string): Promise<Run> {
     await entrar.waitFor({ timeout: 120_000 });
     await page.getByLabel('CPF, e-mail ou celular').fill(demo.cpf);
     await page.getByLabel('Senha').fill(demo.password);
+    // A person taps what is painted: no sooner than the first paint.
+    await page.waitForFunction(() => performance.getEntriesByName('first-contentful-paint').length > 0, null, {
+      timeout: 120_000,
+    });
     const tap = await page.evaluate(() => performance.now());
     await entrar.click();
     await page.getByRole('heading', { name: `Olá, ${demo.name}!` }).waitFor({ timeout: 180_000 });
@@ -67,7 +72,8 @@ async function visit(origin: string): Promise<Run> {
 const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)] ?? NaN;
 const s = (ms: number) => `${(ms / 1000).toFixed(2)} s`;
 const line = (run: Run) =>
-  `first paint ${s(run.paint)}, "Entrar" usable ${s(run.usable)}, form script ${s(run.script)}, tap ${s(run.tap)}, ` +
+  // "Entrar" can be in the HTML before anything is painted: a person can use it from the first paint.
+  `first paint ${s(run.paint)}, "Entrar" usable ${s(Math.max(run.usable, run.paint))}, form script ${s(run.script)}, tap ${s(run.tap)}, ` +
   `home's frame ${s(run.frame)} (${s(run.frame - run.tap)} after the tap), home ${s(run.home)} (${s(run.home - run.tap)} after the tap)`;
 
 async function main() {
