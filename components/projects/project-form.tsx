@@ -43,7 +43,7 @@ export function ProjectForm({
     reValidateMode: 'onSubmit',
     shouldFocusError: false,
   });
-  const queue = usePhotoQueue(initial.photos);
+  const queue = usePhotoQueue(initial.photos, projectId);
   const draft = useProjectDraft({ memberId, projectId, initial, form, photos: queue.photos });
   const [sent, setSent] = useState(false);
   const send = useSendProject(projectId, () => setSent(true));

@@ -15,6 +15,8 @@ function statusText(photo: PhotoItem): string {
     }
     case 'failed':
       return photo.error ?? 'A foto não foi enviada.';
+    case 'waiting':
+      return 'Aguardando sinal';
     case 'done':
       return 'Foto enviada';
   }
@@ -130,8 +132,9 @@ export function ProjectPhotoPicker({
                     className={photo.status === 'failed' ? 'field__error' : 'muted'}
                     role={photo.status === 'failed' ? 'alert' : undefined}
                   >
-                    {statusText(photo)}
+                    {photo.status === 'waiting' ? <strong>{statusText(photo)}</strong> : statusText(photo)}
                   </p>
+                  {photo.status === 'waiting' && photo.error && <p className="muted">{photo.error}</p>}
                   {photo.status === 'uploading' && (
                     <progress
                       className="project-photo__progress"

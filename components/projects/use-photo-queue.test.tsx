@@ -47,7 +47,7 @@ function fakeApi() {
 }
 
 function Photos() {
-  const queue = usePhotoQueue([]);
+  const queue = usePhotoQueue([], null);
   return <ProjectPhotosSection queue={queue} problem={null} disabled={false} onPick={(f) => void queue.pick(f)} />;
 }
 

@@ -1,7 +1,6 @@
 import type { ApolloClient } from '@apollo/client';
-import { CombinedGraphQLErrors, ServerError } from '@apollo/client/errors';
-import { isMaintenance } from '../apollo/errors';
 import { trackReachability } from '../network/reachability';
+import { cannotReachClub } from '../offline-queue/cannot-reach-club';
 import {
   changed,
   currentMember,
@@ -35,16 +34,6 @@ export async function sendWaitingNow(client: Pick<ApolloClient, 'refetchQueries'
   if (result.left > 0) await mirrorSession(store, member).catch(() => undefined);
   if (result.sent + result.refused > 0) changed();
   return result;
-}
-
-/**
- * The request never got the club's answer: no connection, a request that failed on the way, a refresh that could
- * not be tried, or a gateway's 5xx. Not the club saying no (GraphQL errors, a 4xx): what the member typed was read.
- */
-export function cannotReachClub(error: unknown): boolean {
-  if (CombinedGraphQLErrors.is(error)) return false;
-  if (ServerError.is(error)) return error.statusCode >= 500 && !isMaintenance(error);
-  return true;
 }
 
 export const KEPT_MESSAGE = 'Sem sinal: a nota fica guardada neste aparelho e será enviada quando houver conexão.';

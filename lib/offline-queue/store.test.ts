@@ -94,6 +94,60 @@ describe('the queue of invoices that wait for signal', () => {
   });
 });
 
+describe('the project photos that wait for signal', () => {
+  const projectPhoto = (member: string, draft: string, idempotencyKey = 'foto-1', bytes = 4096) => ({
+    member,
+    draft,
+    idempotencyKey,
+    file: { name: 'mesa.jpg', type: 'image/jpeg', blob: new Blob([new Uint8Array(bytes)], { type: 'image/jpeg' }) },
+  });
+
+  it('keeps a photo as a Blob with its idempotency key, for its member and its draft only', async () => {
+    const kept = await store.addPhoto(projectPhoto(ANA, 'novo', 'foto-da-ana'), 1_700_000_000_000);
+    await store.addPhoto(projectPhoto(ANA, 'p-7', 'foto-do-projeto-recusado'), 1_700_000_000_001);
+    await store.addPhoto(projectPhoto(BRUNO, 'novo', 'foto-do-bruno'), 1_700_000_000_002);
+
+    const [waiting, ...others] = await store.photos(ANA, 'novo');
+    expect(others).toEqual([]);
+    expect(waiting).toMatchObject({
+      id: kept.id,
+      member: ANA,
+      draft: 'novo',
+      idempotencyKey: 'foto-da-ana',
+      bytes: 4096,
+      createdAt: 1_700_000_000_000,
+      file: { name: 'mesa.jpg', type: 'image/jpeg' },
+    });
+    expect(new Uint8Array(await waiting!.file.blob.arrayBuffer())).toHaveLength(4096);
+    expect((await store.photos(ANA)).map((p) => p.idempotencyKey)).toEqual(['foto-da-ana', 'foto-do-projeto-recusado']);
+    expect((await store.photos(BRUNO, 'p-7')).length).toBe(0);
+    expect(await store.bytes(ANA)).toBe(8192);
+  });
+
+  it('removes a photo only for its member, and then nothing waits', async () => {
+    const kept = await store.addPhoto(projectPhoto(ANA, 'novo'));
+    await store.removePhoto(BRUNO, kept.id);
+    expect(await store.photos(ANA, 'novo')).toHaveLength(1);
+    expect(await store.hasAny()).toBe(true);
+
+    await store.removePhoto(ANA, kept.id);
+    expect(await store.photos(ANA, 'novo')).toEqual([]);
+    expect(await store.hasAny()).toBe(false);
+  });
+
+  it('turns a photo the browser refuses for space into the quota error, and stores nothing', async () => {
+    const add = jest.spyOn(IDBObjectStore.prototype, 'add').mockImplementation(() => {
+      throw new DOMException('sem espaço', 'QuotaExceededError');
+    });
+    try {
+      await expect(store.addPhoto(projectPhoto(ANA, 'novo'))).rejects.toMatchObject({ problem: 'quota' });
+    } finally {
+      add.mockRestore();
+    }
+    expect(await store.photos(ANA)).toEqual([]);
+  });
+});
+
 describe('sending what waits', () => {
   it('tries with the same idempotency key until the club answers, and removes what it received', async () => {
     await store.addInvoice(invoice(ANA, 'chave-fixa-1'), 1);

@@ -66,6 +66,8 @@ export interface QueuedInvoice {
 export interface QueuedPhoto {
   readonly id: string;
   readonly member: string;
+  /** The project draft it belongs to: the refused project's id, or `novo` for a new project. */
+  readonly draft: string;
   readonly idempotencyKey: string;
   readonly file: QueuedFile;
   readonly bytes: number;
@@ -123,7 +125,8 @@ export interface QueueStore {
   removeInvoice(member: string, id: string): Promise<void>;
   markRefused(member: string, id: string, refusal: string): Promise<void>;
   addPhoto(photo: Omit<QueuedPhoto, 'id' | 'bytes' | 'createdAt'>, now?: number): Promise<QueuedPhoto>;
-  photos(member: string): Promise<QueuedPhoto[]>;
+  /** This member's waiting photos, of one draft when `draft` is given, oldest first. */
+  photos(member: string, draft?: string): Promise<QueuedPhoto[]>;
   removePhoto(member: string, id: string): Promise<void>;
   /** Whether anything of any member waits on this device. */
   hasAny(): Promise<boolean>;
@@ -214,7 +217,8 @@ export async function openQueueStore(factory: Factory | null = defaultFactory())
       await write([PHOTOS], (tx) => void tx.objectStore(PHOTOS).add(row));
       return row;
     },
-    photos: (member) => ofMember<QueuedPhoto>(PHOTOS, member),
+    photos: async (member, draft) =>
+      (await ofMember<QueuedPhoto>(PHOTOS, member)).filter((p) => draft === undefined || p.draft === draft),
     removePhoto: (member, id) => removeOwned(PHOTOS, member, id),
     async hasAny() {
       const tx = db.transaction([INVOICES, PHOTOS], 'readonly');
