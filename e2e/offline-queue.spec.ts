@@ -1,3 +1,4 @@
+import sharp from 'sharp';
 import type { Page } from '@playwright/test';
 import { expect, expectNoAxeViolations, signInWithStorage, test } from './fixtures';
 import { createInvoiceMember, freshKey, JPEG, masked, reviewCli } from './invoices-helpers';
@@ -192,5 +193,44 @@ test.describe('invoices that wait for signal, sent by the service worker (Chromi
     ).toHaveText('Em análise');
     await expect(waitingSection(reopened)).toHaveCount(0);
     expect(onServer(key)).toBe(1);
+  });
+});
+
+test.describe('project photos that wait for signal', () => {
+  test('a photo picked without signal waits on the device, stops the send, and goes into the draft when the signal returns', async ({
+    page,
+    context,
+  }, testInfo) => {
+    const ana = await createInvoiceMember();
+    await signInWithStorage(page, ana.email);
+    await page.goto('/enviar-projeto');
+    await expect(page.getByRole('heading', { name: 'Enviar projeto', level: 1 })).toBeVisible();
+    // The form's code for waiting photos comes from the service worker's precache when there is no signal.
+    await serviceWorkerInControl(page);
+    await context.setOffline(true);
+    const buffer = await sharp({ create: { width: 1200, height: 900, channels: 3, background: '#8a5a2b' } })
+      .jpeg({ quality: 80 })
+      .toBuffer();
+    await page.getByLabel('Fotos do projeto').setInputFiles({ name: 'bancada.jpg', mimeType: 'image/jpeg', buffer });
+    const photos = page.getByRole('list', { name: 'Fotos escolhidas' });
+    const first = photos.getByRole('listitem').first();
+    await expect(first.getByText('Aguardando sinal')).toBeVisible();
+    await expect(
+      first.getByText('Sem sinal: a foto fica guardada neste aparelho e será enviada quando houver conexão.'),
+    ).toBeVisible();
+    await expect(first.getByRole('button', { name: 'Remover foto 1 (capa)' })).toBeVisible();
+    await page.getByRole('button', { name: 'Enviar projeto' }).click();
+    await expect(page.getByText(/Há fotos aguardando sinal, guardadas neste aparelho/)).toBeVisible();
+    await expectNoAxeViolations(page);
+    await page.screenshot({ path: testInfo.outputPath('foto-aguardando-sinal.png'), fullPage: true });
+
+    // The signal returns: the photo goes up by itself, the draft keeps it, and nothing waits any longer.
+    await context.setOffline(false);
+    await expect(first.getByText('Foto enviada')).toBeVisible();
+    await expect(photos.getByText('Aguardando sinal')).toHaveCount(0);
+    await page.reload();
+    await expect(photos.getByRole('listitem')).toHaveCount(1);
+    await expect(photos.getByText('Foto enviada')).toHaveCount(1);
+    await expect(photos.getByText('Aguardando sinal')).toHaveCount(0);
   });
 });

@@ -151,7 +151,9 @@ export function InvoiceUploadForm({ memberCpf }: { memberCpf: string }) {
    */
   async function keptForLater(error: unknown, typed: string): Promise<boolean> {
     try {
-      const { keepInvoiceForLater } = await import('@/lib/invoices/send-waiting-invoices');
+      const { keepInvoiceForLater } = await import(
+        /* webpackChunkName: "offline-queue" */ '@/lib/invoices/send-waiting-invoices'
+      );
       const result = await keepInvoiceForLater(client, error, {
         accessKey: typed,
         idempotencyKey: attempt.current,

@@ -13,7 +13,11 @@ import { RouteFocus } from './route-focus';
 import { SiteFooter } from './site-footer';
 
 // Only on a device where invoices wait for signal; the offline shell's precache has the chunk without signal.
-const WaitingQueue = lazy(() => import('./waiting-queue').then((m) => ({ default: m.WaitingQueue })));
+// One chunk with the project form's waiting photos (the same name there): a second lazy chunk would add its entry
+// to the webpack runtime every page loads first.
+const WaitingQueue = lazy(() =>
+  import(/* webpackChunkName: "offline-queue" */ './waiting-queue').then((m) => ({ default: m.WaitingQueue })),
+);
 
 /**
  * Frame of the private pages: brand, the notifications' bell, main navigation, logout. While the profile gate holds the member on a

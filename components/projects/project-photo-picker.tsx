@@ -100,11 +100,14 @@ export function ProjectPhotoPicker({
         {full && <p className="muted">Você já escolheu {PROJECT_PHOTOS_MAX} fotos, o máximo de um projeto.</p>}
       </div>
       {errors.length > 0 && (
-        <ul className="field__error project-photos__errors" id={errorId} role="alert">
-          {errors.map((message) => (
-            <li key={message}>{message}</li>
-          ))}
-        </ul>
+        // The alert wraps the list: a list with the alert role would leave its items outside any list.
+        <div id={errorId} role="alert">
+          <ul className="field__error project-photos__errors">
+            {errors.map((message) => (
+              <li key={message}>{message}</li>
+            ))}
+          </ul>
+        </div>
       )}
       {photos.length > 0 && (
         <ol className="project-photos__list" aria-label="Fotos escolhidas">

@@ -117,7 +117,7 @@ export function usePhotoQueue(initial: readonly DraftPhoto[], projectId: string 
 
   /** The code of the photos that wait for signal comes only when one fails to reach the club or one waits. */
   async function waitingPhotosModule() {
-    const waitingPhotos = await import('@/lib/projects/waiting-photos');
+    const waitingPhotos = await import(/* webpackChunkName: "offline-queue" */ '@/lib/projects/waiting-photos');
     stopListening.current ??= waitingPhotos.whenReachable(uploadWaiting);
     return waitingPhotos;
   }
@@ -296,6 +296,6 @@ export function usePhotoQueue(initial: readonly DraftPhoto[], projectId: string 
 
 /** A photo that waited went up or was removed: it leaves the device. */
 async function forget(queuedId: string): Promise<void> {
-  const { forgetPhoto } = await import('@/lib/projects/waiting-photos');
+  const { forgetPhoto } = await import(/* webpackChunkName: "offline-queue" */ '@/lib/projects/waiting-photos');
   await forgetPhoto(queuedId).catch(() => undefined);
 }

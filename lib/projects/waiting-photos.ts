@@ -4,9 +4,9 @@ import { changed, currentMember, queueStore, settle } from '../offline-queue/pag
 import { QueueError, type QueuedPhoto } from '../offline-queue/store';
 
 /*
- * Project photos picked without signal (docs/offline-queue.md): kept in the device's queue for this member and this
- * draft, and uploaded by the form when the club answers again. Loaded only when an upload fails or when the form finds
- * something waiting, never with the page.
+ * Project photos picked without signal: kept in the device's queue for this member and this draft, and uploaded by
+ * the form when the club answers again. Loaded only when an upload fails or when the form finds something waiting,
+ * never with the page.
  */
 
 export { cannotReachClub };
