@@ -44,7 +44,7 @@ test.describe('projects', () => {
     await openForm(page);
     await expectNoAxeViolations(page);
 
-    // The second photo's first upload is lost on the way; only that photo is sent again.
+    // The second photo's first upload is lost on the way; only that photo is sent again, with the same key.
     let uploads = 0;
     await page.route('**/graphql', async (route) => {
       const body = route.request().postData() ?? '';
@@ -59,10 +59,9 @@ test.describe('projects', () => {
         await photo('detalhe.jpg', '#3b1d08'),
       ]);
     const list = page.getByRole('list', { name: 'Fotos escolhidas' });
-    await expect(list.getByText('Foto enviada')).toHaveCount(2);
-    await expect(list.getByRole('alert')).toContainText('A foto não foi enviada');
-    await list.getByRole('button', { name: 'Tentar de novo' }).click();
-    await expect(list.getByText('Foto enviada')).toHaveCount(3);
+    // The lost upload waits on the device and goes up by itself when the club answers again (the other photos'
+    // uploads already show it answering).
+    await expect(list.getByText('Foto enviada')).toHaveCount(3, { timeout: 20_000 });
     expect(uploads).toBe(4);
 
     // The last photo becomes the cover.
@@ -94,7 +93,9 @@ test.describe('projects', () => {
 
     await expect(page).toHaveURL(/\/projetos\/\d+$/);
     await expect(page.getByRole('heading', { name: title, level: 1 })).toBeVisible();
-    await expect(page.getByRole('status').filter({ hasText: 'Projeto enviado! Agora ele está em análise.' })).toBeVisible();
+    await expect(
+      page.getByRole('status').filter({ hasText: 'Projeto enviado! Agora ele está em análise.' }),
+    ).toBeVisible();
     await expect(page.getByText('Recebido').first()).toBeVisible();
     await expect(page.getByText('Foto 1 de 3')).toBeVisible();
     await expectNoAxeViolations(page);
@@ -171,7 +172,9 @@ test.describe('projects', () => {
     const first = products.getByRole('checkbox').first();
     const name = ((await first.locator('xpath=..').textContent()) ?? '').split(' · ')[0]!.trim();
     await first.check();
-    const chip = page.getByRole('list', { name: 'Produtos escolhidos' }).getByRole('button', { name: `Remover ${name}` });
+    const chip = page
+      .getByRole('list', { name: 'Produtos escolhidos' })
+      .getByRole('button', { name: `Remover ${name}` });
     await expect(chip).toBeVisible();
     await page.getByLabel('Buscar produto').fill('');
     await expect(products.getByRole('checkbox')).toHaveCount(0);
