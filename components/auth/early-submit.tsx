@@ -8,7 +8,11 @@ const SCRIPT =
   "(function(){var f=document.currentScript.parentElement;f.addEventListener('submit',function(e){" +
   "if(f.hasAttribute('data-ready'))return;e.preventDefault();f.setAttribute('data-early','sent')})})()";
 
-/** Rendered as the form's last child; a form rendered in the browser (not from the HTML) never runs it. */
+/**
+ * Rendered as the form's first child, so it runs before the button is parsed: on a slow line the HTML arrives in
+ * pieces, and a button painted before the script would send natively. A form rendered in the browser (not from the
+ * HTML) never runs it.
+ */
 export function EarlySubmit() {
   return <script dangerouslySetInnerHTML={{ __html: SCRIPT }} />;
 }

@@ -87,6 +87,7 @@ export function LoginForm({ variant }: { variant: LoginVariant }) {
 
   return (
     <form ref={form} className="form" method="post" onSubmit={onSubmit} noValidate>
+      <EarlySubmit />
       <FormAlert message={serverError} />
       <TextField
         label={LOGIN_FIELD_LABEL[variant]}
@@ -112,7 +113,6 @@ export function LoginForm({ variant }: { variant: LoginVariant }) {
       <p className="form__links">
         <IntentLink href={routes.forgotPassword()}>Esqueci minha senha</IntentLink>
       </p>
-      <EarlySubmit />
     </form>
   );
 }

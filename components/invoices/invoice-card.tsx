@@ -21,6 +21,11 @@ export function InvoiceCard({ invoice }: { invoice: InvoiceFieldsFragment }) {
   const [year, month] = invoice.issuedMonth.split('-');
   const points = invoice.status === 'APPROVED' && invoice.points !== null && invoice.points !== undefined;
 
+  // The list may paint the device's older copy first: a refusal that comes with the club's answer opens the card too.
+  useEffect(() => {
+    if (invoice.status === 'REJECTED') setOpen(true);
+  }, [invoice.status]);
+
   useEffect(() => {
     if (window.location.hash !== `#${anchor}`) return;
     setOpen(true);

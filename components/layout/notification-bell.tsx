@@ -5,7 +5,8 @@ import { whenIdle } from '@/lib/browser/when-idle';
 import { routes } from '@/lib/routes';
 import { IntentLink } from '../ui/intent-link';
 
-const NotificationsWhenIdle = lazy(() => import('./notifications-when-idle'));
+// A chunk that cannot load (no signal, the club restarting) leaves the bell without its count, not the page broken.
+const NotificationsWhenIdle = lazy(() => import('./notifications-when-idle').catch(() => ({ default: () => null })));
 
 export function bellLabel(unread: number | null): string {
   if (!unread) return 'Avisos';
