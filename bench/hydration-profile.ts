@@ -11,6 +11,8 @@ import { demo } from '../e2e/members';
 import { startLocalServer } from './local-server';
 
 const PAGES = process.env['PAGES']?.split(',') ?? ['/login', '/'];
+/** TOP=n prints n functions per long stretch (8). */
+const TOP_FUNCTIONS = Number(process.env['TOP'] ?? 8);
 const PUBLIC = new Set(['/login', '/cadastro', '/recuperar-senha']);
 const isPublic = (page: string) => PUBLIC.has(page) || page.startsWith('/cadastro-promo');
 
@@ -46,6 +48,51 @@ const COUNT_COMMITS = `(() => {
   window.__commits = { counts, commits };
 })();`;
 
+interface Profile {
+  nodes: ProfileNode[];
+  startTime: number;
+  samples: number[];
+  timeDeltas: number[];
+}
+
+/**
+ * The profile's busy stretches longer than 50 ms (samples with no idle one between them), each with its time by
+ * function including what the function called, so a stretch reads top-down (which of our components, which module's
+ * evaluation) rather than as React's inner loop. Tasks run back to back read as one stretch: an upper bound of the
+ * long tasks, for finding what to cut; Lighthouse's trace gives the tasks themselves.
+ */
+function longTasks(profile: Profile, byId: Map<number, ProfileNode>) {
+  const parent = new Map<number, number>();
+  for (const node of profile.nodes) for (const child of node.children ?? []) parent.set(child, node.id);
+  const generic = new Set(['(program)', '(root)', '(anon)', '(garbage collector)']);
+  const tasks: { start: number; duration: number; inclusive: Map<string, number> }[] = [];
+  let current: (typeof tasks)[number] | null = null;
+  let at = 0;
+  profile.samples.forEach((id, i) => {
+    at += (profile.timeDeltas[i] ?? 0) / 1000;
+    const ms = (profile.timeDeltas[i + 1] ?? 0) / 1000;
+    const node = byId.get(id);
+    if (!node || node.callFrame.functionName === '(idle)') {
+      if (current && current.duration >= 50) tasks.push(current);
+      current = null;
+      return;
+    }
+    current ??= { start: at, duration: 0, inclusive: new Map() };
+    current.duration += ms;
+    const seen = new Set<string>();
+    for (let n: number | undefined = id; n !== undefined; n = parent.get(n)) {
+      const frame = byId.get(n)?.callFrame;
+      if (!frame) break;
+      const fn = `${frame.functionName || '(anon)'} ${frame.url.split('/').pop() ?? ''}`.trim();
+      if (generic.has(frame.functionName || '(anon)') || seen.has(fn)) continue;
+      seen.add(fn);
+      current.inclusive.set(fn, (current.inclusive.get(fn) ?? 0) + ms);
+    }
+  });
+  if (current && (current as { duration: number }).duration >= 50) tasks.push(current);
+  return tasks;
+}
+
 async function main() {
   const server = await startLocalServer();
   const browser = await chromium.launch(chromiumLaunchOptions);
@@ -79,7 +126,7 @@ async function main() {
       await page.goto(`${server.origin}${path}`, { waitUntil: 'load' });
       await page.waitForLoadState('networkidle');
       const { profile } = (await cdp.send('Profiler.stop')) as unknown as {
-        profile: { nodes: ProfileNode[]; startTime: number; endTime: number; samples: number[]; timeDeltas: number[] };
+        profile: Profile;
       };
       const commits = await page.evaluate(
         () => (window as unknown as { __commits: { counts: Record<string, number>; commits: number[] } }).__commits,
@@ -98,6 +145,7 @@ async function main() {
         const fn = `${node.callFrame.functionName || '(anon)'} ${script}`;
         byFunction.set(fn, (byFunction.get(fn) ?? 0) + ms);
       });
+      const tasks = longTasks(profile, byId);
       const top = (map: Map<string, number>, n: number) =>
         [...map]
           .sort((a, b) => b[1] - a[1])
@@ -109,6 +157,15 @@ async function main() {
       console.log(top(byScript, 8).join('\n'));
       console.log('  by function:');
       console.log(top(byFunction, 12).join('\n'));
+      console.log('  long tasks (busy stretches of the profile over 50 ms; the functions with the most time inside):');
+      for (const task of tasks) {
+        console.log(`    at ${Math.round(task.start)} ms, ${Math.round(task.duration)} ms`);
+        console.log(
+          top(task.inclusive, TOP_FUNCTIONS)
+            .map((line) => `    ${line}`)
+            .join('\n'),
+        );
+      }
       console.log(`  React commits during the load (components in each tree): ${commits.commits.join(', ')}`);
       const named = Object.entries(commits.counts).sort((a, b) => b[1] - a[1]);
       console.log(

@@ -1,6 +1,6 @@
 'use client';
-import { lazy, Suspense, useEffect, useState } from 'react';
-import { whenIdle } from '@/lib/browser/when-idle';
+import { lazy, Suspense } from 'react';
+import { useIdle } from '@/lib/browser/use-idle';
 import { config } from '@/lib/config';
 import { useCurrentUser } from '../providers/current-user';
 import { InvoiceList } from './invoice-list';
@@ -17,8 +17,7 @@ const WaitingInvoices = lazy(() =>
 
 export function InvoicesScreen() {
   const user = useCurrentUser();
-  const [painted, setPainted] = useState(false);
-  useEffect(() => whenIdle(() => setPainted(true)), []);
+  const painted = useIdle();
   return (
     <div className="invoices-screen">
       <section className="card" aria-labelledby="page-title">

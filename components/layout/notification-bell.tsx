@@ -1,7 +1,7 @@
 'use client';
 import { usePathname } from 'next/navigation';
-import { lazy, Suspense, useEffect, useState } from 'react';
-import { whenIdle } from '@/lib/browser/when-idle';
+import { lazy, Suspense, useState } from 'react';
+import { useIdle } from '@/lib/browser/use-idle';
 import { routes } from '@/lib/routes';
 import { IntentLink } from '../ui/intent-link';
 
@@ -19,8 +19,7 @@ export function bellLabel(unread: number | null): string {
  */
 export function NotificationBell() {
   const [unread, setUnread] = useState<number | null>(null);
-  const [idle, setIdle] = useState(false);
-  useEffect(() => whenIdle(() => setIdle(true)), []);
+  const idle = useIdle();
   const href = routes.notifications();
   const current = usePathname() === href;
   return (

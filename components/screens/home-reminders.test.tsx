@@ -2,6 +2,7 @@ import { MockedProvider } from '@apollo/client/testing/react';
 import { act, render, screen, waitFor, within } from '@testing-library/react';
 import { QHomeReminders } from '@/lib/home/operations';
 import { HomeReminders, useHomeReminderRows } from './home-reminders';
+import { installIdleCallbacks } from '@/lib/testing/idle-callbacks';
 
 /** Home's own wiring: the rows from the hook, drawn by the view. */
 function Reminders() {
@@ -54,6 +55,8 @@ function renderWith(answer: Answer, options: { error?: boolean } = {}) {
 
 /** Lets an answer render before looking: an empty page while loading proves nothing. */
 const settle = () => act(() => new Promise((resolve) => setTimeout(resolve, 0)));
+
+beforeAll(installIdleCallbacks);
 
 describe('HomeReminders', () => {
   it('keeps one row of room while loading, so what is below does not jump when they come', () => {

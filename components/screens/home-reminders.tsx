@@ -1,5 +1,6 @@
 'use client';
 import { useQuery } from '@apollo/client/react';
+import { useIdle } from '@/lib/browser/use-idle';
 import { useMemo } from 'react';
 import { IntentLink } from '../ui/intent-link';
 import { QHomeReminders } from '@/lib/home/operations';
@@ -11,7 +12,9 @@ import { useRemembered } from '@/lib/session/use-remembered';
  * (nothing remembered on this device) waits for them; none when they cannot load, since home works without them.
  */
 export function useHomeReminderRows(): ReminderRow[] | null {
-  const { data, error } = useQuery(QHomeReminders, { fetchPolicy: 'cache-and-network' });
+  // Started in the first idle moment, not with the page's mount: the device's copy shows meanwhile.
+  const idle = useIdle();
+  const { data, error } = useQuery(QHomeReminders, { fetchPolicy: 'cache-and-network', skip: !idle });
   // A part of its own: what an earlier version kept under "homeReminders" has no refusals in it.
   const reminders = useRemembered('homeRemindersV2', data);
   return useMemo(() => (reminders ? reminderRows(reminders) : error ? [] : null), [reminders, error]);

@@ -2,6 +2,7 @@ import { MockedProvider } from '@apollo/client/testing/react';
 import { act, render, screen, waitFor } from '@testing-library/react';
 import { QHomeReward } from '@/lib/home/operations';
 import { HomeReward } from './home-reward';
+import { installIdleCallbacks } from '@/lib/testing/idle-callbacks';
 
 jest.mock('next/navigation', () => ({ useRouter: () => ({ prefetch: jest.fn() }) }));
 
@@ -32,6 +33,8 @@ function renderWith(closestReward: ReturnType<typeof tupia> | null) {
   );
   return { ...view, answered };
 }
+
+beforeAll(installIdleCallbacks);
 
 describe('HomeReward', () => {
   it('shows the reward the balance already covers, with its thumbnail and a link to it', async () => {

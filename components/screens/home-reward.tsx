@@ -1,5 +1,6 @@
 'use client';
 import { useQuery } from '@apollo/client/react';
+import { useIdle } from '@/lib/browser/use-idle';
 import { formatPoints } from '@/lib/format/numbers';
 import { QHomeReward } from '@/lib/home/operations';
 import { routes } from '@/lib/routes';
@@ -13,7 +14,9 @@ import { IntentLink } from '../ui/intent-link';
  * catalogue has nothing to offer.
  */
 export function HomeReward() {
-  const { data, error } = useQuery(QHomeReward, { fetchPolicy: 'cache-and-network' });
+  // Started in the first idle moment, not with the page's mount: the device's copy shows meanwhile.
+  const idle = useIdle();
+  const { data, error } = useQuery(QHomeReward, { fetchPolicy: 'cache-and-network', skip: !idle });
   const reward = useRemembered('homeReward', data?.closestReward);
   // A first visit keeps the card's room while it loads, so the reminders and shortcuts under it stay put.
   if (!reward) return data || error ? null : <div className="home-reward home-reward--pending" aria-hidden="true" />;

@@ -10,6 +10,7 @@ import { useRemembered } from '@/lib/session/use-remembered';
 import { ME_SNAPSHOT } from '@/lib/session/use-current-user-query';
 import { useSavedAt } from '@/lib/session/use-device-copy';
 import { useOffline } from '@/lib/network/use-offline';
+import { useIdle } from '@/lib/browser/use-idle';
 import { DeviceCopy } from '../ui/device-copy';
 import { ContentCard } from '../content/cards';
 import { CardListSkeleton, EmptyState, Loading } from '../ui/content-states';
@@ -58,7 +59,12 @@ function HomeSection({
 }
 
 function ActiveCampaigns() {
-  const { data, error } = useQuery(QCampaigns, { variables: { page: 1, pageSize: HOME_LIST_SIZE, status: 'ACTIVE' } });
+  // Started in the first idle moment, not with the page's mount: the device's copy shows meanwhile.
+  const idle = useIdle();
+  const { data, error } = useQuery(QCampaigns, {
+    variables: { page: 1, pageSize: HOME_LIST_SIZE, status: 'ACTIVE' },
+    skip: !idle,
+  });
   const list = useRemembered('homeCampaigns', data?.customCampaigns.data);
   return (
     <HomeSection
@@ -88,7 +94,12 @@ function ActiveCampaigns() {
 }
 
 function ActivePromotions() {
-  const { data, error } = useQuery(QPromotions, { variables: { page: 1, pageSize: HOME_LIST_SIZE, status: 'ACTIVE' } });
+  // Started in the first idle moment, not with the page's mount: the device's copy shows meanwhile.
+  const idle = useIdle();
+  const { data, error } = useQuery(QPromotions, {
+    variables: { page: 1, pageSize: HOME_LIST_SIZE, status: 'ACTIVE' },
+    skip: !idle,
+  });
   const list = useRemembered('homePromotions', data?.promotions.data);
   return (
     <HomeSection

@@ -1,10 +1,10 @@
 import Link from 'next/link';
 import { routes } from '@/lib/routes';
-import { PublicShell } from '../layout/public-shell';
+import { ShellFrame } from '../layout/shell-frame';
 
 export function NotFoundScreen() {
   return (
-    <PublicShell>
+    <ShellFrame>
       <section className="card card--narrow" aria-labelledby="page-title">
         <h1 id="page-title">Página não encontrada</h1>
         <p>O endereço que você abriu não existe ou mudou de lugar.</p>
@@ -14,6 +14,6 @@ export function NotFoundScreen() {
           </Link>
         </p>
       </section>
-    </PublicShell>
+    </ShellFrame>
   );
 }

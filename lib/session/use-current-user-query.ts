@@ -1,6 +1,6 @@
 'use client';
 import { useQuery } from '@apollo/client/react';
-import { useEffect, useMemo } from 'react';
+import { useDeferredValue, useEffect, useMemo, useState } from 'react';
 import { CombinedGraphQLErrors } from '@apollo/client/errors';
 import { isMaintenance, isUnauthenticated, isUserDisabled } from '../apollo/errors';
 import { isClubUnreachable, subscribeReachability } from '../network/reachability';
@@ -42,7 +42,12 @@ export function useSessionSubject(): string | null {
  * travels, a returning member is shown from the last `me` kept on the device.
  */
 export function useCurrentUserQuery(): CurrentUserState {
-  const hydrated = useSessionStore((s) => s.hydrated);
+  // The stored session is read after the page hydrates, and a store's change renders at once, in one piece: the
+  // `me` query and the gate's next screen follow it in the background instead, in slices a tap can come between. A
+  // layout mounted later (a navigation) finds the session read already and renders with it at once.
+  const storeHydrated = useSessionStore((s) => s.hydrated);
+  const [hydratedAtMount] = useState(storeHydrated);
+  const hydrated = useDeferredValue(storeHydrated, hydratedAtMount);
   const hasSession = useSessionStore(hasStoredSession);
   const subject = useSessionSubject();
   const { data, loading, error, refetch } = useQuery(QMe, {
