@@ -29,13 +29,6 @@ const SHORTCUTS = [
   { href: routes.standardCampaign(), label: 'Como ganhar pontos' },
 ];
 
-const EXTERNAL_LINKS = [
-  { href: config.links.tipsArticle, label: 'Dicas de projetos e promoções' },
-  { href: config.links.inspirationSite, label: 'Site de inspiração' },
-  { href: config.links.privacyPolicy, label: 'Política de privacidade' },
-  { href: config.links.termsOfUse, label: 'Termos de uso' },
-];
-
 function HomeSection({
   id,
   title,
@@ -133,7 +126,8 @@ function ActivePromotions() {
   );
 }
 
-export function HomeScreen() {
+/** `contact` is the club's contact card, rendered by the page on the server: it has nothing to run on the phone. */
+export function HomeScreen({ contact }: { contact: ReactNode }) {
   const user = useCurrentUser();
   const reminders = useHomeReminderRows();
   // Without signal the balance is the one this device last had from the club.
@@ -172,31 +166,7 @@ export function HomeScreen() {
       </section>
       <ActiveCampaigns />
       <ActivePromotions />
-      <section className="card home-contact" aria-labelledby="home-contato">
-        <h2 id="home-contato">Fale com o clube</h2>
-        <p>Dúvidas sobre pontos, notas ou prêmios? Atendemos pelo WhatsApp em dias úteis, das 8h às 18h.</p>
-        <p>
-          <a
-            className="button button--secondary"
-            href={`https://wa.me/${config.whatsappNumber}`}
-            target="_blank"
-            rel="noopener noreferrer"
-          >
-            Conversar no WhatsApp
-          </a>
-        </p>
-        <h3>Para saber mais</h3>
-        <ul className="home-links">
-          {EXTERNAL_LINKS.map((l) => (
-            <li key={l.href}>
-              <a href={l.href} target="_blank" rel="noopener noreferrer">
-                {l.label}
-                <span className="visually-hidden"> (abre em outra aba)</span>
-              </a>
-            </li>
-          ))}
-        </ul>
-      </section>
+      {contact}
     </div>
   );
 }
