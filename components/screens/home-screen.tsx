@@ -2,7 +2,6 @@
 import { useQuery } from '@apollo/client/react';
 import { IntentLink } from '../ui/intent-link';
 import type { ReactNode } from 'react';
-import { config } from '@/lib/config';
 import { formatPoints } from '@/lib/format/numbers';
 import { QCampaigns, QPromotions } from '@/lib/content/operations';
 import { routes } from '@/lib/routes';
