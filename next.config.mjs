@@ -83,7 +83,9 @@ const withPWA = withPWAInit({
  * by every page, a route group's layout's by every page of its group.
  */
 const LAYOUTS = [
-  { name: 'root', entry: 'app/layout', routes: 'app/' },
+  // Next loads the root not-found page's chunk on every page too (it is every route's fallback): the packages it
+  // shares with the pages (next/link) go with the root, or a page downloaded them twice.
+  { name: 'root', entry: 'app/layout', routes: 'app/', everyPage: 'app/not-found' },
   { name: 'private', entry: 'app/(private)/layout', routes: 'app/(private)/' },
   { name: 'public', entry: 'app/(public)/layout', routes: 'app/(public)/' },
   { name: 'kiosk', entry: 'app/(kiosk)/layout', routes: 'app/(kiosk)/' },
@@ -116,6 +118,8 @@ function layoutSharedGroups() {
           test(module, { chunkGraph }) {
             if (module.type?.startsWith('css')) return false;
             const chunks = [...chunkGraph.getModuleChunksIterable(module)];
+            const inNotFound = chunks.some((chunk) => layout.everyPage && chunk.name === layout.everyPage);
+            if (inNotFound) return chunks.some((chunk) => isInitial(chunk) && chunk.name !== layout.everyPage);
             if (!chunks.some((chunk) => chunk.name === layout.entry)) return false;
             if (!/[\\/]node_modules[\\/]/.test(module.nameForCondition?.() ?? '')) return true;
             return chunks.some(otherGroup) && !chunks.some(loadedByEveryPage);
