@@ -12,7 +12,11 @@ export default defineConfig({
   testIgnore: 'production/**',
   outputDir: 'test-results/playwright',
   ...sharedRunSettings,
-  reporter: [['list'], ['json', { outputFile: 'test-results/playwright.json' }]],
+  reporter: [
+    ['list'],
+    ['json', { outputFile: 'test-results/playwright.json' }],
+    ['./e2e/duration-reporter.ts', { logFile: 'test-results/e2e-api.log' }],
+  ],
   globalSetup: './e2e/global-setup.ts',
   use: {
     baseURL: `http://127.0.0.1:${port}`,

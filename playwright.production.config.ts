@@ -14,7 +14,11 @@ export default defineConfig({
   testDir: 'e2e/production',
   outputDir: 'test-results/playwright-production',
   ...sharedRunSettings,
-  reporter: [['list'], ['json', { outputFile: 'test-results/playwright-production.json' }]],
+  reporter: [
+    ['list'],
+    ['json', { outputFile: 'test-results/playwright-production.json' }],
+    ['./e2e/duration-reporter.ts', { logFile: 'test-results/playwright-production-durations.log' }],
+  ],
   use: {
     baseURL,
     ...sharedUse,

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { Page, Route } from '@playwright/test';
 import { demo } from './members';
-import { expect, expectNoAxeViolations, loginTokens, signInWithStorage, test } from './fixtures';
+import { expect, expectNoAxeViolations, idleQueryAnswered, loginTokens, signInWithStorage, test } from './fixtures';
 import { createInvoiceMember, freshKey, JPEG, reviewCli } from './invoices-helpers';
 
 const avisosOf = (page: Page) => page.getByRole('region', { name: 'Avisos' });
@@ -24,7 +24,9 @@ test.describe("home's reminders", () => {
     page,
   }) => {
     await signInWithStorage(page, demo.email);
+    const answered = idleQueryAnswered(page, 'QHomeReminders');
     await page.goto('/');
+    await answered;
     await expect(rowOf(page, 'Nota fiscal recusada')).toContainText(
       'A foto cortou a chave de acesso. Envie a nota inteira, bem…',
     );
@@ -69,11 +71,15 @@ test.describe("home's reminders", () => {
     });
     const id = ((await sent.json()) as { data: { submitInvoice: { id: string } } }).data.submitInvoice.id;
     await signInWithStorage(page, member.email);
+    const answered = idleQueryAnswered(page, 'QHomeReminders');
     await page.goto('/');
+    await answered;
     await expect(rowOf(page, '1 nota fiscal em análise').getByRole('link', { name: 'Acompanhar' })).toBeVisible();
 
     reviewCli('reject', id, '--reason', 'A nota é de outro CPF. Envie uma nota fiscal emitida no seu CPF ou CNPJ.');
+    const answeredAgain = idleQueryAnswered(page, 'QHomeReminders');
     await page.reload();
+    await answeredAgain;
     const refused = rowOf(page, 'Nota fiscal recusada');
     await expect(refused).toContainText('A nota é de outro CPF. Envie uma nota fiscal emitida no seu…');
     await expect(refused.getByRole('link', { name: 'Reenviar' })).toHaveAttribute('href', `/minhas-nfs#nf-${id}`);
@@ -101,7 +107,7 @@ test.describe("home's reminders", () => {
     await page.reload();
     await expect(shortcut).toBeVisible();
     expect(await shortcut.boundingBox()).toEqual(settled);
-    const answered = page.waitForResponse((r) => r.request().postDataJSON()?.operationName === 'QHomeReminders');
+    const answered = idleQueryAnswered(page, 'QHomeReminders');
     releaseAgain();
     await answered;
     await expect(rowOf(page, 'Nota fiscal recusada')).toBeVisible();

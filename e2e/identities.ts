@@ -1,8 +1,8 @@
-import { execFileSync } from 'node:child_process';
 import { randomInt } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import SqliteDatabase from 'better-sqlite3';
 import { decodeJwt } from 'jose';
+import { clubCli, dataDir } from './club-cli';
 import { join } from 'node:path';
 import { signAccessToken } from '../server/auth/tokens';
 
@@ -34,15 +34,9 @@ export function newIdentity() {
   };
 }
 
-const dataDir = () => process.env.E2E_DATA_DIR ?? 'data/e2e';
-
 /** Reads what the club "sent" to a recipient through the same command a developer uses: `npm run outbox`. */
 export function outboxFor(recipient: string): string[] {
-  const out = execFileSync('node', ['--import', 'tsx', 'server/cli/outbox.ts', '--to', recipient], {
-    env: { ...process.env, DATA_DIR: dataDir() },
-    encoding: 'utf8',
-  });
-  return out.trim().split('\n');
+  return clubCli('outbox', '--to', recipient).trim().split('\n');
 }
 
 export function lastCode(recipient: string): string {

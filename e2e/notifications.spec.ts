@@ -27,6 +27,8 @@ async function deliverPush(context: BrowserContext, page: Page, payload: object)
   });
 }
 
+test.use({ serviceWorkers: 'allow' });
+
 test('an approved invoice reaches "Avisos" on two devices, is read on one and drops on the other, pushes a notification whose tap opens its screen, and the push switches keep what the member chose', async ({
   page,
   context,

@@ -157,6 +157,7 @@ test.describe('invoices that wait for signal, sent by the page (Safari: no Backg
 });
 
 test.describe('invoices that wait for signal, sent by the service worker (Chromium: Background Sync)', () => {
+  test.use({ serviceWorkers: 'allow' });
   test('kept through a reload and a reopening without signal, the worker sends it when the connection returns, with the app closed', async ({
     page,
     context,
@@ -197,6 +198,7 @@ test.describe('invoices that wait for signal, sent by the service worker (Chromi
 });
 
 test.describe('project photos that wait for signal', () => {
+  test.use({ serviceWorkers: 'allow' });
   test('a photo picked without signal waits on the device, stops the send, and goes into the draft when the signal returns', async ({
     page,
     context,

@@ -18,6 +18,7 @@ async function serviceWorkerInControl(page: Page): Promise<void> {
 const UPDATED_AT = /Sem conexão: mostrando o que este aparelho guardou\. Atualizado às \d\d:\d\d/;
 
 test.describe('without signal', () => {
+  test.use({ serviceWorkers: 'allow' });
   test('after one visit every tab, a reload of each, a project and /perfil open offline, with the last balance and extract', async ({
     page,
     context,
@@ -84,6 +85,7 @@ test.describe('without signal', () => {
     const userDataDir = mkdtempSync(join(tmpdir(), 'clube-offline-'));
     const options = {
       ...sharedUse,
+      serviceWorkers: 'allow' as const,
       ...chromiumLaunchOptions,
       baseURL: testInfo.project.use.baseURL,
       viewport: { width: 390, height: 844 },

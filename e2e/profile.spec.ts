@@ -368,29 +368,3 @@ test.describe('consent', () => {
     await expect(page.getByRole('dialog')).toHaveCount(0);
   });
 });
-
-test.describe('accessibility of the profile routes with their content loaded @desktop', () => {
-  for (const path of [
-    '/perfil',
-    '/completar-cadastro/dados',
-    '/completar-cadastro/celular',
-    '/completar-cadastro/senha',
-    '/alterar-email',
-    '/alterar-celular',
-    '/alterar-senha',
-    '/alterar-cnpj',
-  ]) {
-    test(path, async ({ page }) => {
-      const who = await createProfileMember();
-      await signInWithStorage(page, who.email);
-      await page.goto(path);
-      await expect(
-        page
-          .getByRole('button')
-          .filter({ hasText: /Salvar|Enviar|Baixar/ })
-          .first(),
-      ).toBeVisible();
-      await expectNoAxeViolations(page);
-    });
-  }
-});

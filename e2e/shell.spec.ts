@@ -139,12 +139,15 @@ test.describe('app shell', () => {
     await expect(page).toHaveURL(/\/login$/);
   });
 
-  test('registers /service-worker.js on load', async ({ page }) => {
-    const registered = page.waitForEvent('console', (m) => m.text().startsWith('Service worker registrado'));
-    await page.goto('/login');
-    await registered;
-    const scope = await page.evaluate(async () => (await navigator.serviceWorker.getRegistration())?.scope);
-    expect(scope).toMatch(/\/$/);
+  test.describe('with the service worker', () => {
+    test.use({ serviceWorkers: 'allow' });
+    test('registers /service-worker.js on load', async ({ page }) => {
+      const registered = page.waitForEvent('console', (m) => m.text().startsWith('Service worker registrado'));
+      await page.goto('/login');
+      await registered;
+      const scope = await page.evaluate(async () => (await navigator.serviceWorker.getRegistration())?.scope);
+      expect(scope).toMatch(/\/$/);
+    });
   });
 
   test('logout clears the stored tokens and goes to /login', async ({ page }) => {

@@ -1,4 +1,4 @@
-import type { Page } from '@playwright/test';
+import { expect, type Page } from '@playwright/test';
 
 /** What a thumb needs (WCAG 2.5.5, AAA) and the floor WCAG 2.2 sets (2.5.8, AA), in CSS px. */
 export const THUMB_PX = 44;
@@ -151,4 +151,12 @@ export async function measureTargets(page: Page, scope = 'body'): Promise<{ targ
     },
     { thumb: THUMB_PX, floor: WCAG_MIN_PX, scope },
   );
+}
+
+/** The page has arrived (its heading, then the network quiet: lists and cards come after it) and every target passes. */
+export async function expectThumbSizedTargets(page: Page, scope?: string): Promise<void> {
+  await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+  await page.waitForLoadState('networkidle');
+  const { failures } = await measureTargets(page, scope);
+  expect(failures, `alvos pequenos em ${new URL(page.url()).pathname}`).toEqual([]);
 }

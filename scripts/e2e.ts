@@ -1,7 +1,8 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { join, resolve } from 'node:path';
+import { compileServer } from '../server/build/compile-server';
 import { ensureExport } from '../server/build/ensure-export';
 import { ensureChromium } from './ensure-chromium';
 import { run } from './run';
@@ -20,11 +21,13 @@ function freePort(): Promise<number> {
 async function main(): Promise<void> {
   ensureChromium();
   ensureExport(process.cwd());
+  // The terminal commands the tests run as the club's staff (e2e/club-cli.ts), compiled once as the image has them.
+  await compileServer({ rootDir: process.cwd(), outDir: resolve('dist') });
   const dataDir = mkdtempSync(join(tmpdir(), 'clube-e2e-'));
   const port = await freePort();
   try {
     run('npx', ['playwright', 'test', ...process.argv.slice(2)], {
-      env: { ...process.env, E2E_PORT: String(port), E2E_DATA_DIR: dataDir },
+      env: { ...process.env, E2E_PORT: String(port), E2E_DATA_DIR: dataDir, E2E_CLI_DIR: resolve('dist/server/cli') },
     });
   } finally {
     rmSync(dataDir, { recursive: true, force: true });

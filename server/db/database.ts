@@ -88,7 +88,8 @@ class WriteFirstSqliteDialect extends SqliteDialect {
   }
 }
 
-function createSqlite(file: string): Kysely<Database> {
+/** `file` is a path, or a serialized database (`sqlite.serialize()`) opened as a private copy in memory. */
+function createSqlite(file: string | Buffer): Kysely<Database> {
   const sqlite = new SqliteDatabase(file);
   // WAL lets readers run beside the writer; FULL makes a committed login or token rotation survive a power cut.
   sqlite.pragma('journal_mode = WAL');
@@ -145,6 +146,14 @@ export function withLightCommits(sqlite: SqliteDatabase.Database): SqliteDatabas
 export function createDatabase(target: DatabaseTarget | { readonly file: string }): Kysely<Database> {
   if ('kind' in target && target.kind === 'postgres') return createPostgres(target.url);
   return createSqlite(target.file);
+}
+
+/**
+ * A private in-memory copy of a serialized SQLite database (`driverOf(db).sqlite.serialize()`): the tests open each
+ * app's database from one migrated and seeded image instead of migrating and seeding it again.
+ */
+export function openSqliteImage(image: Buffer): Kysely<Database> {
+  return createSqlite(image);
 }
 
 /** The driver a database was opened with. */

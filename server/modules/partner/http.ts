@@ -20,6 +20,22 @@ const callbackBody = z.object({
 const header = (value: string | string[] | undefined) => (typeof value === 'string' ? value : undefined);
 
 /**
+ * Every refusal of the callback: a stable `code` for the partner's program to branch on, and a pt-BR `message` for
+ * the person who reads its logs (docs/partner-callback.md). Codes never change once published; messages may.
+ */
+export const CALLBACK_REFUSALS = {
+  MUITAS_CHAMADAS: { status: 429, message: 'Chamadas demais deste endereço; tente de novo em um minuto.' },
+  PARCEIRO_NAO_CONFIGURADO: { status: 404, message: 'Nenhum programa parceiro está configurado neste clube.' },
+  HORARIO_FORA_DA_JANELA: { status: 401, message: 'O horário da chamada está fora da janela aceita.' },
+  ASSINATURA_INVALIDA: { status: 401, message: 'A assinatura da chamada não confere.' },
+  CHAMADA_REPETIDA: { status: 409, message: 'Esta chamada já foi recebida.' },
+  CORPO_FORA_DO_CONTRATO: { status: 400, message: 'O corpo da chamada está fora do contrato.' },
+  TRANSFERENCIA_DESCONHECIDA: { status: 404, message: 'Transferência desconhecida.' },
+} as const satisfies Record<string, { status: number; message: string }>;
+
+export type CallbackRefusalCode = keyof typeof CALLBACK_REFUSALS;
+
+/**
  * POST /api/parceiro/callback: the partner's answer to a transfer, signed with the callback secret over the
  * timestamp and the raw body (README). A forged or stale callback answers 401, the same one sent again 409, and only
  * a good one settles the transfer. The body is read as text here (this plugin only), since the signature covers
@@ -37,11 +53,13 @@ export async function partnerHttp(app: FastifyInstance, { db, config, limiters }
 
   app.post(route.path, { bodyLimit: route.maxBodyBytes }, async (request, reply) => {
     reply.header('cache-control', 'no-store');
+    const refuse = (code: CallbackRefusalCode) =>
+      reply.code(CALLBACK_REFUSALS[code].status).send({ ok: false, code, message: CALLBACK_REFUSALS[code].message });
     if (!(await limiter.take(`ip:${normalizeIP(request.ip)}`)).allowed) {
-      return reply.code(429).send({ ok: false, error: 'too many callbacks' });
+      return refuse('MUITAS_CHAMADAS');
     }
     const settings = config.pointsPartner;
-    if (!settings) return reply.code(404).send({ ok: false, error: 'no points partner configured' });
+    if (!settings) return refuse('PARCEIRO_NAO_CONFIGURADO');
     const raw = typeof request.body === 'string' ? request.body : '';
     const nowMs = config.now();
     const check = checkCallback(
@@ -53,14 +71,12 @@ export async function partnerHttp(app: FastifyInstance, { db, config, limiters }
     );
     if (check !== 'ok') {
       request.log.warn({ check }, 'Callback do parceiro de pontos recusado');
-      return reply
-        .code(401)
-        .send({ ok: false, error: check === 'stale' ? 'timestamp outside the window' : 'bad signature' });
+      return refuse(check === 'stale' ? 'HORARIO_FORA_DA_JANELA' : 'ASSINATURA_INVALIDA');
     }
     const now = new Date(nowMs);
     const signature = header(request.headers[CALLBACK_SIGNATURE_HEADER])!;
     if (!(await repo.takeCallbackSignature(db, signature, now.toISOString()))) {
-      return reply.code(409).send({ ok: false, error: 'callback already received' });
+      return refuse('CHAMADA_REPETIDA');
     }
     let json: unknown;
     try {
@@ -69,7 +85,7 @@ export async function partnerHttp(app: FastifyInstance, { db, config, limiters }
       json = null;
     }
     const parsed = callbackBody.safeParse(json);
-    if (!parsed.success) return reply.code(400).send({ ok: false, error: 'body outside the contract' });
+    if (!parsed.success) return refuse('CORPO_FORA_DO_CONTRATO');
     const { transferId, status, reference, reason } = parsed.data;
     const settled = await settleTransfer(
       db,
@@ -80,7 +96,7 @@ export async function partnerHttp(app: FastifyInstance, { db, config, limiters }
       'parceiro',
       now,
     );
-    if (!settled) return reply.code(404).send({ ok: false, error: 'unknown transfer' });
+    if (!settled) return refuse('TRANSFERENCIA_DESCONHECIDA');
     return reply.send({ ok: true, status: settled.transfer.status, late: settled.late });
   });
 }

@@ -188,11 +188,21 @@ describe('the HTTP points partner', () => {
     });
     const answer = { transferId: made.id, status: 'confirmed', reference: `P-${made.id}` };
     const forged = await callback(answer, { secret: 'outro-segredo-qualquer-com-mais-de-32-caracteres' });
-    expect(forged.status).toBe(401);
+    expect(forged).toEqual({
+      status: 401,
+      body: { ok: false, code: 'ASSINATURA_INVALIDA', message: 'A assinatura da chamada não confere.' },
+    });
     const altered = await callback(answer, { raw: JSON.stringify({ ...answer, status: 'refused' }) });
-    expect(altered.status).toBe(401);
+    expect(altered).toMatchObject({ status: 401, body: { code: 'ASSINATURA_INVALIDA' } });
     const stale = await callback(answer, { timestamp: String(Math.floor(clock.now() / 1000) - 600) });
-    expect(stale.status).toBe(401);
+    expect(stale).toEqual({
+      status: 401,
+      body: { ok: false, code: 'HORARIO_FORA_DA_JANELA', message: 'O horário da chamada está fora da janela aceita.' },
+    });
+    const outside = await callback({ transferId: made.id, status: 'talvez' });
+    expect(outside).toMatchObject({ status: 400, body: { code: 'CORPO_FORA_DO_CONTRATO' } });
+    const unknown = await callback({ transferId: '999999', status: 'confirmed' });
+    expect(unknown).toMatchObject({ status: 404, body: { code: 'TRANSFERENCIA_DESCONHECIDA' } });
     expect((await seen(made.id)).status).toBe('REQUESTED');
 
     const timestamp = String(Math.floor(clock.now() / 1000));
@@ -200,7 +210,10 @@ describe('the HTTP points partner', () => {
     expect(good).toEqual({ status: 200, body: { ok: true, status: 'completed', late: false } });
     expect(await seen(made.id)).toMatchObject({ status: 'COMPLETED', refundedPoints: 0 });
     const replayed = await callback(answer, { timestamp });
-    expect(replayed.status).toBe(409);
+    expect(replayed).toEqual({
+      status: 409,
+      body: { ok: false, code: 'CHAMADA_REPETIDA', message: 'Esta chamada já foi recebida.' },
+    });
     expect((await getBalance(t.db, anaId)).balance).toBe(1800);
     const row = await t.db.selectFrom('partner_transfers').selectAll().executeTakeFirstOrThrow();
     expect(row.partner_reference).toBe(`P-${made.id}`);
