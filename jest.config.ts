@@ -40,6 +40,8 @@ async function jestConfig(): Promise<Config> {
         displayName: 'api',
         testEnvironment: 'node',
         testMatch: ['<rootDir>/server/**/*.test.ts'],
+        // The terminal commands' suites run the compiled commands (server/test/club-command.ts).
+        globalSetup: '<rootDir>/server/test/compiled-server-setup.ts',
       })(),
       // The same API suite on a real PostgreSQL server that the global setup starts (Debian's postgresql).
       await createJestConfig({

@@ -6,14 +6,16 @@ export const dataDir = () => process.env.E2E_DATA_DIR ?? 'data/e2e';
 type ClubCommand = 'stores' | 'rewards' | 'partner' | 'members' | 'invoices' | 'projects' | 'staff' | 'outbox';
 
 /**
- * The command's entry point: the compiled one when `npm run test:e2e` compiled the server (E2E_CLI_DIR, the
- * production image's dist/server/cli), which starts in half the time of tsx compiling the TypeScript at every call;
- * the TypeScript itself under a bare `npx playwright test`.
+ * A server file's entry point (`cli/stores`, `main`): the compiled one when `npm run test:e2e` compiled the server
+ * (E2E_DIST_DIR, the production image's dist/), which starts in half the time of tsx compiling the TypeScript at every
+ * start; the TypeScript itself under a bare `npx playwright test`.
  */
-const entry = (command: ClubCommand): string[] =>
-  process.env.E2E_CLI_DIR
-    ? [`${process.env.E2E_CLI_DIR}/${command}.js`]
-    : ['--import', 'tsx', `server/cli/${command}.ts`];
+export const serverEntry = (file: string): string[] =>
+  process.env.E2E_DIST_DIR
+    ? [`${process.env.E2E_DIST_DIR}/server/${file}.js`]
+    : ['--import', 'tsx', `server/${file}.ts`];
+
+const entry = (command: ClubCommand): string[] => serverEntry(`cli/${command}`);
 
 /** `npm run <command> -- …` against the e2e server's data, as the club's staff run it; throws on a non-zero exit. */
 export function clubCli(command: ClubCommand, ...args: string[]): string {

@@ -4,8 +4,7 @@ import { createDatabase } from '../server/db/database';
 import { createMember } from '../server/modules/users/repository';
 import { PASSWORD } from './members';
 
-/** The account the seed creates with accountType 'editor', which may read drafts. */
-export const editor = { name: 'Paula', email: 'editor@exemplo.com.br', password: PASSWORD };
+export { editor } from './members';
 
 function randomCpf(): string {
   const base = Array.from({ length: 9 }, () => randomInt(10));

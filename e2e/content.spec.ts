@@ -218,8 +218,7 @@ test.describe('accessibility of the content pages (axe-core) @desktop', () => {
     '/rascunho/faq/pontos',
     '/rascunho/faq/pontos/transferir-pontos',
   ]) {
-    test(`editor ${path}`, async ({ page }) => {
-      await signInWithStorage(page, editor.email);
+    test(`editor ${path}`, async ({ editorPage: page }) => {
       await page.goto(path);
       await expect(page.getByRole('note')).toBeVisible();
       await expectNoAxeViolations(page);

@@ -3,13 +3,14 @@ import {
   test as base,
   expect,
   type APIRequestContext,
+  type Browser,
   type BrowserContext,
   type BrowserContextOptions,
   type Page,
 } from '@playwright/test';
 import { solveChallenge } from 'altcha-lib';
 import { deriveKey } from 'altcha-lib/algorithms/sha';
-import { demo, PASSWORD } from './members';
+import { demo, editor, PASSWORD } from './members';
 
 /** Provides `page` to the test and fails it on an uncaught error in the page meanwhile. */
 async function withoutPageErrors(page: Page, provide: (page: Page) => Promise<void>): Promise<void> {
@@ -30,32 +31,42 @@ async function withoutPageErrors(page: Page, provide: (page: Page) => Promise<vo
  * test paid a sign-in and a cold load and compile of every shared chunk, about half of such a test's time.
  */
 export const test = base.extend<
-  { memberPage: Page; visitorPage: Page },
-  { memberContext: BrowserContext; visitorContext: BrowserContext }
+  { memberPage: Page; visitorPage: Page; editorPage: Page },
+  { memberContext: BrowserContext; visitorContext: BrowserContext; editorContext: BrowserContext }
 >({
   page: async ({ page }, provide) => withoutPageErrors(page, provide),
   memberContext: [
-    async ({ browser }, provide, workerInfo) => {
-      const context = await browser.newContext(projectContextOptions(workerInfo.project.use));
-      await signInWithStorage(context, demo.email);
-      await provide(context);
-      await context.close();
-    },
+    async ({ browser }, provide, workerInfo) => keptContext(browser, workerInfo.project.use, provide, demo.email),
     { scope: 'worker' },
   ],
   visitorContext: [
-    async ({ browser }, provide, workerInfo) => {
-      const context = await browser.newContext(projectContextOptions(workerInfo.project.use));
-      await provide(context);
-      await context.close();
-    },
+    async ({ browser }, provide, workerInfo) => keptContext(browser, workerInfo.project.use, provide),
     { scope: 'worker' },
   ],
-  memberPage: async ({ memberContext }, provide) =>
-    withoutPageErrors(memberContext.pages()[0] ?? (await memberContext.newPage()), provide),
-  visitorPage: async ({ visitorContext }, provide) =>
-    withoutPageErrors(visitorContext.pages()[0] ?? (await visitorContext.newPage()), provide),
+  // The content editor, who sees the drafts.
+  editorContext: [
+    async ({ browser }, provide, workerInfo) => keptContext(browser, workerInfo.project.use, provide, editor.email),
+    { scope: 'worker' },
+  ],
+  memberPage: async ({ memberContext }, provide) => withoutPageErrors(await pageOf(memberContext), provide),
+  visitorPage: async ({ visitorContext }, provide) => withoutPageErrors(await pageOf(visitorContext), provide),
+  editorPage: async ({ editorContext }, provide) => withoutPageErrors(await pageOf(editorContext), provide),
 });
+
+/** A context a worker keeps for its tests, with the running project's device, signed in as `login` when given. */
+async function keptContext(
+  browser: Browser,
+  use: BrowserContextOptions & { baseURL?: string },
+  provide: (context: BrowserContext) => Promise<void>,
+  login?: string,
+): Promise<void> {
+  const context = await browser.newContext(projectContextOptions(use));
+  if (login) await signInWithStorage(context, login);
+  await provide(context);
+  await context.close();
+}
+
+const pageOf = async (context: BrowserContext): Promise<Page> => context.pages()[0] ?? (await context.newPage());
 
 /** What a context a worker keeps takes from the running project, as the test-scoped `page` would. */
 function projectContextOptions(use: BrowserContextOptions & { baseURL?: string }): BrowserContextOptions {

@@ -10,6 +10,7 @@ import { freePort } from '../server/test/free-port';
 import { expect, expectNoAxeViolations, signInWithStorage, test } from './fixtures';
 import { newIdentity } from './identities';
 import { PASSWORD } from './members';
+import { serverEntry } from './club-cli';
 import { COMPLETE_PROFILE } from './profile-members';
 
 /**
@@ -29,7 +30,7 @@ function club(port: number, dataDir: string): Club {
   return {
     origin,
     async start(env = {}) {
-      child = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], {
+      child = spawn(process.execPath, serverEntry('main'), {
         env: {
           ...process.env,
           PORT: String(port),

@@ -9,6 +9,9 @@ export const demo = {
   password: PASSWORD,
 };
 
+/** The account the seed creates with accountType 'editor', which may read drafts. */
+export const editor = { name: 'Paula', email: 'editor@exemplo.com.br', password: PASSWORD };
+
 const complete = {
   birthDate: '1990-05-20',
   gender: 'masculino',

@@ -27,7 +27,7 @@ async function main(): Promise<void> {
   const port = await freePort();
   try {
     run('npx', ['playwright', 'test', ...process.argv.slice(2)], {
-      env: { ...process.env, E2E_PORT: String(port), E2E_DATA_DIR: dataDir, E2E_CLI_DIR: resolve('dist/server/cli') },
+      env: { ...process.env, E2E_PORT: String(port), E2E_DATA_DIR: dataDir, E2E_DIST_DIR: resolve('dist') },
     });
   } finally {
     rmSync(dataDir, { recursive: true, force: true });

@@ -1,6 +1,5 @@
 import '../test/esm-shims';
 import { randomUUID } from 'node:crypto';
-import { spawnSync } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -11,18 +10,13 @@ import type { Database } from '../db/schema';
 import { DEMO_MEMBER, seedDemoData } from '../seed';
 import { appendEntries, getBalance } from '../modules/points';
 import { findUserByCpf } from '../modules/users';
+import { clubCommand } from '../test/club-command';
 
-const ROOT = path.resolve(__dirname, '..', '..');
 let dataDir: string;
 let db: Kysely<Database>;
 let anaId: number;
 
-const cli = (...args: string[]) =>
-  spawnSync(process.execPath, ['--import', 'tsx', 'server/cli/partner.ts', ...args], {
-    cwd: ROOT,
-    env: { ...process.env, DATA_DIR: dataDir, JWT_SECRET: 'x'.repeat(40) },
-    encoding: 'utf8',
-  });
+const cli = clubCommand('partner', () => dataDir);
 
 /** A transfer as the member's request leaves it, waiting for the partner (the API's own path is tested in the module). */
 async function transfer(points: number): Promise<number> {

@@ -1,5 +1,4 @@
 import '../test/esm-shims';
-import { spawnSync } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -9,17 +8,12 @@ import { migrateToLatest } from '../db/migrate';
 import { DEMO_MEMBER, seedDemoData } from '../seed';
 import type { Database } from '../db/schema';
 import { findUserByCpf } from '../modules/users/repository';
+import { clubCommand } from '../test/club-command';
 
-const ROOT = path.resolve(__dirname, '..', '..');
 let dataDir: string;
 let db: Kysely<Database>;
 
-const cli = (...args: string[]) =>
-  spawnSync(process.execPath, ['--import', 'tsx', 'server/cli/projects.ts', ...args], {
-    cwd: ROOT,
-    env: { ...process.env, DATA_DIR: dataDir, JWT_SECRET: 'x'.repeat(40) },
-    encoding: 'utf8',
-  });
+const cli = clubCommand('projects', () => dataDir);
 
 async function projectInReview(title: string, publishConsent: boolean): Promise<number> {
   const user = await findUserByCpf(db, DEMO_MEMBER.cpf);

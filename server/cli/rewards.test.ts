@@ -1,6 +1,5 @@
 import '../test/esm-shims';
 import { randomUUID } from 'node:crypto';
-import { spawnSync } from 'node:child_process';
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -11,18 +10,13 @@ import type { Database } from '../db/schema';
 import { DEMO_MEMBER, seedDemoData } from '../seed';
 import { appendEntries, getBalance } from '../modules/points';
 import { findUserByCpf } from '../modules/users';
+import { clubCommand } from '../test/club-command';
 
-const ROOT = path.resolve(__dirname, '..', '..');
 let dataDir: string;
 let db: Kysely<Database>;
 let anaId: number;
 
-const cli = (...args: string[]) =>
-  spawnSync(process.execPath, ['--import', 'tsx', 'server/cli/rewards.ts', ...args], {
-    cwd: ROOT,
-    env: { ...process.env, DATA_DIR: dataDir, JWT_SECRET: 'x'.repeat(40) },
-    encoding: 'utf8',
-  });
+const cli = clubCommand('rewards', () => dataDir);
 
 /** An order as the member's redemption leaves it (the API's own path is tested in the module). */
 async function order(slug: string): Promise<number> {
@@ -207,12 +201,7 @@ describe('npm run rewards', () => {
       path.join(folder, 'premios', 'lixa-orbital.md'),
       '---\nname: Lixadeira orbital\ncategory: ferramentas\ntype: produto\npoints: 3200\nstock: 4\ndelivery: Por transportadora.\n---\nLixadeira orbital de 1/4 de folha para acabamento.\n',
     );
-    const content = (...args: string[]) =>
-      spawnSync(process.execPath, ['--import', 'tsx', 'server/cli/content.ts', ...args], {
-        cwd: ROOT,
-        env: { ...process.env, DATA_DIR: dataDir, JWT_SECRET: 'x'.repeat(40) },
-        encoding: 'utf8',
-      });
+    const content = clubCommand('content', () => dataDir);
     const drafted = content('import', folder, '--rascunho');
     expect(drafted.stderr).toBe('');
     expect(drafted.stdout).toContain('Prêmios: 1 novo(s), 0 atualizado(s).');

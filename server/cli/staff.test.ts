@@ -1,5 +1,4 @@
 import '../test/esm-shims';
-import { spawnSync } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -7,17 +6,12 @@ import type { Kysely } from 'kysely';
 import { createDatabase } from '../db/database';
 import { migrateToLatest } from '../db/migrate';
 import type { Database } from '../db/schema';
+import { clubCommand } from '../test/club-command';
 
-const ROOT = path.resolve(__dirname, '..', '..');
 let dataDir: string;
 let db: Kysely<Database>;
 
-const cli = (...args: string[]) =>
-  spawnSync(process.execPath, ['--import', 'tsx', 'server/cli/staff.ts', ...args], {
-    cwd: ROOT,
-    env: { ...process.env, DATA_DIR: dataDir, JWT_SECRET: 'x'.repeat(40), PUBLIC_URL: 'https://clube.exemplo.com.br' },
-    encoding: 'utf8',
-  });
+const cli = clubCommand('staff', () => dataDir, { PUBLIC_URL: 'https://clube.exemplo.com.br' });
 
 // A new club: no demo data, as on PostgreSQL, so the first admin can only come from the terminal.
 beforeAll(async () => {

@@ -1,5 +1,4 @@
 import '../test/esm-shims';
-import { spawnSync } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -8,17 +7,12 @@ import { createDatabase } from '../db/database';
 import { migrateToLatest } from '../db/migrate';
 import { seedDemoData } from '../seed';
 import type { Database } from '../db/schema';
+import { clubCommand } from '../test/club-command';
 
-const ROOT = path.resolve(__dirname, '..', '..');
 let dataDir: string;
 let db: Kysely<Database>;
 
-const cli = (...args: string[]) =>
-  spawnSync(process.execPath, ['--import', 'tsx', 'server/cli/stores.ts', ...args], {
-    cwd: ROOT,
-    env: { ...process.env, DATA_DIR: dataDir, JWT_SECRET: 'x'.repeat(40), PUBLIC_URL: 'https://clube.exemplo' },
-    encoding: 'utf8',
-  });
+const cli = clubCommand('stores', () => dataDir, { PUBLIC_URL: 'https://clube.exemplo' });
 
 beforeAll(async () => {
   dataDir = mkdtempSync(path.join(tmpdir(), 'clube-stores-'));
