@@ -1,5 +1,5 @@
 import { demo } from './members';
-import { expect, expectNoAxeViolations, signInWithStorage, test } from './fixtures';
+import { expect, expectNoAxeViolations, idleQueryAnswered, signInWithStorage, test } from './fixtures';
 
 test.describe('app shell', () => {
   test('mounts in #root, shows the menu and grey placeholders ("Carregando") while the member loads', async ({
@@ -25,9 +25,13 @@ test.describe('app shell', () => {
 
   test('a returning member sees home, balance and campaigns at once while me is still on its way', async ({ page }) => {
     await signInWithStorage(page, demo.email);
+    // A returning member's last visit ended: what home loads at its first idle moment had arrived too.
+    const remindersKept = idleQueryAnswered(page, 'QHomeReminders');
     await page.goto('/');
     const greeting = page.getByRole('heading', { name: `Olá, ${demo.name}!` });
     await expect(greeting).toBeVisible();
+    await remindersKept;
+    await page.waitForLoadState('networkidle');
     const campaigns = page.getByRole('list', { name: 'Campanhas ativas' });
     await expect(campaigns).toBeVisible();
     const firstCampaign = (await campaigns.getByRole('heading').first().textContent()) ?? '';

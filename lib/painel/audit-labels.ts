@@ -18,6 +18,7 @@ const ACTION_LABELS: Readonly<Record<string, string>> = {
   'member.enable': 'Membro reativado',
   'member.end-sessions': 'Membro: sessões encerradas',
   'invoice.take': 'Nota aberta para análise',
+  'arquivo.abrir': 'Arquivo aberto no painel',
   'invoice.approve': 'Nota aprovada',
   'invoice.reject': 'Nota recusada',
   'project.take': 'Projeto aberto para análise',

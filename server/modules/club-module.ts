@@ -1,4 +1,5 @@
 import type { FastifyPluginAsync } from 'fastify';
+import type { StaffRole } from '../../lib/painel/roles';
 import type { AppConfig } from '../config';
 import type { Db } from '../db/schema';
 import type { Resolvers } from '../graphql/generated/resolvers-types';
@@ -19,6 +20,8 @@ export interface ModuleDeps {
 export interface StaffFileSource {
   /** The link's name for it: `/painel/arquivos/<source>-<id>`; lower-case letters. */
   readonly source: string;
+  /** The roles that may open it: the roles of the operations that hand out its links. */
+  readonly roles: readonly [StaffRole, ...StaffRole[]];
   /** The stored file with that id, or nothing. */
   readonly load: (
     db: Db,

@@ -142,6 +142,41 @@ describe('one invoice', () => {
     expect((await s.apps[0]!.inject({ method: 'GET', url })).statusCode).toBe(404);
   });
 
+  it('opens a file only while its reviewer is active and still a reviewer, and audits each opening', async () => {
+    const id = await photo(ana);
+    const detail = await painelGql<Detail>(s.apps[0]!, DETAIL, { id }, rafael.token);
+    const url = detail.data!.staffInvoice.files[0]!.url;
+    expect((await s.apps[1]!.inject({ method: 'GET', url })).statusCode).toBe(200);
+    const opened = await s.db
+      .selectFrom('staff_audit')
+      .select(['actor_staff_id', 'role', 'object_id', 'object_label'])
+      .where('action', '=', 'arquivo.abrir')
+      .execute();
+    expect(opened).toEqual([
+      {
+        actor_staff_id: rafael.id,
+        role: 'revisor',
+        object_id: `nota-${detail.data!.staffInvoice.files[0]!.id}`,
+        object_label: expect.stringMatching(/^nota-\d+-\d+\.jpg$/),
+      },
+    ]);
+
+    // Disabled: the link he already has opens nothing, though it is signed and within its five minutes.
+    await s.db
+      .updateTable('staff_accounts')
+      .set({ disabled_at: new Date(clock.now()).toISOString() })
+      .where('id', '=', rafael.id)
+      .execute();
+    expect((await s.apps[0]!.inject({ method: 'GET', url })).statusCode).toBe(404);
+    // Active again, but no longer a reviewer: still nothing.
+    await s.db.updateTable('staff_accounts').set({ disabled_at: null }).where('id', '=', rafael.id).execute();
+    await s.db.deleteFrom('staff_roles').where('staff_id', '=', rafael.id).execute();
+    await s.db.insertInto('staff_roles').values({ staff_id: rafael.id, role: 'atendimento' }).execute();
+    expect((await s.apps[0]!.inject({ method: 'GET', url })).statusCode).toBe(404);
+    const openings = await s.db.selectFrom('staff_audit').select('id').where('action', '=', 'arquivo.abrir').execute();
+    expect(openings).toHaveLength(1);
+  });
+
   it('tells the reviewer when other members tried the same access key, counted once per member', async () => {
     const key = newKey();
     const sent = (await submit(s.apps[0]!, ana, { accessKey: key }, [{ name: 'nota.jpg', content: JPEG }])).data!

@@ -49,6 +49,7 @@ const WAITING = ['received', 'in_review'] as const;
 const INVOICE_FILE_SOURCE = 'nota';
 export const invoiceStaffFiles: StaffFileSource = {
   source: INVOICE_FILE_SOURCE,
+  roles: ['revisor'],
   async load(db, id) {
     const file = await db.selectFrom('invoice_files').selectAll().where('id', '=', id).executeTakeFirst();
     if (!file) return undefined;

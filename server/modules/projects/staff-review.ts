@@ -58,6 +58,7 @@ const THUMBNAIL_SOURCE = 'miniatura';
 
 const photoSource = (source: string, variant: 'display' | 'thumbnail'): StaffFileSource => ({
   source,
+  roles: ['revisor'],
   async load(db, id) {
     const photo = await db
       .selectFrom('project_photos')

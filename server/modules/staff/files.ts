@@ -1,7 +1,13 @@
 import { createHmac, timingSafeEqual } from 'node:crypto';
 import type { FastifyPluginAsync } from 'fastify';
 import { PAINEL_API_PATHS } from '../../../lib/painel/api-paths';
+import type { StaffRole } from '../../../lib/painel/roles';
+import type { Db } from '../../db/schema';
+import type { StaffActor } from '../../graphql/staff-access';
+import type { FileStorage } from '../../storage/file-storage';
 import type { ModuleDeps, StaffFileSource } from '../club-module';
+import { recordAudit } from './audit';
+import { findAccountById, rolesOf } from './repository';
 
 /**
  * Files for the painel (invoice files, project photos): `/painel/arquivos/<source>-<id>?k=&e=&s=`, a link signed for
@@ -46,8 +52,50 @@ export function verifyStaffFileLink(
 }
 
 /**
+ * The file a valid link names, its opening written to the audit. The link names its staff member: they must still be
+ * active and hold a role that opens this file, since a link outlives a disable or a role taken away by up to its five
+ * minutes.
+ */
+async function openFile(
+  db: Db,
+  storage: FileStorage,
+  source: StaffFileSource,
+  ref: string,
+  staffId: number,
+  ip: string,
+  at: Date,
+) {
+  const actor = await allowedOpener(db, staffId, source.roles, ip);
+  const file = actor ? await source.load(db, Number(ref.slice(ref.lastIndexOf('-') + 1))) : undefined;
+  const stored = file ? await storage.get(file.storageKey) : null;
+  if (!actor || !file || !stored) return undefined;
+  await recordAudit(
+    db,
+    actor,
+    { action: 'arquivo.abrir', object: { type: 'arquivo', id: ref, label: file.fileName } },
+    at,
+  );
+  return { file, stored };
+}
+
+/** The link's staff member as the audit names them, when their account is active and holds one of `roles`. */
+async function allowedOpener(
+  db: Db,
+  staffId: number,
+  roles: readonly StaffRole[],
+  ip: string,
+): Promise<StaffActor | undefined> {
+  const account = await findAccountById(db, staffId);
+  if (!account || account.disabled_at !== null) return undefined;
+  const held = (await rolesOf(db, staffId)).find((role) => roles.includes(role));
+  if (!held) return undefined;
+  return { kind: 'staff', staffId, name: account.name, email: account.email, role: held, ip };
+}
+
+/**
  * GET /painel/arquivos/<source>-<id>?k=&e=&s=: shown in the page (inline), never cached; only the painel's own pages
- * may frame it (a PDF). Anything else (a bad signature, an expired link, an unknown source or file) is the same 404.
+ * may frame it (a PDF). Each opening is a line of the audit (`arquivo.abrir`). Anything else (a bad signature, an
+ * expired link, an unknown source or file, a staff member disabled or without the role since) is the same 404.
  */
 export const staffFilesRoute =
   (sources: readonly StaffFileSource[]): FastifyPluginAsync<ModuleDeps> =>
@@ -59,16 +107,18 @@ export const staffFilesRoute =
       async (request, reply) => {
         const ref = FILE_REF.exec(request.params.fileId);
         const source = ref ? bySource.get(ref[1]!) : undefined;
-        const valid = !!ref && !!source && verifyStaffFileLink(config.jwtSecret, ref[0], request.query, config.now());
-        const file = valid ? await source.load(db, Number(ref[2])) : undefined;
-        const stored = file ? await storage.get(file.storageKey) : null;
-        if (!file || !stored) {
+        const opened =
+          ref && source && verifyStaffFileLink(config.jwtSecret, ref[0], request.query, config.now())
+            ? await openFile(db, storage, source, ref[0], Number(request.query.k), request.ip, new Date(config.now()))
+            : undefined;
+        if (!opened) {
           return reply
             .code(404)
             .header('cache-control', 'no-store')
             .type('text/plain; charset=utf-8')
             .send('Arquivo não encontrado ou link expirado. Abra a página de novo no painel.');
         }
+        const { file, stored } = opened;
         // Chrome's PDF viewer does not run in a sandboxed document; images and XML are sandboxed.
         const sandbox = file.frameable ? '' : '; sandbox';
         return reply
