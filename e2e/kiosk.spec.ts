@@ -22,6 +22,28 @@ async function setUpKiosk(page: Page): Promise<void> {
 }
 
 /**
+ * The counter's part of a sign-up, each screen checked as the customer sees it (nothing that leaves the kiosk, no
+ * password asked, axe), up to the QR code the customer scans; the customer's identity.
+ */
+async function signUpAtTheCounter(page: Page): Promise<ReturnType<typeof newIdentity>> {
+  await setUpKiosk(page);
+  await expect(page.getByText('Loja Centro Chapas e Ferragens — Goiânia/GO')).toBeVisible();
+  await expect(page.getByRole('navigation')).toHaveCount(0);
+  await expect(page.locator('a[href]')).toHaveCount(0);
+  await expectNoAxeViolations(page);
+  await page.getByRole('button', { name: 'Quero me cadastrar' }).click();
+  const who = newIdentity();
+  await fillStepOne(page, who);
+  await expect(page.locator('input[type="password"]')).toHaveCount(0);
+  await expectNoAxeViolations(page);
+  await page.getByRole('button', { name: 'Continuar' }).click();
+  await expect(page.getByRole('heading', { name: 'Agora é no seu celular' })).toBeVisible();
+  await expect(page.getByRole('img', { name: /QR code com o link/ })).toBeInViewport();
+  await expectNoAxeViolations(page);
+  return who;
+}
+
+/**
  * Every member-session key on the device (tokens, the remembered member): a kiosk must have none. The tablet's own
  * device session (CD_MGL_*, docs/session-security.md#retention-and-privacy) describes the tablet, not a customer.
  */
@@ -40,22 +62,7 @@ test.describe('kiosk on a tablet', () => {
   test('a customer signs up at the counter and finishes on their own phone', async ({ page, browser }) => {
     await page.goto('/totem');
     await expectNoAxeViolations(page);
-    await setUpKiosk(page);
-    await expect(page.getByText('Loja Centro Chapas e Ferragens — Goiânia/GO')).toBeVisible();
-    // No site menu and nothing that leaves the kiosk.
-    await expect(page.getByRole('navigation')).toHaveCount(0);
-    await expect(page.locator('a[href]')).toHaveCount(0);
-    await expectNoAxeViolations(page);
-
-    await page.getByRole('button', { name: 'Quero me cadastrar' }).click();
-    const who = newIdentity();
-    await fillStepOne(page, who);
-    await expect(page.locator('input[type="password"]')).toHaveCount(0);
-    await expectNoAxeViolations(page);
-    await page.getByRole('button', { name: 'Continuar' }).click();
-    await expect(page.getByRole('heading', { name: 'Agora é no seu celular' })).toBeVisible();
-    await expect(page.getByRole('img', { name: /QR code com o link/ })).toBeVisible();
-    await expectNoAxeViolations(page);
+    const who = await signUpAtTheCounter(page);
 
     // The phone: a second browser, opening the link the SMS carried, while the kiosk waits with the QR up.
     const phone = await browser.newContext({ viewport: { width: 390, height: 844 } });
@@ -89,18 +96,7 @@ test.describe('kiosk on a tablet', () => {
 test('a store that sets up a phone as its kiosk gets the same screens at 390 px, with nothing that leaves the kiosk', async ({
   page,
 }) => {
-  await setUpKiosk(page);
-  await expect(page.getByRole('navigation')).toHaveCount(0);
-  await expect(page.locator('a[href]')).toHaveCount(0);
-  await expectNoAxeViolations(page);
-  await page.getByRole('button', { name: 'Quero me cadastrar' }).click();
-  const who = newIdentity();
-  await fillStepOne(page, who);
-  await expectNoAxeViolations(page);
-  await page.getByRole('button', { name: 'Continuar' }).click();
-  await expect(page.getByRole('heading', { name: 'Agora é no seu celular' })).toBeVisible();
-  await expect(page.getByRole('img', { name: /QR code com o link/ })).toBeInViewport();
-  await expectNoAxeViolations(page);
+  await signUpAtTheCounter(page);
 });
 
 test('the kiosk clears a half-filled form after a minute without a touch, with a visible countdown', async ({
