@@ -1,4 +1,4 @@
-import { expect, expectNoAxeViolations, loginTokens, signInWithStorage, test } from './fixtures';
+import { expect, expectNoAxeViolations, loginTokens, measuredTimeout, signInWithStorage, test } from './fixtures';
 import { createInvoiceMember } from './invoices-helpers';
 
 test.describe('device sessions', () => {
@@ -31,6 +31,7 @@ test.describe('device sessions', () => {
     page,
     browser,
   }) => {
+    test.setTimeout(measuredTimeout(44.0));
     const member = await createInvoiceMember();
     const otherContext = await browser.newContext({ viewport: { width: 390, height: 844 } });
     const other = await otherContext.newPage();

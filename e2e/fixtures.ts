@@ -187,3 +187,10 @@ export function idleQueryAnswered(page: Page, operationName: string): Promise<un
     }
   });
 }
+
+/**
+ * The time limit of a test that lasts longer than most (a journey through several screens and devices), from its
+ * measured duration on a 2-core machine: three and a half times it, so its usual run takes under a third of its limit
+ * and a busy machine still finishes it (docs/testing.md). Measure again when the journey changes.
+ */
+export const measuredTimeout = (measuredSeconds: number): number => Math.ceil((measuredSeconds * 3.5) / 30) * 30_000;

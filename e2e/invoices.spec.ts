@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { expect, expectNoAxeViolations, loginTokens, signInWithStorage, test } from './fixtures';
+import { expect, expectNoAxeViolations, loginTokens, measuredTimeout, signInWithStorage, test } from './fixtures';
 import { createInvoiceMember, freshKey, JPEG, masked, nfeXmlFile, reviewCli } from './invoices-helpers';
 import type { Page } from '@playwright/test';
 
@@ -30,6 +30,7 @@ test.describe('invoices and points', () => {
   test('a photo with a typed key goes "Em análise", is approved in the terminal, and the points show in the extract', async ({
     page,
   }) => {
+    test.setTimeout(measuredTimeout(21.2));
     await openInvoices(page);
     const key = freshKey();
     await page.getByLabel(KEY_LABEL).pressSequentially(key.slice(0, 10));
@@ -205,6 +206,7 @@ test.describe('invoices and points', () => {
   });
 
   test('both screens pass axe with content on them @desktop', async ({ page }) => {
+    test.setTimeout(measuredTimeout(25.0));
     const member = await openInvoices(page);
     const approvedKey = freshKey();
     await page.getByLabel(FILES_LABEL).setInputFiles(nfeXmlFile(approvedKey, member.cpf));

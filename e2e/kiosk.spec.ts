@@ -1,5 +1,5 @@
 import type { Page } from '@playwright/test';
-import { expect, expectNoAxeViolations, test } from './fixtures';
+import { expect, expectNoAxeViolations, measuredTimeout, test } from './fixtures';
 import { lastHandoffPath, newIdentity } from './identities';
 import { fillPassword, fillStepOne } from './sign-up-helpers';
 import { storesCli } from './club-cli';
@@ -60,6 +60,7 @@ test.describe('kiosk on a tablet', () => {
   test.use({ viewport: { width: 1024, height: 768 } });
 
   test('a customer signs up at the counter and finishes on their own phone', async ({ page, browser }) => {
+    test.setTimeout(measuredTimeout(36.8));
     await page.goto('/totem');
     await expectNoAxeViolations(page);
     const who = await signUpAtTheCounter(page);
@@ -123,6 +124,7 @@ test('the kiosk clears a half-filled form after a minute without a touch, with a
 });
 
 test('a customer already in the club is told so, and a retired store stops its kiosk', async ({ page }) => {
+  test.setTimeout(measuredTimeout(31.1));
   await setUpKiosk(page);
   await page.getByRole('button', { name: 'Quero me cadastrar' }).click();
   const who = { ...newIdentity(), cpf: '52998224725' };

@@ -1,6 +1,6 @@
 import sharp from 'sharp';
 import type { Page } from '@playwright/test';
-import { expect, expectNoAxeViolations, signInWithStorage, test } from './fixtures';
+import { expect, expectNoAxeViolations, measuredTimeout, signInWithStorage, test } from './fixtures';
 import { createInvoiceMember, freshKey, JPEG, masked, reviewCli } from './invoices-helpers';
 
 const KEY_LABEL = 'Chave de acesso (44 números)';
@@ -162,6 +162,7 @@ test.describe('invoices that wait for signal, sent by the service worker (Chromi
     page,
     context,
   }, testInfo) => {
+    test.setTimeout(measuredTimeout(30.6));
     const ana = await createInvoiceMember();
     await openInvoices(page, ana.email);
     await serviceWorkerInControl(page);
@@ -203,6 +204,7 @@ test.describe('project photos that wait for signal', () => {
     page,
     context,
   }, testInfo) => {
+    test.setTimeout(measuredTimeout(22.1));
     const ana = await createInvoiceMember();
     await signInWithStorage(page, ana.email);
     await page.goto('/enviar-projeto');

@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import { chromium, type Page } from '@playwright/test';
 import { chromiumLaunchOptions, sharedUse } from './chromium';
 import { demo } from './members';
-import { expect, expectNoAxeViolations, signInWithStorage, test } from './fixtures';
+import { expect, expectNoAxeViolations, measuredTimeout, signInWithStorage, test } from './fixtures';
 
 /** Until the service worker controls the page, its precache (pages and chunks) complete: it activates after that. */
 async function serviceWorkerInControl(page: Page): Promise<void> {
@@ -23,6 +23,7 @@ test.describe('without signal', () => {
     page,
     context,
   }, testInfo) => {
+    test.setTimeout(measuredTimeout(34.8));
     await signInWithStorage(page, demo.email);
     await page.goto('/');
     await expect(page.getByRole('heading', { name: `Olá, ${demo.name}!` })).toBeVisible();
@@ -82,6 +83,7 @@ test.describe('without signal', () => {
   test('a cold open after the browser restarts without signal shows the app with the last balance', async ({
     page,
   }, testInfo) => {
+    test.setTimeout(measuredTimeout(27.9));
     const userDataDir = mkdtempSync(join(tmpdir(), 'clube-offline-'));
     const options = {
       ...sharedUse,

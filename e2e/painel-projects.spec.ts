@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs';
 import type { Browser, Page } from '@playwright/test';
-import { expect, expectNoAxeViolations, signInWithStorage, test } from './fixtures';
+import { expect, expectNoAxeViolations, measuredTimeout, signInWithStorage, test } from './fixtures';
 import { createInvoiceMember, type InvoiceMember } from './invoices-helpers';
 import { expectAudited, staffFromTerminal } from './painel-helpers';
 
@@ -50,7 +50,7 @@ test.describe('revisão de projetos no painel @painel', () => {
     page,
     browser,
   }) => {
-    test.setTimeout(180_000);
+    test.setTimeout(measuredTimeout(63.2));
     const tag = Date.now().toString(36);
     const member = await createInvoiceMember();
     const memberPage = await memberDesk(browser, member);

@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import type { Browser, Page } from '@playwright/test';
 import { demoDanfePdf } from '../server/modules/invoices/demo-history';
-import { expect, expectNoAxeViolations, signInWithStorage, test } from './fixtures';
+import { expect, expectNoAxeViolations, measuredTimeout, signInWithStorage, test } from './fixtures';
 import { expectAudited, staffFromTerminal, staffSignIn } from './painel-helpers';
 import { createInvoiceMember, freshKey, masked, nfeXmlFile, type InvoiceMember } from './invoices-helpers';
 
@@ -40,7 +40,7 @@ test.describe('revisão de notas no painel @painel', () => {
     page,
     browser,
   }) => {
-    test.setTimeout(180_000);
+    test.setTimeout(measuredTimeout(66.5));
     const nilo = await createInvoiceMember();
     const other = await createInvoiceMember();
     const niloPage = await memberPage(browser, nilo);

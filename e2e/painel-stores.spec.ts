@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { todayInBrazil } from '../lib/format/dates';
-import { expect, expectNoAxeViolations, test } from './fixtures';
+import { expect, expectNoAxeViolations, measuredTimeout, test } from './fixtures';
 import { lastHandoffPath, newIdentity } from './identities';
 import { expectAudited, staffFromTerminal } from './painel-helpers';
 import { fillPassword, fillStepOne } from './sign-up-helpers';
@@ -12,6 +12,7 @@ test.describe('lojas no painel @painel', () => {
     page,
     browser,
   }) => {
+    test.setTimeout(measuredTimeout(39.4));
     const lia = await staffFromTerminal(page, 'Lia Lojas', ['lojas']);
     await page.getByRole('navigation', { name: 'Seções do painel' }).getByRole('link', { name: 'Lojas' }).click();
     await expect(page.getByRole('heading', { name: 'Lojas', level: 1 })).toBeVisible();

@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import type { Page } from '@playwright/test';
 import { clubCli } from './club-cli';
-import { expect, expectNoAxeViolations, test } from './fixtures';
+import { expect, expectNoAxeViolations, measuredTimeout, test } from './fixtures';
 import { codeOf, pathOf, STAFF_PASSWORD as PASSWORD } from './painel-helpers';
 
 /**
@@ -32,7 +32,7 @@ test.describe('painel da equipe @painel', () => {
   test('an admin made at the terminal sets up, invites a reviewer who sees only what a reviewer opens, and the audit shows it', async ({
     page,
   }) => {
-    test.setTimeout(120_000);
+    test.setTimeout(measuredTimeout(40.6));
     const stamp = Date.now();
     const adminEmail = `chefe-${stamp}@clube.test`;
     const reviewerEmail = `revisor-${stamp}@clube.test`;

@@ -1,5 +1,5 @@
 import { demo } from './members';
-import { expect, expectNoAxeViolations, idleQueryAnswered, signInWithStorage, test } from './fixtures';
+import { expect, expectNoAxeViolations, idleQueryAnswered, measuredTimeout, signInWithStorage, test } from './fixtures';
 
 test.describe('app shell', () => {
   test('mounts in #root, shows the menu and grey placeholders ("Carregando") while the member loads', async ({
@@ -24,6 +24,7 @@ test.describe('app shell', () => {
   });
 
   test('a returning member sees home, balance and campaigns at once while me is still on its way', async ({ page }) => {
+    test.setTimeout(measuredTimeout(21.3));
     await signInWithStorage(page, demo.email);
     // A returning member's last visit ended: what home loads at its first idle moment had arrived too.
     const remindersKept = idleQueryAnswered(page, 'QHomeReminders');
