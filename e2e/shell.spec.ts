@@ -94,9 +94,14 @@ test.describe('app shell', () => {
     const more = menu.getByRole('button', { name: 'Mais' });
     await expect(more).toBeInViewport({ ratio: 1 });
     await expect(menu.getByRole('link', { name: 'Início' })).toHaveAttribute('aria-current', 'page');
-    // The bar sits at the bottom of the screen, whatever the page's length.
-    const box = await more.boundingBox();
-    expect((box?.y ?? 0) + (box?.height ?? 0)).toBeGreaterThan(800);
+    // The bar sits at the bottom of the screen, whatever the page's length (measured once the bar is there: a
+    // re-render while the session settles can replace it between two reads).
+    await expect
+      .poll(async () => {
+        const box = await more.boundingBox();
+        return box ? box.y + box.height : 0;
+      })
+      .toBeGreaterThan(800);
 
     await menu.getByRole('link', { name: 'Notas', exact: true }).click();
     await expect(page.getByRole('heading', { name: 'Minhas notas fiscais', level: 1 })).toBeVisible();
