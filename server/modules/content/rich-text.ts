@@ -1,5 +1,4 @@
 import createDOMPurify, { type DOMPurify } from 'dompurify';
-import { JSDOM } from 'jsdom';
 import { Marked, type Tokens } from 'marked';
 
 /** What the Markdown renderer needs to turn a relative image path into a stored asset. */
@@ -13,9 +12,15 @@ export type ImageResolver = (relativePath: string) => ImageRef;
 
 let purifier: DOMPurify | null = null;
 
-/** One jsdom window per process: creating one costs tens of milliseconds, sanitising with it is cheap. */
+/**
+ * One jsdom window per process: creating one costs tens of milliseconds, sanitising with it is cheap. jsdom is
+ * required here, on the first sanitising, not at import: loading it takes about 0.7 s, and every terminal command and
+ * API start imports this module through the content module while most of them never render Markdown.
+ */
 function getPurifier(): DOMPurify {
   if (purifier) return purifier;
+  // eslint-disable-next-line @typescript-eslint/no-require-imports
+  const { JSDOM } = require('jsdom') as typeof import('jsdom');
   const { window } = new JSDOM('');
   const instance = createDOMPurify(window as unknown as Parameters<typeof createDOMPurify>[0]);
   // Links that open elsewhere must not hand the opener to the other site.
