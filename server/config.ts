@@ -85,6 +85,12 @@ export interface AppConfig {
    * pair generated on one process's disk would differ from the others'.
    */
   readonly vapid: VapidKeys | undefined;
+  /**
+   * NFE_TRUSTED_ROOTS: a PEM file or a folder of .pem files (roots and intermediates) that replaces the ICP-Brasil set
+   * shipped in server/modules/invoices/nfe-trust/ when checking an NF-e's signatures; for tests and homologation.
+   * Unset: the shipped set (docs/nfe-trust.md).
+   */
+  readonly nfeTrustedRoots: string | undefined;
 }
 
 /** The application server's key pair (base64url: a raw P-256 point and scalar) and its contact (mailto: or https:). */
@@ -196,6 +202,11 @@ const envSchema = z.object({
     .string()
     .regex(/^(mailto:.+@.+|https:\/\/.+)$/, 'VAPID_SUBJECT deve ser um endereço mailto: ou uma URL https://.')
     .default(DEFAULT_VAPID_SUBJECT),
+  NFE_TRUSTED_ROOTS: z
+    .string()
+    .trim()
+    .max(4096, 'NFE_TRUSTED_ROOTS: o caminho de um arquivo PEM ou de uma pasta de arquivos .pem.')
+    .optional(),
 });
 
 type Env = z.infer<typeof envSchema>;
@@ -348,5 +359,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     pointsPartner: pointsPartnerFrom(e),
     pointsPartnerName: e.POINTS_PARTNER_NAME,
     vapid: vapidKeysFrom(e, dataDir, database),
+    nfeTrustedRoots: e.NFE_TRUSTED_ROOTS ? path.resolve(e.NFE_TRUSTED_ROOTS) : undefined,
   };
 }

@@ -4,11 +4,14 @@ import { ensureExport } from './build/ensure-export';
 import { loadConfig } from './config';
 import { createDatabase } from './db/database';
 import { migrateToLatest } from './db/migrate';
+import { loadTrustStore } from './modules/invoices';
 import { seedClubData, seedDemoData } from './seed';
 import { createFileStorage } from './storage/from-config';
 
 async function main(): Promise<void> {
   const config = loadConfig();
+  // A wrong NFE_TRUSTED_ROOTS stops the server here with its reason, not at the first invoice a member sends.
+  loadTrustStore(config.nfeTrustedRoots);
   const rootDir = path.resolve(__dirname, '..');
   if (process.env['SKIP_BUILD'] !== '1' && config.serveStatic) ensureExport(rootDir);
 

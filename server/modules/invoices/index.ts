@@ -7,6 +7,8 @@ import { invoiceStaffFiles } from './staff-review';
 export { seedDemoHistory } from './demo-history';
 export { seedDemoReviewQueue } from './demo-review-queue';
 export type { DemoHistoryDeps } from './demo-history';
+export { loadTrustStore, SHIPPED_TRUST_DIR } from './nfe-trust/trust-store';
+export type { NfeTrustStore } from './nfe-trust/trust-store';
 export { countOwnInvoices, listOwnInvoices, pendingInvoices } from './repository';
 export { approveInvoice, rejectInvoice } from './review';
 export { unlimitedUploads, uploadLimiter } from './upload-limiter';
