@@ -56,7 +56,7 @@ async function jestConfig(): Promise<Config> {
           '/node_modules/',
           '<rootDir>/server/architecture.test.ts',
           '<rootDir>/server/backup/',
-          '<rootDir>/server/build/compile-server.test.ts',
+          '<rootDir>/server/build/(compile-server|ensure-export).test.ts',
           '<rootDir>/server/cli/(invoices|members|partner|projects|rewards|run|staff|stores).test.ts',
           '<rootDir>/server/config.test.ts',
           '<rootDir>/server/db/write-first.test.ts',
