@@ -59,6 +59,7 @@ async function jestConfig(): Promise<Config> {
           '<rootDir>/server/build/(compile-server|ensure-export).test.ts',
           '<rootDir>/server/cli/(invoices|members|partner|projects|rewards|run|staff|stores).test.ts',
           '<rootDir>/server/config.test.ts',
+          '<rootDir>/server/docs.test.ts',
           '<rootDir>/server/db/write-first.test.ts',
           '<rootDir>/server/hosting/nginx-(config|serve).test.ts',
           '<rootDir>/server/limits/client-address.test.ts',
