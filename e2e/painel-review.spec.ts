@@ -5,7 +5,7 @@ import { expect, expectNoAxeViolations, measuredTimeout, signInWithStorage, test
 import { expectAudited, staffFromTerminal, staffSignIn } from './painel-helpers';
 import { createInvoiceMember, freshKey, masked, nfeXmlFile, type InvoiceMember } from './invoices-helpers';
 
-/** The demo reviewer of README (embedded default). */
+/** The demo reviewer the README lists (embedded default). */
 const RAFAEL = { email: 'revisor@exemplo.com.br', secret: 'Z4QKPO7FNGPPVATQXFJBYBOTVFKXCW5P' };
 /** A real photo the browser draws: the same bytes sent by two members. */
 const PHOTO = readFileSync('server/modules/projects/demo/cozinha-1.jpg');

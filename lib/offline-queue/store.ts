@@ -1,5 +1,5 @@
 /**
- * What waits on the device for a signal (README, "Without signal"): invoices the member sent without reaching the club,
+ * What waits on the device for a signal (docs/notifications-and-offline.md, "Without signal"): invoices the member sent without reaching the club,
  * project photos picked without signal, and the short-lived access token the service worker sends them with. One
  * IndexedDB database, read by the page and by the service worker alike, so this module imports nothing of the page
  * (no Zustand, no Apollo, no window).

@@ -1,6 +1,6 @@
 /**
- * The club's defaults for transfers to the points partner (written in the README), as the API applies them and the
- * rule book states them (through {{…}} placeholders filled from here): one club point for one partner point, at
+ * The club's defaults for transfers to the points partner (docs/rewards-and-partner.md), as the API applies them and
+ * the rule book states them (through {{…}} placeholders filled from here): one club point for one partner point, at
  * least 1,000 points a transfer, in multiples of 100, one transfer a day (a refused one does not count), and an
  * answer from the partner within 24 hours, or the points come back.
  */

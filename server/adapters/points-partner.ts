@@ -63,7 +63,7 @@ const transferAnswer = z.object({
 });
 
 /**
- * A real partner's JSON API (the contract is in the README): bearer token, 10 s per call. Any answer outside the
+ * A real partner's JSON API (the contract is in docs/rewards-and-partner.md): bearer token, 10 s per call. Any answer outside the
  * contract, an error status or no answer at all is a PartnerUnavailableError; the service decides what it means.
  */
 export function httpPointsPartner(

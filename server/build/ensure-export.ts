@@ -1,11 +1,18 @@
 import { spawnSync } from 'node:child_process';
-import { readdirSync, statSync, utimesSync, writeFileSync } from 'node:fs';
+import { readdirSync, rmSync, statSync, utimesSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 
 export const EXPORT_STAMP = '.export-stamp';
 
 const SOURCE_DIRS = ['app', 'components', 'lib', 'public', 'worker'];
-const SOURCE_FILES = ['next.config.mjs', 'package-lock.json', 'codegen.ts', 'tsconfig.json', 'scripts/precompress.ts'];
+const SOURCE_FILES = [
+  'next.config.mjs',
+  'package-lock.json',
+  'codegen.ts',
+  'tsconfig.json',
+  'scripts/build.ts',
+  'scripts/precompress.ts',
+];
 /** Written by the build itself (next-pwa); counting them would make every build look stale. */
 const GENERATED_IN_PUBLIC = [/^service-worker\.js/, /^workbox-/, /^worker-/, /^fallback-/];
 /** Codegen writes here during the build, for the same reason: its folders and the documents beside each .graphql. */
@@ -50,26 +57,40 @@ export function isExportStale(rootDir: string, outDir: string = path.join(rootDi
 }
 
 /**
- * `npm start` must serve the current front end: rebuild the static export when a source file changed since the
- * last build, so nobody has to remember `npm run build`.
+ * `npm run build` (scripts/build.ts) runs `build` and then stamps `out/`, so a `npm start` after it serves that export
+ * instead of building it again. The stamp carries the build's start time: a file saved during the build still counts
+ * as newer next time. The old stamp goes first: a build that fails half-way leaves none, and the next start builds.
  */
-export function ensureExport(rootDir: string, log: (message: string) => void = console.log): void {
-  const outDir = path.join(rootDir, 'out');
-  if (!isExportStale(rootDir, outDir)) return;
-  log('Gerando o site estático (npm run build)...');
-  const started = Date.now();
-  // Next would try to "patch" the lock file with platform binaries this registry does not serve.
-  const env = { ...process.env, NEXT_IGNORE_INCORRECT_LOCKFILE: '1', NEXT_TELEMETRY_DISABLED: '1' };
+export function stampedBuild(outDir: string, build: () => void, now: () => number = Date.now): void {
+  const started = now();
+  const stamp = path.join(outDir, EXPORT_STAMP);
+  rmSync(stamp, { force: true });
+  build();
+  writeFileSync(stamp, `${new Date(started).toISOString()}\n`);
+  utimesSync(stamp, new Date(started), new Date(started));
+}
+
+/** The real build, as a person runs it; it writes the stamp itself (scripts/build.ts). */
+function npmRunBuild(rootDir: string): void {
   const result = spawnSync('npm', ['run', 'build'], {
     cwd: rootDir,
-    env,
     stdio: 'inherit',
     shell: process.platform === 'win32',
   });
   if (result.error) throw result.error;
   if (result.status !== 0) throw new Error(`npm run build falhou (código ${String(result.status)}).`);
-  // Stamp with the build's start time: a file saved during the build still counts as newer next time.
-  const stamp = path.join(outDir, EXPORT_STAMP);
-  writeFileSync(stamp, `${new Date().toISOString()}\n`);
-  utimesSync(stamp, new Date(started), new Date(started));
+}
+
+/**
+ * `npm start` must serve the current front end: rebuild the static export when a source file changed since the
+ * last build, so nobody has to remember `npm run build`.
+ */
+export function ensureExport(
+  rootDir: string,
+  log: (message: string) => void = console.log,
+  build: (rootDir: string) => void = npmRunBuild,
+): void {
+  if (!isExportStale(rootDir)) return;
+  log('Gerando o site estático (npm run build)...');
+  build(rootDir);
 }

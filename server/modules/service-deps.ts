@@ -7,7 +7,7 @@ import type { ApiContext } from '../graphql/context';
  */
 export type ServiceDeps<K extends keyof ApiContext> = Pick<ApiContext, K>;
 
-/** What an operator's action (the terminal today, the back office next) needs: the database and the club's clock. */
+/** What an operator's action (a terminal command, a painel resolver) needs: the database and the club's clock. */
 export type OperatorDeps = ServiceDeps<'db' | 'config'>;
 
 /** The current instant of the service's clock. */

@@ -37,7 +37,7 @@ export type CallbackRefusalCode = keyof typeof CALLBACK_REFUSALS;
 
 /**
  * POST /api/parceiro/callback: the partner's answer to a transfer, signed with the callback secret over the
- * timestamp and the raw body (README). A forged or stale callback answers 401, the same one sent again 409, and only
+ * timestamp and the raw body (docs/rewards-and-partner.md). A forged or stale callback answers 401, the same one sent again 409, and only
  * a good one settles the transfer. The body is read as text here (this plugin only), since the signature covers
  * the bytes as sent.
  */

@@ -18,7 +18,7 @@ import { settleWaitingTransfers } from '.';
 
 /**
  * The HTTP partner client against a small partner the test runs (node:http), and the partner's signed callbacks to
- * the club's API listening on a real port: the contract of the README, end to end.
+ * the club's API listening on a real port: the contract of docs/rewards-and-partner.md, end to end.
  */
 
 const TOKEN = 'token-do-parceiro-de-teste';

@@ -28,5 +28,5 @@ export function matchingStep(secret: string, code: string, now: number): number 
   return delta === null ? null : stepAt(now) + delta;
 }
 
-/** The code of an instant (the demo seed's README and the tests compute codes the way an app does). */
+/** The code of an instant (a person with the README's demo key and the tests compute codes the way an app does). */
 export const totpCodeAt = (secret: string, now: number): string => totpOf(secret, '').generate({ timestamp: now });

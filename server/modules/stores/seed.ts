@@ -10,7 +10,7 @@ export interface SeedStore {
   uf: string;
 }
 
-/** The partner stores every club starts with; `loja-centro` is the one the README's sign-up link uses. */
+/** The partner stores every club starts with; `loja-centro` is the store docs/ and the benchmarks use for a link. */
 export const SEED_STORES: readonly SeedStore[] = [
   { cnpj: '58716523000119', slug: 'madeireira-paulista', name: 'Madeireira Paulista', city: 'São Paulo', uf: 'SP' },
   {
