@@ -61,6 +61,7 @@ export function testConfig(overrides: Partial<AppConfig> = {}): AppConfig {
     pointsPartner: undefined,
     pointsPartnerName: DEFAULT_POINTS_PARTNER_NAME,
     vapid: undefined,
+    sefazStatus: undefined,
     ...overrides,
   };
 }
