@@ -2,6 +2,7 @@ import { mkdtempSync, rmSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { loadConfig as load } from './config';
+import { makeTestPki, type TestPki } from './test/tls-certificates';
 
 /** loadConfig over a plain set of variables, as a shell would give them. */
 const loadConfig = (env: Record<string, string>) => load(env as NodeJS.ProcessEnv);
@@ -103,5 +104,72 @@ describe('the points partner settings', () => {
     expect(() => loadConfig({ DATA_DIR: dataDir, VAPID_SUBJECT: 'clube@exemplo.com' })).toThrow(
       /VAPID_SUBJECT deve ser um endereço mailto: ou uma URL https:\/\//,
     );
+  });
+});
+
+describe('the SEFAZ status query settings', () => {
+  let pki: TestPki;
+  beforeAll(() => (pki = makeTestPki()));
+  afterAll(() => pki.remove());
+
+  const URL = 'https://nfe.svrs.rs.gov.br/ws/NfeConsulta/NfeConsulta4.asmx';
+  const pfx = () => ({
+    SEFAZ_STATUS_URL: URL,
+    SEFAZ_CERT_PFX: pki.client.pfxFile,
+    SEFAZ_CERT_PASSWORD: pki.client.password,
+  });
+
+  it('is off by default, and a certificate without the URL is refused rather than silently unused', () => {
+    expect(loadConfig({ DATA_DIR: dataDir }).sefazStatus).toBeUndefined();
+    expect(() => loadConfig({ DATA_DIR: dataDir, SEFAZ_CERT_PFX: pki.client.pfxFile })).toThrow(
+      /SEFAZ_STATUS_URL: defina a URL da consulta à Sefaz/,
+    );
+  });
+
+  it('reads the A1 certificate as PKCS#12 with its password, in production unless told otherwise', () => {
+    expect(loadConfig({ DATA_DIR: dataDir, ...pfx() }).sefazStatus).toEqual({
+      url: URL,
+      environment: 1,
+      clientCertificate: { pfx: pki.client.pfx, password: pki.client.password },
+      ca: undefined,
+    });
+    const homologation = loadConfig({ DATA_DIR: dataDir, ...pfx(), SEFAZ_ENVIRONMENT: '2', SEFAZ_CA: pki.ca.certFile });
+    expect(homologation.sefazStatus).toMatchObject({ environment: 2, ca: pki.ca.cert });
+  });
+
+  it('reads the certificate as a PEM key and chain', () => {
+    const config = loadConfig({
+      DATA_DIR: dataDir,
+      SEFAZ_STATUS_URL: URL,
+      SEFAZ_CERT_KEY: pki.client.keyFile,
+      SEFAZ_CERT_PEM: pki.client.certFile,
+    });
+    expect(config.sefazStatus?.clientCertificate).toEqual({
+      key: pki.client.key,
+      cert: pki.client.cert,
+      password: undefined,
+    });
+  });
+
+  it('stops the start on a certificate that would fail every night', () => {
+    const start = (env: Record<string, string>) => () => loadConfig({ DATA_DIR: dataDir, ...env });
+    expect(start({ ...pfx(), SEFAZ_STATUS_URL: 'http://nfe.svrs.rs.gov.br/ws' })).toThrow(
+      /SEFAZ_STATUS_URL deve começar com https:\/\//,
+    );
+    expect(start({ ...pfx(), SEFAZ_CERT_PASSWORD: 'outra-senha' })).toThrow(
+      /SEFAZ_CERT_PFX: o certificado não abre com SEFAZ_CERT_PASSWORD/,
+    );
+    expect(start({ SEFAZ_STATUS_URL: URL, SEFAZ_CERT_PFX: pki.client.pfxFile })).toThrow(
+      /SEFAZ_CERT_PASSWORD: defina a senha/,
+    );
+    expect(
+      start({ SEFAZ_STATUS_URL: URL, SEFAZ_CERT_KEY: pki.stranger.keyFile, SEFAZ_CERT_PEM: pki.client.certFile }),
+    ).toThrow(/a chave não é a do certificado/);
+    expect(start({ SEFAZ_STATUS_URL: URL })).toThrow(/defina o certificado A1 do clube/);
+    expect(start({ ...pfx(), SEFAZ_CERT_PFX: path.join(dataDir, 'nao-existe.pfx') })).toThrow(
+      /SEFAZ_CERT_PFX: não foi possível ler o arquivo/,
+    );
+    expect(start({ ...pfx(), SEFAZ_CA: pki.client.keyFile })).toThrow(/SEFAZ_CA: o arquivo precisa ter certificados/);
+    expect(start({ ...pfx(), SEFAZ_ENVIRONMENT: '3' })).toThrow(/SEFAZ_ENVIRONMENT: 1 \(produção\) ou 2/);
   });
 });

@@ -1,6 +1,7 @@
 import { createECDH, randomBytes } from 'node:crypto';
 import { chmodSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
+import { createSecureContext } from 'node:tls';
 import { z } from 'zod';
 import { databaseTargetFrom, type DatabaseTarget } from './db/database';
 import type { S3Settings } from './storage/s3';
@@ -91,6 +92,27 @@ export interface AppConfig {
    * Unset: the shipped set (docs/nfe-trust.md).
    */
   readonly nfeTrustedRoots: string | undefined;
+  /**
+   * The SEFAZ status query by access key (SEFAZ_STATUS_URL, SEFAZ_ENVIRONMENT, SEFAZ_CERT_*, SEFAZ_CA): with it, a
+   * daily job asks the SEFAZ about every invoice approved in the last 30 days, once, and reverses a cancelled one's
+   * points (docs/sefaz-status.md). Unset: no job.
+   */
+  readonly sefazStatus: SefazStatusSettings | undefined;
+}
+
+/** The club's A1 certificate, the TLS client certificate of the SEFAZ query: a PKCS#12 file, or a PEM key and chain. */
+export type SefazClientCertificate =
+  | { readonly pfx: Buffer; readonly password: string }
+  | { readonly key: Buffer; readonly cert: Buffer; readonly password: string | undefined };
+
+export interface SefazStatusSettings {
+  /** The NfeConsultaProtocolo4 service of the club's authorizer (https). */
+  readonly url: string;
+  /** tpAmb: 1 produção, 2 homologação. */
+  readonly environment: 1 | 2;
+  readonly clientCertificate: SefazClientCertificate;
+  /** CAs (PEM) trusted for the SEFAZ's own TLS certificate besides Node's; undefined: Node's alone. */
+  readonly ca: Buffer | undefined;
 }
 
 /** The application server's key pair (base64url: a raw P-256 point and scalar) and its contact (mailto: or https:). */
@@ -190,6 +212,16 @@ export const envSchema = z.object({
     .min(2, 'POINTS_PARTNER_NAME: de 2 a 40 caracteres.')
     .max(40, 'POINTS_PARTNER_NAME: de 2 a 40 caracteres.')
     .default(DEFAULT_POINTS_PARTNER_NAME),
+  SEFAZ_STATUS_URL: z.url({ protocol: /^https$/, error: 'SEFAZ_STATUS_URL deve começar com https://' }).optional(),
+  SEFAZ_ENVIRONMENT: z
+    .enum(['1', '2'], { error: 'SEFAZ_ENVIRONMENT: 1 (produção) ou 2 (homologação).' })
+    .transform((v) => (v === '1' ? 1 : 2) as 1 | 2)
+    .optional(),
+  SEFAZ_CERT_PFX: z.string().min(1).optional(),
+  SEFAZ_CERT_PASSWORD: z.string().min(1).optional(),
+  SEFAZ_CERT_KEY: z.string().min(1).optional(),
+  SEFAZ_CERT_PEM: z.string().min(1).optional(),
+  SEFAZ_CA: z.string().min(1).optional(),
   VAPID_PUBLIC_KEY: z
     .string()
     .regex(/^[A-Za-z0-9_-]{87}$/, 'VAPID_PUBLIC_KEY: a chave pública P-256 em base64url (87 caracteres).')
@@ -247,6 +279,63 @@ function pointsPartnerFrom(e: Env): PointsPartnerSettings | undefined {
     );
   }
   return { url, token, callbackSecret };
+}
+
+function readSettingFile(name: string, file: string): Buffer {
+  try {
+    return readFileSync(file);
+  } catch {
+    throw new Error(`Configuração inválida: ${name}: não foi possível ler o arquivo ${file}.`);
+  }
+}
+
+/**
+ * The SEFAZ query's settings: the URL turns it on, and then the certificate is read and opened here, so a wrong
+ * password or a key that is not the certificate's stops the start instead of failing every night in silence.
+ */
+function sefazStatusFrom(e: Env): SefazStatusSettings | undefined {
+  const invalid = (message: string) => new Error(`Configuração inválida: ${message}`);
+  const { SEFAZ_STATUS_URL: url, SEFAZ_CERT_PFX: pfx, SEFAZ_CERT_KEY: key, SEFAZ_CERT_PEM: cert } = e;
+  const password = e.SEFAZ_CERT_PASSWORD;
+  if (!url) {
+    if (pfx || key || cert || password || e.SEFAZ_CA || e.SEFAZ_ENVIRONMENT) {
+      throw invalid('SEFAZ_STATUS_URL: defina a URL da consulta à Sefaz, ou remova as outras variáveis SEFAZ_*.');
+    }
+    return undefined;
+  }
+  let clientCertificate: SefazClientCertificate;
+  if (pfx && !key && !cert) {
+    if (!password) throw invalid('SEFAZ_CERT_PASSWORD: defina a senha do certificado SEFAZ_CERT_PFX.');
+    clientCertificate = { pfx: readSettingFile('SEFAZ_CERT_PFX', pfx), password };
+  } else if (key && cert && !pfx) {
+    clientCertificate = {
+      key: readSettingFile('SEFAZ_CERT_KEY', key),
+      cert: readSettingFile('SEFAZ_CERT_PEM', cert),
+      password,
+    };
+  } else {
+    throw invalid(
+      'SEFAZ_CERT_PFX (com SEFAZ_CERT_PASSWORD), ou SEFAZ_CERT_KEY e SEFAZ_CERT_PEM: defina o certificado A1 do clube de um dos dois jeitos.',
+    );
+  }
+  try {
+    createSecureContext(
+      'pfx' in clientCertificate
+        ? { pfx: clientCertificate.pfx, passphrase: clientCertificate.password }
+        : { key: clientCertificate.key, cert: clientCertificate.cert, passphrase: clientCertificate.password },
+    );
+  } catch {
+    throw invalid(
+      'pfx' in clientCertificate
+        ? 'SEFAZ_CERT_PFX: o certificado não abre com SEFAZ_CERT_PASSWORD (senha errada, ou o arquivo não é PKCS#12).'
+        : 'SEFAZ_CERT_KEY e SEFAZ_CERT_PEM: a chave não é a do certificado, ou pede a senha SEFAZ_CERT_PASSWORD.',
+    );
+  }
+  const ca = e.SEFAZ_CA ? readSettingFile('SEFAZ_CA', e.SEFAZ_CA) : undefined;
+  if (ca && !ca.toString('latin1').includes('-----BEGIN CERTIFICATE-----')) {
+    throw invalid('SEFAZ_CA: o arquivo precisa ter certificados em PEM (-----BEGIN CERTIFICATE-----).');
+  }
+  return { url, environment: e.SEFAZ_ENVIRONMENT ?? 1, clientCertificate, ca };
 }
 
 /**
@@ -360,5 +449,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     pointsPartnerName: e.POINTS_PARTNER_NAME,
     vapid: vapidKeysFrom(e, dataDir, database),
     nfeTrustedRoots: e.NFE_TRUSTED_ROOTS ? path.resolve(e.NFE_TRUSTED_ROOTS) : undefined,
+    sefazStatus: sefazStatusFrom(e),
   };
 }

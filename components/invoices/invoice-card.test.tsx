@@ -19,6 +19,7 @@ const base: InvoiceFieldsFragment = {
   totalCents: null,
   flagReason: null,
   rejectionReason: null,
+  resendable: false,
   points: null,
   createdAt: '2026-11-12T13:00:00.000Z',
   updatedAt: '2026-11-12T13:00:00.000Z',
@@ -59,10 +60,18 @@ describe('InvoiceCard', () => {
   });
 
   it('starts open when refused, with its reason and the resend form', () => {
-    renderCard({ ...base, status: 'REJECTED', rejectionReason: 'Foto ilegível.' });
+    renderCard({ ...base, status: 'REJECTED', rejectionReason: 'Foto ilegível.', resendable: true });
     expect(screen.getByRole('article').querySelector('details')?.open).toBe(true);
     expect(screen.getByText('Foto ilegível.')).toBeVisible();
     expect(screen.getByRole('button', { name: 'Reenviar nota' })).toBeInTheDocument();
+  });
+
+  it('shows why an invoice the SEFAZ cancelled was refused, without a resend form', () => {
+    const reason = 'A Sefaz informa que esta nota foi cancelada (compra devolvida ou desfeita).';
+    renderCard({ ...base, status: 'REJECTED', rejectionReason: reason, resendable: false });
+    expect(screen.getByRole('article').querySelector('details')?.open).toBe(true);
+    expect(screen.getByText(reason)).toBeVisible();
+    expect(screen.queryByRole('button', { name: 'Reenviar nota' })).not.toBeInTheDocument();
   });
 
   it('starts open when the address points at it', () => {

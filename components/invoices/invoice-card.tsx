@@ -10,8 +10,8 @@ import { ResendForm } from './resend-form';
 
 /**
  * One invoice as a compact row (store or CNPJ, date, status, points) that opens to the whole card with its timeline.
- * A refused one starts open, so its reason and the resend form are in sight; so does the one a link points at
- * (`/minhas-nfs#nf-<id>`, from the extract).
+ * A refused one starts open, so its reason and the resend form are in sight (no form for one the SEFAZ cancelled: it
+ * cannot be sent again); so does the one a link points at (`/minhas-nfs#nf-<id>`, from the extract).
  */
 export function InvoiceCard({ invoice }: { invoice: InvoiceFieldsFragment }) {
   const anchor = `nf-${invoice.id}`;
@@ -101,7 +101,9 @@ export function InvoiceCard({ invoice }: { invoice: InvoiceFieldsFragment }) {
               </ul>
             </>
           )}
-          {invoice.status === 'REJECTED' && <ResendForm invoiceId={invoice.id} accessKey={invoice.accessKey} />}
+          {invoice.status === 'REJECTED' && invoice.resendable && (
+            <ResendForm invoiceId={invoice.id} accessKey={invoice.accessKey} />
+          )}
         </div>
       </details>
     </article>

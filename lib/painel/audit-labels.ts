@@ -21,6 +21,7 @@ const ACTION_LABELS: Readonly<Record<string, string>> = {
   'arquivo.abrir': 'Arquivo aberto no painel',
   'invoice.approve': 'Nota aprovada',
   'invoice.reject': 'Nota recusada',
+  'invoice.sefaz-cancel': 'Nota cancelada pela Sefaz (pontos estornados)',
   'project.take': 'Projeto aberto para análise',
   'project.approve': 'Projeto aprovado',
   'project.reject': 'Projeto recusado',

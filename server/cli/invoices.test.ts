@@ -8,14 +8,19 @@ import { migrateToLatest } from '../db/migrate';
 import { DEMO_MEMBER, seedDemoData } from '../seed';
 import type { Database } from '../db/schema';
 import { findUserByCpf } from '../modules/users/repository';
-import { clubCommand } from '../test/club-command';
+import { withCheckDigit } from '../../lib/validation/access-key';
+import { approveInvoice } from '../modules/invoices';
+import { clubCommand, clubCommandAsync } from '../test/club-command';
+import { SEFAZ_ANSWERS, startFakeSefaz, type FakeSefaz } from '../test/fake-sefaz';
+import { operatorAt, testConfig } from '../test/helpers';
+import { makeTestPki, type TestPki } from '../test/tls-certificates';
 
 let dataDir: string;
 let db: Kysely<Database>;
 
 const cli = clubCommand('invoices', () => dataDir);
 
-async function pendingInvoice(key: string): Promise<number> {
+async function pendingInvoice(key: string, issuedAt: string | null = null): Promise<number> {
   const user = await findUserByCpf(db, DEMO_MEMBER.cpf);
   const at = new Date().toISOString();
   const row = await db
@@ -31,6 +36,9 @@ async function pendingInvoice(key: string): Promise<number> {
       model: 55,
       series: 1,
       number: 7,
+      issued_at: issuedAt,
+      total_cents: issuedAt === null ? null : 250_00,
+      has_xml: issuedAt === null ? 0 : 1,
       created_at: at,
       updated_at: at,
     })
@@ -84,5 +92,77 @@ describe('npm run invoices', () => {
     ]);
     const ledger = await db.selectFrom('points_ledger').select(['kind', 'points', 'invoice_id']).execute();
     expect(ledger).toEqual([{ kind: 'credit', points: 80, invoice_id: a }]);
+  }, 60_000);
+});
+
+describe('npm run invoices -- sefaz-check', () => {
+  const DAY = 24 * 60 * 60 * 1000;
+  let pki: TestPki;
+  let sefaz: FakeSefaz;
+  const cancelledKey = withCheckDigit('3526115871652300011955001000000101100000101');
+  const authorisedKey = withCheckDigit('3526115871652300011955001000000102100000102');
+  const sefazCheck = clubCommandAsync(
+    'invoices',
+    () => dataDir,
+    () => ({
+      SEFAZ_STATUS_URL: sefaz.url,
+      SEFAZ_ENVIRONMENT: '2',
+      SEFAZ_CERT_PFX: pki.client.pfxFile,
+      SEFAZ_CERT_PASSWORD: pki.client.password,
+      SEFAZ_CA: pki.ca.certFile,
+    }),
+  );
+
+  beforeAll(async () => {
+    pki = makeTestPki();
+    sefaz = await startFakeSefaz(pki, (key) => ({
+      status: 200,
+      body: key === cancelledKey ? SEFAZ_ANSWERS.cancelled(key) : SEFAZ_ANSWERS.authorised(key),
+    }));
+  });
+  afterAll(async () => {
+    await sefaz.close();
+    pki.remove();
+  });
+
+  it('says the query is off without its settings', () => {
+    const off = cli('sefaz-check');
+    expect(off.status).toBe(1);
+    expect(off.stderr).toContain('A consulta à Sefaz está desligada: defina SEFAZ_STATUS_URL');
+  });
+
+  it('asks the SEFAZ now, with the A1 certificate, and prints what it did with each key masked', async () => {
+    const now = Date.now();
+    const ids: number[] = [];
+    for (const key of [cancelledKey, authorisedKey]) {
+      const id = await pendingInvoice(key, new Date(now - 12 * DAY).toISOString());
+      await approveInvoice(operatorAt({ db, config: testConfig() }, now - 10 * DAY), id);
+      ids.push(id);
+    }
+    const [cancelled, authorised] = ids;
+    const run = await sefazCheck('sefaz-check');
+    expect(run.stderr).toBe('');
+    expect(run.status).toBe(0);
+    expect(run.stdout.trim().split('\n')).toEqual([
+      `#${cancelled}  chave 352611…${cancelledKey.slice(-4)}  cancelada (101 Cancelamento de NF-e homologado): 250 pontos estornados, nota recusada e membro avisado`,
+      `#${authorised}  chave 352611…${authorisedKey.slice(-4)}  autorizada (100 Autorizado o uso da NF-e)`,
+      'Conferidas 2 notas: 1 autorizadas, 1 canceladas (250 pontos estornados), 0 não encontradas, 0 para a próxima conferência.',
+    ]);
+    expect(run.stdout).not.toContain('58716523000119');
+    expect(sefaz.seen.map((r) => r.clientCertificate)).toEqual([
+      'CLUBE DO MARCENEIRO LTDA:12345678000195',
+      'CLUBE DO MARCENEIRO LTDA:12345678000195',
+    ]);
+    expect(sefaz.seen[0]!.body).toContain(`<tpAmb>2</tpAmb><xServ>CONSULTAR</xServ><chNFe>${cancelledKey}</chNFe>`);
+    const statuses = await db.selectFrom('invoices').select(['id', 'status']).where('id', 'in', ids).execute();
+    expect(Object.fromEntries(statuses.map((r) => [r.id, r.status]))).toEqual({
+      [cancelled!]: 'rejected',
+      [authorised!]: 'approved',
+    });
+
+    const again = await sefazCheck('sefaz-check');
+    expect(again.status).toBe(0);
+    expect(again.stdout).toContain('Nenhuma nota a conferir');
+    expect(sefaz.seen).toHaveLength(2);
   }, 60_000);
 });

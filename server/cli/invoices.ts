@@ -1,14 +1,52 @@
-import { approveInvoice, pendingInvoices, rejectInvoice } from '../modules/invoices';
+import { sefazStatusClient } from '../adapters/sefaz-status';
+import {
+  approveInvoice,
+  checkApprovedInvoicesNow,
+  pendingInvoices,
+  rejectInvoice,
+  SEFAZ_CHECK_RULES,
+  type SefazCheckLine,
+  type SefazCheckReport,
+} from '../modules/invoices';
 import { runCli, UsageError } from './run';
 
 const USAGE = `Uso:
   npm run invoices -- list                              notas aguardando análise
   npm run invoices -- approve <id> [--points N]         aprova (pontos da campanha, ou N)
-  npm run invoices -- reject <id> --reason "motivo"     recusa, com o motivo que o membro verá`;
+  npm run invoices -- reject <id> --reason "motivo"     recusa, com o motivo que o membro verá
+  npm run invoices -- sefaz-check                       confere agora na Sefaz as notas aprovadas (canceladas perdem os pontos)`;
 
 /** Only the last 2 digits of a CNPJ leave the database in a terminal listing. */
 const maskCnpj = (cnpj: string) => `**.***.***/****-${cnpj.slice(-2)}`;
+/** An access key leaves the terminal as its state and month and its last 4 digits: the rest names the store. */
+const maskKey = (key: string) => `${key.slice(0, 6)}…${key.slice(-4)}`;
 const money = new Intl.NumberFormat('pt-BR', { style: 'currency', currency: 'BRL' });
+
+function sefazLine({ invoiceId, accessKey, answer, reversedPoints }: SefazCheckLine): string {
+  const head = `#${invoiceId}  chave ${maskKey(accessKey)}  `;
+  const said = answer.cStat === null ? answer.reason : `${answer.cStat} ${answer.reason}`;
+  switch (answer.status) {
+    case 'authorised':
+      return `${head}autorizada (${said})`;
+    case 'cancelled':
+      return reversedPoints === null
+        ? `${head}cancelada (${said}): nada mudou, a nota já não estava aprovada`
+        : `${head}cancelada (${said}): ${reversedPoints} pontos estornados, nota recusada e membro avisado`;
+    case 'not_found':
+      return `${head}não consta na Sefaz (${said}): confira a nota e a URL do autorizador`;
+    case 'unknown':
+      return `${head}sem resposta conclusiva (${said}): volta na próxima conferência`;
+    case 'unavailable':
+      return `${head}Sefaz indisponível (${said}): volta na próxima conferência`;
+  }
+}
+
+function sefazSummary({ lines, notAsked }: SefazCheckReport): string {
+  const count = (status: SefazCheckLine['answer']['status']) => lines.filter((l) => l.answer.status === status).length;
+  const reversed = lines.reduce((sum, l) => sum + (l.reversedPoints ?? 0), 0);
+  const later = count('unknown') + count('unavailable') + notAsked;
+  return `Conferidas ${lines.length} notas: ${count('authorised')} autorizadas, ${count('cancelled')} canceladas (${reversed} pontos estornados), ${count('not_found')} não encontradas, ${later} para a próxima conferência.`;
+}
 
 runCli({
   usage: USAGE,
@@ -25,6 +63,27 @@ runCli({
           `#${r.id}  ${r.status}  ${r.created_at.slice(0, 16).replace('T', ' ')}  ${r.name}  chave ${r.access_key}  emitente ${maskCnpj(r.issuer_cnpj)}  ${total}${r.flag_reason ? `  ⚑ ${r.flag_reason}` : ''}${r.risk_reason ? `  ⚠ ${r.risk_reason}` : ''}`,
         );
       }
+      return;
+    }
+    if (command === 'sefaz-check') {
+      if (!config.sefazStatus) {
+        throw new Error(
+          'A consulta à Sefaz está desligada: defina SEFAZ_STATUS_URL e o certificado do clube (docs/sefaz-status.md).',
+        );
+      }
+      const report = await checkApprovedInvoicesNow(db, sefazStatusClient(config.sefazStatus), new Date(config.now()));
+      if (!report) {
+        print('Uma conferência na Sefaz já está em andamento em outro processo. Tente de novo mais tarde.');
+        return 1;
+      }
+      if (report.lines.length === 0 && report.notAsked === 0) {
+        print(
+          `Nenhuma nota a conferir: as aprovadas nos últimos ${SEFAZ_CHECK_RULES.windowDays} dias e emitidas há ${SEFAZ_CHECK_RULES.waitDays} dias ou mais já foram conferidas.`,
+        );
+        return;
+      }
+      for (const line of report.lines) print(sefazLine(line));
+      print(sefazSummary(report));
       return;
     }
     const id = Number(rawId);

@@ -710,6 +710,20 @@ export interface InvoiceKeyAttemptsTable {
   last_at: string;
 }
 
+/** What the SEFAZ answered, conclusively, about an approved invoice (docs/sefaz-status.md). */
+export type SefazCheckOutcome = 'authorised' | 'cancelled' | 'not_found';
+
+/** The daily status check's one conclusive answer per approved invoice: an invoice with a row is never asked again. */
+export interface InvoiceSefazChecksTable {
+  invoice_id: number;
+  outcome: SefazCheckOutcome;
+  /** The SEFAZ's cStat (100, 101, 217…). */
+  c_stat: number;
+  /** The SEFAZ's xMotivo, as it wrote it. */
+  reason: string;
+  checked_at: string;
+}
+
 /** What a painel review queue holds. */
 export type ReviewSubject = 'invoice' | 'project';
 
@@ -841,6 +855,7 @@ export interface Database {
   invoice_files: InvoiceFilesTable;
   invoice_events: InvoiceEventsTable;
   invoice_key_attempts: InvoiceKeyAttemptsTable;
+  invoice_sefaz_checks: InvoiceSefazChecksTable;
   review_leases: ReviewLeasesTable;
   points_ledger: PointsLedgerTable;
   points_balances: PointsBalancesTable;

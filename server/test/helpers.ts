@@ -62,6 +62,7 @@ export function testConfig(overrides: Partial<AppConfig> = {}): AppConfig {
     pointsPartnerName: DEFAULT_POINTS_PARTNER_NAME,
     vapid: undefined,
     nfeTrustedRoots: undefined,
+    sefazStatus: undefined,
     ...overrides,
   };
 }

@@ -3,6 +3,7 @@ import { invoicesResolvers } from './resolvers';
 import { invoicesHttp } from './http';
 import { invoicesStaffResolvers } from './staff-resolvers';
 import { invoiceStaffFiles } from './staff-review';
+import { sefazCheckJobs } from './sefaz-check';
 
 export { seedDemoHistory } from './demo-history';
 export { seedDemoReviewQueue } from './demo-review-queue';
@@ -10,7 +11,14 @@ export type { DemoHistoryDeps } from './demo-history';
 export { loadTrustStore, SHIPPED_TRUST_DIR } from './nfe-trust/trust-store';
 export type { NfeTrustStore } from './nfe-trust/trust-store';
 export { countOwnInvoices, listOwnInvoices, pendingInvoices } from './repository';
-export { approveInvoice, rejectInvoice } from './review';
+export { approveInvoice, rejectInvoice, SEFAZ_CANCELLED_REASON } from './review';
+export {
+  checkApprovedInvoices,
+  checkApprovedInvoicesNow,
+  SEFAZ_CHECK_RULES,
+  type SefazCheckLine,
+  type SefazCheckReport,
+} from './sefaz-check';
 export { unlimitedUploads, uploadLimiter } from './upload-limiter';
 
 export const invoicesModule: ClubModule = {
@@ -19,4 +27,5 @@ export const invoicesModule: ClubModule = {
   staffResolvers: invoicesStaffResolvers,
   staffFiles: [invoiceStaffFiles],
   routes: invoicesHttp,
+  jobs: ({ db, config }) => sefazCheckJobs(db, config),
 };

@@ -1,6 +1,14 @@
 // Every query of the invoices module: the services above hold the rules, this file only reads and writes rows.
 import { sql, type Insertable, type Updateable } from 'kysely';
-import type { Db, InvoiceEventsTable, InvoicesTable, InvoiceFileRow, InvoiceRow, InvoiceStatus } from '../../db/schema';
+import type {
+  Db,
+  InvoiceEventsTable,
+  InvoicesTable,
+  InvoiceFileRow,
+  InvoiceRow,
+  InvoiceSefazChecksTable,
+  InvoiceStatus,
+} from '../../db/schema';
 
 /** A connection or a transaction (a Kysely transaction is a Kysely). */
 
@@ -26,34 +34,59 @@ export function listOwnInvoices(db: Db, userId: number, beforeId: number | null,
   return query.orderBy('id', 'desc').limit(limit).execute();
 }
 
-/** How many invoices the member has, how many of them wait for review and how many were refused. */
+/**
+ * How many invoices the member has, how many of them wait for review and how many were refused and can be sent again
+ * (one the SEFAZ cancelled is refused for good: it is counted in the total only).
+ */
 export async function countOwnInvoices(
   db: Db,
   userId: number,
 ): Promise<{ total: number; waiting: number; refused: number }> {
   const rows = await db
     .selectFrom('invoices')
-    .select((eb) => ['status', eb.fn.countAll<number | string>().as('n')])
-    .where('user_id', '=', userId)
-    .groupBy('status')
+    .leftJoin('invoice_sefaz_checks as c', (join) =>
+      join.onRef('c.invoice_id', '=', 'invoices.id').on('c.outcome', '=', 'cancelled'),
+    )
+    .select((eb) => [
+      'invoices.status',
+      eb.fn.countAll<number | string>().as('n'),
+      eb.fn.count<number | string>('c.invoice_id').as('cancelled'),
+    ])
+    .where('invoices.user_id', '=', userId)
+    .groupBy('invoices.status')
     .execute();
   // PostgreSQL answers count() as a string (bigint).
   const count = (statuses: readonly InvoiceStatus[]) =>
     rows.filter((r) => statuses.includes(r.status)).reduce((sum, r) => sum + Number(r.n), 0);
+  const cancelled = rows.reduce((sum, r) => sum + Number(r.cancelled), 0);
   return {
     total: count(['received', 'in_review', 'approved', 'rejected']),
     waiting: count(['received', 'in_review']),
-    refused: count(['rejected']),
+    refused: count(['rejected']) - cancelled,
   };
 }
 
-/** The member's refused invoices (a re-send puts one back to received), the latest refusal first. */
+/**
+ * The member's refused invoices that can be sent again (a re-send puts one back to received; one the SEFAZ cancelled
+ * cannot), the latest refusal first.
+ */
 export const refusedOwnInvoices = (db: Db, userId: number, limit: number) =>
   db
     .selectFrom('invoices')
     .select(['id', 'rejection_reason'])
     .where('user_id', '=', userId)
     .where('status', '=', 'rejected')
+    .where((eb) =>
+      eb.not(
+        eb.exists(
+          eb
+            .selectFrom('invoice_sefaz_checks as c')
+            .select('c.invoice_id')
+            .whereRef('c.invoice_id', '=', 'invoices.id')
+            .where('c.outcome', '=', 'cancelled'),
+        ),
+      ),
+    )
     .orderBy('updated_at', 'desc')
     .orderBy('id', 'desc')
     .limit(limit)
@@ -207,3 +240,47 @@ export const pendingInvoices = (db: Db) =>
     .where('invoices.status', 'in', ['received', 'in_review'])
     .orderBy('invoices.id')
     .execute();
+
+// ---- The SEFAZ status check (sefaz-check.ts) ----
+
+/**
+ * Approved invoices with no conclusive SEFAZ answer yet, approved since `approvedSince` and issued (or, without an
+ * XML, approved) by `issuedBy`, the oldest approval first: those closest to leaving the window are asked first.
+ */
+export const dueForSefazCheck = (db: Db, approvedSince: string, issuedBy: string, limit: number) =>
+  db
+    .selectFrom('invoice_events as e')
+    .innerJoin('invoices as i', 'i.id', 'e.invoice_id')
+    .leftJoin('invoice_sefaz_checks as c', 'c.invoice_id', 'i.id')
+    .selectAll('i')
+    .where('e.status', '=', 'approved')
+    .where('e.created_at', '>=', approvedSince)
+    .where('i.status', '=', 'approved')
+    .where('c.invoice_id', 'is', null)
+    .where((eb) => eb(eb.fn.coalesce('i.issued_at', 'e.created_at'), '<=', issuedBy))
+    .orderBy('e.created_at')
+    .orderBy('i.id')
+    .limit(limit)
+    .execute();
+
+/** Stores the SEFAZ's conclusive answer; false when another run stored one first. */
+export async function recordSefazCheck(db: Db, check: Insertable<InvoiceSefazChecksTable>): Promise<boolean> {
+  const { numInsertedOrUpdatedRows } = await db
+    .insertInto('invoice_sefaz_checks')
+    .values(check)
+    .onConflict((oc) => oc.column('invoice_id').doNothing())
+    .executeTakeFirstOrThrow();
+  return Number(numInsertedOrUpdatedRows ?? 0) > 0;
+}
+
+/** Which of these invoices the SEFAZ said were cancelled. */
+export async function sefazCancelledAmong(db: Db, invoiceIds: readonly number[]): Promise<Set<number>> {
+  if (invoiceIds.length === 0) return new Set();
+  const rows = await db
+    .selectFrom('invoice_sefaz_checks')
+    .select('invoice_id')
+    .where('invoice_id', 'in', [...invoiceIds])
+    .where('outcome', '=', 'cancelled')
+    .execute();
+  return new Set(rows.map((r) => r.invoice_id));
+}

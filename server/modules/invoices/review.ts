@@ -2,8 +2,9 @@
 import type { NfeData } from '../../../lib/invoices/nfe-xml';
 import type { Db, InvoiceRow, InvoiceStatus } from '../../db/schema';
 import { findUserById } from '../users';
-import { pointsForPurchase, appendEntries } from '../points';
+import { pointsForPurchase, appendEntries, lockMemberPoints, reverseInvoicePoints } from '../points';
 import { notify } from '../notifications';
+import { recordAudit, type AuditActor } from '../staff';
 import * as repo from './repository';
 import { nowOf, type OperatorDeps } from '../service-deps';
 
@@ -147,5 +148,55 @@ export async function rejectInvoice(deps: OperatorDeps, invoiceId: number, reaso
       now,
     );
     return rejected;
+  });
+}
+
+/** What the member reads on an approved invoice the SEFAZ later said was cancelled. */
+export const SEFAZ_CANCELLED_REASON =
+  'A Sefaz informa que esta nota foi cancelada (compra devolvida ou desfeita). Os pontos dela foram estornados.';
+
+/** Who the audit names for what the club's own jobs do. */
+const SEFAZ_CHECK_ACTOR: AuditActor = { kind: 'system', name: 'Consulta à Sefaz' };
+
+/**
+ * An approved invoice the SEFAZ says was cancelled: its points taken back by a ledger debit linked to it (the whole
+ * amount, see reverseInvoicePoints), the invoice refused with SEFAZ_CANCELLED_REASON, the member told and the audit
+ * line written, in one transaction (the caller's when given one). Null when the invoice is no longer approved.
+ */
+export async function reverseCancelledInvoice(
+  db: Db,
+  invoice: InvoiceRow,
+  cancellation: { cStat: number; reason: string },
+  now: Date,
+): Promise<{ invoice: InvoiceRow; reversedPoints: number } | null> {
+  const run = <T>(work: (trx: Db) => Promise<T>) => (db.isTransaction ? work(db) : db.transaction().execute(work));
+  return run(async (trx) => {
+    // The member's points first: on SQLite that write takes the lock before the status is read.
+    await lockMemberPoints(trx, invoice.user_id, now);
+    if ((await repo.currentStatus(trx, invoice.id)) !== 'approved') return null;
+    const label = invoiceLabel(invoice);
+    const reversedPoints = await reverseInvoicePoints(
+      trx,
+      invoice.user_id,
+      invoice.id,
+      `${label} cancelada pela Sefaz: pontos estornados`,
+      now,
+    );
+    const refused = await setStatus(trx, invoice.id, 'rejected', SEFAZ_CANCELLED_REASON, now, {
+      rejection_reason: SEFAZ_CANCELLED_REASON,
+    });
+    await notify(trx, { type: 'invoice-cancelled', userId: invoice.user_id, label, points: reversedPoints }, now);
+    await recordAudit(
+      trx,
+      SEFAZ_CHECK_ACTOR,
+      {
+        action: 'invoice.sefaz-cancel',
+        object: { type: 'invoice', id: invoice.id, label: invoice.access_key },
+        before: { status: 'approved', points: invoice.points },
+        after: { status: 'rejected', reversedPoints, cStat: cancellation.cStat, sefaz: cancellation.reason },
+      },
+      now,
+    );
+    return { invoice: refused, reversedPoints };
   });
 }

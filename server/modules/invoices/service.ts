@@ -36,6 +36,7 @@ export const INVOICE_MESSAGES = {
   idempotencyReused: 'Este envio já foi usado para outra nota. Recarregue a página e tente de novo.',
   tooMany: 'Você enviou muitas notas em pouco tempo. Aguarde alguns minutos e tente de novo.',
   notRejected: 'Só é possível reenviar uma nota recusada.',
+  cancelledBySefaz: 'A Sefaz informa que esta nota foi cancelada: ela não vale pontos e não pode ser reenviada.',
   notFound: 'Nota fiscal não encontrada.',
   xmlTooBig: 'O XML da nota é grande demais para ser lido. Envie o XML original da NF-e.',
 } as const;
@@ -384,6 +385,9 @@ export async function resendInvoice(
     return toView(db, config, invoice);
   }
   if (invoice.status !== 'rejected') return refuse(uploads, INVOICE_MESSAGES.notRejected, 'files');
+  // A cancelled NF-e is refused for good: sent again, the same authorised XML would be approved again.
+  if ((await repo.sefazCancelledAmong(db, [invoice.id])).size > 0)
+    return refuse(uploads, INVOICE_MESSAGES.cancelledBySefaz, 'files');
   if (!(await deps.uploadLimiter.tryTake(userId)))
     return drain(uploads, new Set()).then(() => Promise.reject(tooManyRequests(INVOICE_MESSAGES.tooMany)));
 

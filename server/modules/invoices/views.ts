@@ -2,7 +2,7 @@
 import type { AppConfig } from '../../config';
 import type { Db, InvoiceRow, InvoiceStatus } from '../../db/schema';
 import { signedFileUrl } from './file-links';
-import { currentFilesOf, eventsOf, storeNamesByCnpj } from './repository';
+import { currentFilesOf, eventsOf, sefazCancelledAmong, storeNamesByCnpj } from './repository';
 
 export interface InvoiceView {
   id: string;
@@ -21,6 +21,8 @@ export interface InvoiceView {
   items: { description: string; quantity: string; unit: string; totalCents: number }[];
   flagReason: string | null;
   rejectionReason: string | null;
+  /** Refused and open to new files: not once the SEFAZ said the NF-e was cancelled. */
+  resendable: boolean;
   points: number | null;
   createdAt: string;
   updatedAt: string;
@@ -37,10 +39,14 @@ export async function toViews(db: Db, config: AppConfig, invoices: InvoiceRow[])
   if (invoices.length === 0) return [];
   const ids = invoices.map((i) => i.id);
   const cnpjs = [...new Set(invoices.map((i) => i.issuer_cnpj))];
-  const [files, events, storeNames] = await Promise.all([
+  const [files, events, storeNames, cancelled] = await Promise.all([
     currentFilesOf(db, ids),
     eventsOf(db, ids),
     storeNamesByCnpj(db, cnpjs),
+    sefazCancelledAmong(
+      db,
+      invoices.filter((i) => i.status === 'rejected').map((i) => i.id),
+    ),
   ]);
   const now = config.now();
   return invoices.map((inv) => ({
@@ -62,6 +68,7 @@ export async function toViews(db: Db, config: AppConfig, invoices: InvoiceRow[])
     items: inv.items_json ? (JSON.parse(inv.items_json) as InvoiceView['items']) : [],
     flagReason: inv.flag_reason,
     rejectionReason: inv.rejection_reason,
+    resendable: inv.status === 'rejected' && !cancelled.has(inv.id),
     points: inv.points,
     createdAt: inv.created_at,
     updatedAt: inv.updated_at,

@@ -6,6 +6,12 @@ describe('what a notification says', () => {
   it('gives every event a kind, a short pt-BR text and the screen a tap opens', () => {
     const events: [NotificationEvent, string, string, string][] = [
       [
+        { type: 'invoice-cancelled', userId: 1, label: 'NF-e nº 123', points: 250 },
+        'invoices',
+        'Nota cancelada pela Sefaz',
+        '/minhas-nfs',
+      ],
+      [
         { type: 'project-approved', userId: 1, title: 'Cozinha planejada', points: 300 },
         'projects',
         'Projeto aprovado',

@@ -8,6 +8,7 @@ import type { NotificationKind } from '../../db/schema';
 export type NotificationEvent =
   | { type: 'invoice-approved'; userId: number; label: string; points: number }
   | { type: 'invoice-refused'; userId: number; label: string; reason: string }
+  | { type: 'invoice-cancelled'; userId: number; label: string; points: number }
   | { type: 'project-approved'; userId: number; title: string; points: number }
   | { type: 'project-refused'; userId: number; title: string; reason: string }
   | { type: 'points-expiring'; userId: number; points: number; withinDays: number; firstDate: string }
@@ -77,6 +78,15 @@ function compose(event: NotificationEvent): NotificationText {
         kind: 'invoices',
         title: 'Nota recusada',
         body: `Sua ${event.label} foi recusada: ${firstWords(event.reason)}`,
+        url: '/minhas-nfs',
+      };
+    case 'invoice-cancelled':
+      return {
+        kind: 'invoices',
+        title: 'Nota cancelada pela Sefaz',
+        body: `Sua ${event.label} foi cancelada pela Sefaz (compra devolvida ou desfeita)${
+          event.points > 0 ? `: −${pts(event.points)}.` : '.'
+        }`,
         url: '/minhas-nfs',
       };
     case 'project-approved':

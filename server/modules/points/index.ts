@@ -10,6 +10,7 @@ export {
   InsufficientPointsError,
   lockMemberPoints,
   refundPoints,
+  reverseInvoicePoints,
   spendPoints,
 } from './ledger';
 export { remindExpiringPoints } from './expiry-reminders';

@@ -84,6 +84,29 @@ export async function appendEntries(
   });
 }
 
+/**
+ * Takes back every point an invoice still holds in the ledger (its credit and bonuses, less anything taken back
+ * before) as one `adjustment` debit linked to it. The whole amount, even past the balance: the balance may go
+ * negative, and the member's next credits pay it before anything can be spent (spending checks the balance), so
+ * points of a cancelled purchase are never kept by spending them first. Returns the points taken back (0 when the
+ * invoice holds none).
+ */
+export async function reverseInvoicePoints(
+  db: Db,
+  userId: number,
+  invoiceId: number,
+  description: string,
+  now: Date,
+): Promise<number> {
+  return inTransaction(db, async (trx) => {
+    await lockMemberPoints(trx, userId, now);
+    const held = await repo.invoiceSum(trx, userId, invoiceId);
+    if (held <= 0) return 0;
+    await appendEntries(trx, userId, [{ userId, kind: 'adjustment', points: -held, description, invoiceId }], now);
+    return held;
+  });
+}
+
 export async function getBalance(db: Db, userId: number): Promise<{ balance: number; lotsTotal: number }> {
   const row = await repo.balanceRow(db, userId);
   return { balance: row?.balance ?? 0, lotsTotal: row?.lots_total ?? 0 };

@@ -39,6 +39,18 @@ export async function balanceBefore(db: Db, userId: number, at: string): Promise
   return row?.balance_after ?? 0;
 }
 
+/** The sum of a member's entries linked to an invoice: what it credited, less what was taken back. */
+export async function invoiceSum(db: Db, userId: number, invoiceId: number): Promise<number> {
+  const row = await db
+    .selectFrom('points_ledger')
+    .select((eb) => eb.fn.sum<number | string | null>('points').as('total'))
+    .where('user_id', '=', userId)
+    .where('invoice_id', '=', invoiceId)
+    .executeTakeFirst();
+  // PostgreSQL answers sum() of integers as a string (bigint).
+  return Number(row?.total ?? 0);
+}
+
 export const activeEarningRules = (db: Db) =>
   db.selectFrom('earning_rules').selectAll().where('active', '=', 1).orderBy('id').execute();
 
