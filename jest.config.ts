@@ -54,6 +54,7 @@ async function jestConfig(): Promise<Config> {
         // the settings and the file stores never open the database.
         testPathIgnorePatterns: [
           '/node_modules/',
+          '<rootDir>/server/adapters/(messenger|outbound).test.ts',
           '<rootDir>/server/architecture.test.ts',
           '<rootDir>/server/backup/',
           '<rootDir>/server/build/(compile-server|ensure-export).test.ts',
