@@ -62,6 +62,8 @@ export function testConfig(overrides: Partial<AppConfig> = {}): AppConfig {
     pointsPartnerName: DEFAULT_POINTS_PARTNER_NAME,
     vapid: undefined,
     nfeTrustedRoots: undefined,
+    pushServices: { hosts: [], origins: [] },
+    outbound: { privateOrigins: [] },
     ...overrides,
   };
 }
