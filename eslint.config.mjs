@@ -57,6 +57,59 @@ const moduleZones = [
 ];
 
 /**
+ * Every HTTP call the API makes goes through server/adapters/outbound.ts (docs/outbound-calls.md), which refuses
+ * internal addresses, pins the connection to the address it checked and follows no redirect: anywhere else in
+ * server/ the ways around it are refused. node:http keeps what a server or a type needs; tests start their own
+ * servers and clients.
+ */
+const OUTBOUND_GUARD = 'server/adapters/outbound.ts';
+const OUTBOUND_MESSAGE =
+  'Calls out of the API go through server/adapters/outbound.ts (outboundRequest, outboundSender): it refuses internal addresses.';
+const HTTP_SERVER_SIDE = [
+  'IncomingMessage',
+  'ServerResponse',
+  'Server',
+  'createServer',
+  'STATUS_CODES',
+  'IncomingHttpHeaders',
+  'OutgoingHttpHeaders',
+];
+const outboundRules = {
+  'no-restricted-globals': [
+    'error',
+    ...['fetch', 'XMLHttpRequest', 'WebSocket', 'EventSource'].map((name) => ({ name, message: OUTBOUND_MESSAGE })),
+  ],
+  'no-restricted-properties': [
+    'error',
+    ...['globalThis', 'global'].map((object) => ({ object, property: 'fetch', message: OUTBOUND_MESSAGE })),
+    // web-push would post to the endpoint itself; the club only asks it for the request (generateRequestDetails).
+    { object: 'webPush', property: 'sendNotification', message: OUTBOUND_MESSAGE },
+  ],
+  'no-restricted-imports': [
+    'error',
+    {
+      paths: [
+        ...['node:http', 'http', 'node:https', 'https'].map((name) => ({
+          name,
+          allowImportNames: HTTP_SERVER_SIDE,
+          message: OUTBOUND_MESSAGE,
+        })),
+        ...['node:net', 'net', 'node:tls', 'tls'].map((name) => ({
+          name,
+          importNames: ['connect', 'createConnection', 'Socket', 'TLSSocket', 'default'],
+          message: OUTBOUND_MESSAGE,
+        })),
+        ...['node:http2', 'http2', 'undici', 'node-fetch', 'axios', 'got'].map((name) => ({
+          name,
+          message: OUTBOUND_MESSAGE,
+        })),
+        { name: 'web-push', importNames: ['sendNotification'], message: OUTBOUND_MESSAGE },
+      ],
+    },
+  ],
+};
+
+/**
  * Feature folders of the browser code: one feature never imports another's files. What features share lives in the
  * shared folders (components/ui, forms, layout, providers; lib's non-feature folders), and only the composition
  * layers (app/, components/screens and the gates, which show the login or the consent modal in front of a page) put
@@ -186,6 +239,11 @@ const config = [
         },
       ],
     },
+  },
+  {
+    files: ['server/**/*.ts'],
+    ignores: [...TESTS, OUTBOUND_GUARD],
+    rules: outboundRules,
   },
   {
     files: ['server/**', 'scripts/**', 'e2e/**', 'bench/**'],

@@ -55,6 +55,7 @@ async function jestConfig(): Promise<Config> {
         testPathIgnorePatterns: [
           '/node_modules/',
           '<rootDir>/server/adapters/sefaz-status.test.ts',
+          '<rootDir>/server/adapters/(messenger|outbound).test.ts',
           '<rootDir>/server/architecture.test.ts',
           '<rootDir>/server/backup/',
           '<rootDir>/server/build/(compile-server|ensure-export).test.ts',

@@ -2,9 +2,10 @@ import { execFileSync } from 'node:child_process';
 import path from 'node:path';
 
 /**
- * The project's own ESLint rules keep the import directions: these sources are linted as if they lived where their
- * path says, so each case proves that a rule bites (or lets a right import through). ESLint runs in a child process,
- * once for every case: it loads eslint.config.mjs with a dynamic import, which Jest's module system does not run.
+ * The project's own ESLint rules keep the import directions and the outbound guard: these sources are linted as if
+ * they lived where their path says, so each case proves that a rule bites (or lets a right import through). ESLint
+ * runs in a child process, once for every case: it loads eslint.config.mjs with a dynamic import, which Jest's module
+ * system does not run.
  */
 const ROOT = path.resolve(__dirname, '..');
 
@@ -12,15 +13,17 @@ const LINT_CASES = `
 import { ESLint } from 'eslint';
 import path from 'node:path';
 const cases = JSON.parse(process.argv[1]);
+const RULES = ['import/no-restricted-paths', 'no-restricted-globals', 'no-restricted-properties', 'no-restricted-imports'];
 const eslint = new ESLint({ cwd: process.cwd() });
 const out = [];
 for (const [file, source] of cases) {
   const [result] = await eslint.lintText(source, { filePath: path.resolve(file) });
-  out.push(result.messages.filter((m) => m.ruleId === 'import/no-restricted-paths').map((m) => m.message));
+  out.push(result.messages.map((m) => m.ruleId).filter((rule) => RULES.includes(rule)));
 }
 console.log(JSON.stringify(out));
 `;
 
+/** The project's own rules each case broke (not the general ones, such as an unused import), one list per case. */
 function lintAll(cases: readonly (readonly [string, string])[]): string[][] {
   const stdout = execFileSync(process.execPath, ['--input-type=module', '-e', LINT_CASES, JSON.stringify(cases)], {
     cwd: ROOT,
@@ -79,17 +82,102 @@ const ALLOWED: [string, string, string][] = [
   ],
 ];
 
-describe('import directions (eslint.config.mjs)', () => {
-  let verdicts: string[][];
-  beforeAll(() => {
-    verdicts = lintAll([...REFUSED, ...ALLOWED].map(([, file, source]) => [file, source] as const));
-  });
+type LintCase = readonly [name: string, file: string, source: string];
 
-  it.each(REFUSED.map((c, i) => [c[0], i] as const))('refuses %s', (_case, index) => {
-    expect(verdicts[index]).toHaveLength(1);
-  });
+/** Each refused case breaks exactly its rule; each allowed one breaks none of the project's rules. */
+function describeLintCases(
+  title: string,
+  refused: readonly (readonly [...LintCase, string])[],
+  allowed: readonly LintCase[],
+) {
+  describe(title, () => {
+    let verdicts: string[][];
+    beforeAll(() => {
+      verdicts = lintAll([...refused, ...allowed].map(([, file, source]) => [file, source] as const));
+    });
 
-  it.each(ALLOWED.map((c, i) => [c[0], REFUSED.length + i] as const))('lets through %s', (_case, index) => {
-    expect(verdicts[index]).toEqual([]);
+    it.each(refused.map((c, i) => [c[0], i, c[3]] as const))('refuses %s', (_case, index, rule) => {
+      expect(verdicts[index]).toEqual([rule]);
+    });
+
+    it.each(allowed.map((c, i) => [c[0], refused.length + i] as const))('lets through %s', (_case, index) => {
+      expect(verdicts[index]).toEqual([]);
+    });
   });
-});
+}
+
+describeLintCases(
+  'import directions (eslint.config.mjs)',
+  REFUSED.map((c) => [...c, 'import/no-restricted-paths'] as const),
+  ALLOWED,
+);
+
+/** Every call out goes through server/adapters/outbound.ts (docs/outbound-calls.md); each way around it is refused. */
+const OUTBOUND_REFUSED: (readonly [...LintCase, string])[] = [
+  [
+    'a bare fetch',
+    'server/modules/kiosk/exemplo.ts',
+    "export const f = () => fetch('https://x');",
+    'no-restricted-globals',
+  ],
+  [
+    'globalThis.fetch',
+    'server/adapters/exemplo.ts',
+    "export const f = () => globalThis.fetch('https://x');",
+    'no-restricted-properties',
+  ],
+  [
+    'node:http’s request through its default import',
+    'server/jobs/exemplo.ts',
+    "import http from 'node:http';\nexport const f = () => http.request('http://x');",
+    'no-restricted-imports',
+  ],
+  [
+    'node:https’s request',
+    'server/modules/partner/exemplo.ts',
+    "import { request } from 'node:https';\nexport const f = request;",
+    'no-restricted-imports',
+  ],
+  [
+    'undici',
+    'server/adapters/exemplo.ts',
+    "import { fetch } from 'undici';\nexport const f = fetch;",
+    'no-restricted-imports',
+  ],
+  [
+    'a raw socket',
+    'server/adapters/exemplo.ts',
+    "import { connect } from 'node:net';\nexport const f = connect;",
+    'no-restricted-imports',
+  ],
+  [
+    'web-push sending by itself',
+    'server/modules/notifications/exemplo.ts',
+    "import webPush from 'web-push';\nexport const f = () => webPush.sendNotification({ endpoint: 'x', keys: { p256dh: 'a', auth: 'b' } });",
+    'no-restricted-properties',
+  ],
+];
+const OUTBOUND_ALLOWED: LintCase[] = [
+  [
+    'the guard itself',
+    'server/adapters/outbound.ts',
+    "import http from 'node:http';\nexport const f = () => http.request('http://x');",
+  ],
+  [
+    'a server-side class of node:http',
+    'server/uploads/exemplo.ts',
+    "import { IncomingMessage } from 'node:http';\nexport const m = IncomingMessage;",
+  ],
+  [
+    'node:net’s address checks',
+    'server/limits/exemplo.ts',
+    "import { isIPv6 } from 'node:net';\nexport const f = isIPv6;",
+  ],
+  [
+    'a test starting its own client',
+    'server/modules/kiosk/exemplo.test.ts',
+    "export const f = () => fetch('http://127.0.0.1:1');",
+  ],
+];
+
+describeLintCases('outbound calls (eslint.config.mjs)', OUTBOUND_REFUSED, OUTBOUND_ALLOWED);

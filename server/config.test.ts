@@ -173,3 +173,53 @@ describe('the SEFAZ status query settings', () => {
     expect(start({ ...pfx(), SEFAZ_ENVIRONMENT: '3' })).toThrow(/SEFAZ_ENVIRONMENT: 1 \(produção\) ou 2/);
   });
 });
+
+describe('the outbound settings', () => {
+  it('adds push services by name or by origin, and refuses anything else', () => {
+    expect(loadConfig({ DATA_DIR: dataDir }).pushServices).toEqual({ hosts: [], origins: [] });
+    const config = loadConfig({
+      DATA_DIR: dataDir,
+      PUSH_SERVICE_HOSTS:
+        ' push.exemplo.com.br, *.Push.Interno.com.br ,https://push.interno:8443/, http://127.0.0.1:9000',
+    });
+    expect(config.pushServices).toEqual({
+      hosts: ['push.exemplo.com.br', '*.push.interno.com.br'],
+      origins: ['https://push.interno:8443', 'http://127.0.0.1:9000'],
+    });
+    for (const entry of [
+      '127.0.0.1',
+      '[::1]',
+      'https://push.interno/caminho',
+      'ftp://push.interno',
+      'push_interno',
+      '*',
+    ]) {
+      expect(() => loadConfig({ DATA_DIR: dataDir, PUSH_SERVICE_HOSTS: entry })).toThrow(
+        `PUSH_SERVICE_HOSTS: "${entry}" não é um host`,
+      );
+    }
+  });
+
+  it('takes the operator’s private origins, and an http partner or SMS gateway only among them', () => {
+    const partner = {
+      POINTS_PARTNER_URL: 'http://10.0.0.5:4010/api',
+      POINTS_PARTNER_TOKEN: 't'.repeat(20),
+      POINTS_PARTNER_CALLBACK_SECRET: 'c'.repeat(40),
+    };
+    expect(() => loadConfig({ DATA_DIR: dataDir, ...partner })).toThrow(
+      'POINTS_PARTNER_URL: http:// só para um serviço da sua própria rede, com http://10.0.0.5:4010 em OUTBOUND_PRIVATE_ORIGINS',
+    );
+    expect(() => loadConfig({ DATA_DIR: dataDir, SMS_API_URL: 'http://sms.exemplo.com.br/envio' })).toThrow(
+      'SMS_API_URL: http:// só para um serviço da sua própria rede',
+    );
+    const config = loadConfig({
+      DATA_DIR: dataDir,
+      ...partner,
+      OUTBOUND_PRIVATE_ORIGINS: 'http://10.0.0.5:4010, https://sms.interno:8443/',
+    });
+    expect(config.outbound).toEqual({ privateOrigins: ['http://10.0.0.5:4010', 'https://sms.interno:8443'] });
+    expect(() => loadConfig({ DATA_DIR: dataDir, OUTBOUND_PRIVATE_ORIGINS: '10.0.0.5' })).toThrow(
+      'OUTBOUND_PRIVATE_ORIGINS: "10.0.0.5" não é uma origem',
+    );
+  });
+});

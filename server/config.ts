@@ -1,8 +1,10 @@
 import { createECDH, randomBytes } from 'node:crypto';
 import { chmodSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { isIP } from 'node:net';
 import path from 'node:path';
 import { createSecureContext } from 'node:tls';
 import { z } from 'zod';
+import type { OutboundLookup } from './adapters/outbound';
 import { databaseTargetFrom, type DatabaseTarget } from './db/database';
 import type { S3Settings } from './storage/s3';
 
@@ -92,6 +94,10 @@ export interface AppConfig {
    * Unset: the shipped set (docs/nfe-trust.md).
    */
   readonly nfeTrustedRoots: string | undefined;
+  /** PUSH_SERVICE_HOSTS: push services a member's subscription may name besides the browsers' own. */
+  readonly pushServices: PushServiceSettings;
+  /** Calls out to the operator's own services (OUTBOUND_PRIVATE_ORIGINS) and how host names are resolved. */
+  readonly outbound: OutboundSettings;
   /**
    * The SEFAZ status query by access key (SEFAZ_STATUS_URL, SEFAZ_ENVIRONMENT, SEFAZ_CERT_*, SEFAZ_CA): with it, a
    * daily job asks the SEFAZ about every invoice approved in the last 30 days, once, and reverses a cancelled one's
@@ -113,6 +119,28 @@ export interface SefazStatusSettings {
   readonly clientCertificate: SefazClientCertificate;
   /** CAs (PEM) trusted for the SEFAZ's own TLS certificate besides Node's; undefined: Node's alone. */
   readonly ca: Buffer | undefined;
+}
+
+/** docs/outbound-calls.md#push-services */
+export interface PushServiceSettings {
+  /** Host names (`push.exemplo.com.br`) and suffixes (`*.exemplo.com.br`): https on the default port, public only. */
+  readonly hosts: readonly string[];
+  /**
+   * Origins (`https://push.interno:8443`, a test's `http://127.0.0.1:9000`): the operator's own push service, exactly
+   * there, which may be on its network or this machine. The push job reaches a private address through these only.
+   */
+  readonly origins: readonly string[];
+}
+
+/** docs/outbound-calls.md */
+export interface OutboundSettings {
+  /**
+   * The origins of the operator's own services (the points partner, the SMS gateway) that may be on its network or
+   * this machine, and over http. Member-given addresses (push) never use them.
+   */
+  readonly privateOrigins: readonly string[];
+  /** The system resolver, unless a test gives one that answers what it is told. */
+  readonly lookup?: OutboundLookup;
 }
 
 /** The application server's key pair (base64url: a raw P-256 point and scalar) and its contact (mailto: or https:). */
@@ -239,13 +267,16 @@ export const envSchema = z.object({
     .trim()
     .max(4096, 'NFE_TRUSTED_ROOTS: o caminho de um arquivo PEM ou de uma pasta de arquivos .pem.')
     .optional(),
+  PUSH_SERVICE_HOSTS: z.string().max(2000).optional(),
+  OUTBOUND_PRIVATE_ORIGINS: z.string().max(2000).optional(),
 });
 
 type Env = z.infer<typeof envSchema>;
 
+const invalid = (message: string) => new Error(`Configuração inválida: ${message}`);
+
 /** S3 settings, or undefined for the local disk; settings that only make sense with a bucket require one. */
 function s3SettingsFrom(e: Env): S3Settings | undefined {
-  const invalid = (message: string) => new Error(`Configuração inválida: ${message}`);
   if ((e.S3_ACCESS_KEY_ID === undefined) !== (e.S3_SECRET_ACCESS_KEY === undefined)) {
     throw invalid(
       'S3_ACCESS_KEY_ID e S3_SECRET_ACCESS_KEY: defina os dois, ou nenhum para usar as credenciais do ambiente.',
@@ -336,6 +367,71 @@ function sefazStatusFrom(e: Env): SefazStatusSettings | undefined {
     throw invalid('SEFAZ_CA: o arquivo precisa ter certificados em PEM (-----BEGIN CERTIFICATE-----).');
   }
   return { url, environment: e.SEFAZ_ENVIRONMENT ?? 1, clientCertificate, ca };
+}
+
+const commaList = (value: string | undefined) =>
+  (value ?? '')
+    .split(',')
+    .map((entry) => entry.trim())
+    .filter(Boolean);
+
+/** `scheme://host[:port]` and nothing more, normalised as URL.origin writes it; null for anything else. */
+function originOf(entry: string): string | null {
+  let url: URL;
+  try {
+    url = new URL(entry);
+  } catch {
+    return null;
+  }
+  const bare = !url.username && !url.password && url.pathname === '/' && !url.search && !url.hash;
+  return bare && (url.protocol === 'http:' || url.protocol === 'https:') ? url.origin : null;
+}
+
+const HOST_PATTERN = /^(\*\.)?([a-z0-9]([a-z0-9-]*[a-z0-9])?\.)+[a-z0-9]([a-z0-9-]*[a-z0-9])?$/;
+
+function pushServicesFrom(e: Env): PushServiceSettings {
+  const hosts: string[] = [];
+  const origins: string[] = [];
+  for (const entry of commaList(e.PUSH_SERVICE_HOSTS)) {
+    const host = entry.toLowerCase();
+    const origin = entry.includes('://') ? originOf(entry) : null;
+    if (origin) origins.push(origin);
+    else if (!entry.includes('://') && !isIP(host) && HOST_PATTERN.test(host)) hosts.push(host);
+    else {
+      throw invalid(
+        `PUSH_SERVICE_HOSTS: "${entry}" não é um host (push.exemplo.com.br, *.exemplo.com.br) nem uma origem (https://push.interno:8443); um endereço IP entra como origem (http://127.0.0.1:9000).`,
+      );
+    }
+  }
+  return { hosts, origins };
+}
+
+/**
+ * The operator's private origins; an http:// partner or SMS gateway must be one of them, since over the internet its
+ * bearer token would travel in the clear (and the guard refuses http to anything else).
+ */
+function outboundFrom(e: Env): OutboundSettings {
+  const privateOrigins = commaList(e.OUTBOUND_PRIVATE_ORIGINS).map((entry) => {
+    const origin = originOf(entry);
+    if (!origin) {
+      throw invalid(
+        `OUTBOUND_PRIVATE_ORIGINS: "${entry}" não é uma origem (esquema, host e porta: http://127.0.0.1:4010).`,
+      );
+    }
+    return origin;
+  });
+  for (const [name, url] of [
+    ['POINTS_PARTNER_URL', e.POINTS_PARTNER_URL],
+    ['SMS_API_URL', e.SMS_API_URL],
+  ] as const) {
+    const origin = url ? new URL(url).origin : null;
+    if (origin?.startsWith('http:') && !privateOrigins.includes(origin)) {
+      throw invalid(
+        `${name}: http:// só para um serviço da sua própria rede, com ${origin} em OUTBOUND_PRIVATE_ORIGINS; na internet, use https://.`,
+      );
+    }
+  }
+  return { privateOrigins };
 }
 
 /**
@@ -450,5 +546,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     vapid: vapidKeysFrom(e, dataDir, database),
     nfeTrustedRoots: e.NFE_TRUSTED_ROOTS ? path.resolve(e.NFE_TRUSTED_ROOTS) : undefined,
     sefazStatus: sefazStatusFrom(e),
+    pushServices: pushServicesFrom(e),
+    outbound: outboundFrom(e),
   };
 }

@@ -1,4 +1,5 @@
 import sample from './cep-sample.json';
+import { outboundSender, responseJson, type OutboundSend } from './outbound';
 
 /** What a CEP lookup answers: street and district may be empty for a city-wide CEP. */
 export interface CepAddress {
@@ -39,16 +40,14 @@ interface ViaCepAnswer {
 
 const blankToNull = (value: string | undefined): string | null => (value && value.trim() !== '' ? value.trim() : null);
 
-/** ViaCEP over HTTPS. `fetchFn` is injectable so tests never reach the internet. */
-export function viaCepProvider(fetchFn: typeof fetch = fetch, timeoutMs = 4000): CepProvider {
+/** ViaCEP over HTTPS, through the outbound guard. `send` is injectable so tests never reach the internet. */
+export function viaCepProvider(send: OutboundSend = outboundSender({ timeoutMs: 4000 })): CepProvider {
   return {
     async lookup(cep) {
-      const response = await fetchFn(`https://viacep.com.br/ws/${cep}/json/`, {
-        signal: AbortSignal.timeout(timeoutMs),
-        headers: { accept: 'application/json' },
-      });
-      if (!response.ok) throw new Error(`ViaCEP answered ${response.status}`);
-      const body = (await response.json()) as ViaCepAnswer;
+      const response = await send(`https://viacep.com.br/ws/${cep}/json/`, { headers: { accept: 'application/json' } });
+      if (response.status !== 200) throw new Error(`ViaCEP answered ${response.status}`);
+      const body = responseJson(response) as ViaCepAnswer | null;
+      if (!body) throw new Error('ViaCEP answered something other than JSON');
       if (body.erro || !body.localidade || !body.uf) return null;
       return {
         cep,
@@ -67,10 +66,10 @@ export function viaCepProvider(fetchFn: typeof fetch = fetch, timeoutMs = 4000):
  */
 export function createCepProvider(
   kind: 'viacep' | 'sample',
-  options: { fetchFn?: typeof fetch; onError?: (error: unknown) => void } = {},
+  options: { send?: OutboundSend; onError?: (error: unknown) => void } = {},
 ): CepProvider {
   if (kind === 'sample') return sampleCepProvider;
-  const primary = viaCepProvider(options.fetchFn);
+  const primary = viaCepProvider(options.send);
   return {
     async lookup(cep) {
       try {

@@ -1,4 +1,6 @@
+import type { OutboundSettings } from '../config';
 import type { Db } from '../db/schema';
+import { outboundSender } from './outbound';
 
 /** How the club reaches a member: SMS to a phone (digits with DDD) and e-mail. */
 export interface Messenger {
@@ -26,19 +28,22 @@ export interface SmsProviderSettings {
   readonly token: string | undefined;
 }
 
-/** A generic HTTP SMS provider (most Brazilian gateways take a JSON POST with a bearer token). */
-export function httpSmsSender(settings: SmsProviderSettings): Messenger['sendSms'] {
+/**
+ * A generic HTTP SMS provider (most Brazilian gateways take a JSON POST with a bearer token), through the outbound
+ * guard: a gateway on the operator's own network needs its origin in OUTBOUND_PRIVATE_ORIGINS.
+ */
+export function httpSmsSender(settings: SmsProviderSettings, outbound: OutboundSettings): Messenger['sendSms'] {
+  const send = outboundSender(outbound);
   return async (to, text) => {
-    const response = await fetch(settings.url, {
+    const response = await send(settings.url, {
       method: 'POST',
       headers: {
         'content-type': 'application/json',
         ...(settings.token ? { authorization: `Bearer ${settings.token}` } : {}),
       },
       body: JSON.stringify({ to: `+55${to}`, text }),
-      signal: AbortSignal.timeout(10_000),
     });
-    if (!response.ok) throw new Error(`SMS provider answered ${response.status}`);
+    if (response.status < 200 || response.status > 299) throw new Error(`SMS provider answered ${response.status}`);
   };
 }
 
@@ -56,6 +61,7 @@ export interface MessengerSettings {
   readonly smsApiToken: string | undefined;
   readonly smtpUrl: string | undefined;
   readonly mailFrom: string;
+  readonly outbound: OutboundSettings;
 }
 
 /** Each channel goes to its configured provider, or to the outbox table when none is set. */
@@ -63,7 +69,7 @@ export function createMessenger(db: Db, settings: MessengerSettings, now: () => 
   const outbox = outboxMessenger(db, now);
   return {
     sendSms: settings.smsApiUrl
-      ? httpSmsSender({ url: settings.smsApiUrl, token: settings.smsApiToken })
+      ? httpSmsSender({ url: settings.smsApiUrl, token: settings.smsApiToken }, settings.outbound)
       : outbox.sendSms,
     sendEmail: settings.smtpUrl ? smtpEmailSender(settings.smtpUrl, settings.mailFrom) : outbox.sendEmail,
   };

@@ -1,6 +1,7 @@
 import { createHmac, timingSafeEqual } from 'node:crypto';
 import { z } from 'zod';
-import type { PointsPartnerSettings } from '../config';
+import type { OutboundSettings, PointsPartnerSettings } from '../config';
+import { outboundSender, responseJson, type OutboundResponse, type OutboundSend } from './outbound';
 
 /** What the partner says of an account the member wants to link. */
 export type PartnerLinkAnswer = 'linked' | 'not_found' | 'cpf_mismatch';
@@ -63,17 +64,21 @@ const transferAnswer = z.object({
 });
 
 /**
- * A real partner's JSON API (the contract is in docs/rewards-and-partner.md): bearer token, 10 s per call. Any answer outside the
- * contract, an error status or no answer at all is a PartnerUnavailableError; the service decides what it means.
+ * A real partner's JSON API (the contract is in docs/rewards-and-partner.md): bearer token, 10 s per call, through
+ * the outbound guard (its host may resolve to a private address only when its origin is in OUTBOUND_PRIVATE_ORIGINS).
+ * Any answer outside the contract, an error status, a redirect, an address the guard refuses or no answer at all is a
+ * PartnerUnavailableError; the service decides what it means.
  */
 export function httpPointsPartner(
   settings: PointsPartnerSettings,
-  { fetchFn = fetch, timeoutMs = 10_000 }: { fetchFn?: typeof fetch; timeoutMs?: number } = {},
+  outbound: OutboundSettings,
+  { timeoutMs = 10_000 }: { timeoutMs?: number } = {},
 ): PointsPartner {
+  const send: OutboundSend = outboundSender({ ...outbound, timeoutMs });
   const call = async <T>(method: 'GET' | 'POST', path: string, schema: z.ZodType<T>, body?: object): Promise<T> => {
-    let response: Response;
+    let response: OutboundResponse;
     try {
-      response = await fetchFn(`${settings.url}${path}`, {
+      response = await send(`${settings.url}${path}`, {
         method,
         headers: {
           accept: 'application/json',
@@ -81,16 +86,16 @@ export function httpPointsPartner(
           ...(body ? { 'content-type': 'application/json' } : {}),
         },
         body: body ? JSON.stringify(body) : undefined,
-        signal: AbortSignal.timeout(timeoutMs),
       });
     } catch (error) {
-      throw new PartnerUnavailableError(`points partner unreachable: ${(error as Error).name}`, { cause: error });
+      throw new PartnerUnavailableError(`points partner unreachable: ${(error as Error).message}`, { cause: error });
     }
     // A transfer the partner never got answers 404 with a body saying so; every other error status is unknown.
-    if (!response.ok && response.status !== 404) {
+    const ok = response.status >= 200 && response.status < 300;
+    if (!ok && response.status !== 404) {
       throw new PartnerUnavailableError(`points partner answered ${response.status}`);
     }
-    const parsed = schema.safeParse(await response.json().catch(() => null));
+    const parsed = schema.safeParse(responseJson(response));
     if (!parsed.success) throw new PartnerUnavailableError('points partner answered outside the contract');
     return parsed.data;
   };
@@ -108,8 +113,10 @@ export function httpPointsPartner(
   };
 }
 
-export const createPointsPartner = (settings: PointsPartnerSettings | undefined): PointsPartner =>
-  settings ? httpPointsPartner(settings) : embeddedPointsPartner;
+export const createPointsPartner = (
+  settings: PointsPartnerSettings | undefined,
+  outbound: OutboundSettings,
+): PointsPartner => (settings ? httpPointsPartner(settings, outbound) : embeddedPointsPartner);
 
 // ---- The partner's signed callbacks --------------------------------------------------------------------------
 

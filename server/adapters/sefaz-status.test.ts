@@ -95,12 +95,15 @@ const settings = (overrides: Partial<SefazStatusSettings> = {}): SefazStatusSett
   ...overrides,
 });
 
+/** The fake SEFAZ listens on this machine: the operator's own origin, as OUTBOUND_PRIVATE_ORIGINS would name it. */
+const outbound = () => ({ privateOrigins: [new URL(url).origin] });
+
 let club: SefazStatusQuery | undefined;
 /** The club's client (made once: opening the PKCS#12 file is the slow part), or one with other settings. */
 const ask = (key: string, options: Partial<SefazStatusSettings> = {}, timeoutMs = 5_000): Promise<SefazKeyStatus> =>
   Object.keys(options).length === 0 && timeoutMs === 5_000
-    ? (club ??= sefazStatusClient(settings())).status(key)
-    : sefazStatusClient(settings(options), { timeoutMs }).status(key);
+    ? (club ??= sefazStatusClient(settings(), outbound())).status(key)
+    : sefazStatusClient(settings(options), outbound(), { timeoutMs }).status(key);
 
 describe('the SEFAZ status query (NfeConsultaProtocolo4)', () => {
   it('sends consSitNFe 4.00 in a SOAP 1.2 envelope with the A1 certificate, and reads an authorised NF-e', async () => {
@@ -165,7 +168,7 @@ describe('the SEFAZ status query (NfeConsultaProtocolo4)', () => {
     expect(await ask(KEYS.slow, {}, 300)).toEqual({
       status: 'unavailable',
       cStat: null,
-      reason: 'sem resposta (tempo esgotado)',
+      reason: 'sem resposta (rede: sem resposta em 300 ms)',
     });
     expect(Date.now() - started).toBeLessThan(3_000);
   });
@@ -175,7 +178,10 @@ describe('the SEFAZ status query (NfeConsultaProtocolo4)', () => {
     expect(await ask(KEYS.authorised, { clientCertificate: stranger })).toMatchObject({ status: 'unavailable' });
     const withoutCertificate = createSecureContext({ ca: [...rootCertificates, pki.ca.cert.toString()] });
     await expect(
-      postSoap({ url, action: `${CONSULTA}/nfeConsultaNF`, body: '<x/>', tls: withoutCertificate, timeoutMs: 5_000 }),
+      postSoap(
+        { url, action: `${CONSULTA}/nfeConsultaNF`, body: '<x/>', tls: withoutCertificate, timeoutMs: 5_000 },
+        outbound(),
+      ),
     ).rejects.toThrow();
     expect(seen).toHaveLength(0);
   });

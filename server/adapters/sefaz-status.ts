@@ -1,7 +1,7 @@
-import https from 'node:https';
 import { createSecureContext, rootCertificates, type SecureContext } from 'node:tls';
 import { XMLParser, XMLValidator } from 'fast-xml-parser';
-import type { SefazStatusSettings } from '../config';
+import type { OutboundSettings, SefazStatusSettings } from '../config';
+import { outboundRequest } from './outbound';
 
 /**
  * The SEFAZ's NF-e status query by access key (web service NFeConsultaProtocolo4, message consSitNFe 4.00, SOAP 1.2
@@ -145,42 +145,23 @@ export interface SoapResponse {
   readonly body: string;
 }
 
-/** POSTs a SOAP 1.2 message over TLS; rejects on any network or TLS failure, a timeout or an oversized answer. */
-export function postSoap(request: SoapRequest): Promise<SoapResponse> {
-  return new Promise((resolve, reject) => {
-    const payload = Buffer.from(request.body, 'utf8');
-    // An agent of its own, keeping no socket: the context carries the certificate, and nothing is left open.
-    const agent = new https.Agent({ secureContext: request.tls, minVersion: 'TLSv1.2', keepAlive: false });
-    const req = https.request(request.url, {
+/**
+ * POSTs a SOAP 1.2 message over TLS through the outbound guard (the authorizer's address is judged like any other;
+ * a private one only when its origin is in OUTBOUND_PRIVATE_ORIGINS); rejects on any refusal, network or TLS failure,
+ * a timeout or an oversized answer.
+ */
+export async function postSoap(request: SoapRequest, outbound: OutboundSettings): Promise<SoapResponse> {
+  const response = await outboundRequest(
+    request.url,
+    {
       method: 'POST',
-      agent,
-      headers: {
-        'content-type': `application/soap+xml; charset=utf-8; action="${request.action}"`,
-        'content-length': payload.length,
-      },
-    });
-    const timer = setTimeout(() => req.destroy(new Error('tempo esgotado')), request.timeoutMs);
-    const fail = (error: Error) => {
-      clearTimeout(timer);
-      reject(error);
-    };
-    req.on('error', fail);
-    req.on('response', (res) => {
-      const chunks: Buffer[] = [];
-      let size = 0;
-      res.on('data', (chunk: Buffer) => {
-        size += chunk.length;
-        if (size > MAX_ANSWER_BYTES) req.destroy(new Error('resposta grande demais'));
-        else chunks.push(chunk);
-      });
-      res.on('error', fail);
-      res.on('end', () => {
-        clearTimeout(timer);
-        resolve({ status: res.statusCode ?? 0, body: Buffer.concat(chunks).toString('utf8') });
-      });
-    });
-    req.end(payload);
-  });
+      headers: { 'content-type': `application/soap+xml; charset=utf-8; action="${request.action}"` },
+      body: Buffer.from(request.body, 'utf8'),
+    },
+    { ...outbound, secureContext: request.tls, timeoutMs: request.timeoutMs, maxBodyBytes: MAX_ANSWER_BYTES },
+  );
+  if (response.truncated) throw new Error('resposta grande demais');
+  return { status: response.status, body: response.body.toString('utf8') };
 }
 
 /**
@@ -203,6 +184,7 @@ export function sefazTls(settings: SefazStatusSettings): SecureContext {
  */
 export function sefazStatusClient(
   settings: SefazStatusSettings,
+  outbound: OutboundSettings,
   { post = postSoap, timeoutMs = DEFAULT_TIMEOUT_MS }: { post?: typeof postSoap; timeoutMs?: number } = {},
 ): SefazStatusQuery {
   const tls = sefazTls(settings);
@@ -211,7 +193,7 @@ export function sefazStatusClient(
       const body = consultaEnvelope(accessKey, settings.environment);
       let response: SoapResponse;
       try {
-        response = await post({ url: settings.url, action: CONSULTA_ACTION, body, tls, timeoutMs });
+        response = await post({ url: settings.url, action: CONSULTA_ACTION, body, tls, timeoutMs }, outbound);
       } catch (error) {
         const code = (error as NodeJS.ErrnoException).code;
         return outside(`sem resposta (${code ?? (error as Error).message})`);

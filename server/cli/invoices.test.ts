@@ -110,6 +110,7 @@ describe('npm run invoices -- sefaz-check', () => {
       SEFAZ_CERT_PFX: pki.client.pfxFile,
       SEFAZ_CERT_PASSWORD: pki.client.password,
       SEFAZ_CA: pki.ca.certFile,
+      OUTBOUND_PRIVATE_ORIGINS: new URL(sefaz.url).origin,
     }),
   );
 

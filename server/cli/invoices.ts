@@ -71,7 +71,11 @@ runCli({
           'A consulta à Sefaz está desligada: defina SEFAZ_STATUS_URL e o certificado do clube (docs/sefaz-status.md).',
         );
       }
-      const report = await checkApprovedInvoicesNow(db, sefazStatusClient(config.sefazStatus), new Date(config.now()));
+      const report = await checkApprovedInvoicesNow(
+        db,
+        sefazStatusClient(config.sefazStatus, config.outbound),
+        new Date(config.now()),
+      );
       if (!report) {
         print('Uma conferência na Sefaz já está em andamento em outro processo. Tente de novo mais tarde.');
         return 1;

@@ -63,6 +63,8 @@ export function testConfig(overrides: Partial<AppConfig> = {}): AppConfig {
     vapid: undefined,
     nfeTrustedRoots: undefined,
     sefazStatus: undefined,
+    pushServices: { hosts: [], origins: [] },
+    outbound: { privateOrigins: [] },
     ...overrides,
   };
 }

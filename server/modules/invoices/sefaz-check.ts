@@ -95,7 +95,7 @@ export async function checkApprovedInvoices(db: Db, sefaz: SefazStatusQuery, now
 /** The daily job, when the SEFAZ query is configured; none otherwise. */
 export function sefazCheckJobs(db: Db, config: AppConfig): ScheduledJob[] {
   if (!config.sefazStatus) return [];
-  const sefaz = sefazStatusClient(config.sefazStatus);
+  const sefaz = sefazStatusClient(config.sefazStatus, config.outbound);
   return [
     { name: SEFAZ_CHECK_JOB, everyMs: DAY_MS, run: () => checkApprovedInvoices(db, sefaz, new Date(config.now())) },
   ];

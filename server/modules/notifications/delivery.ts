@@ -1,7 +1,9 @@
 import { randomUUID } from 'node:crypto';
 import webPush, { type PushSubscription, type RequestDetails } from 'web-push';
+import { OutboundRefusedError, outboundRequest, type OutboundPolicy } from '../../adapters/outbound';
 import type { AppConfig, VapidKeys } from '../../config';
 import type { Db } from '../../db/schema';
+import { pushEndpointProblem } from './push-endpoint';
 
 /** Rows one run claims; the rest wait for the next run (every few seconds). */
 const BATCH = 50;
@@ -20,7 +22,7 @@ export const retryDelayMs = (attempts: number) => Math.min(RETRY_MAX_MS, RETRY_B
 
 export interface DeliveryDeps {
   readonly db: Db;
-  readonly config: Pick<AppConfig, 'now' | 'vapid'>;
+  readonly config: Pick<AppConfig, 'now' | 'vapid' | 'pushServices' | 'outbound'>;
 }
 
 export interface DeliveryReport {
@@ -92,11 +94,21 @@ export async function deliverDueNotifications(deps: DeliveryDeps): Promise<Deliv
     .where('o.claimed_by', '=', claimer)
     .orderBy('o.id')
     .execute();
+  // Only the operator's own push origins may be on its network; the lookup is the system's unless a test gives one.
+  const policy: OutboundPolicy = {
+    privateOrigins: deps.config.pushServices.origins,
+    lookup: deps.config.outbound.lookup,
+    timeoutMs: SEND_TIMEOUT_MS,
+  };
   const gone = new Set<number>();
   for (const row of rows) {
     if (gone.has(row.subscription_id)) continue;
     const payload = JSON.stringify({ title: row.title, body: row.body, url: row.url });
-    const result = await send(vapid, { endpoint: row.endpoint, keys: { p256dh: row.p256dh, auth: row.auth } }, payload);
+    const subscription = { endpoint: row.endpoint, keys: { p256dh: row.p256dh, auth: row.auth } };
+    const result = pushEndpointProblem(row.endpoint, deps.config.pushServices)
+      ? // Saved before the push services were a list (or before a host left it): never sent to again.
+        { outcome: 'gone' as const, error: 'endereço fora dos serviços de push aceitos' }
+      : await send(vapid, subscription, payload, policy);
     const attempts = row.attempts + 1;
     const doneAt = new Date(deps.config.now()).toISOString();
     const mine = db.updateTable('notification_outbox').where('id', '=', row.id).where('claimed_by', '=', claimer);
@@ -108,8 +120,9 @@ export async function deliverDueNotifications(deps: DeliveryDeps): Promise<Deliv
           .execute();
         break;
       case 'gone':
-        // The browser unsubscribed or the subscription expired: it will never take a push again. Its outbox rows go
-        // with it (on delete cascade); the app saves a new one when it opens.
+        // The browser unsubscribed or the subscription expired, or its address is one the club does not call: it will
+        // never take a push again. Its outbox rows go with it (on delete cascade); the app saves a new one when it
+        // opens.
         report.pruned += 1;
         gone.add(row.subscription_id);
         await db.deleteFrom('push_subscriptions').where('id', '=', row.subscription_id).execute();
@@ -142,12 +155,15 @@ export async function deliverDueNotifications(deps: DeliveryDeps): Promise<Deliv
 
 /**
  * One push: web-push encrypts the payload (aes128gcm, RFC 8291) and signs the VAPID header; the club sends the
- * request itself, with a timeout, so a push service that hangs costs ten seconds of this job and nothing else.
+ * request itself through the outbound guard, with a timeout, so a push service that hangs costs ten seconds of this
+ * job and nothing else. An address the guard refuses (an internal one, whatever the name says) drops the
+ * subscription: no retry would make it acceptable.
  */
 async function send(
   vapid: VapidKeys,
   subscription: PushSubscription,
   payload: string,
+  policy: OutboundPolicy,
 ): Promise<{ outcome: Outcome; error: string | null }> {
   let request: RequestDetails;
   try {
@@ -162,21 +178,25 @@ async function send(
   }
   let status: number;
   try {
-    const response = await fetch(request.endpoint, {
-      method: request.method,
-      headers: Object.fromEntries(Object.entries(request.headers).map(([k, v]) => [k, String(v)])),
-      body: request.body ? new Uint8Array(request.body) : null,
-      signal: AbortSignal.timeout(SEND_TIMEOUT_MS),
-      redirect: 'error',
-    });
+    const response = await outboundRequest(
+      request.endpoint,
+      {
+        method: 'POST',
+        headers: Object.fromEntries(Object.entries(request.headers).map(([k, v]) => [k, String(v)])),
+        body: request.body ?? undefined,
+      },
+      // Only the status matters: a kibibyte of the answer is read at most, the rest not downloaded.
+      { ...policy, maxBodyBytes: 1024 },
+    );
     status = response.status;
-    await response.body?.cancel();
   } catch (error) {
-    return { outcome: 'retry', error: `rede: ${(error as Error).message}`.slice(0, 200) };
+    const message = (error as Error).message.slice(0, 200);
+    return { outcome: error instanceof OutboundRefusedError ? 'gone' : 'retry', error: message };
   }
   if (status >= 200 && status < 300) return { outcome: 'sent', error: null };
   if (status === 404 || status === 410) return { outcome: 'gone', error: `HTTP ${status}` };
   if (status === 429 || status >= 500) return { outcome: 'retry', error: `HTTP ${status}` };
+  // 3xx included: a redirect is an answer, never followed, and the push is given up like any other refusal.
   return { outcome: 'failed', error: `HTTP ${status}` };
 }
 

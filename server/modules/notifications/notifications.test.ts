@@ -1,6 +1,7 @@
 import '../../test/esm-shims';
 import { createECDH } from 'node:crypto';
-import type { VapidKeys } from '../../config';
+import type { OutboundLookup } from '../../adapters/outbound';
+import type { PushServiceSettings, VapidKeys } from '../../config';
 import { createSharedTestApps, fakeClock, gql, loginAs, type FakeClock, type SharedTestApps } from '../../test/helpers';
 import { JPEG, newKey, submit } from '../invoices/test/upload-helpers';
 import { approveInvoice, rejectInvoice } from '../invoices';
@@ -69,6 +70,11 @@ type Inbox = {
 let s: SharedTestApps;
 let clock: FakeClock;
 let push: PushService;
+/**
+ * The test's push service is the operator's own origin (http, on this machine); `*.push.clube.test` is a push service
+ * added by name, whose addresses the test's resolver gives.
+ */
+let pushServices: PushServiceSettings;
 let vapid: VapidKeys;
 let carla: { token: string; refresh_token: string };
 let carlaId: number;
@@ -96,8 +102,19 @@ async function photoInvoice(token: string): Promise<number> {
   return Number(res.data!.submitInvoice.id);
 }
 
+/** What the names of the push service added by name lead to: this machine, and the cloud's metadata address. */
+const lookup: OutboundLookup = async (hostname) => {
+  const address = { 'interno.push.clube.test': '127.0.0.1', 'metadados.push.clube.test': '169.254.169.254' }[hostname];
+  if (!address) throw new Error(`getaddrinfo ENOTFOUND ${hostname}`);
+  return [{ address, family: 4 }];
+};
+
 /** One run of the delivery job, as an API process runs it (on its own database handle when given one). */
-const deliver = (db = s.db) => deliverDueNotifications({ db, config: { now: clock.now, vapid } });
+const deliver = (db = s.db, services = pushServices) =>
+  deliverDueNotifications({
+    db,
+    config: { now: clock.now, vapid, pushServices: services, outbound: { privateOrigins: [], lookup } },
+  });
 
 const payloadsFor = (sub: BrowserSubscription) =>
   push.received
@@ -107,10 +124,11 @@ const payloadsFor = (sub: BrowserSubscription) =>
 beforeEach(async () => {
   clock = fakeClock();
   push = await startPushService();
+  pushServices = { hosts: ['*.push.clube.test'], origins: [push.origin] };
   vapid = vapidPair();
   // Two API processes on one database, as behind a load balancer. Their own delivery job is left without keys, so
   // only the test's runs send and each step is seen whole.
-  s = await createSharedTestApps(2, { now: clock.now });
+  s = await createSharedTestApps(2, { now: clock.now, pushServices });
   carlaId = (await createMember(s.db, CARLA, at())).id;
   await createMember(s.db, DAVI, at());
   carla = await loginAs(app(), CARLA.email, CARLA.password);
@@ -164,7 +182,7 @@ describe('push subscriptions', () => {
     expect(left.map((r) => r.endpoint)).not.toContain(phoneAgain.endpoint);
   });
 
-  it('refuses endpoints that are not https (http only to this machine outside production), bad keys and no login', async () => {
+  it('refuses endpoints that are not https, bad keys and no login', async () => {
     const { privateKey: _unused, ...good } = browserSubscription(push, 'x');
     const cases: [Record<string, string>, string][] = [
       [{ ...good, endpoint: 'http://exemplo.com/push' }, 'O endereço da inscrição precisa começar com https://.'],
@@ -193,7 +211,64 @@ describe('push subscriptions', () => {
     expect(await s.db.selectFrom('push_subscriptions').selectAll().execute()).toHaveLength(0);
   });
 
-  it('gives the VAPID public key, and refuses an http endpoint in production, even to this machine', async () => {
+  it('takes the browsers’ push services only, never an address of the club’s network in any form', async () => {
+    const { privateKey: _unused, ...keys } = browserSubscription(push, 'x');
+    const save = (endpoint: string) =>
+      gql(app(), SAVE, { input: { endpoint, p256dh: keys.p256dh, auth: keys.auth } }, as(carla.token));
+    const elsewhere = push.origin.replace(/\d+$/, (port) => String(Number(port) + 1));
+    const refused: [string, 'scheme' | 'service'][] = [
+      ['https://169.254.169.254/latest/meta-data/', 'service'],
+      ['https://10.0.0.1/push', 'service'],
+      ['https://192.168.0.10/push', 'service'],
+      ['https://localhost/push', 'service'],
+      ['https://[::1]/push', 'service'],
+      ['https://127.0.0.1/push', 'service'],
+      ['https://2130706433/push', 'service'],
+      ['https://0.0.0.0/push', 'service'],
+      ['https://0177.0.0.1/push', 'service'],
+      ['https://0x7f.0.0.1/push', 'service'],
+      ['https://127.1/push', 'service'],
+      ['https://[::ffff:127.0.0.1]/push', 'service'],
+      ['https://[::ffff:7f00:1]/push', 'service'],
+      ['https://[fe80::1]/push', 'service'],
+      ['https://[fc00::1]/push', 'service'],
+      ['https://fcm.googleapis.com.exemplo.com.br/fcm/send/abc', 'service'],
+      ['https://meufcm.googleapis.com/fcm/send/abc', 'service'],
+      ['https://push.apple.com.exemplo.com.br/abc', 'service'],
+      ['https://fcm.googleapis.com:8443/fcm/send/abc', 'service'],
+      ['https://usuario:senha@fcm.googleapis.com/fcm/send/abc', 'service'],
+      [`https://${push.origin.slice('http://'.length)}/push/x`, 'service'],
+      [`${elsewhere}/interno/admin?acao=x`, 'scheme'],
+      ['http://fcm.googleapis.com/fcm/send/abc', 'scheme'],
+    ];
+    const messages = {
+      scheme: 'O endereço da inscrição precisa começar com https://.',
+      service: 'O endereço da inscrição não é de um serviço de notificações dos navegadores.',
+    };
+    for (const [endpoint, problem] of refused) {
+      const res = await save(endpoint);
+      expect([endpoint, res.errors?.[0]?.message]).toEqual([endpoint, messages[problem]]);
+      expect(res.errors?.[0]?.extensions?.code).toBe('BAD_USER_INPUT');
+    }
+    expect(await s.db.selectFrom('push_subscriptions').selectAll().execute()).toHaveLength(0);
+
+    // What the browsers give, and the push services the operator added.
+    const accepted = [
+      'https://fcm.googleapis.com/fcm/send/dGVzdGU6QVBBOTFi',
+      'https://fcm.googleapis.com/wp/dGVzdGU6QVBBOTFi',
+      'https://android.googleapis.com/gcm/send/dGVzdGU6QVBBOTFi',
+      'https://updates.push.services.mozilla.com/wpush/v2/gAAAAABk',
+      'https://web.push.apple.com/QGx0ZXN0ZQ',
+      'https://wns2-par02p.notify.windows.com/w/?token=BQYAAABP',
+      'https://interno.push.clube.test/push/a',
+      `${push.origin}/push/b`,
+    ];
+    for (const endpoint of accepted) expect((await save(endpoint)).errors).toBeUndefined();
+    const saved = await s.db.selectFrom('push_subscriptions').select('endpoint').execute();
+    expect(saved.map((r) => r.endpoint).sort()).toEqual([...accepted].sort());
+  });
+
+  it('gives the VAPID public key, and refuses the test’s push service in production when it is not configured', async () => {
     const prod = await createSharedTestApps(1, { now: clock.now, vapid, nodeEnv: 'production' });
     try {
       await createMember(prod.db, CARLA, at());
@@ -201,13 +276,20 @@ describe('push subscriptions', () => {
       const key = await gql<{ pushPublicKey: string }>(prod.apps[0]!, PREFS, {}, as(token));
       expect(key.data!.pushPublicKey).toBe(vapid.publicKey);
       const sub = browserSubscription(push, 'prod');
-      const res = await gql(
-        prod.apps[0]!,
-        SAVE,
-        { input: { endpoint: sub.endpoint, p256dh: sub.p256dh, auth: sub.auth } },
-        as(token),
-      );
-      expect(res.errors?.[0]?.message).toBe('O endereço da inscrição precisa começar com https://.');
+      const answers = [];
+      for (const endpoint of [sub.endpoint, sub.endpoint.replace('http://', 'https://')]) {
+        const res = await gql(
+          prod.apps[0]!,
+          SAVE,
+          { input: { endpoint, p256dh: sub.p256dh, auth: sub.auth } },
+          as(token),
+        );
+        answers.push(res.errors?.[0]?.message);
+      }
+      expect(answers).toEqual([
+        'O endereço da inscrição precisa começar com https://.',
+        'O endereço da inscrição não é de um serviço de notificações dos navegadores.',
+      ]);
     } finally {
       await prod.close();
     }
@@ -342,6 +424,29 @@ describe('notifications of invoices', () => {
     expect(payloadsFor(tabletSub)).toHaveLength(1);
     const inbox = await gql<Inbox>(app(), INBOX, {}, as(carla.token));
     expect(inbox.data!.notifications.unreadCount).toBe(2);
+  });
+
+  it('drop, unsent, a subscription whose name leads into the club’s network when it is sent to', async () => {
+    for (const name of ['interno', 'metadados']) {
+      const sub = browserSubscription(push, name);
+      const endpoint = `https://${name}.push.clube.test/push/${name}`;
+      const res = await gql(app(), SAVE, { input: { endpoint, p256dh: sub.p256dh, auth: sub.auth } }, as(carla.token));
+      expect(res.errors).toBeUndefined();
+    }
+    await approveInvoice(operator(), await photoInvoice(carla.token), 10);
+    // Both refused by the outbound guard (127.0.0.1 and 169.254.169.254): dropped at once, never retried.
+    expect(await deliver()).toEqual({ sent: 0, retried: 0, pruned: 2, failed: 0 });
+    expect(await s.db.selectFrom('push_subscriptions').selectAll().execute()).toHaveLength(0);
+    expect(await s.db.selectFrom('notification_outbox').selectAll().execute()).toHaveLength(0);
+    expect((await gql<Inbox>(app(), INBOX, {}, as(carla.token))).data!.notifications.unreadCount).toBe(1);
+  });
+
+  it('drop, unsent, a subscription saved before its push service left the list', async () => {
+    await subscribe(carla.token, 'phone');
+    await approveInvoice(operator(), await photoInvoice(carla.token), 10);
+    expect(await deliver(s.db, { hosts: [], origins: [] })).toEqual({ sent: 0, retried: 0, pruned: 1, failed: 0 });
+    expect(push.received).toHaveLength(0);
+    expect(await s.db.selectFrom('push_subscriptions').selectAll().execute()).toHaveLength(0);
   });
 
   it('go to the inbox but not as a push when the member turned the kind off, and not to a session that ended', async () => {

@@ -1,10 +1,12 @@
 import { z } from 'zod';
 import { badUserInput, unauthenticated } from '../../errors/api-errors';
 import { parseInput } from '../../errors/parse-input';
+import type { PushServiceSettings } from '../../config';
 import type { NotificationKind, NotificationRow } from '../../db/schema';
 import { requireMember } from '../users';
 import { nowOf, type ServiceDeps } from '../service-deps';
 import { preferencesOf, setPreference } from './preferences';
+import { pushEndpointProblem } from './push-endpoint';
 
 type MemberDeps = ServiceDeps<'db' | 'config' | 'userId'>;
 
@@ -17,29 +19,27 @@ const PAGE_MESSAGE = 'Página inválida. Recarregue os avisos.';
 
 const BASE64URL = /^[A-Za-z0-9_-]+={0,2}$/;
 
+const ENDPOINT_MESSAGES = {
+  scheme: 'O endereço da inscrição precisa começar com https://.',
+  service: 'O endereço da inscrição não é de um serviço de notificações dos navegadores.',
+} as const;
+
 /**
- * A push service's endpoint: https only, except http to the machine itself outside production (the tests' and a
- * developer's own push service). Anything else would let a member make the club call arbitrary addresses.
+ * A browser's push service only (push-endpoint.ts): the club posts to the endpoint later, so anything else would let
+ * a member make the club call an address of their choosing, inside its own network included.
  */
-const endpointSchema = (production: boolean) =>
+const endpointSchema = (services: PushServiceSettings) =>
   z
     .string({ error: 'Informe o endereço da inscrição.' })
     .max(1000, 'O endereço da inscrição passa de 1000 caracteres.')
-    .refine((value) => {
-      let url: URL;
-      try {
-        url = new URL(value);
-      } catch {
-        return false;
-      }
-      if (url.username || url.password) return false;
-      if (url.protocol === 'https:') return true;
-      return !production && url.protocol === 'http:' && url.hostname === '127.0.0.1';
-    }, 'O endereço da inscrição precisa começar com https://.');
+    .superRefine((value, ctx) => {
+      const problem = pushEndpointProblem(value, services);
+      if (problem) ctx.addIssue({ code: 'custom', message: ENDPOINT_MESSAGES[problem] });
+    });
 
-const subscriptionSchema = (production: boolean) =>
+const subscriptionSchema = (services: PushServiceSettings) =>
   z.object({
-    endpoint: endpointSchema(production),
+    endpoint: endpointSchema(services),
     // An uncompressed P-256 point is 65 bytes (87 base64url characters); the auth secret 16 bytes (22).
     p256dh: z
       .string()
@@ -60,7 +60,7 @@ export async function savePushSubscription(
   input: unknown,
 ): Promise<boolean> {
   const user = await requireMember(deps.db, deps.userId);
-  const sub = parseInput(subscriptionSchema(deps.config.nodeEnv === 'production'), input);
+  const sub = parseInput(subscriptionSchema(deps.config.pushServices), input);
   const at = nowOf(deps).toISOString();
   const values = { user_id: user.id, session_family_id: deps.familyId, p256dh: sub.p256dh, auth: sub.auth };
   await deps.db

@@ -82,6 +82,7 @@ function fakePartner() {
 }
 
 let partner: ReturnType<typeof fakePartner>;
+let partnerUrl: string;
 let t: TestApp;
 let apiUrl: string;
 let ana: { authorization: string };
@@ -92,7 +93,7 @@ let clock = fakeClock(START);
 beforeEach(async () => {
   partner = fakePartner();
   await new Promise<void>((resolve) => partner.server.listen(0, '127.0.0.1', resolve));
-  const partnerUrl = `http://127.0.0.1:${(partner.server.address() as AddressInfo).port}`;
+  partnerUrl = `http://127.0.0.1:${(partner.server.address() as AddressInfo).port}`;
   const port = await freePort();
   apiUrl = `http://127.0.0.1:${port}`;
   clock = fakeClock(START);
@@ -101,6 +102,8 @@ beforeEach(async () => {
     publicUrl: apiUrl,
     pointsPartner: { url: partnerUrl, token: TOKEN, callbackSecret: SECRET },
     pointsPartnerName: 'Voa Mais',
+    // The test's partner runs on this machine, which the outbound guard reaches only for an origin listed so.
+    outbound: { privateOrigins: [partnerUrl] },
   });
   await t.app.listen({ port, host: '127.0.0.1' });
   anaId = (await findUserByCpf(t.db, DEMO_MEMBER.cpf))!.id;
@@ -267,7 +270,34 @@ describe('the HTTP points partner', () => {
     expect((await link('12345678')).errors?.[0]?.message).toBe(
       'O programa parceiro não respondeu agora. Tente de novo em alguns minutos.',
     );
-    const client = httpPointsPartner({ url: 'http://127.0.0.1:1', token: TOKEN, callbackSecret: SECRET });
+    const client = httpPointsPartner(
+      { url: 'http://127.0.0.1:1', token: TOKEN, callbackSecret: SECRET },
+      { privateOrigins: ['http://127.0.0.1:1'] },
+    );
     await expect(client.status('1')).rejects.toBeInstanceOf(PartnerUnavailableError);
+  });
+
+  it('is not called on this machine unless its origin is listed as the operator’s, nor redirected elsewhere', async () => {
+    const settings = { url: partnerUrl, token: TOKEN, callbackSecret: SECRET };
+    const unlisted = httpPointsPartner(settings, { privateOrigins: [] });
+    await expect(unlisted.link('12345678', ANA_CPF)).rejects.toBeInstanceOf(PartnerUnavailableError);
+    // Under another name that leads here, listed origin or not, the address is refused all the same.
+    const renamed = httpPointsPartner(
+      { ...settings, url: partnerUrl.replace('127.0.0.1', 'parceiro.exemplo.com.br').replace('http:', 'https:') },
+      { privateOrigins: [], lookup: async () => [{ address: '127.0.0.1', family: 4 }] },
+    );
+    await expect(renamed.link('12345678', ANA_CPF)).rejects.toBeInstanceOf(PartnerUnavailableError);
+    expect(partner.requests).toEqual([]);
+
+    const redirecting = http.createServer((_req, res) => res.writeHead(307, { location: `${partnerUrl}/links` }).end());
+    await new Promise<void>((resolve) => redirecting.listen(0, '127.0.0.1', resolve));
+    try {
+      const elsewhere = `http://127.0.0.1:${(redirecting.address() as AddressInfo).port}`;
+      const client = httpPointsPartner({ ...settings, url: elsewhere }, { privateOrigins: [elsewhere, partnerUrl] });
+      await expect(client.link('12345678', ANA_CPF)).rejects.toThrow('points partner answered 307');
+      expect(partner.requests).toEqual([]);
+    } finally {
+      await new Promise((resolve) => redirecting.close(resolve));
+    }
   });
 });

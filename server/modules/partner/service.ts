@@ -46,8 +46,8 @@ const TRANSFERS_PAGE_MAX = 24;
 
 /** The configured partner, or the embedded default; a test may put another in its place. */
 let partnerOverride: PointsPartner | null = null;
-export const partnerOf = (config: Pick<AppConfig, 'pointsPartner'>): PointsPartner =>
-  partnerOverride ?? createPointsPartner(config.pointsPartner);
+export const partnerOf = (config: Pick<AppConfig, 'pointsPartner' | 'outbound'>): PointsPartner =>
+  partnerOverride ?? createPointsPartner(config.pointsPartner, config.outbound);
 /** For tests only: a partner that fails or answers in a chosen way. */
 export function usePartnerForTests(partner: PointsPartner | null): void {
   partnerOverride = partner;

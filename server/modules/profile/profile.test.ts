@@ -17,6 +17,7 @@ import { TINY_JPEG } from '../../test/images';
 import { multipart, type TestFile } from '../../test/multipart';
 import { createMember } from '../users/repository';
 import { createCepProvider, viaCepProvider } from '../../adapters/cep';
+import type { OutboundResponse } from '../../adapters/outbound';
 import { CONTACT_MESSAGES } from './contact-change';
 import { PROFILE_MESSAGES } from './service';
 
@@ -498,17 +499,22 @@ describe('CEP', () => {
   });
 
   it('reads ViaCEP answers and falls back to the sample when ViaCEP fails', async () => {
-    const ok = viaCepProvider(
-      async () =>
-        new Response(
-          JSON.stringify({
-            cep: '80010-000',
-            logradouro: 'Praça Tiradentes',
-            bairro: 'Centro',
-            localidade: 'Curitiba',
-            uf: 'PR',
-          }),
-        ),
+    const answer = (body: string, status = 200): OutboundResponse => ({
+      status,
+      headers: {},
+      body: Buffer.from(body),
+      truncated: false,
+    });
+    const ok = viaCepProvider(async () =>
+      answer(
+        JSON.stringify({
+          cep: '80010-000',
+          logradouro: 'Praça Tiradentes',
+          bairro: 'Centro',
+          localidade: 'Curitiba',
+          uf: 'PR',
+        }),
+      ),
     );
     expect(await ok.lookup('80010000')).toEqual({
       cep: '80010000',
@@ -517,12 +523,12 @@ describe('CEP', () => {
       cityName: 'Curitiba',
       uf: 'PR',
     });
-    const unknown = viaCepProvider(async () => new Response(JSON.stringify({ erro: 'true' })));
+    const unknown = viaCepProvider(async () => answer(JSON.stringify({ erro: 'true' })));
     expect(await unknown.lookup('99999999')).toBeNull();
 
     const errors: unknown[] = [];
     const down = createCepProvider('viacep', {
-      fetchFn: async () => {
+      send: async () => {
         throw new Error('sem internet');
       },
       onError: (e) => errors.push(e),
@@ -530,7 +536,7 @@ describe('CEP', () => {
     expect(await down.lookup('01001000')).toMatchObject({ address: 'Praça da Sé', uf: 'SP' });
     expect(await down.lookup('99999999')).toBeNull();
     expect(errors).toHaveLength(2);
-    const http500 = createCepProvider('viacep', { fetchFn: async () => new Response('erro', { status: 500 }) });
+    const http500 = createCepProvider('viacep', { send: async () => answer('erro', 500) });
     expect(await http500.lookup('01001000')).toMatchObject({ cityName: 'São Paulo' });
   });
 });
@@ -557,9 +563,13 @@ describe('reference lists', () => {
     expect(names.slice(names.indexOf('Pará'), names.indexOf('Pará') + 3)).toEqual(['Pará', 'Paraíba', 'Paraná']);
     expect(names).toEqual([...names].sort((a, b) => a.localeCompare(b, 'pt-BR')));
     const mg = res.data!.states.find((s) => s.name === 'Minas Gerais')!.id;
-    const cities = await gql<{ cities: { name: string }[] }>(t.app, 'query ($s: ID!) { cities(stateId: $s) { name } }', {
-      s: mg,
-    });
+    const cities = await gql<{ cities: { name: string }[] }>(
+      t.app,
+      'query ($s: ID!) { cities(stateId: $s) { name } }',
+      {
+        s: mg,
+      },
+    );
     const cityNames = cities.data!.cities.map((c) => c.name);
     expect(cityNames.length).toBeGreaterThan(10);
     expect(cityNames).toEqual([...cityNames].sort((a, b) => a.localeCompare(b, 'pt-BR')));
