@@ -25,6 +25,7 @@ import { invoiceReviewLeases } from './20261202T100000-invoice-review-leases';
 import { invoiceKeyAttempts } from './20261203T140000-invoice-key-attempts';
 import { notifications } from './20261204T100000-notifications';
 import { reviewLeases } from './20261204T120000-review-leases';
+import { memberRemovals } from './20261205T100000-member-removals';
 
 /**
  * Every migration, by name in timestamp order. A static record instead of a folder scan keeps migrations working
@@ -57,4 +58,5 @@ export const migrations: Record<string, Migration> = {
   '20261203T140000-invoice-key-attempts': invoiceKeyAttempts,
   '20261204T100000-notifications': notifications,
   '20261204T120000-review-leases': reviewLeases,
+  '20261205T100000-member-removals': memberRemovals,
 };

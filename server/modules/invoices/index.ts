@@ -3,6 +3,7 @@ import { invoicesResolvers } from './resolvers';
 import { invoicesHttp } from './http';
 import { invoicesStaffResolvers } from './staff-resolvers';
 import { invoiceStaffFiles } from './staff-review';
+import { memberInvoiceFileKeys } from './repository';
 
 export { seedDemoHistory } from './demo-history';
 export { seedDemoReviewQueue } from './demo-review-queue';
@@ -19,4 +20,6 @@ export const invoicesModule: ClubModule = {
   staffResolvers: invoicesStaffResolvers,
   staffFiles: [invoiceStaffFiles],
   routes: invoicesHttp,
+  // The invoices, their files' rows and events go by the cascade from users; the stored files are named here.
+  removeMember: (db, member) => memberInvoiceFileKeys(db, member.id),
 };
