@@ -74,6 +74,7 @@ describe('npm run members', () => {
     expect(removed.stdout).toContain('Removido: Ana Souza <marceneiro@exemplo.com.br>: notas fiscais 0,');
     expect(removed.stdout).toContain('Removido: Paula Editora <editor@exemplo.com.br>:');
     expect(removed.stdout).not.toContain(DEMO_MEMBER.cpf);
+    expect(removed.stdout).toContain('o próximo início do servidor cria as contas de exemplo de novo');
     expect(await findUserByCpf(db, DEMO_MEMBER.cpf)).toBeUndefined();
     expect(await findUserByCpf(db, other.cpf)).toBeDefined();
     const audit = await db.selectFrom('staff_audit').select(['actor_name', 'action']).execute();
@@ -84,7 +85,7 @@ describe('npm run members', () => {
 
     const again = cli('remove-demo');
     expect(again.status).toBe(0);
-    expect(again.stdout).toContain('Nenhum membro de demonstração: nada a remover.');
+    expect(again.stdout).toBe('Nenhum membro de demonstração: nada a remover.\n');
     expect(cli('remove-demo', DEMO_MEMBER.email).status).toBe(2);
   });
 });

@@ -1,6 +1,6 @@
 import { userInfo } from 'node:os';
 import { clubModules } from '../modules';
-import { removeDemoMembers } from '../modules/demo';
+import { DEMO_DATA_COMES_BACK, removeDemoMembers } from '../modules/demo';
 import { operatorSwitches, showMember } from '../modules/members';
 import { terminalActor } from '../modules/staff';
 import { createFileStorage } from '../storage/from-config';
@@ -39,6 +39,7 @@ async function removeDemo(
       const counts = Object.entries(member.removed).map(([label, count]) => `${label} ${count}`);
       print(`Removido: ${member.name} <${member.email}>: ${counts.join(', ')}, e o resto dos dados da conta.`);
     }
+    if (removed.length > 0) print(DEMO_DATA_COMES_BACK);
   } finally {
     await storage.close();
   }

@@ -89,6 +89,7 @@ describe('npm run staff', () => {
       'Removida: Beatriz Administradora <admin@exemplo.com.br>, com as sessões e os links de ativação.',
     );
     expect(removed.stdout).toContain('Removida: Rafael Revisor <revisor@exemplo.com.br>');
+    expect(removed.stdout).toContain('o próximo início do servidor cria as contas de exemplo de novo');
     // Carla, made above, is still an admin.
     expect(removed.stdout).not.toContain('Nenhum administrador ativo');
     const emails = await db.selectFrom('staff_accounts').select('email').execute();
@@ -106,7 +107,7 @@ describe('npm run staff', () => {
 
     const again = cli('remove-demo');
     expect(again.status).toBe(0);
-    expect(again.stdout).toContain('Nenhuma conta da equipe de demonstração: nada a remover.');
+    expect(again.stdout).toBe('Nenhuma conta da equipe de demonstração: nada a remover.\n');
     expect(cli('remove-demo', 'admin@exemplo.com.br').status).toBe(2);
   });
 });

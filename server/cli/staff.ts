@@ -8,6 +8,7 @@ import {
   staffByEmail,
   terminalActor,
 } from '../modules/staff';
+import { DEMO_DATA_COMES_BACK } from '../modules/demo';
 import { runCli, UsageError } from './run';
 
 const USAGE = `Uso:
@@ -85,6 +86,7 @@ runCli({
               : `Removida: ${person.name} <${person.email}>, com as sessões e os links de ativação.`,
           );
         }
+        if (removed.length > 0) print(DEMO_DATA_COMES_BACK);
         if (noAdminLeft)
           print('Nenhum administrador ativo: crie um com npm run staff -- add <e-mail> --name "Nome" --roles admin');
         return;
