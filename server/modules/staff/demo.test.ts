@@ -1,7 +1,7 @@
 import '../../test/esm-shims';
-import { createTestApp, type TestApp } from '../../test/helpers';
+import { createSharedTestApps, createTestApp, type TestApp } from '../../test/helpers';
 import { enrolStaff, LOGIN, painelGql } from '../../test/staff';
-import { DEMO_STAFF, removeDemoStaff, seedDemoStaff, terminalActor, totpCodeAt } from '.';
+import { DEMO_STAFF, removeDemoStaff, replacePublishedDemoSecrets, seedDemoStaff, terminalActor, totpCodeAt } from '.';
 
 let t: TestApp;
 beforeEach(async () => {
@@ -83,5 +83,36 @@ describe('npm run staff -- remove-demo', () => {
     const result = await removeDemoStaff(t.db, terminalActor('ti.joao'));
     expect(result.removed).toHaveLength(DEMO_STAFF.length);
     expect(result.noAdminLeft).toBe(true);
+  });
+});
+
+describe('a production start on a database that holds the README’s staff secrets', () => {
+  it('gives each demo account new secrets once, even with two API processes starting at the same moment', async () => {
+    const shared = await createSharedTestApps(2);
+    try {
+      // As a development club copied to this database would have them.
+      await seedDemoStaff(shared.db, { secrets: 'fresh' });
+      for (const person of DEMO_STAFF) {
+        await shared.db
+          .updateTable('staff_accounts')
+          .set({ totp_secret: person.totpSecret })
+          .where('email', '=', person.email)
+          .execute();
+      }
+      const [first, second] = await Promise.all(shared.dbs.map((db) => replacePublishedDemoSecrets(db)));
+      const given = [...first!, ...second!];
+      expect(given.map((c) => c.email).sort()).toEqual([...demoEmails].sort());
+      for (const credentials of given) {
+        const stored = await shared.db
+          .selectFrom('staff_accounts')
+          .select('totp_secret')
+          .where('email', '=', credentials.email)
+          .executeTakeFirstOrThrow();
+        expect(stored.totp_secret).toBe(credentials.totpSecret);
+      }
+      expect(await replacePublishedDemoSecrets(shared.db)).toEqual([]);
+    } finally {
+      await shared.close();
+    }
   });
 });

@@ -129,15 +129,18 @@ async function replacePublishedSecrets(
   if (!(await holdsPublishedSecrets(account, person.totpSecret))) return [];
   const { credentials, passwordHash } = await freshCredentials(person);
   const at = now.toISOString();
-  await db.transaction().execute(async (trx) => {
+  const replaced = await db.transaction().execute(async (trx) => {
+    // Only the row as it was read: another API process starting at the same moment may have replaced them first, and
+    // then its terminal shows the secrets that hold.
+    const result = await trx
+      .updateTable('staff_accounts')
+      .set({ password_hash: passwordHash, totp_secret: credentials.totpSecret, totp_last_step: null, updated_at: at })
+      .where('id', '=', account.id)
+      .where('updated_at', '=', account.updated_at)
+      .executeTakeFirst();
+    if (Number(result.numUpdatedRows) !== 1) return false;
     await repo.revokeSetupLinks(trx, account.id, at);
     await repo.endAllSessions(trx, account.id, at);
-    await repo.updateAccount(
-      trx,
-      account.id,
-      { password_hash: passwordHash, totp_secret: credentials.totpSecret, totp_last_step: null },
-      at,
-    );
     await recordAudit(
       trx,
       SEEDER,
@@ -149,6 +152,7 @@ async function replacePublishedSecrets(
       },
       now,
     );
+    return true;
   });
-  return [{ ...credentials, roles: await repo.rolesOf(db, account.id) }];
+  return replaced ? [{ ...credentials, roles: await repo.rolesOf(db, account.id) }] : [];
 }
