@@ -44,6 +44,9 @@ export default defineConfig({
       DATA_DIR: dataDir,
       SKIP_BUILD: '1',
       NODE_ENV: 'production',
+      // Production seeds the demo accounts only when asked by name; its demo staff get fresh secrets (printed into
+      // test-results/e2e-api.log), so the painel's journeys make their own staff from the terminal.
+      DEMO_DATA: 'true',
       LOG_LEVEL: 'warn',
       // Every test logs in from 127.0.0.1; the per-IP limits are tested on their own in the API tests.
       LOGIN_ATTEMPTS_PER_IP: '10000',

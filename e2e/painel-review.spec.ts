@@ -2,11 +2,9 @@ import { readFileSync } from 'node:fs';
 import type { Browser, Page } from '@playwright/test';
 import { demoDanfePdf } from '../server/modules/invoices/demo-history';
 import { expect, expectNoAxeViolations, measuredTimeout, signInWithStorage, test } from './fixtures';
-import { expectAudited, staffFromTerminal, staffSignIn } from './painel-helpers';
+import { expectAudited, staffFromTerminal } from './painel-helpers';
 import { createInvoiceMember, freshKey, masked, nfeXmlFile, type InvoiceMember } from './invoices-helpers';
 
-/** The demo reviewer the README lists (embedded default). */
-const RAFAEL = { email: 'revisor@exemplo.com.br', secret: 'Z4QKPO7FNGPPVATQXFJBYBOTVFKXCW5P' };
 /** A real photo the browser draws: the same bytes sent by two members. */
 const PHOTO = readFileSync('server/modules/projects/demo/cozinha-1.jpg');
 /** A CNPJ of no registered store: its XML waits for a person. */
@@ -55,8 +53,9 @@ test.describe('revisão de notas no painel @painel', () => {
     const xmlKey = freshKey(UNREGISTERED_CNPJ);
     const xmlId = await send(otherPage, xmlKey, nfeXmlFile(xmlKey, other.cpf, '312.40'));
 
-    // The queue, oldest first: the reviewer opens the photo from its row.
-    await staffSignIn(page, RAFAEL);
+    // The queue, oldest first: the reviewer opens the photo from its row. The server runs as in production, where the
+    // demo reviewer's secrets are not the README's: the reviewer is made at the terminal, as a club makes its own.
+    const rafael = await staffFromTerminal(page, 'Rafael Revisor', ['revisor']);
     await page
       .getByRole('navigation', { name: 'Seções do painel' })
       .getByRole('link', { name: 'Notas fiscais' })
@@ -118,6 +117,6 @@ test.describe('revisão de notas no painel @painel', () => {
     await expect(page.getByText(`***.${other.cpf.slice(3, 6)}.***-${other.cpf.slice(-2)}`).first()).toBeVisible();
     await expect(page.getByText(/R\$\s312,40/).first()).toBeVisible();
     await expectNoAxeViolations(page);
-    await expectAudited(browser, RAFAEL, ['Nota aberta para análise', 'Nota aprovada']);
+    await expectAudited(browser, rafael, ['Nota aberta para análise', 'Nota aprovada']);
   });
 });

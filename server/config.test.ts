@@ -30,6 +30,24 @@ describe('loadConfig', () => {
     );
   });
 
+  it('under NODE_ENV=production seeds the demo accounts only from an explicit DEMO_DATA=true, and says when it refused', () => {
+    const production = loadConfig({ DATA_DIR: dataDir, NODE_ENV: 'production' });
+    expect(production).toMatchObject({ demoData: false, demoDataRefused: true });
+    expect(loadConfig({ DATA_DIR: dataDir, NODE_ENV: 'production', DEMO_DATA: 'true' })).toMatchObject({
+      demoData: true,
+      demoDataRefused: false,
+    });
+    // Turned off by name, or on PostgreSQL where the default was already off: nothing to tell.
+    expect(loadConfig({ DATA_DIR: dataDir, NODE_ENV: 'production', DEMO_DATA: 'false' }).demoDataRefused).toBe(false);
+    const postgres = { DATABASE_URL: 'postgres://clube@db/clube', JWT_SECRET: SECRET };
+    expect(loadConfig({ DATA_DIR: dataDir, NODE_ENV: 'production', ...postgres })).toMatchObject({
+      demoData: false,
+      demoDataRefused: false,
+    });
+    // Development keeps the README's demo logins.
+    expect(loadConfig({ DATA_DIR: dataDir, NODE_ENV: 'development' }).demoData).toBe(true);
+  });
+
   it('refuses PostgreSQL without an explicit JWT_SECRET, which every process must share', () => {
     expect(() => loadConfig({ DATA_DIR: dataDir, DATABASE_URL: 'postgresql://localhost/clube' })).toThrow(
       /defina JWT_SECRET ao usar PostgreSQL/,

@@ -35,8 +35,13 @@ export interface AppConfig {
   readonly mailFrom: string;
   /** ALTCHA on sign-up, login and password recovery (HUMAN_VERIFICATION); must match the web app's switch. */
   readonly humanVerification: boolean;
-  /** DEMO_DATA: seed the demo members and their history at start (default: on SQLite only). */
+  /**
+   * DEMO_DATA: seed the demo accounts (members and staff, whose passwords the README publishes) and their history at
+   * start. Default: on SQLite outside production; NODE_ENV=production takes them only from an explicit DEMO_DATA=true.
+   */
   readonly demoData: boolean;
+  /** True when NODE_ENV=production alone turned off the demo data SQLite would seed by default: start says so. */
+  readonly demoDataRefused: boolean;
   /**
    * Clock in milliseconds; tests inject a fake one instead of sleeping. The rate limits (rate-limiter-flexible) and
    * ALTCHA challenges read the system clock instead.
@@ -527,8 +532,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     smtpUrl: e.SMTP_URL,
     mailFrom: e.MAIL_FROM,
     humanVerification: e.HUMAN_VERIFICATION,
-    // A production database never gets the demo member (a known password) unless asked for.
-    demoData: e.DEMO_DATA ?? database.kind === 'sqlite',
+    // The demo accounts' passwords are published: a production club never gets them unless asked for by name.
+    demoData: e.DEMO_DATA ?? (database.kind === 'sqlite' && e.NODE_ENV !== 'production'),
+    demoDataRefused: e.DEMO_DATA === undefined && database.kind === 'sqlite' && e.NODE_ENV === 'production',
     now: Date.now,
     cepProvider: e.CEP_PROVIDER,
     s3: s3SettingsFrom(e),

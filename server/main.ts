@@ -5,7 +5,7 @@ import { loadConfig } from './config';
 import { createDatabase } from './db/database';
 import { migrateToLatest } from './db/migrate';
 import { loadTrustStore } from './modules/invoices';
-import { seedClubData, seedDemoData } from './seed';
+import { seedAtStart } from './seed';
 import { createFileStorage } from './storage/from-config';
 
 async function main(): Promise<void> {
@@ -19,8 +19,8 @@ async function main(): Promise<void> {
   await migrateToLatest(db);
   // One storage for the demo history and the server.
   const storage = createFileStorage(config);
-  if (config.demoData) await seedDemoData(db, { history: { config, storage } });
-  else await seedClubData(db);
+  // Straight to the terminal, never through the logger: the demo staff's fresh secrets are shown once, here.
+  for (const line of await seedAtStart(db, { config, storage })) process.stdout.write(`${line}\n`);
 
   const app = buildApp({ db, config, storage, logger: loggerOptions(process.env['LOG_LEVEL'] ?? 'info') });
 

@@ -7,6 +7,7 @@ import { somethingWaits } from '@/lib/offline-queue/waiting-flag';
 import { logout } from '@/lib/session/logout';
 import { Brand } from './brand';
 import { ConnectionStatus } from './connection-status';
+import { DemoDataNotice } from './demo-data-notice';
 import { MainNav } from './main-nav';
 import { NotificationBell } from './notification-bell';
 import { RouteFocus } from './route-focus';
@@ -57,6 +58,7 @@ export function AppShell({ children, menu = true }: { children: ReactNode; menu?
         {children}
       </main>
       <SiteFooter />
+      <DemoDataNotice />
       {(waits || asking) && (
         <Suspense fallback={null}>
           <WaitingQueue asking={asking} onLogout={leave} onCancel={() => setAsking(false)} />

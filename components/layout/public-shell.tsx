@@ -1,5 +1,6 @@
 import type { ReactNode } from 'react';
 import { ConnectionStatus } from './connection-status';
+import { DemoDataNotice } from './demo-data-notice';
 import { RouteFocus } from './route-focus';
 import { ShellFrame } from './shell-frame';
 
@@ -13,6 +14,7 @@ export function PublicShell({ children }: { children: ReactNode }) {
           <RouteFocus />
         </>
       }
+      foot={<DemoDataNotice />}
     >
       {children}
     </ShellFrame>

@@ -3,12 +3,12 @@ import { Brand } from './brand';
 import { SiteFooter } from './site-footer';
 
 /**
- * The public frame without client parts: skip link, header, main and footer. PublicShell adds the connection notice
- * and the focus move of a navigation; the not-found page uses the frame alone, because Next loads the root not-found
- * page's client code on every page of the site (it is the fallback of every route), and a member's page paid for
- * the notice a second time, from the kiosk's chunks.
+ * The public frame without client parts: skip link, header, main and footer. PublicShell adds the connection notice,
+ * the focus move of a navigation and, under the footer, the demo-data notice; the not-found page uses the frame alone,
+ * because Next loads the root not-found page's client code on every page of the site (it is the fallback of every
+ * route), and a member's page paid for the notice a second time, from the kiosk's chunks.
  */
-export function ShellFrame({ live, children }: { live?: ReactNode; children: ReactNode }) {
+export function ShellFrame({ live, foot, children }: { live?: ReactNode; foot?: ReactNode; children: ReactNode }) {
   return (
     <div className="shell shell--public">
       <a className="skip-link" href="#conteudo">
@@ -25,6 +25,7 @@ export function ShellFrame({ live, children }: { live?: ReactNode; children: Rea
         {children}
       </main>
       <SiteFooter />
+      {foot}
     </div>
   );
 }

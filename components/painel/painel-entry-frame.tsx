@@ -1,4 +1,5 @@
 import type { ReactNode } from 'react';
+import { DemoDataNotice } from '../layout/demo-data-notice';
 import { RouteFocus } from '../layout/route-focus';
 import { PainelBrand } from './painel-brand';
 
@@ -16,6 +17,7 @@ export function PainelEntryFrame({ children }: { children: ReactNode }) {
       <main id="conteudo" className="painel-entry">
         {children}
       </main>
+      <DemoDataNotice />
     </div>
   );
 }

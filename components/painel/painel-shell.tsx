@@ -7,6 +7,7 @@ import { ROLE_INFO } from '@/lib/painel/roles';
 import { isCurrentSection, sectionsFor } from '@/lib/painel/sections';
 import { forgetStaffToken, LOGGED_OUT_NOTICE } from '@/lib/painel/session';
 import { routes } from '@/lib/routes';
+import { DemoDataNotice } from '../layout/demo-data-notice';
 import { RouteFocus } from '../layout/route-focus';
 import { PainelBrand } from './painel-brand';
 import { useStaff } from './staff-context';
@@ -60,6 +61,7 @@ export function PainelShell({ children }: { children: ReactNode }) {
       <main id="conteudo" className="painel-main">
         {children}
       </main>
+      <DemoDataNotice />
     </div>
   );
 }

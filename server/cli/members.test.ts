@@ -7,7 +7,7 @@ import { createDatabase } from '../db/database';
 import { migrateToLatest } from '../db/migrate';
 import { DEMO_MEMBER, seedDemoData } from '../seed';
 import type { Database } from '../db/schema';
-import { findUserByCpf } from '../modules/users/repository';
+import { createMember, findUserByCpf } from '../modules/users/repository';
 import { clubCommand } from '../test/club-command';
 
 let dataDir: string;
@@ -58,5 +58,34 @@ describe('npm run members', () => {
     const usage = cli('chatbot', DEMO_MEMBER.email, 'talvez');
     expect(usage.status).toBe(2);
     expect(usage.stderr).toContain('Uso');
+  });
+
+  it('remove-demo deletes the demo members, says what went, asks nothing, and a second run finds nobody', async () => {
+    const other = await createMember(db, {
+      name: 'Otávio',
+      surName: 'Lima',
+      cpf: '111.444.777-35',
+      email: 'otavio@loja.com.br',
+      password: 'Marcenaria#2026',
+    });
+    const removed = cli('remove-demo', '--by', 'ti.joao');
+    expect(removed.stderr).toBe('');
+    expect(removed.status).toBe(0);
+    expect(removed.stdout).toContain('Removido: Ana Souza <marceneiro@exemplo.com.br>: notas fiscais 0,');
+    expect(removed.stdout).toContain('Removido: Paula Editora <editor@exemplo.com.br>:');
+    expect(removed.stdout).not.toContain(DEMO_MEMBER.cpf);
+    expect(removed.stdout).toContain('o próximo início do servidor cria as contas de exemplo de novo');
+    expect(await findUserByCpf(db, DEMO_MEMBER.cpf)).toBeUndefined();
+    expect(await findUserByCpf(db, other.cpf)).toBeDefined();
+    const audit = await db.selectFrom('staff_audit').select(['actor_name', 'action']).execute();
+    expect(audit.filter((a) => a.action === 'member.remove-demo')).toEqual([
+      { actor_name: 'ti.joao', action: 'member.remove-demo' },
+      { actor_name: 'ti.joao', action: 'member.remove-demo' },
+    ]);
+
+    const again = cli('remove-demo');
+    expect(again.status).toBe(0);
+    expect(again.stdout).toBe('Nenhum membro de demonstração: nada a remover.\n');
+    expect(cli('remove-demo', DEMO_MEMBER.email).status).toBe(2);
   });
 });

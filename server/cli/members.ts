@@ -1,6 +1,10 @@
 import { userInfo } from 'node:os';
+import { clubModules } from '../modules';
+import { DEMO_DATA_COMES_BACK, removeDemoMembers } from '../modules/demo';
 import { operatorSwitches, showMember } from '../modules/members';
-import { runCli, UsageError } from './run';
+import { terminalActor } from '../modules/staff';
+import { createFileStorage } from '../storage/from-config';
+import { runCli, UsageError, type CommandContext } from './run';
 
 const USAGE = `Uso (<membro> é o CPF, o e-mail ou o celular):
   npm run members -- show <membro>                          dados da conta e últimas alterações
@@ -10,17 +14,47 @@ const USAGE = `Uso (<membro> é o CPF, o e-mail ou o celular):
   npm run members -- account-type <membro> editor|member    tipo de conta (editor vê rascunhos)
   npm run members -- disable|enable <membro>                desativa (encerra as sessões) ou reativa
   npm run members -- end-sessions <membro>                  encerra todas as sessões (sai de todos os aparelhos)
+  npm run members -- remove-demo                            apaga os membros de demonstração com os dados e arquivos
 Opções: --by "nome" registra quem fez (padrão: o usuário do sistema);
         --reason "motivo" registra por que, na auditoria (o painel sempre pede).`;
 
 const yesNo = (value: boolean) => (value ? 'sim' : 'não');
 
+const OPTIONS = { message: { type: 'string' }, by: { type: 'string' }, reason: { type: 'string' } } as const;
+
+/** The demo members of the README, with everything of theirs; asks nothing, and a second run finds nobody. */
+async function removeDemo(
+  { config, database, print }: Pick<CommandContext<typeof OPTIONS>, 'config' | 'database' | 'print'>,
+  actor: string,
+): Promise<void> {
+  const storage = createFileStorage(config);
+  try {
+    const removed = await removeDemoMembers(
+      { db: await database(), config, storage },
+      terminalActor(actor),
+      clubModules,
+    );
+    if (removed.length === 0) print('Nenhum membro de demonstração: nada a remover.');
+    for (const member of removed) {
+      const counts = Object.entries(member.removed).map(([label, count]) => `${label} ${count}`);
+      print(`Removido: ${member.name} <${member.email}>: ${counts.join(', ')}, e o resto dos dados da conta.`);
+    }
+    if (removed.length > 0) print(DEMO_DATA_COMES_BACK);
+  } finally {
+    await storage.close();
+  }
+}
+
 runCli({
   usage: USAGE,
-  options: { message: { type: 'string' }, by: { type: 'string' }, reason: { type: 'string' } },
+  options: OPTIONS,
   async run({ positionals: [command, who, extra], values, config, database, print }) {
-    if (!command || !who) throw new UsageError();
     const actor = values.by?.trim() || userInfo().username;
+    if (command === 'remove-demo') {
+      if (who !== undefined) throw new UsageError();
+      return removeDemo({ config, database, print }, actor);
+    }
+    if (!command || !who) throw new UsageError();
     const deps = { db: await database(), config };
     const options = { reason: values.reason };
     switch (command) {

@@ -6,6 +6,7 @@ import type { Kysely } from 'kysely';
 import { createDatabase } from '../db/database';
 import { migrateToLatest } from '../db/migrate';
 import type { Database } from '../db/schema';
+import { seedDemoStaff } from '../modules/staff';
 import { clubCommand } from '../test/club-command';
 
 let dataDir: string;
@@ -77,5 +78,36 @@ describe('npm run staff', () => {
 
     expect(cli('reset-totp', 'ninguem@clube.test').stderr).toContain('Conta da equipe não encontrada.');
     expect(cli('add', 'nova@clube.test').status).toBe(2);
+  });
+
+  it('remove-demo deletes the demo staff, says so, asks nothing, audits it as the terminal, and a second run finds nobody', async () => {
+    await seedDemoStaff(db, { secrets: 'published' });
+    const removed = cli('remove-demo', '--by', 'ti.joao');
+    expect(removed.stderr).toBe('');
+    expect(removed.status).toBe(0);
+    expect(removed.stdout).toContain(
+      'Removida: Beatriz Administradora <admin@exemplo.com.br>, com as sessões e os links de ativação.',
+    );
+    expect(removed.stdout).toContain('Removida: Rafael Revisor <revisor@exemplo.com.br>');
+    expect(removed.stdout).toContain('o próximo início do servidor cria as contas de exemplo de novo');
+    // Carla, made above, is still an admin.
+    expect(removed.stdout).not.toContain('Nenhum administrador ativo');
+    const emails = await db.selectFrom('staff_accounts').select('email').execute();
+    expect(emails.map((e) => e.email)).toEqual(['chefe@clube.test']);
+    const audit = await db
+      .selectFrom('staff_audit')
+      .select(['actor_kind', 'actor_name', 'object_label'])
+      .where('action', '=', 'staff.remove-demo')
+      .orderBy('id')
+      .execute();
+    expect(audit).toEqual([
+      { actor_kind: 'terminal', actor_name: 'ti.joao', object_label: 'admin@exemplo.com.br' },
+      { actor_kind: 'terminal', actor_name: 'ti.joao', object_label: 'revisor@exemplo.com.br' },
+    ]);
+
+    const again = cli('remove-demo');
+    expect(again.status).toBe(0);
+    expect(again.stdout).toBe('Nenhuma conta da equipe de demonstração: nada a remover.\n');
+    expect(cli('remove-demo', 'admin@exemplo.com.br').status).toBe(2);
   });
 });

@@ -1,12 +1,21 @@
 import { userInfo } from 'node:os';
 import { isStaffRole, ROLE_INFO, STAFF_ROLES } from '../../lib/painel/roles';
-import { inviteStaff, listStaff, resetStaffAuthenticator, staffByEmail, terminalActor } from '../modules/staff';
+import {
+  inviteStaff,
+  listStaff,
+  removeDemoStaff,
+  resetStaffAuthenticator,
+  staffByEmail,
+  terminalActor,
+} from '../modules/staff';
+import { DEMO_DATA_COMES_BACK } from '../modules/demo';
 import { runCli, UsageError } from './run';
 
 const USAGE = `Uso:
   npm run staff -- add <e-mail> --name "Nome" --roles admin[,revisor…]   cria a conta e mostra o link de ativação (24 h)
   npm run staff -- list                                                  contas da equipe, funções e situação
   npm run staff -- reset-totp <e-mail>                                   autenticador perdido: novo link de ativação
+  npm run staff -- remove-demo                                           apaga as contas da equipe de demonstração
 Funções: ${STAFF_ROLES.join(', ')}.
 Opção: --by "nome" registra quem fez (padrão: o usuário do sistema).`;
 
@@ -30,7 +39,7 @@ const rolesOf = (value: string | undefined): string[] => {
 runCli({
   usage: USAGE,
   options: { name: { type: 'string' }, roles: { type: 'string' }, by: { type: 'string' } },
-  async run({ positionals: [command, email], values, config, database, print }) {
+  async run({ positionals: [command, email], values, config, database, now, print }) {
     const actor = terminalActor(values.by?.trim() || userInfo().username);
     switch (command) {
       case 'add': {
@@ -64,6 +73,22 @@ runCli({
         print(`O autenticador de ${invitation.account.email} deixou de valer e as sessões foram encerradas.`);
         print('Novo link de ativação (24 horas, uma só vez): a pessoa cria a senha e lê o novo QR.');
         print(invitation.setupUrl);
+        return;
+      }
+      case 'remove-demo': {
+        if (email !== undefined) throw new UsageError();
+        const { removed, noAdminLeft } = await removeDemoStaff(await database(), actor, now());
+        if (removed.length === 0) print('Nenhuma conta da equipe de demonstração: nada a remover.');
+        for (const person of removed) {
+          print(
+            person.keptForAudit
+              ? `Removida: ${person.name} <${person.email}>; a conta fica desativada, sem e-mail, senha, chave nem funções, porque linhas da auditoria a citam.`
+              : `Removida: ${person.name} <${person.email}>, com as sessões e os links de ativação.`,
+          );
+        }
+        if (removed.length > 0) print(DEMO_DATA_COMES_BACK);
+        if (noAdminLeft)
+          print('Nenhum administrador ativo: crie um com npm run staff -- add <e-mail> --name "Nome" --roles admin');
         return;
       }
       default:

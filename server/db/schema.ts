@@ -809,7 +809,17 @@ export interface PointsExpiryRemindersTable {
   created_at: string;
 }
 
+/**
+ * A member being deleted with their data: listed, in the deletion's transaction, so the append-only ledger lets their
+ * rows go (migration 20261205T120000-member-removals), and unlisted before it commits.
+ */
+export interface MemberRemovalsTable {
+  member_id: number;
+  started_at: string;
+}
+
 export interface Database {
+  member_removals: MemberRemovalsTable;
   notifications: NotificationsTable;
   push_subscriptions: PushSubscriptionsTable;
   notification_outbox: NotificationOutboxTable;

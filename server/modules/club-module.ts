@@ -1,7 +1,7 @@
 import type { FastifyPluginAsync } from 'fastify';
 import type { StaffRole } from '../../lib/painel/roles';
 import type { AppConfig } from '../config';
-import type { Db } from '../db/schema';
+import type { Db, UserRow } from '../db/schema';
 import type { Resolvers } from '../graphql/generated/resolvers-types';
 import type { StaffResolverSet } from '../graphql/staff-access';
 import type { ScheduledJob } from '../jobs/scheduler';
@@ -53,4 +53,10 @@ export interface ClubModule {
   readonly seedReference?: (db: Db) => Promise<void>;
   /** The club's first content, imported once. */
   readonly seedContent?: (db: Db) => Promise<void>;
+  /**
+   * A member is deleted with all their data (`npm run members -- remove-demo`): in the deletion's transaction, before
+   * the member's row goes (its foreign keys cascade to every row with a `user_id`), removes or undoes what the cascade
+   * does not reach, and answers the storage keys of the member's files, deleted once the transaction is committed.
+   */
+  readonly removeMember?: (db: Db, member: UserRow) => Promise<readonly string[]>;
 }

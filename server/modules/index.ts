@@ -2,6 +2,7 @@ import type { ClubModule } from './club-module';
 import { authModule } from './auth';
 import { contentModule } from './content';
 import { dashboardModule } from './dashboard';
+import { demoModule } from './demo';
 import { deviceSessionsModule } from './device-sessions';
 import { invoicesModule } from './invoices';
 import { kioskModule } from './kiosk';
@@ -37,4 +38,5 @@ export const clubModules: readonly ClubModule[] = [
   membersModule,
   staffModule,
   dashboardModule,
+  demoModule,
 ];

@@ -46,6 +46,7 @@ export function testConfig(overrides: Partial<AppConfig> = {}): AppConfig {
     mailFrom: 'Clube <teste@clube.test>',
     humanVerification: false,
     demoData: true,
+    demoDataRefused: false,
     now: Date.now,
     cepProvider: 'sample',
     s3: undefined,

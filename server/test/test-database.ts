@@ -82,16 +82,23 @@ async function makeSqliteImage(): Promise<Buffer> {
   }
 }
 
-/** A fresh, migrated database with the demo member, on the dialect of the running Jest project. */
-export async function createTestDatabase(): Promise<TestDatabase> {
+/**
+ * A fresh, migrated database with the demo member, on the dialect of the running Jest project; `seeded: false` leaves
+ * it as a new club's before its first start (migrated, nothing seeded), for what the start itself seeds.
+ */
+export async function createTestDatabase({ seeded = true }: { seeded?: boolean } = {}): Promise<TestDatabase> {
   if (testDialect() === 'sqlite') {
-    const db = openSqliteImage(await (sqliteImage ??= makeSqliteImage()));
+    const db = seeded
+      ? openSqliteImage(await (sqliteImage ??= makeSqliteImage()))
+      : createDatabase({ kind: 'sqlite', file: ':memory:' });
+    if (!seeded) await migrateToLatest(db);
     return { db, open: () => db, drop: () => db.destroy() };
   }
   const name = `test_${randomBytes(6).toString('hex')}`;
-  await admin((client) => client.query(`CREATE DATABASE ${name} TEMPLATE ${TEMPLATE_DATABASE}`));
+  await admin((client) => client.query(`CREATE DATABASE ${name}${seeded ? ` TEMPLATE ${TEMPLATE_DATABASE}` : ''}`));
   const url = withDatabase(serverUrl(), name);
   const handles = [createDatabase({ kind: 'postgres', url })];
+  if (!seeded) await migrateToLatest(handles[0]!);
   return {
     db: handles[0]!,
     open: () => {

@@ -5,7 +5,7 @@ import path from 'node:path';
 import { DEMO_MEMBER } from '../../seed';
 import { createTestApp, gql, loginAs, type TestApp } from '../../test/helpers';
 import { importContent } from './importer';
-import { DEMO_EDITOR } from './seed';
+import { DEMO_EDITOR } from '../users';
 import { readContentFolder } from './source';
 
 const NOW = Date.parse('2026-11-22T15:00:00.000Z');

@@ -4,6 +4,7 @@ import { invoicesHttp } from './http';
 import { invoicesStaffResolvers } from './staff-resolvers';
 import { invoiceStaffFiles } from './staff-review';
 import { sefazCheckJobs } from './sefaz-check';
+import { memberInvoiceFileKeys } from './repository';
 
 export { seedDemoHistory } from './demo-history';
 export { seedDemoReviewQueue } from './demo-review-queue';
@@ -28,4 +29,6 @@ export const invoicesModule: ClubModule = {
   staffFiles: [invoiceStaffFiles],
   routes: invoicesHttp,
   jobs: ({ db, config }) => sefazCheckJobs(db, config),
+  // The invoices, their files' rows and events go by the cascade from users; the stored files are named here.
+  removeMember: (db, member) => memberInvoiceFileKeys(db, member.id),
 };

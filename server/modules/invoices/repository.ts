@@ -284,3 +284,14 @@ export async function sefazCancelledAmong(db: Db, invoiceIds: readonly number[])
     .execute();
   return new Set(rows.map((r) => r.invoice_id));
 }
+
+/** Every stored file of a member's invoices, replaced ones included: what goes when the member is deleted. */
+export async function memberInvoiceFileKeys(db: Db, userId: number): Promise<string[]> {
+  const rows = await db
+    .selectFrom('invoice_files')
+    .innerJoin('invoices', 'invoices.id', 'invoice_files.invoice_id')
+    .select('invoice_files.storage_path')
+    .where('invoices.user_id', '=', userId)
+    .execute();
+  return rows.map((r) => r.storage_path);
+}

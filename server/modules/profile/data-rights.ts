@@ -6,8 +6,9 @@ import { revokeAllSessions } from '../auth';
 import { deleteAccountSchema } from '../../../lib/validation/profile-schema';
 import * as repo from './repository';
 import { findSurveyByWoodWork, findWoodWorkByUser, surveyEquipments } from './repository';
-import { removePhoto } from './profile-image';
+import { photoKeyOf, removePhoto } from './profile-image';
 import { requireMember } from '../users';
+import type { Db, UserRow } from '../../db/schema';
 import { nowOf, type ServiceDeps } from '../service-deps';
 
 /** Tables this module reads field by field; any other table with a user_id column is exported generically. */
@@ -43,7 +44,7 @@ export async function exportMyData(deps: ServiceDeps<'db' | 'config' | 'userId'>
   const woodWork = await findWoodWorkByUser(db, user.id);
   const survey = woodWork ? await findSurveyByWoodWork(db, woodWork.id) : undefined;
   const equipments = survey ? await surveyEquipments(db, survey.id) : [];
-  const recipients = [user.email, user.phone_number].filter((r): r is string => r !== null);
+  const recipients = repo.recipientsOf(user);
 
   const data = {
     geradoEm: now.toISOString(),
@@ -88,10 +89,20 @@ export async function deleteAccount(deps: DeletionDeps, input: unknown): Promise
   const stamp = now.toISOString();
   // Nobody knows this password: the row can never be logged into again, even if re-enabled by mistake.
   const unusable = await hashPassword(randomBytes(32).toString('base64'));
-  const recipients = [user.email, user.phone_number].filter((r): r is string => r !== null);
+  const recipients = repo.recipientsOf(user);
   await deps.db.transaction().execute(async (trx) => {
     await repo.erasePersonalData(trx, user, recipients, unusable, stamp);
     await revokeAllSessions(trx, user.id, now);
   });
   await removePhoto(deps.storage, user.profile_image);
+}
+
+/**
+ * The profile's part of deleting a member with their data (ClubModule.removeMember): the rows no cascade reaches, and
+ * the profile photo's file, named for deletion once the member's row is gone.
+ */
+export async function forgetMember(db: Db, member: UserRow): Promise<string[]> {
+  await repo.deleteUnlinkedRowsOf(db, member, repo.recipientsOf(member));
+  const photo = photoKeyOf(member.profile_image);
+  return photo === null ? [] : [photo];
 }

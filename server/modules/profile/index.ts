@@ -3,6 +3,7 @@ import { profileResolvers } from './resolvers';
 import { registerProfileImageRoute } from './profile-image';
 import { seedPlacesAndCareers } from './places-and-careers';
 import { seedProfileReferenceData } from './reference-data';
+import { forgetMember } from './data-rights';
 
 export { cityKey, listedCitiesOf, stateByUf } from './repository';
 
@@ -14,4 +15,5 @@ export const profileModule: ClubModule = {
     await seedPlacesAndCareers(db);
     await seedProfileReferenceData(db);
   },
+  removeMember: forgetMember,
 };

@@ -73,12 +73,17 @@ export async function storePhoto(storage: FileStorage, photo: { bytes: Buffer; e
   return `${PROFILE_IMAGE_URL_PREFIX}${name}`;
 }
 
+/** The storage key of a photo URL the API gave out; null for a URL that is not ours. */
+export function photoKeyOf(url: string | null): string | null {
+  if (!url?.startsWith(PROFILE_IMAGE_URL_PREFIX)) return null;
+  const name = url.slice(PROFILE_IMAGE_URL_PREFIX.length);
+  return NAME.test(name) ? keyOf(name) : null;
+}
+
 /** Removes a stored photo; a missing file or a URL that is not ours is ignored. */
 export async function removePhoto(storage: FileStorage, url: string | null): Promise<void> {
-  if (!url?.startsWith(PROFILE_IMAGE_URL_PREFIX)) return;
-  const name = url.slice(PROFILE_IMAGE_URL_PREFIX.length);
-  if (!NAME.test(name)) return;
-  await storage.delete(keyOf(name)).catch(() => undefined);
+  const key = photoKeyOf(url);
+  if (key !== null) await storage.delete(key).catch(() => undefined);
 }
 
 /**

@@ -253,6 +253,28 @@ export async function otherModulesRowsOf(
   return out;
 }
 
+/** Where the club's messages to the member went: the e-mail and the celular, as the outbox names them. */
+export const recipientsOf = (user: Pick<UserRow, 'email' | 'phone_number'>): string[] =>
+  [user.email, user.phone_number].filter((r): r is string => r !== null);
+
+/**
+ * The member's rows that no foreign key ties to the account, so no cascade reaches: codes sent to the member, sign-ups
+ * started with the CPF, and the embedded default's outbox of messages to the e-mail or celular.
+ */
+export async function deleteUnlinkedRowsOf(
+  trx: Db,
+  user: Pick<UserRow, 'id' | 'cpf'>,
+  recipients: readonly string[],
+): Promise<void> {
+  await trx.deleteFrom('verification_codes').where('subject', '=', String(user.id)).execute();
+  await trx.deleteFrom('pending_signups').where('cpf', '=', user.cpf).execute();
+  if (recipients.length > 0)
+    await trx
+      .deleteFrom('outbox')
+      .where('recipient', 'in', [...recipients])
+      .execute();
+}
+
 /** Removes and anonymises a closing account's personal data (inside the caller's transaction). */
 export async function erasePersonalData(
   trx: Db,
@@ -263,13 +285,7 @@ export async function erasePersonalData(
 ): Promise<void> {
   await trx.deleteFrom('user_wood_works').where('user_id', '=', user.id).execute();
   await trx.deleteFrom('email_confirmations').where('user_id', '=', user.id).execute();
-  await trx.deleteFrom('verification_codes').where('subject', '=', String(user.id)).execute();
-  await trx.deleteFrom('pending_signups').where('cpf', '=', user.cpf).execute();
-  if (recipients.length > 0)
-    await trx
-      .deleteFrom('outbox')
-      .where('recipient', 'in', [...recipients])
-      .execute();
+  await deleteUnlinkedRowsOf(trx, user, recipients);
   await trx
     .updateTable('users')
     .set({

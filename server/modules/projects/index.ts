@@ -5,6 +5,7 @@ import { photoSweepJob } from './sweep-job';
 import { seedProductCatalogue } from './catalogue';
 import { projectsStaffResolvers } from './staff-resolvers';
 import { projectStaffFiles } from './staff-review';
+import { memberPhotoKeys } from './repository';
 
 export { seedDemoProjects } from './demo-projects';
 export { countOwnProjects, listOwnProjects, projectsForReview } from './repository';
@@ -19,4 +20,6 @@ export const projectsModule: ClubModule = {
   routes: projectsHttp,
   jobs: ({ db, storage, config }) => [photoSweepJob(db, storage, config.now)],
   seedReference: seedProductCatalogue,
+  // Projects, photos' rows, products and events go by the cascade from users; both sizes of each photo are named here.
+  removeMember: (db, member) => memberPhotoKeys(db, member.id),
 };

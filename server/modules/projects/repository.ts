@@ -328,3 +328,13 @@ export const isPhotoPathReferenced = async (db: Db, storagePath: string): Promis
     .select('id')
     .where((eb) => eb.or([eb('storage_path', '=', storagePath), eb('thumbnail_path', '=', storagePath)]))
     .executeTakeFirst());
+
+/** Both sizes of every photo a member sent, in a project or not yet: what goes when the member is deleted. */
+export async function memberPhotoKeys(db: Db, userId: number): Promise<string[]> {
+  const rows = await db
+    .selectFrom('project_photos')
+    .select(['storage_path', 'thumbnail_path'])
+    .where('user_id', '=', userId)
+    .execute();
+  return rows.flatMap((r) => [r.storage_path, r.thumbnail_path]);
+}

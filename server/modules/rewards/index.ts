@@ -2,6 +2,7 @@ import type { ClubModule } from '../club-module';
 import { seedRewardCatalogue } from './catalogue';
 import { rewardsResolvers } from './resolvers';
 import { rewardsStaffResolvers } from './staff-resolvers';
+import { forgetMemberOrders } from './repository';
 
 export {
   auditOf,
@@ -33,4 +34,5 @@ export const rewardsModule: ClubModule = {
   resolvers: rewardsResolvers,
   staffResolvers: rewardsStaffResolvers,
   seedReference: seedRewardCatalogue,
+  removeMember: forgetMemberOrders,
 };

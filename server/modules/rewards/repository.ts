@@ -420,3 +420,16 @@ export const clearReview = (db: Db, id: number, at: string) =>
     .where('status', '=', 'requested')
     .executeTakeFirst()
     .then((r) => Number(r.numUpdatedRows) === 1);
+
+/**
+ * The rewards' part of deleting a member with their data (ClubModule.removeMember): orders, their events and audit go
+ * by the cascade from users; the voucher and course codes given to those orders go too (they were the member's, and
+ * a code keeps its order). The stock is the operator's count and stays as it is. No file of the member's.
+ */
+export async function forgetMemberOrders(db: Db, member: { id: number }): Promise<string[]> {
+  await db
+    .deleteFrom('reward_codes')
+    .where('order_id', 'in', (eb) => eb.selectFrom('reward_orders').select('id').where('user_id', '=', member.id))
+    .execute();
+  return [];
+}

@@ -8,9 +8,8 @@ import { DEMO_MEMBER } from '../../seed';
 import { createTestApp, fakeClock, gql, loginAs, type TestApp } from '../../test/helpers';
 import { reportedPage } from '../device-sessions/test-page';
 import { appendEntries, getBalance } from '../points';
-import { DEMO_EDITOR } from '../content/seed';
 import { generateCodes, importRewards, loadCodes, parseCodesCsv, releaseOrder, shipOrder } from './operator';
-import { createMember, findUserByCpf } from '../users';
+import { createMember, DEMO_EDITOR, findUserByCpf } from '../users';
 
 let t: TestApp;
 let anaId: number;

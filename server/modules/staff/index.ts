@@ -1,6 +1,7 @@
 import type { ClubModule } from '../club-module';
 import { auditCsvRoute } from './audit-route';
 import { staffModuleResolvers } from './resolvers';
+import { endLeasesOfMember } from './review-leases';
 
 /**
  * The club's staff, a world apart from the members: accounts with roles, sign-in with e-mail, password and an
@@ -8,14 +9,7 @@ import { staffModuleResolvers } from './resolvers';
  * `recordAudit` (every staff mutation writes its line with the actor `requireRole` gave it), `terminalActor`
  * (the terminal's commands), and the account functions the painel and `npm run staff` share.
  */
-export {
-  actorLabel,
-  auditActorOf,
-  recordAudit,
-  terminalActor,
-  type AuditActor,
-  type AuditEntry,
-} from './audit';
+export { actorLabel, auditActorOf, recordAudit, terminalActor, type AuditActor, type AuditEntry } from './audit';
 export {
   inviteStaff,
   listStaff,
@@ -26,7 +20,15 @@ export {
   type StaffAccountView,
   type StaffInvitation,
 } from './accounts';
-export { DEMO_STAFF, DEMO_STAFF_PASSWORD, seedDemoStaff } from './demo';
+export {
+  DEMO_STAFF,
+  DEMO_STAFF_PASSWORD,
+  replacePublishedDemoSecrets,
+  seedDemoStaff,
+  type DemoStaffCredentials,
+  type DemoStaffSecrets,
+} from './demo';
+export { demoStaffPresent, removeDemoStaff, type RemovedDemoStaff } from './demo-removal';
 export { checkStaffSession, STAFF_IDLE_MS, STAFF_SESSION_MS, startStaffSession } from './sessions';
 export { totpCodeAt } from './totp';
 export { staffFilesRoute, staffFileUrl, STAFF_FILE_LINK_TTL_MS } from './files';
@@ -45,4 +47,5 @@ export const staffModule: ClubModule = {
   name: 'staff',
   staffResolvers: staffModuleResolvers,
   routes: auditCsvRoute,
+  removeMember: endLeasesOfMember,
 };

@@ -152,6 +152,29 @@ export async function endLease(trx: Db, subject: ReviewSubject, id: number): Pro
   await trx.deleteFrom('review_leases').where('subject', '=', subject).where('subject_id', '=', id).execute();
 }
 
+/**
+ * The staff's part of deleting a member with their data (ClubModule.removeMember): a hold on one of the member's
+ * invoices or projects ends, whoever has it (no foreign key ties a lease to its object). No file of the member's.
+ */
+export async function endLeasesOfMember(trx: Db, member: { id: number }): Promise<string[]> {
+  await trx
+    .deleteFrom('review_leases')
+    .where((eb) =>
+      eb.or([
+        eb.and([
+          eb('subject', '=', 'invoice'),
+          eb('subject_id', 'in', eb.selectFrom('invoices').select('id').where('user_id', '=', member.id)),
+        ]),
+        eb.and([
+          eb('subject', '=', 'project'),
+          eb('subject_id', 'in', eb.selectFrom('projects').select('id').where('user_id', '=', member.id)),
+        ]),
+      ]),
+    )
+    .execute();
+  return [];
+}
+
 /** A condition for a queue's query: nobody but the actor holds the object whose id is `idColumn` now. */
 export const notHeldByOthers =
   (subject: ReviewSubject, idColumn: string, actor: StaffActor, at: Date) =>

@@ -1,7 +1,7 @@
 import type { ClubModule } from '../club-module';
 import { usersResolvers } from './resolvers';
 
-export { DEMO_MEMBER } from './demo-member';
+export { DEMO_EDITOR, DEMO_MEMBER, DEMO_MEMBER_ACCOUNTS, DEMO_REVIEW_MEMBERS, findDemoMembers } from './demo-member';
 export {
   createMember,
   findCareer,

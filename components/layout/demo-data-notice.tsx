@@ -1,0 +1,36 @@
+'use client';
+import { useEffect, useState } from 'react';
+import { whenIdle } from '@/lib/browser/when-idle';
+import { clubHasDemoData } from '@/lib/demo/demo-data';
+
+/**
+ * "Dados de demonstração" at the foot of every frame (members, visitors, the painel) while the club holds demo
+ * accounts, whose passwords the README publishes, so nobody takes such a club for a real store. Asked in the page's
+ * first idle moment, after what the page itself loads, and drawn in flow after everything else: nothing above it
+ * moves when it appears, and it covers nothing. A named aside, not a live region: the pages' own status messages stay
+ * the only `role="status"` on screen.
+ */
+export function DemoDataNotice() {
+  const [shown, setShown] = useState(false);
+  useEffect(() => {
+    let mounted = true;
+    const cancel = whenIdle(() => {
+      void clubHasDemoData().then((demo) => {
+        if (mounted) setShown(demo);
+      });
+    });
+    return () => {
+      mounted = false;
+      cancel();
+    };
+  }, []);
+  if (!shown) return null;
+  return (
+    <aside className="demo-data-notice" aria-label="Dados de demonstração">
+      <p>
+        <strong>Dados de demonstração:</strong> este clube tem contas de exemplo com senhas publicadas. Não use em uma
+        loja real.
+      </p>
+    </aside>
+  );
+}
