@@ -132,7 +132,19 @@ export function parseNfeXml(xml: string): NfeParseResult {
   };
 }
 
-/** A minimal, well-formed NF-e XML for fixtures, tests and the benchmark. */
+/** One product line of sampleNfeXml. */
+export interface SampleNfeItem {
+  description: string;
+  quantity: string;
+  unit: string;
+  /** vProd, e.g. "120.50". */
+  total: string;
+}
+
+/**
+ * A minimal, well-formed NF-e XML for fixtures, tests and the benchmark. Without `protocol: false` it ends with a
+ * protNFe holding only the key, as a hand-typed file would; a signed one gets its protocol from the signer.
+ */
 export function sampleNfeXml(options: {
   accessKey: string;
   issuerCnpj: string;
@@ -140,7 +152,22 @@ export function sampleNfeXml(options: {
   issuedAt: string;
   total: string;
   issuerName?: string;
+  items?: readonly SampleNfeItem[];
+  protocol?: boolean;
 }): string {
+  const items = options.items ?? [
+    { description: 'Chapa MDF 18mm', quantity: '2.0000', unit: 'UN', total: options.total },
+  ];
+  const details = items
+    .map(
+      (item, i) =>
+        `<det nItem="${i + 1}"><prod><cProd>${i + 1}</cProd><xProd>${item.description}</xProd><qCom>${item.quantity}</qCom><uCom>${item.unit}</uCom><vProd>${item.total}</vProd></prod></det>`,
+    )
+    .join('\n      ');
+  const protocol =
+    options.protocol === false
+      ? ''
+      : `\n  <protNFe versao="4.00"><infProt><chNFe>${options.accessKey}</chNFe></infProt></protNFe>`;
   return `<?xml version="1.0" encoding="UTF-8"?>
 <nfeProc xmlns="http://www.portalfiscal.inf.br/nfe" versao="4.00">
   <NFe>
@@ -148,10 +175,9 @@ export function sampleNfeXml(options: {
       <ide><cUF>${options.accessKey.slice(0, 2)}</cUF><mod>${options.accessKey.slice(20, 22)}</mod><dhEmi>${options.issuedAt}</dhEmi></ide>
       <emit><CNPJ>${options.issuerCnpj}</CNPJ><xNome>${options.issuerName ?? 'Loja de Madeiras Ltda'}</xNome></emit>
       <dest><CPF>${options.buyerCpf}</CPF><xNome>Comprador</xNome></dest>
-      <det nItem="1"><prod><cProd>1</cProd><xProd>Chapa MDF 18mm</xProd><qCom>2.0000</qCom><uCom>UN</uCom><vProd>${options.total}</vProd></prod></det>
+      ${details}
       <total><ICMSTot><vNF>${options.total}</vNF></ICMSTot></total>
     </infNFe>
-  </NFe>
-  <protNFe versao="4.00"><infProt><chNFe>${options.accessKey}</chNFe></infProt></protNFe>
+  </NFe>${protocol}
 </nfeProc>`;
 }
