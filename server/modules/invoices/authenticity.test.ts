@@ -2,6 +2,7 @@ import '../../test/esm-shims';
 import { DEMO_MEMBER } from '../../seed';
 import { createTestApp, fakeClock, gql, loginAs, type FakeClock, type TestApp } from '../../test/helpers';
 import { enrolStaff, painelGql } from '../../test/staff';
+import { demoSignedXml } from './demo-history';
 import { signedNfeXml } from './test/nfe-test-pki';
 import { newKey, nfeXml, submit, unsignedNfeXml, type SubmittedInvoice } from './test/upload-helpers';
 
@@ -83,6 +84,20 @@ describe('the automatic review of an XML', () => {
     expect(queue.data?.staffInvoiceQueue.rows).toEqual([
       { id: invoice.id, reviewReason: 'XML sem assinatura; acima do limite de aprovação automática' },
     ]);
+  });
+
+  it('holds a note signed with the demo store’s public key: no running server trusts the demo root', async () => {
+    const key = newKey();
+    const xml = demoSignedXml({
+      accessKey: key,
+      issuerCnpj: key.slice(6, 20),
+      buyerCpf: DEMO_MEMBER.cpf,
+      issuedAt: ISSUED,
+      total: '250.00',
+    });
+    const invoice = await send(xml);
+    expect(invoice.status).toBe('IN_REVIEW');
+    expect(await reviewReason(invoice.id)).toBe('certificado fora da ICP-Brasil');
   });
 
   it('holds a signed note whose value was changed afterwards', async () => {

@@ -110,6 +110,16 @@ function authorisationProof(
  * members' sends (NFE_TRUSTED_ROOTS or the shipped ICP-Brasil set), or the demo's root passed by the seed.
  */
 export function verifyNfe(xml: string, parsed: NfeData, store: NfeTrustStore): NfeVerification {
+  try {
+    return verifyBothProofs(xml, parsed, store);
+  } catch {
+    // Whatever a library throws on a file built to break it is no proof: a person looks at it, and the member
+    // reads "Em análise", never the error.
+    return fail('issuer', NFE_TRUST_REASONS.signatureMismatch);
+  }
+}
+
+function verifyBothProofs(xml: string, parsed: NfeData, store: NfeTrustStore): NfeVerification {
   const doc = parseDom(xml);
   const structure = doc ? readNfeStructure(doc) : ({ ok: false, problem: 'tampered' } as const);
   if (!structure.ok)
