@@ -102,6 +102,9 @@ export function verifyEnvelopedSignature(xml: string, signature: Element, id: st
   if (!digest || !certificates) return { ok: false };
   const signer = certificates.find((c) => !c.ca) ?? certificates[0]!;
   const signed = new SignedXml({ publicCert: signer.toString(), getCertFromKeyInfo: () => null });
+  // The NF-e's Ids are "Id" attributes; each other name would cost xml-crypto another XPath scan of the whole
+  // document. An element with ID or id of the same value is refused before this by readNfeStructure.
+  signed.idAttributes = ['Id'];
   restrictAlgorithms(signed);
   try {
     signed.loadSignature(signature);
