@@ -101,6 +101,10 @@ describe('proof 1, the issuer’s signature', () => {
     expect(verify(first)).toEqual(failure('issuer', NFE_TRUST_REASONS.signatureMismatch));
     // A second NFe, or a second infNFe beside the first: the parser finds no single note and the member is told so;
     // the verification refuses them on its own as well.
+    // The same Id under another spelling of the attribute, which some XMLDSig libraries also look up.
+    const otherSpelling = signed.replace('</nfeProc>', `<obsCont ID="NFe${KEY}">x</obsCont></nfeProc>`);
+    expect(parseNfeXml(otherSpelling).ok).toBe(true);
+    expect(verify(otherSpelling)).toEqual(failure('issuer', NFE_TRUST_REASONS.signatureMismatch));
     const second = signed.replace('</nfeProc>', `<NFe>${forged}</NFe></nfeProc>`);
     const beside = signed.replace('<Signature', `${forged}<Signature`);
     for (const xml of [second, beside]) {
