@@ -8,6 +8,7 @@ import { nfeTestPki, signedNfeXml } from '../server/modules/invoices/test/nfe-te
 
 /**
  * The cost of the automatic review's authenticity check on a big note: a signed and authorised NF-e of 500 items,
+ * each with the fields and taxes a real one carries (about 40 elements),
  * read by the parser and verified (both proofs) N times. Run with `node --import tsx bench/nfe-verify.ts [N] [items]`
  * (default 40 times, 500 items); not part of `npm test`.
  */
@@ -30,6 +31,7 @@ function main(): void {
         issuedAt: '2026-11-20T10:00:00-03:00',
         total: (count * 189.9).toFixed(2),
         items,
+        fullItems: true,
       },
       pki,
     );

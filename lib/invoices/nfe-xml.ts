@@ -132,6 +132,14 @@ export function parseNfeXml(xml: string): NfeParseResult {
   };
 }
 
+/** What a real NF-e item carries besides what the club reads: trade units, then ICMS, PIS and COFINS. */
+const FULL_ITEM_TAIL =
+  '<vUnCom>94.95</vUnCom><cEANTrib>SEM GTIN</cEANTrib><uTrib>UN</uTrib><qTrib>2.0000</qTrib><vUnTrib>94.95</vUnTrib><indTot>1</indTot>';
+const FULL_ITEM_TAXES =
+  '<imposto><vTotTrib>45.12</vTotTrib><ICMS><ICMS00><orig>0</orig><CST>00</CST><modBC>3</modBC><vBC>189.90</vBC><pICMS>18.00</pICMS><vICMS>34.18</vICMS></ICMS00></ICMS>' +
+  '<PIS><PISAliq><CST>01</CST><vBC>189.90</vBC><pPIS>1.65</pPIS><vPIS>3.13</vPIS></PISAliq></PIS>' +
+  '<COFINS><COFINSAliq><CST>01</CST><vBC>189.90</vBC><pCOFINS>7.60</pCOFINS><vCOFINS>14.43</vCOFINS></COFINSAliq></COFINS></imposto>';
+
 /** One product line of sampleNfeXml. */
 export interface SampleNfeItem {
   description: string;
@@ -153,6 +161,8 @@ export function sampleNfeXml(options: {
   total: string;
   issuerName?: string;
   items?: readonly SampleNfeItem[];
+  /** Each item with the fields and taxes a real NF-e writes (about 40 elements), for the benchmark's sizes. */
+  fullItems?: boolean;
   protocol?: boolean;
 }): string {
   const items = options.items ?? [
@@ -161,7 +171,7 @@ export function sampleNfeXml(options: {
   const details = items
     .map(
       (item, i) =>
-        `<det nItem="${i + 1}"><prod><cProd>${i + 1}</cProd><xProd>${item.description}</xProd><qCom>${item.quantity}</qCom><uCom>${item.unit}</uCom><vProd>${item.total}</vProd></prod></det>`,
+        `<det nItem="${i + 1}"><prod><cProd>${i + 1}</cProd>${options.fullItems ? '<cEAN>SEM GTIN</cEAN>' : ''}<xProd>${item.description}</xProd>${options.fullItems ? '<NCM>44111200</NCM><CFOP>5102</CFOP>' : ''}<qCom>${item.quantity}</qCom><uCom>${item.unit}</uCom><vProd>${item.total}</vProd>${options.fullItems ? FULL_ITEM_TAIL : ''}</prod>${options.fullItems ? FULL_ITEM_TAXES : ''}</det>`,
     )
     .join('\n      ');
   const protocol =

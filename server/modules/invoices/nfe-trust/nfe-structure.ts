@@ -10,6 +10,14 @@ import { DOMParser } from '@xmldom/xmldom';
 
 export const XMLDSIG_NS = 'http://www.w3.org/2000/09/xmldsig#';
 
+/** An NF-e holds at most 990 items (nItem 1 to 990, MOC 4.00). */
+export const MAX_NFE_ITEMS = 990;
+/**
+ * Elements a real NF-e of 990 items stays well under (about 40 per item): the signature check scans the document
+ * several times (xml-crypto's XPath), so a file padded with elements is refused before it costs seconds of CPU.
+ */
+const MAX_ELEMENTS = 60_000;
+
 export interface NfeNodes {
   readonly infNFe: Element;
   readonly infNFeId: string;
@@ -56,7 +64,9 @@ export function parseDom(xml: string): Document | null {
 export function readNfeStructure(doc: Document): StructureResult {
   const tampered = { ok: false, problem: 'tampered' } as const;
   const elements = allElements(doc);
+  if (elements.length > MAX_ELEMENTS) return tampered;
   const named = (name: string) => elements.filter((element) => element.localName === name);
+  if (named('det').length > MAX_NFE_ITEMS) return tampered;
   const [nfe, ...moreNfe] = named('NFe');
   const [infNFe, ...moreInf] = named('infNFe');
   const protocols = named('protNFe');

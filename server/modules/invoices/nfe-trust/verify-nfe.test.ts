@@ -138,6 +138,14 @@ describe('proof 1, the issuer’s signature', () => {
     expect(verify(authorised)).toEqual(failure('issuer', NFE_TRUST_REASONS.signatureMismatch));
   });
 
+  it('refuses a note of more items than an NF-e may have, signed or not, before its signature is checked', () => {
+    const item = { description: 'Parafuso', quantity: '1.0000', unit: 'UN', total: '0.10' };
+    const within = signedNfeXml({ ...NOTE, total: '99.00', items: Array.from({ length: 990 }, () => item) });
+    expect(verify(within)).toEqual({ ok: true });
+    const over = signedNfeXml({ ...NOTE, total: '99.10', items: Array.from({ length: 991 }, () => item) });
+    expect(verify(over)).toEqual(failure('issuer', NFE_TRUST_REASONS.signatureMismatch));
+  });
+
   it('refuses transforms the NF-e standard does not use (exclusive C14N)', () => {
     const xml = signedNfeXml(NOTE).replace(
       `<Transform Algorithm="${C14N}"/>`,

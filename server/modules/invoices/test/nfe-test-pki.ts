@@ -143,6 +143,7 @@ export interface SignedNfeOptions {
   issuerCnpj?: string;
   issuerName?: string;
   items?: readonly SampleNfeItem[];
+  fullItems?: boolean;
   /** Another signer (another AC, an expired or CNPJ-less leaf); default: the test PKI's leaf of the issuer. */
   signer?: NfeSigner;
   /** Changes to the SEFAZ protocol (another cStat, key or digVal). */
