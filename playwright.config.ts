@@ -1,5 +1,6 @@
 import { defineConfig, devices } from '@playwright/test';
 import { sharedRunSettings, sharedUse } from './e2e/chromium';
+import { e2eNfePki } from './e2e/nfe-pki';
 
 const port = Number(process.env.E2E_PORT ?? 3100);
 const dataDir = process.env.E2E_DATA_DIR ?? 'data/e2e';
@@ -55,6 +56,8 @@ export default defineConfig({
       DEVICE_RISK_AUTOMATION: 'off',
       // Every test member signs in from the same headless browser, which is one device to the risk rules.
       DEVICE_RISK_MEMBERS_PER_DEVICE: '1000000',
+      // The run's own root and AC, made now: the XML fixtures sign with them (e2e/nfe-pki.ts).
+      NFE_TRUSTED_ROOTS: e2eNfePki(dataDir).trustedFile,
     },
   },
 });

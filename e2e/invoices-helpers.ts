@@ -1,9 +1,10 @@
 import { join } from 'node:path';
-import { sampleNfeXml } from '../lib/invoices/nfe-xml';
 import { withCheckDigit } from '../lib/validation/access-key';
 import { createDatabase } from '../server/db/database';
 import { createMember } from '../server/modules/users/repository';
+import { signedNfeXml } from '../server/modules/invoices/test/nfe-test-pki';
 import { clubCli, dataDir } from './club-cli';
+import { e2eNfePki } from './nfe-pki';
 import { PASSWORD } from './members';
 
 /**
@@ -80,9 +81,8 @@ export function nfeXmlFile(key: string, buyerCpf: string, total = '180.00') {
   return {
     name: 'nfe.xml',
     mimeType: 'text/xml',
-    buffer: Buffer.from(
-      sampleNfeXml({ accessKey: key, issuerCnpj: key.slice(6, 20), buyerCpf, issuedAt: issued, total }),
-    ),
+    // Signed by the store and authorised by the SEFAZ of the run's PKI, which the e2e server trusts.
+    buffer: Buffer.from(signedNfeXml({ accessKey: key, buyerCpf, issuedAt: issued, total }, e2eNfePki(dataDir()))),
   };
 }
 

@@ -29,7 +29,7 @@ import { registerMaintenance } from './http/maintenance';
 import { registerStaticSite, STATIC_SITE_PATHS } from './http/static-site';
 import { memberOfActiveFamily } from './modules/device-sessions';
 import { registerJobs } from './jobs/scheduler';
-import { uploadLimiter } from './modules/invoices';
+import { nfeTrustStoreOf, uploadLimiter } from './modules/invoices';
 import { photoUploadLimiter } from './modules/projects';
 import { limitsCleanupJob } from './limits/cleanup';
 import { createLimiterFactory } from './limits/limiter-factory';
@@ -152,6 +152,7 @@ export function buildApp({
     humanCheck,
     storage,
     cep,
+    nfeTrust: nfeTrustStoreOf(config),
     activeSessionMember: memberOfActiveFamily,
   };
 

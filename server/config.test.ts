@@ -241,3 +241,34 @@ describe('the outbound settings', () => {
     );
   });
 });
+
+describe('the automatic approval settings', () => {
+  it('caps an invoice at 5000 points and a member’s month at 20000 by default, and trusts no file of its own', () => {
+    const config = loadConfig({ DATA_DIR: dataDir });
+    expect(config).toMatchObject({
+      autoApprovalMaxPoints: 5000,
+      autoApprovalMaxPointsMonth: 20_000,
+      nfeTrustedRoots: undefined,
+    });
+  });
+
+  it('takes other ceilings and a trust store file, and refuses a ceiling that is no whole number of points', () => {
+    const config = loadConfig({
+      DATA_DIR: dataDir,
+      AUTO_APPROVAL_MAX_POINTS: '0',
+      AUTO_APPROVAL_MAX_POINTS_MONTH: '100000',
+      NFE_TRUSTED_ROOTS: 'certificados/homologacao.pem',
+    });
+    expect(config).toMatchObject({
+      autoApprovalMaxPoints: 0,
+      autoApprovalMaxPointsMonth: 100_000,
+      nfeTrustedRoots: path.resolve('certificados/homologacao.pem'),
+    });
+    expect(() => loadConfig({ DATA_DIR: dataDir, AUTO_APPROVAL_MAX_POINTS: '-1' })).toThrow(
+      /AUTO_APPROVAL_MAX_POINTS: um número inteiro/,
+    );
+    expect(() => loadConfig({ DATA_DIR: dataDir, AUTO_APPROVAL_MAX_POINTS_MONTH: '1,5' })).toThrow(
+      /AUTO_APPROVAL_MAX_POINTS_MONTH/,
+    );
+  });
+});

@@ -109,6 +109,13 @@ export interface AppConfig {
    * points (docs/sefaz-status.md). Unset: no job.
    */
   readonly sefazStatus: SefazStatusSettings | undefined;
+  /** AUTO_APPROVAL_MAX_POINTS: above this, one invoice waits for a person whatever its proofs (5000). */
+  readonly autoApprovalMaxPoints: number;
+  /**
+   * AUTO_APPROVAL_MAX_POINTS_MONTH: automatically approved points one member may get in a calendar month (São Paulo
+   * time); the invoice that would pass it waits for a person (20000).
+   */
+  readonly autoApprovalMaxPointsMonth: number;
 }
 
 /** The club's A1 certificate, the TLS client certificate of the SEFAZ query: a PKCS#12 file, or a PEM key and chain. */
@@ -167,6 +174,10 @@ export const DEFAULT_POINTS_PARTNER_NAME = 'Programa Parceiro';
 
 /** More members than this on one device in 30 days and their invoices wait for review (risk rule a). */
 export const DEFAULT_MEMBERS_PER_DEVICE = 3;
+
+/** Ceilings of what the club approves by itself: per invoice, and per member in a calendar month. */
+export const DEFAULT_AUTO_APPROVAL_MAX_POINTS = 5000;
+export const DEFAULT_AUTO_APPROVAL_MAX_POINTS_MONTH = 20_000;
 
 /** Retry-After of the maintenance answer: five minutes. */
 export const DEFAULT_MAINTENANCE_RETRY_AFTER_SECONDS = 300;
@@ -274,6 +285,16 @@ export const envSchema = z.object({
     .optional(),
   PUSH_SERVICE_HOSTS: z.string().max(2000).optional(),
   OUTBOUND_PRIVATE_ORIGINS: z.string().max(2000).optional(),
+  AUTO_APPROVAL_MAX_POINTS: z.coerce
+    .number()
+    .int()
+    .min(0, 'AUTO_APPROVAL_MAX_POINTS: um número inteiro de pontos, 0 ou mais.')
+    .default(DEFAULT_AUTO_APPROVAL_MAX_POINTS),
+  AUTO_APPROVAL_MAX_POINTS_MONTH: z.coerce
+    .number()
+    .int()
+    .min(0, 'AUTO_APPROVAL_MAX_POINTS_MONTH: um número inteiro de pontos, 0 ou mais.')
+    .default(DEFAULT_AUTO_APPROVAL_MAX_POINTS_MONTH),
 });
 
 type Env = z.infer<typeof envSchema>;
@@ -554,5 +575,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     sefazStatus: sefazStatusFrom(e),
     pushServices: pushServicesFrom(e),
     outbound: outboundFrom(e),
+    autoApprovalMaxPoints: e.AUTO_APPROVAL_MAX_POINTS,
+    autoApprovalMaxPointsMonth: e.AUTO_APPROVAL_MAX_POINTS_MONTH,
   };
 }

@@ -182,7 +182,9 @@ export function InvoiceQueueScreen() {
                   <td>{[...new Set(row.fileKinds.map((k) => FILE_KIND_LABELS[k] ?? k))].join(', ')}</td>
                   <td>{row.totalCents === null ? '—' : formatCents(row.totalCents)}</td>
                   <td>
-                    {[row.flagReason, row.riskReason && `Aparelho: ${row.riskReason}`].filter(Boolean).join(' ') || '—'}
+                    {[row.reviewReason, row.flagReason, row.riskReason && `Aparelho: ${row.riskReason}`]
+                      .filter(Boolean)
+                      .join(' ') || '—'}
                   </td>
                   <td>{row.lease ? (row.lease.mine ? 'Com você' : row.lease.staffName) : 'Livre'}</td>
                 </tr>

@@ -11,7 +11,6 @@ import {
   isPhoto,
   REJECTION_TEMPLATES,
   REVIEW_SHORTCUTS,
-  SIGNAL_LABELS,
 } from '@/lib/painel/invoice-review';
 import {
   MStaffApproveInvoice,
@@ -31,8 +30,9 @@ import { SelectField } from '../ui/select-field';
 import { Spinner } from '../ui/spinner';
 import { TextField } from '../ui/text-field';
 import { reviewHref } from './invoice-queue-screen';
+import { InvoiceSignals } from './invoice-signals';
+import { InvoiceXmlFields } from './invoice-xml-fields';
 import { PhotoViewer, type PhotoViewerHandle } from './photo-viewer';
-import { SwapLink } from './swap-link';
 import { usePainelMutation } from './use-painel-mutation';
 import { usePainelQuery } from './use-painel-query';
 
@@ -275,7 +275,7 @@ function Workspace({
               </a>
             </div>
           ))}
-          {invoice.hasXml && <XmlFields invoice={invoice} />}
+          {invoice.hasXml && <InvoiceXmlFields invoice={invoice} />}
           {invoice.files.length === 0 && <p>Esta nota não tem arquivos visíveis.</p>}
         </section>
 
@@ -326,25 +326,7 @@ function Workspace({
             </ul>
           </section>
 
-          <section aria-labelledby="sinais">
-            <h2 id="sinais">Sinais de risco</h2>
-            {invoice.signals.length === 0 ? (
-              <p>Nenhum sinal de risco.</p>
-            ) : (
-              <ul className="invoice-review__signals">
-                {invoice.signals.map((signal, index) => (
-                  <li key={index}>
-                    <strong>{SIGNAL_LABELS[signal.kind] ?? signal.kind}:</strong> {signal.message}{' '}
-                    {signal.invoiceId && (
-                      <SwapLink href={reviewHref(signal.invoiceId)} onSwap={() => go(signal.invoiceId!)}>
-                        Ver a nota #{signal.invoiceId}
-                      </SwapLink>
-                    )}
-                  </li>
-                ))}
-              </ul>
-            )}
-          </section>
+          <InvoiceSignals signals={invoice.signals} go={go} />
 
           <section aria-labelledby="decisao">
             <h2 id="decisao">Decisão</h2>
@@ -454,49 +436,5 @@ function Workspace({
         </aside>
       </div>
     </div>
-  );
-}
-
-/** The NF-e XML as the API read it: issuer, buyer (masked CPF), items and total. */
-function XmlFields({ invoice }: { invoice: StaffInvoiceDetailFieldsFragment }) {
-  return (
-    <section className="invoice-review__xml" aria-labelledby="xml">
-      <h3 id="xml">Dados do XML</h3>
-      <dl className="invoice-review__facts">
-        <dt>Emitente</dt>
-        <dd>
-          {invoice.issuerName ?? '—'} · {formatCnpj(invoice.issuerCnpj)}
-        </dd>
-        <dt>Comprador (CPF)</dt>
-        <dd>{invoice.buyerCpfMasked ?? 'Não informado'}</dd>
-        <dt>Emissão</dt>
-        <dd>{invoice.issuedAt ? formatDateTime(invoice.issuedAt) : '—'}</dd>
-        <dt>Total</dt>
-        <dd>{invoice.totalCents === null ? '—' : formatCents(invoice.totalCents)}</dd>
-      </dl>
-      <div className="painel-table-wrap">
-        <table className="painel-table">
-          <caption>Itens da nota</caption>
-          <thead>
-            <tr>
-              <th scope="col">Descrição</th>
-              <th scope="col">Quantidade</th>
-              <th scope="col">Valor</th>
-            </tr>
-          </thead>
-          <tbody>
-            {invoice.items.map((item, index) => (
-              <tr key={index}>
-                <td>{item.description}</td>
-                <td>
-                  {item.quantity} {item.unit}
-                </td>
-                <td>{formatCents(item.totalCents)}</td>
-              </tr>
-            ))}
-          </tbody>
-        </table>
-      </div>
-    </section>
   );
 }

@@ -1,4 +1,4 @@
-import { formatCents, formatPoints, formatSignedPoints } from './numbers';
+import { formatCents, formatDecimalText, formatPoints, formatSignedPoints } from './numbers';
 
 const integer = new Intl.NumberFormat('pt-BR');
 const money = new Intl.NumberFormat('pt-BR', { style: 'currency', currency: 'BRL' });
@@ -27,5 +27,19 @@ describe('points and money in the pt-BR form', () => {
       if (Math.abs(n) < 1e13) expect(formatCents(n)).toBe(money.format(n / 100));
     }
     expect(formatCents(123450)).toBe('R$\u00a01.234,50');
+  });
+});
+
+describe('an NF-e decimal in the pt-BR form', () => {
+  it('drops the padding zeros, writes the comma and groups thousands; leaves anything else as it came', () => {
+    const shown: [string, string][] = [
+      ['2.0000', '2'],
+      ['1.5000', '1,5'],
+      ['1234.2500', '1.234,25'],
+      ['0.0010', '0,001'],
+      ['3', '3'],
+      ['2,5', '2,5'],
+    ];
+    expect(shown.map(([value]) => formatDecimalText(value))).toEqual(shown.map(([, text]) => text));
   });
 });

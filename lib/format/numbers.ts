@@ -38,3 +38,16 @@ export const formatCents = (cents: number): string => {
   const text = `R$\u00a0${grouped(Math.floor(abs / 100))},${String(abs % 100).padStart(2, '0')}`;
   return cents < 0 ? `-${text}` : text;
 };
+
+/**
+ * A decimal as the NF-e writes it ("2.0000", qCom) in the pt-BR form, without the zeros it pads with: "2", "1,5",
+ * "1.234,5". What is not such a decimal is shown as it came.
+ */
+export const formatDecimalText = (value: string): string => {
+  const match = /^(\d+)(?:\.(\d+))?$/.exec(value.trim());
+  if (!match) return value;
+  const whole = match[1]!.replace(/^0+(?=\d)/, '');
+  const fraction = (match[2] ?? '').replace(/0+$/, '');
+  const wholeText = whole.length <= 15 ? grouped(Number(whole)) : whole;
+  return fraction ? `${wholeText},${fraction}` : wholeText;
+};

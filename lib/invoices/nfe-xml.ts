@@ -132,7 +132,27 @@ export function parseNfeXml(xml: string): NfeParseResult {
   };
 }
 
-/** A minimal, well-formed NF-e XML for fixtures, tests and the benchmark. */
+/** What a real NF-e item carries besides what the club reads: trade units, then ICMS, PIS and COFINS. */
+const FULL_ITEM_TAIL =
+  '<vUnCom>94.95</vUnCom><cEANTrib>SEM GTIN</cEANTrib><uTrib>UN</uTrib><qTrib>2.0000</qTrib><vUnTrib>94.95</vUnTrib><indTot>1</indTot>';
+const FULL_ITEM_TAXES =
+  '<imposto><vTotTrib>45.12</vTotTrib><ICMS><ICMS00><orig>0</orig><CST>00</CST><modBC>3</modBC><vBC>189.90</vBC><pICMS>18.00</pICMS><vICMS>34.18</vICMS></ICMS00></ICMS>' +
+  '<PIS><PISAliq><CST>01</CST><vBC>189.90</vBC><pPIS>1.65</pPIS><vPIS>3.13</vPIS></PISAliq></PIS>' +
+  '<COFINS><COFINSAliq><CST>01</CST><vBC>189.90</vBC><pCOFINS>7.60</pCOFINS><vCOFINS>14.43</vCOFINS></COFINSAliq></COFINS></imposto>';
+
+/** One product line of sampleNfeXml. */
+export interface SampleNfeItem {
+  description: string;
+  quantity: string;
+  unit: string;
+  /** vProd, e.g. "120.50". */
+  total: string;
+}
+
+/**
+ * A minimal, well-formed NF-e XML for fixtures, tests and the benchmark. Without `protocol: false` it ends with a
+ * protNFe holding only the key, as a hand-typed file would; a signed one gets its protocol from the signer.
+ */
 export function sampleNfeXml(options: {
   accessKey: string;
   issuerCnpj: string;
@@ -140,7 +160,24 @@ export function sampleNfeXml(options: {
   issuedAt: string;
   total: string;
   issuerName?: string;
+  items?: readonly SampleNfeItem[];
+  /** Each item with the fields and taxes a real NF-e writes (about 40 elements), for the benchmark's sizes. */
+  fullItems?: boolean;
+  protocol?: boolean;
 }): string {
+  const items = options.items ?? [
+    { description: 'Chapa MDF 18mm', quantity: '2.0000', unit: 'UN', total: options.total },
+  ];
+  const details = items
+    .map(
+      (item, i) =>
+        `<det nItem="${i + 1}"><prod><cProd>${i + 1}</cProd>${options.fullItems ? '<cEAN>SEM GTIN</cEAN>' : ''}<xProd>${item.description}</xProd>${options.fullItems ? '<NCM>44111200</NCM><CFOP>5102</CFOP>' : ''}<qCom>${item.quantity}</qCom><uCom>${item.unit}</uCom><vProd>${item.total}</vProd>${options.fullItems ? FULL_ITEM_TAIL : ''}</prod>${options.fullItems ? FULL_ITEM_TAXES : ''}</det>`,
+    )
+    .join('\n      ');
+  const protocol =
+    options.protocol === false
+      ? ''
+      : `\n  <protNFe versao="4.00"><infProt><chNFe>${options.accessKey}</chNFe></infProt></protNFe>`;
   return `<?xml version="1.0" encoding="UTF-8"?>
 <nfeProc xmlns="http://www.portalfiscal.inf.br/nfe" versao="4.00">
   <NFe>
@@ -148,10 +185,9 @@ export function sampleNfeXml(options: {
       <ide><cUF>${options.accessKey.slice(0, 2)}</cUF><mod>${options.accessKey.slice(20, 22)}</mod><dhEmi>${options.issuedAt}</dhEmi></ide>
       <emit><CNPJ>${options.issuerCnpj}</CNPJ><xNome>${options.issuerName ?? 'Loja de Madeiras Ltda'}</xNome></emit>
       <dest><CPF>${options.buyerCpf}</CPF><xNome>Comprador</xNome></dest>
-      <det nItem="1"><prod><cProd>1</cProd><xProd>Chapa MDF 18mm</xProd><qCom>2.0000</qCom><uCom>UN</uCom><vProd>${options.total}</vProd></prod></det>
+      ${details}
       <total><ICMSTot><vNF>${options.total}</vNF></ICMSTot></total>
     </infNFe>
-  </NFe>
-  <protNFe versao="4.00"><infProt><chNFe>${options.accessKey}</chNFe></infProt></protNFe>
+  </NFe>${protocol}
 </nfeProc>`;
 }

@@ -24,6 +24,9 @@ export const SIGNAL_LABELS: Readonly<Record<string, string>> = {
   SAME_FILE_OTHER_MEMBER: 'Mesmo arquivo de outro membro',
   SAME_FILE_SAME_MEMBER: 'Arquivo repetido',
   SAME_KEY_OTHER_MEMBER: 'Chave tentada por outro membro',
+  ISSUER_SIGNATURE: 'XML não autêntico',
+  SEFAZ_AUTHORISATION: 'XML não autorizado',
+  AUTO_APPROVAL_LIMIT: 'Limite da aprovação automática',
 };
 
 /** Reasons the member reads, chosen from a list and completed by the reviewer. */

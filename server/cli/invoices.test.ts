@@ -12,8 +12,11 @@ import { withCheckDigit } from '../../lib/validation/access-key';
 import { approveInvoice } from '../modules/invoices';
 import { clubCommand, clubCommandAsync } from '../test/club-command';
 import { SEFAZ_ANSWERS, startFakeSefaz, type FakeSefaz } from '../test/fake-sefaz';
-import { operatorAt, testConfig } from '../test/helpers';
+import { fakeClock, operatorAt, testConfig } from '../test/helpers';
 import { makeTestPki, type TestPki } from '../test/tls-certificates';
+import { LocalDiskStorage, uploadsDirOf } from '../storage/local-disk';
+import { DEMO_NFE_PKI_DIR } from '../modules/invoices/demo-nfe-pki';
+import { nfeTestPki } from '../modules/invoices/test/nfe-test-pki';
 
 let dataDir: string;
 let db: Kysely<Database>;
@@ -67,9 +70,10 @@ describe('npm run invoices', () => {
       .set({ risk_reason: 'mesmo aparelho de outras 4 contas' })
       .where('id', '=', b)
       .execute();
+    await db.updateTable('invoices').set({ review_reason: 'XML sem assinatura' }).where('id', '=', a).execute();
     const list = cli('list');
     expect(list.status).toBe(0);
-    expect(list.stdout).toContain(`#${a}`);
+    expect(list.stdout).toMatch(new RegExp(`#${a} .*✗ XML sem assinatura`));
     expect(list.stdout).toMatch(new RegExp(`#${b} .*⚠ mesmo aparelho de outras 4 contas`));
     expect(list.stdout).not.toContain('58716523000119');
 
@@ -165,5 +169,50 @@ describe('npm run invoices -- sefaz-check', () => {
     expect(again.status).toBe(0);
     expect(again.stdout).toContain('Nenhuma nota a conferir');
     expect(sefaz.seen).toHaveLength(2);
+  }, 60_000);
+});
+
+describe('npm run invoices -- audit-xml', () => {
+  let demoDir: string;
+  let demoDb: Kysely<Database>;
+  // A server's trust store: here the tests' own root (the shipped ICP-Brasil set answers the same for the demo).
+  const audit = clubCommand('invoices', () => demoDir, { NFE_TRUSTED_ROOTS: nfeTestPki().trustedFile });
+
+  beforeAll(async () => {
+    demoDir = mkdtempSync(path.join(tmpdir(), 'clube-cli-auditoria-'));
+    demoDb = createDatabase({ file: path.join(demoDir, 'club.sqlite') });
+    await migrateToLatest(demoDb);
+    const config = testConfig({ dataDir: demoDir, now: fakeClock().now });
+    await seedDemoData(demoDb, { history: { config, storage: new LocalDiskStorage(uploadsDirOf(demoDir)) } });
+  });
+  afterAll(async () => {
+    await demoDb.destroy();
+    rmSync(demoDir, { recursive: true, force: true });
+  });
+
+  const ledger = () => demoDb.selectFrom('points_ledger').selectAll().orderBy('id').execute();
+
+  it('lists the demo XMLs, signed under the demo root, as outside the trust store a server uses', async () => {
+    const before = await ledger();
+    const result = audit('audit-xml');
+    expect(result.stderr).toBe('');
+    expect(result.status).toBe(0);
+    const lines = result.stdout.trim().split('\n');
+    // Ana's four automatically approved XMLs and the XML of the painel's review queue.
+    expect(lines.slice(0, -1)).toHaveLength(5);
+    for (const line of lines.slice(0, -1)) {
+      expect(line).toMatch(/^#\d+ {2}(approved|in_review) {2}chave \d{6}…\d{4} {2}certificado fora da ICP-Brasil$/);
+    }
+    expect(lines.at(-1)).toBe('5 XML conferidos: 5 não passariam hoje. Nenhum ponto foi alterado.');
+    expect(await ledger()).toEqual(before);
+  }, 120_000);
+
+  it('passes them all when the settings trust the demo root', () => {
+    const trusting = clubCommand('invoices', () => demoDir, {
+      NFE_TRUSTED_ROOTS: path.join(DEMO_NFE_PKI_DIR, 'raiz-demo.pem'),
+    });
+    const result = trusting('audit-xml');
+    expect(result.status).toBe(0);
+    expect(result.stdout.trim()).toBe('5 XML conferidos: todos passariam hoje.');
   }, 60_000);
 });

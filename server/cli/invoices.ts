@@ -1,20 +1,25 @@
 import { sefazStatusClient } from '../adapters/sefaz-status';
 import {
   approveInvoice,
+  auditStoredXml,
   checkApprovedInvoicesNow,
+  nfeTrustStoreOf,
   pendingInvoices,
   rejectInvoice,
   SEFAZ_CHECK_RULES,
   type SefazCheckLine,
   type SefazCheckReport,
 } from '../modules/invoices';
+import { createFileStorage } from '../storage/from-config';
 import { runCli, UsageError } from './run';
 
 const USAGE = `Uso:
   npm run invoices -- list                              notas aguardando análise
   npm run invoices -- approve <id> [--points N]         aprova (pontos da campanha, ou N)
   npm run invoices -- reject <id> --reason "motivo"     recusa, com o motivo que o membro verá
-  npm run invoices -- sefaz-check                       confere agora na Sefaz as notas aprovadas (canceladas perdem os pontos)`;
+  npm run invoices -- sefaz-check                       confere agora na Sefaz as notas aprovadas (canceladas perdem os pontos)
+  npm run invoices -- audit-xml                         confere de novo a assinatura e a autorização de cada XML
+                                                        guardado e lista os que não passariam hoje (não muda pontos)`;
 
 /** Only the last 2 digits of a CNPJ leave the database in a terminal listing. */
 const maskCnpj = (cnpj: string) => `**.***.***/****-${cnpj.slice(-2)}`;
@@ -60,7 +65,7 @@ runCli({
       for (const r of rows) {
         const total = r.total_cents === null ? 'sem valor (foto/PDF)' : money.format(r.total_cents / 100);
         print(
-          `#${r.id}  ${r.status}  ${r.created_at.slice(0, 16).replace('T', ' ')}  ${r.name}  chave ${r.access_key}  emitente ${maskCnpj(r.issuer_cnpj)}  ${total}${r.flag_reason ? `  ⚑ ${r.flag_reason}` : ''}${r.risk_reason ? `  ⚠ ${r.risk_reason}` : ''}`,
+          `#${r.id}  ${r.status}  ${r.created_at.slice(0, 16).replace('T', ' ')}  ${r.name}  chave ${r.access_key}  emitente ${maskCnpj(r.issuer_cnpj)}  ${total}${r.review_reason ? `  ✗ ${r.review_reason}` : ''}${r.flag_reason ? `  ⚑ ${r.flag_reason}` : ''}${r.risk_reason ? `  ⚠ ${r.risk_reason}` : ''}`,
         );
       }
       return;
@@ -88,6 +93,21 @@ runCli({
       }
       for (const line of report.lines) print(sefazLine(line));
       print(sefazSummary(report));
+      return;
+    }
+    if (command === 'audit-xml') {
+      const storage = createFileStorage(config);
+      try {
+        const { checked, findings } = await auditStoredXml({ db, storage, nfeTrust: nfeTrustStoreOf(config) });
+        for (const f of findings) print(`#${f.invoiceId}  ${f.status}  chave ${maskKey(f.accessKey)}  ${f.reason}`);
+        print(
+          findings.length === 0
+            ? `${checked} XML conferidos: todos passariam hoje.`
+            : `${checked} XML conferidos: ${findings.length} não passariam hoje. Nenhum ponto foi alterado.`,
+        );
+      } finally {
+        await storage.close();
+      }
       return;
     }
     const id = Number(rawId);

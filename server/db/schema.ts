@@ -277,6 +277,13 @@ export interface InvoicesTable {
   risk_reason: string | null;
   rejection_reason: string | null;
   points: number | null;
+  /**
+   * Why the automatic review held the invoice for a person (staff only, never shown to the member): the failed
+   * proof of the NF-e's authenticity, a ceiling of automatic approval, a fourth note of one store on one day.
+   */
+  review_reason: string | null;
+  /** When the club approved the invoice by itself (the month's automatic points add these up). */
+  auto_approved_at: string | null;
   created_at: string;
   updated_at: string;
 }

@@ -3,7 +3,14 @@ import type { AppConfig } from '../config';
 import type { Db, UserRow } from '../db/schema';
 import type { Messenger } from '../adapters/messenger';
 import type { FileStorage } from '../storage/file-storage';
-import type { ActiveSessionMember, AuthThrottle, HumanVerifier, LoginLimiter, UploadLimiter } from './ports';
+import type {
+  ActiveSessionMember,
+  AuthThrottle,
+  HumanVerifier,
+  LoginLimiter,
+  NfeTrustStore,
+  UploadLimiter,
+} from './ports';
 import { SESSION_ID_HEADER, SESSION_ID_PATTERN } from '../../lib/device-session/envelope';
 import { requestAuth } from '../auth/request-auth';
 import type { CepProvider } from '../adapters/cep';
@@ -22,6 +29,8 @@ export interface ApiContext {
   readonly storage: FileStorage;
   /** The CEP look-up (ViaCEP, or the bundled sample), built once like the messenger. */
   readonly cep: CepProvider;
+  /** Whom the club trusts to sign members' NF-e XMLs. */
+  readonly nfeTrust: NfeTrustStore;
   /** The member of a valid access token, or null. */
   readonly userId: number | null;
   /** A token was sent but failed verification (expired, forged, wrong type); lets resolvers tell it from no token. */
@@ -51,6 +60,7 @@ export interface ContextDeps {
   readonly humanCheck: HumanVerifier;
   readonly storage: FileStorage;
   readonly cep: CepProvider;
+  readonly nfeTrust: NfeTrustStore;
   /** The session check of every request with a token (the device-sessions module's). */
   readonly activeSessionMember: ActiveSessionMember;
 }

@@ -1,3 +1,4 @@
+import type { X509Certificate } from 'node:crypto';
 import type { Db, UserRow } from '../db/schema';
 import type { LimitRule } from '../limits/limiter-factory';
 
@@ -47,3 +48,12 @@ export type ActiveSessionMember = (
   userId: number,
   now: string,
 ) => Promise<UserRow | undefined>;
+
+/**
+ * The certificates the club trusts for the signatures of members' NF-e XMLs: roots, and the ACs a chain may pass
+ * through (NFE_TRUSTED_ROOTS, or the shipped ICP-Brasil set). Loaded once when the app starts.
+ */
+export interface NfeTrustStore {
+  readonly roots: readonly X509Certificate[];
+  readonly intermediates: readonly X509Certificate[];
+}

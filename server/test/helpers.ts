@@ -3,12 +3,15 @@ import type { FastifyInstance } from 'fastify';
 import type { Kysely } from 'kysely';
 import { buildApp, type BuildAppOptions } from '../app';
 import {
+  DEFAULT_AUTO_APPROVAL_MAX_POINTS,
+  DEFAULT_AUTO_APPROVAL_MAX_POINTS_MONTH,
   DEFAULT_MAINTENANCE_RETRY_AFTER_SECONDS,
   DEFAULT_MEMBERS_PER_DEVICE,
   DEFAULT_POINTS_PARTNER_NAME,
   type AppConfig,
 } from '../config';
 import type { Database } from '../db/schema';
+import { nfeTestPki } from '../modules/invoices/test/nfe-test-pki';
 import { createTestDatabase } from './test-database';
 
 /** A clock tests move by hand, so expiry and grace windows are checked without sleeping. */
@@ -62,7 +65,10 @@ export function testConfig(overrides: Partial<AppConfig> = {}): AppConfig {
     pointsPartner: undefined,
     pointsPartnerName: DEFAULT_POINTS_PARTNER_NAME,
     vapid: undefined,
-    nfeTrustedRoots: undefined,
+    // The tests' ICP-Brasil, made at run time (the XML fixtures sign with it).
+    nfeTrustedRoots: 'nfeTrustedRoots' in overrides ? undefined : nfeTestPki().trustedFile,
+    autoApprovalMaxPoints: DEFAULT_AUTO_APPROVAL_MAX_POINTS,
+    autoApprovalMaxPointsMonth: DEFAULT_AUTO_APPROVAL_MAX_POINTS_MONTH,
     sefazStatus: undefined,
     pushServices: { hosts: [], origins: [] },
     outbound: { privateOrigins: [] },

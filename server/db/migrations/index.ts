@@ -26,6 +26,7 @@ import { invoiceKeyAttempts } from './20261203T140000-invoice-key-attempts';
 import { notifications } from './20261204T100000-notifications';
 import { reviewLeases } from './20261204T120000-review-leases';
 import { invoiceSefazChecks } from './20261205T100000-invoice-sefaz-checks';
+import { invoiceReviewReason } from './20261205T110000-invoice-review-reason';
 import { memberRemovals } from './20261205T120000-member-removals';
 
 /**
@@ -60,5 +61,6 @@ export const migrations: Record<string, Migration> = {
   '20261204T100000-notifications': notifications,
   '20261204T120000-review-leases': reviewLeases,
   '20261205T100000-invoice-sefaz-checks': invoiceSefazChecks,
+  '20261205T110000-invoice-review-reason': invoiceReviewReason,
   '20261205T120000-member-removals': memberRemovals,
 };

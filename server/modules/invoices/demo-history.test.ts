@@ -68,6 +68,15 @@ describe('the demo member of a fresh start', () => {
       expect(statuses.filter((s) => s === 'APPROVED')).toHaveLength(5);
       expect(myInvoices.data.find((i) => i.status === 'REJECTED')?.rejectionReason).toMatch(/chave de acesso/);
       expect(myInvoices.data.filter((i) => i.hasXml)).toHaveLength(4);
+      // The XMLs passed the real verification, with the demo root the seed passed: approved by the club itself.
+      const automatic = await db
+        .selectFrom('invoices')
+        .select(['review_reason', 'auto_approved_at'])
+        .where('has_xml', '=', 1)
+        .where('status', '=', 'approved')
+        .execute();
+      expect(automatic).toHaveLength(4);
+      for (const row of automatic) expect(row).toEqual({ review_reason: null, auto_approved_at: expect.any(String) });
 
       const kinds = pointsEntries.data.map((e) => e.kind);
       expect(kinds).toContain('EXPIRY');

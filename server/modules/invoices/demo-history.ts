@@ -7,6 +7,8 @@ import type { Db } from '../../db/schema';
 import { expireDuePoints } from '../points';
 import { SEED_STORES as REGISTERED_STORES } from '../stores';
 import type { FileUpload } from '../../uploads/file-upload';
+import { demoNfeTrustStore, demoStoreSigner } from './demo-nfe-pki';
+import { signAndAuthorise } from './nfe-trust/sign-nfe';
 import { approveInvoice, rejectInvoice } from './review';
 import { submitInvoice } from './service';
 import { unlimitedUploads } from './upload-limiter';
@@ -17,6 +19,7 @@ const DAY_MS = 24 * 60 * 60 * 1000;
  * A year of club life for the demo member, so a fresh `npm start` shows a real extract: invoices sent through the
  * same code a member uses, at past dates, approved automatically or in review, one refused and one still waiting,
  * a credit that already expired and one about to. Dates are relative to the first start, so they never go stale.
+ * The XMLs are signed by the demo's PKI (demo-nfe-pki.ts) and pass the real verification with its root.
  */
 type Step =
   | { kind: 'xml'; daysAgo: number; store: number; total: string }
@@ -72,6 +75,17 @@ function demoKey(issued: Date, cnpj: string, step: number): string {
   return withCheckDigit(`35${yymm}${cnpj}55001${number}1${code}`);
 }
 
+/**
+ * An NF-e as the demo store's software and the SEFAZ would hand it over: signed by the store's demo certificate,
+ * with the protocol of that signature.
+ */
+export function demoSignedXml(options: Parameters<typeof sampleNfeXml>[0] & { issuerCnpj: string }): Buffer {
+  const xml = sampleNfeXml({ ...options, protocol: false });
+  return Buffer.from(
+    signAndAuthorise(xml, options.accessKey, demoStoreSigner(options.issuerCnpj), { receivedAt: options.issuedAt }),
+  );
+}
+
 /** A file as a member's phone sends it, from bytes in memory. */
 export const upload = (filename: string, mimetype: string, bytes: Buffer): Promise<FileUpload> =>
   Promise.resolve({ filename, mimetype, createReadStream: () => Readable.from([bytes]) });
@@ -88,6 +102,7 @@ export async function seedDemoHistory(
   member: { id: number; cpf: string },
 ): Promise<void> {
   const start = config.now();
+  const nfeTrust = demoNfeTrustStore();
   for (const [index, step] of STEPS.entries()) {
     const sentAt = start - step.daysAgo * DAY_MS;
     const issued = new Date(sentAt - 2 * DAY_MS);
@@ -100,6 +115,8 @@ export async function seedDemoHistory(
       userId: member.id,
       config: { ...config, now: () => sentAt },
       uploadLimiter: unlimitedUploads,
+      // The demo root, passed to the real verification here and nowhere else.
+      nfeTrust,
     };
     const files =
       step.kind === 'xml'
@@ -107,16 +124,14 @@ export async function seedDemoHistory(
             upload(
               'nfe.xml',
               'text/xml',
-              Buffer.from(
-                sampleNfeXml({
-                  accessKey,
-                  issuerCnpj: store.cnpj,
-                  issuerName: store.name,
-                  buyerCpf: member.cpf,
-                  issuedAt: issued.toISOString().replace(/\.\d{3}Z$/, '-00:00'),
-                  total: step.total,
-                }),
-              ),
+              demoSignedXml({
+                accessKey,
+                issuerCnpj: store.cnpj,
+                issuerName: store.name,
+                buyerCpf: member.cpf,
+                issuedAt: issued.toISOString().replace(/\.\d{3}Z$/, '-00:00'),
+                total: step.total,
+              }),
             ),
           ]
         : [upload('danfe.pdf', 'application/pdf', demoDanfePdf(['DANFE - documento de demonstração', store.name]))];

@@ -1,11 +1,11 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { sampleNfeXml } from '../../../lib/invoices/nfe-xml';
 import { withCheckDigit } from '../../../lib/validation/access-key';
 import type { Db } from '../../db/schema';
 import type { FileUpload } from '../../uploads/file-upload';
 import { SEED_STORES } from '../stores';
-import { demoDanfePdf, upload, type DemoHistoryDeps } from './demo-history';
+import { demoDanfePdf, demoSignedXml, upload, type DemoHistoryDeps } from './demo-history';
+import { demoNfeTrustStore } from './demo-nfe-pki';
 import { submitInvoice } from './service';
 import { unlimitedUploads } from './upload-limiter';
 
@@ -36,6 +36,8 @@ export async function seedDemoReviewQueue(
   { carlos, joana }: DemoReviewMembers,
 ): Promise<void> {
   const start = config.now();
+  // The demo root, passed explicitly: the held XML below fails no proof, only the buyer rule.
+  const nfeTrust = demoNfeTrustStore();
   const send = async (
     member: { id: number },
     hoursAgo: number,
@@ -49,6 +51,7 @@ export async function seedDemoReviewQueue(
       userId: member.id,
       config: { ...config, now: () => start - hoursAgo * HOUR_MS },
       uploadLimiter: unlimitedUploads,
+      nfeTrust,
     };
     return submitInvoice(deps, { accessKey, idempotencyKey: `demo-fila-${tag}`, files: [file] }).catch(
       (refused: Error) => refused,
@@ -108,17 +111,15 @@ export async function seedDemoReviewQueue(
     upload(
       'nfe.xml',
       'text/xml',
-      Buffer.from(
-        sampleNfeXml({
-          accessKey: xmlKey,
-          issuerCnpj: store.cnpj,
-          issuerName: store.name,
-          // Bought by Joana, sent by Carlos: the club holds it for a person.
-          buyerCpf: joana.cpf,
-          issuedAt: sent.toISOString().replace(/\.\d{3}Z$/, '-00:00'),
-          total: '745.30',
-        }),
-      ),
+      demoSignedXml({
+        accessKey: xmlKey,
+        issuerCnpj: store.cnpj,
+        issuerName: store.name,
+        // Bought by Joana, sent by Carlos: the club holds it for a person.
+        buyerCpf: joana.cpf,
+        issuedAt: sent.toISOString().replace(/\.\d{3}Z$/, '-00:00'),
+        total: '745.30',
+      }),
     ),
   );
 }

@@ -20,6 +20,8 @@ export {
   type SefazCheckLine,
   type SefazCheckReport,
 } from './sefaz-check';
+export { nfeTrustStoreOf } from './nfe-trust/club-trust';
+export { auditStoredXml } from './audit-xml';
 export { unlimitedUploads, uploadLimiter } from './upload-limiter';
 
 export const invoicesModule: ClubModule = {

@@ -234,6 +234,7 @@ export const pendingInvoices = (db: Db) =>
       'invoices.issuer_cnpj',
       'invoices.flag_reason',
       'invoices.risk_reason',
+      'invoices.review_reason',
       'invoices.created_at',
       'users.name',
     ])
@@ -295,3 +296,50 @@ export async function memberInvoiceFileKeys(db: Db, userId: number): Promise<str
     .execute();
   return rows.map((r) => r.storage_path);
 }
+
+/** The points the club approved by itself for a member between two instants (ISO, `to` excluded). */
+export async function autoApprovedPoints(db: Db, userId: number, from: string, to: string): Promise<number> {
+  const row = await db
+    .selectFrom('invoices')
+    .select((eb) => eb.fn.sum<number | string | null>('points').as('total'))
+    .where('user_id', '=', userId)
+    .where('auto_approved_at', '>=', from)
+    .where('auto_approved_at', '<', to)
+    .executeTakeFirst();
+  // PostgreSQL answers sum() of integers as a string (bigint), and null over no rows.
+  return Number(row?.total ?? 0);
+}
+
+/** A member's other invoices, not refused, issued by one CNPJ between two instants (ISO, `to` excluded). */
+export async function countSameStoreIssued(
+  db: Db,
+  invoice: Pick<InvoiceRow, 'id' | 'user_id' | 'issuer_cnpj'>,
+  from: string,
+  to: string,
+): Promise<number> {
+  const row = await db
+    .selectFrom('invoices')
+    .select((eb) => eb.fn.countAll<number | string>().as('n'))
+    .where('user_id', '=', invoice.user_id)
+    .where('issuer_cnpj', '=', invoice.issuer_cnpj)
+    .where('id', '!=', invoice.id)
+    .where('status', '!=', 'rejected')
+    .where('issued_at', '>=', from)
+    .where('issued_at', '<', to)
+    .executeTakeFirst();
+  return Number(row?.n ?? 0);
+}
+
+/** Invoices with an XML, after `afterId`, with their current XML file: the audit's pages. */
+export const xmlInvoicesAfter = (db: Db, afterId: number, limit: number) =>
+  db
+    .selectFrom('invoices')
+    .innerJoin('invoice_files', 'invoice_files.invoice_id', 'invoices.id')
+    .select(['invoices.id', 'invoices.access_key', 'invoices.status', 'invoice_files.storage_path'])
+    .where('invoices.has_xml', '=', 1)
+    .where('invoice_files.kind', '=', 'xml')
+    .where('invoice_files.replaced_at', 'is', null)
+    .where('invoices.id', '>', afterId)
+    .orderBy('invoices.id')
+    .limit(limit)
+    .execute();

@@ -1,8 +1,12 @@
-// Review of a sent invoice: automatic approval of a well-formed NF-e XML, and the terminal's approve and reject.
+// Review of a sent invoice: automatic approval of an authentic NF-e XML, and the terminal's approve and reject.
 import type { NfeData } from '../../../lib/invoices/nfe-xml';
 import type { Db, InvoiceRow, InvoiceStatus } from '../../db/schema';
+import type { ApiContext } from '../../graphql/context';
 import { findUserById } from '../users';
 import { pointsForPurchase, appendEntries, lockMemberPoints, reverseInvoicePoints } from '../points';
+import { limitReasons } from './auto-approval-limits';
+import { HOLD_REASON_SEPARATOR } from './hold-reasons';
+import { verifyNfe } from './nfe-trust/verify-nfe';
 import { notify } from '../notifications';
 import { recordAudit, type AuditActor } from '../staff';
 import * as repo from './repository';
@@ -12,32 +16,68 @@ import { nowOf, type OperatorDeps } from '../service-deps';
 export const PURCHASE_WINDOW_DAYS = 90;
 const DAY_MS = 24 * 60 * 60 * 1000;
 
+type PurchasePoints = Awaited<ReturnType<typeof pointsForPurchase>>;
+
+/** An XML as sent: the parser's reading and the text whose signatures are checked. */
+export interface ReceivedXml {
+  readonly data: NfeData;
+  readonly text: string;
+}
+
+/** What the automatic review reads: the database, the ceilings, and whom the club trusts to sign an NF-e. */
+export type AutoReviewDeps = Pick<ApiContext, 'db' | 'config' | 'nfeTrust'>;
+
 /**
  * Runs after every send: an XML invoice of a registered store, bought inside the purchase window, by the member
- * (buyer CPF), with no device risk, is approved with its points; anything else waits for a person ("Em análise"),
- * with the reason noted.
+ * (buyer CPF), with no device risk, signed by its issuer and authorised by the SEFAZ (both proofs, verify-nfe.ts),
+ * inside the ceilings of automatic approval, is approved with its points; anything else waits for a person
+ * ("Em análise"). The rules the member may read are the event's note; a failed proof or a ceiling is staff's only
+ * (review_reason), like the device rule's risk_reason: the member just sees "Em análise".
  */
-export async function autoReview(db: Db, invoice: InvoiceRow, xml: NfeData | null, now: Date): Promise<InvoiceRow> {
+export async function autoReview(
+  deps: AutoReviewDeps,
+  invoice: InvoiceRow,
+  xml: ReceivedXml | null,
+  now: Date,
+): Promise<InvoiceRow> {
+  const { db } = deps;
   const reasons: string[] = [];
+  const held: string[] = [];
   let flag: string | null = null;
   if (!xml) reasons.push('Sem XML: conferência manual da foto ou do PDF.');
   else {
     const user = await findUserById(db, invoice.user_id);
-    if (xml.buyerDocument !== user?.cpf) {
+    if (xml.data.buyerDocument !== user?.cpf) {
       flag = 'O comprador da nota não é o CPF do cadastro.';
       reasons.push(flag);
     }
-    if (!(await repo.isRegisteredStore(db, xml.issuerCnpj))) reasons.push('Loja ainda não cadastrada no clube.');
-    const age = now.getTime() - Date.parse(xml.issuedAt);
+    if (!(await repo.isRegisteredStore(db, xml.data.issuerCnpj))) reasons.push('Loja ainda não cadastrada no clube.');
+    const age = now.getTime() - Date.parse(xml.data.issuedAt);
     if (age > PURCHASE_WINDOW_DAYS * DAY_MS) reasons.push(`Compra feita há mais de ${PURCHASE_WINDOW_DAYS} dias.`);
     if (age < -DAY_MS) reasons.push('Data de emissão no futuro.');
+    const proof = verifyNfe(xml.text, xml.data, deps.nfeTrust);
+    if (!proof.ok) held.push(proof.reason);
   }
+  const parts =
+    xml && invoice.total_cents !== null
+      ? await pointsForPurchase(db, invoice.total_cents, new Date(xml.data.issuedAt))
+      : null;
+  if (parts && invoice.issued_at !== null)
+    held.push(...(await limitReasons(db, deps.config, { ...invoice, issued_at: invoice.issued_at }, parts.total, now)));
   // A fraud-prevention reason (a shared or automated device) holds the invoice for a person too, but it stays in
   // risk_reason for the terminal: the member's note and flagReason never mention it, the invoice is just "Em análise".
-  if (reasons.length > 0 || !xml || xml.totalCents === null || invoice.risk_reason !== null) {
-    return setStatus(db, invoice.id, 'in_review', reasons.join(' '), now, { flag_reason: flag });
+  if (reasons.length > 0 || held.length > 0 || !parts || invoice.risk_reason !== null) {
+    return setStatus(db, invoice.id, 'in_review', reasons.join(' '), now, {
+      flag_reason: flag,
+      review_reason: held.length > 0 ? held.join(HOLD_REASON_SEPARATOR) : null,
+    });
   }
-  return approve(db, invoice, { note: 'Aprovada automaticamente: XML de loja cadastrada.' }, now);
+  return approve(
+    db,
+    invoice,
+    { note: 'Aprovada automaticamente: XML de loja cadastrada.', parts, automatic: true },
+    now,
+  );
 }
 
 async function setStatus(
@@ -46,7 +86,9 @@ async function setStatus(
   status: InvoiceStatus,
   note: string | null,
   now: Date,
-  extra: Partial<Pick<InvoiceRow, 'flag_reason' | 'rejection_reason' | 'points'>> = {},
+  extra: Partial<
+    Pick<InvoiceRow, 'flag_reason' | 'rejection_reason' | 'points' | 'review_reason' | 'auto_approved_at'>
+  > = {},
 ): Promise<InvoiceRow> {
   const at = now.toISOString();
   const run = <T>(work: (trx: Db) => Promise<T>) => (db.isTransaction ? work(db) : db.transaction().execute(work));
@@ -61,17 +103,18 @@ const invoiceLabel = (inv: InvoiceRow) => `${inv.model === 65 ? 'NFC-e' : 'NF-e'
 async function approve(
   db: Db,
   invoice: InvoiceRow,
-  options: { note: string; points?: number },
+  options: { note: string; points?: number; parts?: PurchasePoints; automatic?: boolean },
   now: Date,
 ): Promise<InvoiceRow> {
   const parts =
-    options.points !== undefined
+    options.parts ??
+    (options.points !== undefined
       ? {
           base: { ruleId: null as number | null, name: 'Pontos definidos na análise', points: options.points },
           bonuses: [],
           total: options.points,
         }
-      : await pointsForPurchase(db, invoice.total_cents ?? 0, new Date(invoice.issued_at ?? invoice.created_at));
+      : await pointsForPurchase(db, invoice.total_cents ?? 0, new Date(invoice.issued_at ?? invoice.created_at)));
   // Inside the caller's transaction when given one (the painel writes its audit line in the same one).
   const run = <T>(work: (trx: Db) => Promise<T>) => (db.isTransaction ? work(db) : db.transaction().execute(work));
   return run(async (trx) => {
@@ -103,6 +146,7 @@ async function approve(
     const approved = await setStatus(trx, invoice.id, 'approved', options.note, now, {
       points: parts.total,
       rejection_reason: null,
+      ...(options.automatic ? { auto_approved_at: now.toISOString() } : {}),
     });
     await notify(
       trx,

@@ -17,7 +17,7 @@ import type { ServiceDeps } from '../service-deps';
 import { formatDate } from '../../../lib/format/dates';
 import { firstWords } from '../../../lib/format/first-words';
 import { REMINDER_REASON_MAX } from '../../../lib/home/reminders';
-import { autoReview } from './review';
+import { autoReview, type ReceivedXml } from './review';
 import { RESEND_NOTE, toView, toViews, type InvoiceView } from './views';
 
 export const INVOICES_PAGE_DEFAULT = 10;
@@ -25,7 +25,7 @@ export const INVOICES_PAGE_MAX = 20;
 /** XML files are read whole to be parsed; real NF-e XMLs are tens of kilobytes. */
 const MAX_XML_PARSE_BYTES = 2 * 1024 * 1024;
 
-export type Deps = ServiceDeps<'db' | 'config' | 'storage' | 'userId' | 'uploadLimiter'> &
+export type Deps = ServiceDeps<'db' | 'config' | 'storage' | 'userId' | 'uploadLimiter' | 'nfeTrust'> &
   Partial<ServiceDeps<'deviceSessionId'>>;
 
 export const INVOICE_MESSAGES = {
@@ -192,14 +192,16 @@ async function receiveFiles(
   }
 }
 
-async function readXml(storage: FileStorage, files: readonly ReceivedFile[]): Promise<NfeData | null> {
+/** The sent XML's reading, and its text for the signature checks of the automatic review. */
+async function readXml(storage: FileStorage, files: readonly ReceivedFile[]): Promise<ReceivedXml | null> {
   const xml = files.find((f) => f.kind === 'xml');
   if (!xml) return null;
   if (xml.sizeBytes > MAX_XML_PARSE_BYTES)
     throw badUserInput(INVOICE_MESSAGES.xmlTooBig, { files: INVOICE_MESSAGES.xmlTooBig });
-  const parsed = parseNfeXml((await readStored(storage, xml.storagePath)).toString('utf8'));
+  const text = (await readStored(storage, xml.storagePath)).toString('utf8');
+  const parsed = parseNfeXml(text);
   if (!parsed.ok) throw badUserInput(parsed.message, { files: parsed.message });
-  return parsed.data;
+  return { data: parsed.data, text };
 }
 
 const idempotencyKeySchema = z.string().regex(/^[A-Za-z0-9_-]{8,100}$/, 'Chave de envio inválida.');
@@ -277,10 +279,10 @@ export async function submitInvoice(deps: Deps, input: SubmitInput): Promise<Inv
   const discardAll = () => Promise.all(files.map((f) => discardStored(storage, f.storagePath)));
   try {
     const xml = await readXml(storage, files);
-    if (typedKey && xml && xml.accessKey !== typedKey.key)
+    if (typedKey && xml && xml.data.accessKey !== typedKey.key)
       throw badUserInput(INVOICE_MESSAGES.keyMismatch, { accessKey: INVOICE_MESSAGES.keyMismatch });
     const keyInfo =
-      typedKey ?? (xml ? (parseAccessKey(xml.accessKey) as { ok: true; info: AccessKeyInfo }).info : null);
+      typedKey ?? (xml ? (parseAccessKey(xml.data.accessKey) as { ok: true; info: AccessKeyInfo }).info : null);
     if (!keyInfo) throw badUserInput(ACCESS_KEY_MESSAGES.empty, { accessKey: ACCESS_KEY_MESSAGES.empty });
     // The reviewer's fraud reason (terminal only), from the device session the page reported.
     const risk = await assessDeviceRisk(deps, userId);
@@ -305,7 +307,7 @@ export async function submitInvoice(deps: Deps, input: SubmitInput): Promise<Inv
         model: keyInfo.model,
         series: keyInfo.series,
         number: keyInfo.number,
-        ...xmlColumns(xml),
+        ...xmlColumns(xml?.data ?? null),
         device_session_id: risk.deviceSessionId,
         risk_reason: risk.reason,
         created_at: at,
@@ -319,7 +321,7 @@ export async function submitInvoice(deps: Deps, input: SubmitInput): Promise<Inv
       await discardAll();
       return replayOf(deps, invoice.row, parsed.data.accessKey);
     }
-    return toView(db, config, await autoReview(db, invoice.row, xml, now));
+    return toView(db, config, await autoReview(deps, invoice.row, xml, now));
   } catch (error) {
     await discardAll();
     if (isUniqueViolation(error)) {
@@ -395,7 +397,7 @@ export async function resendInvoice(
   const files = await receiveFiles(storage, uploads, now);
   try {
     const xml = await readXml(storage, files);
-    if (xml && xml.accessKey !== invoice.access_key) {
+    if (xml && xml.data.accessKey !== invoice.access_key) {
       throw badUserInput(INVOICE_MESSAGES.keyMismatch, { files: INVOICE_MESSAGES.keyMismatch });
     }
     const at = now.toISOString();
@@ -415,11 +417,12 @@ export async function resendInvoice(
         status: 'received',
         rejection_reason: null,
         flag_reason: null,
+        review_reason: null,
         updated_at: at,
-        ...xmlColumns(xml),
+        ...xmlColumns(xml?.data ?? null),
       });
     });
-    return toView(db, config, await autoReview(db, updated, xml, now));
+    return toView(db, config, await autoReview(deps, updated, xml, now));
   } catch (error) {
     await Promise.all(files.map((f) => discardStored(storage, f.storagePath)));
     throw error;

@@ -21,6 +21,7 @@ import {
 } from '../staff';
 import type { StaffFileSource } from '../club-module';
 import { FILE_EXTENSIONS, FILE_MIME_TYPES, type InvoiceFileKind } from '../../../lib/invoices/file-type';
+import { holdSignals } from './hold-reasons';
 import * as repo from './repository';
 import { approveInvoice, rejectInvoice } from './review';
 
@@ -191,6 +192,7 @@ export async function invoiceQueue(
         fileKinds: kinds.filter((k) => k.invoice_id === r.id).map((k) => k.kind),
         flagReason: r.flag_reason,
         riskReason: r.risk_reason,
+        reviewReason: r.review_reason,
         lease: lease ?? null,
       };
     }),
@@ -262,7 +264,8 @@ async function memberSummary(db: Db, userId: number) {
 
 /** Every risk signal the API keeps about the invoice: its flag, the device rule, the same bytes sent elsewhere. */
 async function riskSignals(db: Db, invoice: InvoiceRow, fileHashes: readonly string[]) {
-  const signals: { kind: string; message: string; invoiceId: string | null }[] = [];
+  // What the automatic review held it for comes first: which proof of the NF-e failed, or which ceiling.
+  const signals: { kind: string; message: string; invoiceId: string | null }[] = holdSignals(invoice.review_reason);
   if (invoice.flag_reason) signals.push({ kind: 'FLAG', message: invoice.flag_reason, invoiceId: null });
   if (invoice.risk_reason)
     signals.push({ kind: 'DEVICE', message: `Aparelho: ${invoice.risk_reason}`, invoiceId: null });

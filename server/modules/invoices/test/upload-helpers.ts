@@ -3,6 +3,7 @@ import type { FastifyInstance } from 'fastify';
 import { sampleNfeXml } from '../../../../lib/invoices/nfe-xml';
 import { withCheckDigit } from '../../../../lib/validation/access-key';
 import type { GraphQLResponse } from '../../../test/helpers';
+import { signedNfeXml } from './nfe-test-pki';
 import { multipart, type TestFile } from '../../../test/multipart';
 
 export const JPEG = Buffer.concat([
@@ -20,6 +21,7 @@ export function newKey(issuerCnpj = '58716523000119', yymm = '2611'): string {
   return withCheckDigit(`35${yymm}${issuerCnpj}55001${number}1${String(10000000 + serial * 7919).slice(0, 8)}`);
 }
 
+/** An authorised NF-e as a store's software and the SEFAZ hand it over: signed by the tests' PKI (nfe-test-pki.ts). */
 export function nfeXml(
   key: string,
   buyerCpf: string,
@@ -27,7 +29,12 @@ export function nfeXml(
   total = '250.00',
   issuerCnpj = key.slice(6, 20),
 ): Buffer {
-  return Buffer.from(sampleNfeXml({ accessKey: key, issuerCnpj, buyerCpf, issuedAt, total }));
+  return Buffer.from(signedNfeXml({ accessKey: key, issuerCnpj, buyerCpf, issuedAt, total }));
+}
+
+/** The same NF-e typed by hand: no signature, a protNFe with only the key. */
+export function unsignedNfeXml(key: string, buyerCpf: string, issuedAt: string, total = '250.00'): Buffer {
+  return Buffer.from(sampleNfeXml({ accessKey: key, issuerCnpj: key.slice(6, 20), buyerCpf, issuedAt, total }));
 }
 
 export const SUBMIT = `mutation Submit($input: SubmitInvoiceInput!) {
