@@ -98,7 +98,7 @@ test.describe('painel da equipe @painel', () => {
     await sections(page).getByText('Auditoria').click();
     await expect(page.getByRole('heading', { name: 'Auditoria', level: 1 })).toBeVisible();
     await page.getByLabel('Objeto').fill(reviewerEmail);
-    await page.getByLabel('Ação').selectOption({ label: 'Convite para a equipe' });
+    await page.getByLabel('Ação', { exact: true }).selectOption({ label: 'Convite para a equipe' });
     await page.getByRole('button', { name: 'Filtrar' }).click();
     const invite = page.getByRole('row', { name: /Convite para a equipe/ });
     await expect(invite).toHaveCount(1);

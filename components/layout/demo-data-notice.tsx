@@ -1,7 +1,6 @@
 'use client';
 import { useEffect, useState } from 'react';
 import { whenIdle } from '@/lib/browser/when-idle';
-import { clubHasDemoData } from '@/lib/demo/demo-data';
 
 /**
  * "Dados de demonstração" at the foot of every frame (members, visitors, the painel) while the club holds demo
@@ -15,9 +14,13 @@ export function DemoDataNotice() {
   useEffect(() => {
     let mounted = true;
     const cancel = whenIdle(() => {
-      void clubHasDemoData().then((demo) => {
-        if (mounted) setShown(demo);
-      });
+      // Loaded here, at idle: the light request client is not in a member page's first load (Apollo is), and a notice
+      // for demo clubs must not grow every page's JavaScript past its budget.
+      void import('@/lib/demo/demo-data')
+        .then(({ clubHasDemoData }) => clubHasDemoData())
+        .then((demo) => {
+          if (mounted) setShown(demo);
+        });
     });
     return () => {
       mounted = false;
