@@ -18,9 +18,13 @@ export function DemoDataNotice() {
       // for demo clubs must not grow every page's JavaScript past its budget.
       void import('@/lib/demo/demo-data')
         .then(({ clubHasDemoData }) => clubHasDemoData())
-        .then((demo) => {
-          if (mounted) setShown(demo);
-        });
+        .then(
+          (demo) => {
+            if (mounted) setShown(demo);
+          },
+          // Without signal the module cannot load: no notice this time, and no error for a page that works offline.
+          () => undefined,
+        );
     });
     return () => {
       mounted = false;
