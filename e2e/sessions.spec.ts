@@ -301,8 +301,14 @@ test.describe('token lifecycle in the browser', () => {
     expect(await page.evaluate(() => localStorage.getItem('CD_REFRESH_TOKEN'))).toContain(tokens.refresh_token);
 
     signal = true;
-    await page.getByRole('button', { name: 'Tentar de novo' }).click();
-    await expect(page.getByRole('heading', { name: 'Extrato de pontos', level: 1 })).toBeVisible();
+    // The screen also tries again by itself once the club answers (its connection probe), so the page may come
+    // back before the member taps: tap "Tentar de novo" only while it is still there, as a person would.
+    const extract = page.getByRole('heading', { name: 'Extrato de pontos', level: 1 });
+    const retry = page.getByRole('button', { name: 'Tentar de novo' });
+    await expect(async () => {
+      if (await retry.isVisible()) await retry.click({ timeout: 2_000 });
+      await expect(extract).toBeVisible({ timeout: 2_000 });
+    }).toPass({ timeout: 20_000 });
     expect(await page.evaluate(() => localStorage.getItem('CD_TOKEN'))).not.toContain(expired);
   });
 
