@@ -65,6 +65,7 @@ async function jestConfig(): Promise<Config> {
           '<rootDir>/server/db/write-first.test.ts',
           '<rootDir>/server/hosting/nginx-(config|serve).test.ts',
           '<rootDir>/server/limits/client-address.test.ts',
+          '<rootDir>/server/logging/',
           '<rootDir>/server/modules/invoices/nfe-trust/',
           '<rootDir>/server/storage/(contract|from-config|local-disk-writers).test.ts',
           '<rootDir>/server/test/faults/disk-full.test.ts',
