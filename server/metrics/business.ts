@@ -12,8 +12,10 @@ export const countBusiness = {
   points(direction: 'credited' | 'spent', points: number): void {
     if (Number.isFinite(points) && points > 0) pointsMoved.inc({ direction }, points);
   },
-  redemption(): void {
+  /** A reward redeemed, and the points it spent. */
+  redemption(points: number): void {
     redemptions.inc();
+    countBusiness.points('spent', points);
   },
   signUp(): void {
     signUps.inc();
