@@ -71,6 +71,7 @@ async function jestConfig(): Promise<Config> {
           '<rootDir>/server/test/faults/disk-full.test.ts',
           '<rootDir>/server/test/faults/postgres-restart.test.ts',
           '<rootDir>/server/test/faults/process-killed.test.ts',
+          '<rootDir>/server/test/faults/rolling-restart.test.ts',
           '<rootDir>/server/uploads/file-upload.test.ts',
         ],
         globals: { CLUB_TEST_DATABASE: 'postgres' },
