@@ -54,7 +54,8 @@ const TYPES: Readonly<Record<string, string>> = {
   json: 'application/json',
 };
 
-const typeOf = (key: string): string => TYPES[path.extname(key).slice(1).toLowerCase()] ?? 'application/octet-stream';
+/** The type a key's extension stands for: keys end with their type's extension (file-storage.ts). */
+export const typeOf = (key: string): string => TYPES[path.extname(key).slice(1).toLowerCase()] ?? 'application/octet-stream';
 
 const isMissing = (error: unknown): boolean => {
   const code = (error as NodeJS.ErrnoException).code;

@@ -36,6 +36,10 @@ export interface ProductionStack {
   /** The JWT_SECRET every API process signs with. */
   readonly jwtSecret: string;
   readonly instances: readonly ApiInstance[];
+  /** A new, empty database on the same PostgreSQL server: its URL. */
+  newDatabase(name: string): Promise<string>;
+  /** The S3_* settings of a folder (S3_PREFIX) of the same bucket server; the API processes use `producao`. */
+  storageEnv(prefix: string): Record<string, string>;
   stop(): Promise<void>;
 }
 
@@ -133,14 +137,20 @@ export async function startProductionStack(options: ProductionStackOptions): Pro
     if (s3.status === 'fulfilled') cleanups.push(() => s3.value.stop());
     if (postgres.status === 'rejected') throw postgres.reason;
     if (s3.status === 'rejected') throw s3.reason;
-    const admin = new pg.Client({ connectionString: postgres.value.url });
-    await admin.connect();
-    try {
-      await admin.query(`CREATE DATABASE ${DATABASE_NAME}`);
-    } finally {
-      await admin.end();
-    }
-    const databaseUrl = postgres.value.urlOf(DATABASE_NAME);
+    const server = postgres.value;
+    const newDatabase = async (name: string) => {
+      if (!/^[a-z_][a-z0-9_]*$/.test(name)) throw new Error(`Nome de banco inválido: ${name}`);
+      const admin = new pg.Client({ connectionString: server.url });
+      await admin.connect();
+      try {
+        await admin.query(`CREATE DATABASE ${name}`);
+      } finally {
+        await admin.end();
+      }
+      return server.urlOf(name);
+    };
+    const databaseUrl = await newDatabase(DATABASE_NAME);
+    const storageEnv = (prefix: string) => s3Environment(s3.value.settings(prefix));
     const bucket = s3.value.settings('producao');
 
     const jwtSecret = randomBytes(32).toString('hex');
@@ -235,7 +245,7 @@ export async function startProductionStack(options: ProductionStackOptions): Pro
       apiServers: instances.map((instance) => `127.0.0.1:${instance.port}`),
     });
     cleanups.push(() => nginx.stop());
-    return { url: nginx.url, databaseUrl, jwtSecret, instances, stop };
+    return { url: nginx.url, databaseUrl, jwtSecret, instances, newDatabase, storageEnv, stop };
   } catch (error) {
     await stop().catch(() => undefined);
     throw error;
