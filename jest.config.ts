@@ -63,7 +63,7 @@ async function jestConfig(): Promise<Config> {
           '<rootDir>/server/config.test.ts',
           '<rootDir>/server/docs.test.ts',
           '<rootDir>/server/db/write-first.test.ts',
-          '<rootDir>/server/hosting/nginx-(config|serve).test.ts',
+          '<rootDir>/server/hosting/(compose|nginx-config|nginx-serve).test.ts',
           '<rootDir>/server/limits/client-address.test.ts',
           '<rootDir>/server/logging/',
           '<rootDir>/server/modules/invoices/nfe-trust/',
