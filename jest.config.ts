@@ -66,6 +66,7 @@ async function jestConfig(): Promise<Config> {
           '<rootDir>/server/hosting/(compose|nginx-config|nginx-serve).test.ts',
           '<rootDir>/server/limits/client-address.test.ts',
           '<rootDir>/server/logging/',
+          '<rootDir>/server/metrics/metrics-docs.test.ts',
           '<rootDir>/server/modules/invoices/nfe-trust/',
           '<rootDir>/server/storage/(contract|from-config|local-disk-writers).test.ts',
           '<rootDir>/server/test/faults/disk-full.test.ts',

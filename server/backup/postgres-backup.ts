@@ -37,10 +37,14 @@ export interface PostgresManifest {
  * Debian's client programs: on the PATH, in PG_BIN, or the newest /usr/lib/postgresql/<version>/bin (where the
  * server package puts them without linking them into the PATH). pg_dump must be at least the server's version.
  */
-export function findPostgresProgram(name: 'pg_dump' | 'pg_restore', env: NodeJS.ProcessEnv = process.env): string {
+export function findPostgresProgram(
+  name: 'pg_dump' | 'pg_restore',
+  environment: NodeJS.ProcessEnv = process.env,
+): string {
+  // PG_BIN is also what the tests start their PostgreSQL from (docs/settings.md); PATH is the shell's own.
   const folders = [
-    ...(env['PG_BIN'] ? [env['PG_BIN']] : []),
-    ...(env['PATH'] ?? '').split(path.delimiter).filter((folder) => folder !== ''),
+    ...(environment['PG_BIN'] ? [environment['PG_BIN']] : []),
+    ...(environment['PATH'] ?? '').split(path.delimiter).filter((folder) => folder !== ''),
     ...newestFirst('/usr/lib/postgresql').map((version) => `/usr/lib/postgresql/${version}/bin`),
   ];
   const found = folders.map((folder) => path.join(folder, name)).find((file) => existsSync(file));
@@ -69,16 +73,15 @@ function newestFirst(folder: string): string[] {
  */
 export function libpqEnvironment(databaseUrl: string): Record<string, string> {
   const url = new URL(databaseUrl);
-  const env: Record<string, string> = {
+  const sslmode = url.searchParams.get('sslmode');
+  return {
     PGHOST: decodeURIComponent(url.hostname.replace(/^\[|\]$/g, '')),
     PGPORT: url.port || '5432',
     PGDATABASE: decodeURIComponent(url.pathname.replace(/^\//, '')),
+    ...(url.username ? { PGUSER: decodeURIComponent(url.username) } : {}),
+    ...(url.password ? { PGPASSWORD: decodeURIComponent(url.password) } : {}),
+    ...(sslmode ? { PGSSLMODE: sslmode } : {}),
   };
-  if (url.username) env['PGUSER'] = decodeURIComponent(url.username);
-  if (url.password) env['PGPASSWORD'] = decodeURIComponent(url.password);
-  const sslmode = url.searchParams.get('sslmode');
-  if (sslmode) env['PGSSLMODE'] = sslmode;
-  return env;
 }
 
 async function runProgram(program: string, args: readonly string[], databaseUrl: string): Promise<void> {
