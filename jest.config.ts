@@ -64,6 +64,7 @@ async function jestConfig(): Promise<Config> {
           '<rootDir>/server/docs.test.ts',
           '<rootDir>/server/db/write-first.test.ts',
           '<rootDir>/server/hosting/(compose|nginx-config|nginx-serve).test.ts',
+          '<rootDir>/server/http/graceful-shutdown.test.ts',
           '<rootDir>/server/limits/client-address.test.ts',
           '<rootDir>/server/logging/',
           '<rootDir>/server/metrics/metrics-docs.test.ts',

@@ -5,6 +5,7 @@ import { createDatabase, driverOf } from '../db/database';
 import type { Db } from '../db/schema';
 import { createFileStorage } from '../storage/from-config';
 import { uploadsDirOf } from '../storage/local-disk';
+import { filesBelow } from './files-below';
 import { backupPostgres, postgresManifestOf, restorePostgres } from './postgres-backup';
 
 /** What a backup folder holds, beside the files themselves. */
@@ -23,23 +24,6 @@ export interface BackupReport {
   readonly files: number;
   readonly bytes: number;
   readonly filesInS3: boolean;
-}
-
-/** Every file below `dir`, as paths relative to it; a missing folder has none. */
-async function filesBelow(dir: string, prefix = ''): Promise<string[]> {
-  let entries;
-  try {
-    entries = await readdir(path.join(dir, prefix), { withFileTypes: true });
-  } catch {
-    return [];
-  }
-  const found: string[] = [];
-  for (const entry of entries) {
-    const relative = path.join(prefix, entry.name);
-    if (entry.isDirectory()) found.push(...(await filesBelow(dir, relative)));
-    else if (entry.isFile()) found.push(relative);
-  }
-  return found;
 }
 
 /** Copies the files of `from` that `to` does not have yet; returns how many and their bytes. */

@@ -12,7 +12,7 @@ import { startProductionStack, type ProductionStack } from '../hosting/test/prod
 import { readAll, type FileStorage } from '../storage/file-storage';
 import { S3Storage } from '../storage/s3';
 import { COMPILED_SERVER_ENV } from '../test/club-command';
-import { membersSigningIn, sendingStream, until } from '../test/production-sends';
+import { compiledRuntime, membersSigningIn, sendingStream, until } from '../test/production-sends';
 
 const run = promisify(execFile);
 
@@ -27,13 +27,12 @@ let tokens: string[];
 
 beforeAll(async () => {
   root = mkdtempSync(path.join(tmpdir(), 'clube-backup-pg-'));
-  const compiled = process.env[COMPILED_SERVER_ENV];
   stack = await startProductionStack({
     apiProcesses: 1,
     root,
     // The demo club: Ana's year of invoices, projects and rewards, with their files in the bucket.
     env: { HUMAN_VERIFICATION: 'false', DEMO_DATA: 'true' },
-    ...(compiled ? { runtime: { node: process.execPath, main: path.join(compiled, 'server', 'main.js') } } : {}),
+    ...compiledRuntime(),
     log: () => undefined,
   });
   tokens = await membersSigningIn(stack.databaseUrl, stack.url, 6);

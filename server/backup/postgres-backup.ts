@@ -1,7 +1,7 @@
 import { execFile } from 'node:child_process';
 import { createHash } from 'node:crypto';
 import { createReadStream, createWriteStream, existsSync, readdirSync } from 'node:fs';
-import { mkdir, readdir, readFile, stat, writeFile } from 'node:fs/promises';
+import { mkdir, readFile, stat, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { Transform } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
@@ -10,6 +10,7 @@ import { sql } from 'kysely';
 import type { Db } from '../db/schema';
 import type { FileStorage } from '../storage/file-storage';
 import { typeOf } from '../storage/local-disk';
+import { filesBelow } from './files-below';
 
 const run = promisify(execFile);
 
@@ -202,7 +203,7 @@ export async function restorePostgres(
     );
   }
   // Every file is checked before anything is written, so a damaged backup leaves both targets as they were.
-  const present = new Set(await filesIn(path.join(folder, FILES_FOLDER)));
+  const present = new Set(await filesBelow(path.join(folder, FILES_FOLDER)));
   for (const object of manifest.objects) {
     const file = fileOf(folder, object.key);
     if (!present.has(object.key) || (await sha256Of(file)) !== object.sha256) {
@@ -226,21 +227,4 @@ export async function restorePostgres(
     await storage.put(object.key, bytes, typeOf(object.key));
   }
   return { files: manifest.objects.length };
-}
-
-/** Every file below a folder as a storage key ('a/b.jpg'); a missing folder has none. */
-async function filesIn(dir: string, prefix = ''): Promise<string[]> {
-  let entries;
-  try {
-    entries = await readdir(path.join(dir, prefix), { withFileTypes: true });
-  } catch {
-    return [];
-  }
-  const keys: string[] = [];
-  for (const entry of entries) {
-    const key = prefix ? `${prefix}/${entry.name}` : entry.name;
-    if (entry.isDirectory()) keys.push(...(await filesIn(dir, key)));
-    else if (entry.isFile()) keys.push(key);
-  }
-  return keys;
 }

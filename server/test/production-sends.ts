@@ -1,9 +1,11 @@
 import { randomUUID } from 'node:crypto';
+import path from 'node:path';
 import { hashPassword } from '../auth/passwords';
 import { createDatabase } from '../db/database';
 import { INSTANCE_HEADER } from '../http/instance-header';
 import { JPEG, newKey, SUBMIT } from '../modules/invoices/test/upload-helpers';
 import { createMember } from '../modules/users/repository';
+import { COMPILED_SERVER_ENV } from './club-command';
 import { LOGIN } from './helpers';
 import { multipart } from './multipart';
 
@@ -13,6 +15,15 @@ import { multipart } from './multipart';
  */
 
 const PASSWORD = 'Serragem#2026';
+
+/**
+ * The API processes as the image runs them, on the server the API project's global setup compiled (when it did): a
+ * process starts in about a second instead of tsx's several.
+ */
+export function compiledRuntime(): { runtime?: { node: string; main: string } } {
+  const compiled = process.env[COMPILED_SERVER_ENV];
+  return compiled ? { runtime: { node: process.execPath, main: path.join(compiled, 'server', 'main.js') } } : {};
+}
 
 /** A valid CPF from its first nine digits. */
 function cpfNumber(base: number): string {

@@ -4,8 +4,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { createDatabase } from '../../db/database';
 import { startProductionStack, type ApiInstance, type ProductionStack } from '../../hosting/test/production-stack';
-import { COMPILED_SERVER_ENV } from '../club-command';
-import { membersSigningIn, sendingStream, until, type Send } from '../production-sends';
+import { compiledRuntime, membersSigningIn, sendingStream, until, type Send } from '../production-sends';
 
 /**
  * A deploy's rolling restart behind nginx: both API processes get SIGTERM and start again, one after the other,
@@ -25,14 +24,11 @@ const tokens: string[] = [];
 
 beforeAll(async () => {
   root = mkdtempSync(path.join(tmpdir(), 'clube-export-vazio-'));
-  // The compiled server, as the image runs it, when the API project's global setup made it: a process starts in
-  // about a second instead of tsx's several, twice per restart.
-  const compiled = process.env[COMPILED_SERVER_ENV];
   stack = await startProductionStack({
     apiProcesses: 2,
     root,
     env: { HUMAN_VERIFICATION: 'false', DEMO_DATA: 'false', SHUTDOWN_GRACE_MS: '20000' },
-    ...(compiled ? { runtime: { node: process.execPath, main: path.join(compiled, 'server', 'main.js') } } : {}),
+    ...compiledRuntime(),
     log: () => undefined,
   });
   tokens.push(...(await membersSigningIn(stack.databaseUrl, stack.url, MEMBERS)));
