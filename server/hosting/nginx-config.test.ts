@@ -112,7 +112,7 @@ describe('generated nginx config', () => {
   it('spreads the API over an upstream of every API process, keeping connections alive', () => {
     const conf = generateNginxConfig({ ...options, apiServers: ['10.0.0.1:3000', 'api-2.interno:3001'] });
     expect(conf).toMatch(
-      /^upstream clube_api \{\n {2}server 10\.0\.0\.1:3000;\n {2}server api-2\.interno:3001;\n {2}keepalive 16;\n {2}keepalive_timeout 5s;\n\}$/m,
+      /^upstream clube_api \{\n {2}server 10\.0\.0\.1:3000;\n {2}server api-2\.interno:3001;\n {2}keepalive 16;\n {2}keepalive_timeout 3s;\n\}$/m,
     );
   });
 

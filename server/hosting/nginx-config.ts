@@ -26,10 +26,11 @@ export const API_UPSTREAM = 'clube_api';
 const UPSTREAM_KEEPALIVE = 16;
 
 /**
- * How long nginx keeps such a connection unused. A process shutting down (SIGTERM) never closes one itself, since
- * nginx may be writing a request into it at that instant, and waits for nginx to let go: this bounds that wait.
+ * How long nginx keeps such a connection unused. A process shutting down (SIGTERM) leaves these for nginx to close,
+ * since nginx may be writing a request into one at that instant, and closes what is left a second later
+ * (IDLE_RELEASE_MS in server/http/graceful-shutdown.ts): this must stay under it.
  */
-export const UPSTREAM_KEEPALIVE_TIMEOUT_S = 5;
+export const UPSTREAM_KEEPALIVE_TIMEOUT_S = 3;
 
 /** Text types nginx compresses on the fly; text/html always is, and listing it again makes nginx warn. */
 const GZIP_TYPES = [

@@ -9,11 +9,28 @@ export interface Traffic {
   readonly connections: number;
   /** From now on every answer, those already being worked on too, tells the client to close its connection. */
   closeAfterEachAnswer(): void;
-  /** Resolves true once no request is in flight and no connection is open, false when `deadline` comes first. */
-  settled(deadline: number): Promise<boolean>;
+  /** Resolves true once no request is in flight, false when `deadline` comes first. */
+  answered(deadline: number): Promise<boolean>;
+  /** Resolves true once no connection is open, false when `deadline` comes first. */
+  disconnected(deadline: number): Promise<boolean>;
 }
 
 const SETTLED_POLL_MS = 50;
+
+async function waitUntil(done: () => boolean, deadline: number): Promise<boolean> {
+  while (!done()) {
+    if (Date.now() >= deadline) return false;
+    await new Promise((resolve) => setTimeout(resolve, Math.min(SETTLED_POLL_MS, deadline - Date.now())));
+  }
+  return true;
+}
+
+/**
+ * How long an idle kept-alive connection is left for the client to close once nothing is in flight: nginx closes its
+ * own after the generated upstream's keepalive_timeout (3 s, server/hosting/nginx-config.ts), so by then none is
+ * left that nginx could still write a request into; what remains (a browser, a dev proxy) is closed here.
+ */
+export const IDLE_RELEASE_MS = 4_000;
 
 /** Call before the server listens: it counts from the first connection. */
 export function trackTraffic(server: Server): Traffic {
@@ -44,13 +61,8 @@ export function trackTraffic(server: Server): Traffic {
       closing = true;
       for (const response of answers) markClose(response);
     },
-    async settled(deadline) {
-      while (answers.size > 0 || connections > 0) {
-        if (Date.now() >= deadline) return false;
-        await new Promise((resolve) => setTimeout(resolve, Math.min(SETTLED_POLL_MS, deadline - Date.now())));
-      }
-      return true;
-    },
+    answered: (deadline) => waitUntil(() => answers.size === 0, deadline),
+    disconnected: (deadline) => waitUntil(() => connections === 0, deadline),
   };
 }
 
@@ -59,6 +71,8 @@ export interface ShutdownDeps {
   readonly lifecycle: Lifecycle;
   readonly traffic: Traffic;
   readonly graceMs: number;
+  /** IDLE_RELEASE_MS; for tests. */
+  readonly idleReleaseMs?: number;
   readonly log: FastifyBaseLogger;
   /** Everything after the HTTP connections, in order: the app (its jobs finish), the storage, the database. */
   readonly close: () => Promise<void>;
@@ -71,13 +85,23 @@ export interface ShutdownDeps {
  *    its connection;
  * 2. the listening socket closes: nginx's new connections are refused, and nginx passes those requests, never sent,
  *    to another process, POSTs included;
- * 3. requests in flight finish; the connections nginx keeps open are left for nginx to close (the generated block
- *    keeps an idle one 5 s), never closed from this side, since a request nginx writes into a connection as it
- *    closes would fail with a 502 that nginx cannot retry for a POST;
+ * 3. requests in flight finish, then the idle connections nginx keeps are left for nginx to close (the generated
+ *    block keeps one 3 s unused): a request nginx writes into a connection as this side closes it would fail with a
+ *    502 that nginx cannot retry for a POST. Those still open IDLE_RELEASE_MS later (a browser's, a dev proxy's)
+ *    are closed; on SIGINT (Ctrl-C in a terminal) at once;
  * 4. the app closes (the scheduled jobs finish their run), then the storage and the pool, and the process exits 0.
  * At `graceMs` whatever is still open is cut and the process exits 1; a second signal exits 1 at once.
  */
-export function gracefulShutdown({ server, lifecycle, traffic, graceMs, log, close, exit }: ShutdownDeps) {
+export function gracefulShutdown({
+  server,
+  lifecycle,
+  traffic,
+  graceMs,
+  idleReleaseMs = IDLE_RELEASE_MS,
+  log,
+  close,
+  exit,
+}: ShutdownDeps) {
   let started = false;
   return async (signal: string): Promise<void> => {
     if (started) {
@@ -100,7 +124,11 @@ export function gracefulShutdown({ server, lifecycle, traffic, graceMs, log, clo
     traffic.closeAfterEachAnswer();
     // net.Server's close, not http.Server's: the latter also cuts the idle kept-alive connections (step 3).
     NetServer.prototype.close.call(server);
-    const settled = await traffic.settled(deadline);
+    const answered = await traffic.answered(deadline);
+    // Ctrl-C in a terminal: nobody behind a proxy to wait for.
+    const releaseBy = Math.min(deadline, Date.now() + (signal === 'SIGINT' ? 0 : idleReleaseMs));
+    if (answered && !(await traffic.disconnected(releaseBy))) server.closeIdleConnections();
+    const settled = answered && (await traffic.disconnected(deadline));
     if (!settled) server.closeAllConnections();
     try {
       await close();
