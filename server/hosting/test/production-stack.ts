@@ -36,6 +36,10 @@ export interface ProductionStack {
   /** The JWT_SECRET every API process signs with. */
   readonly jwtSecret: string;
   readonly instances: readonly ApiInstance[];
+  /** nginx's error log so far. */
+  nginxErrors(): Promise<string>;
+  /** nginx reloaded with only these API processes in its upstream (by name), as a rolling restart does. */
+  routeTo(names: readonly string[]): Promise<void>;
   /** A new, empty database on the same PostgreSQL server: its URL. */
   newDatabase(name: string): Promise<string>;
   /** The S3_* settings of a folder (S3_PREFIX) of the same bucket server; the API processes use `producao`. */
@@ -48,6 +52,8 @@ export interface ProductionStackOptions {
   readonly apiProcesses: number;
   /** The static export nginx serves. */
   readonly root: string;
+  /** nginx with a master process, so routeTo reloads it without dropping a connection; one process by default. */
+  readonly reloadableNginx?: boolean;
   /** More environment for every API process. */
   readonly env?: Readonly<Record<string, string>>;
   /**
@@ -241,11 +247,25 @@ export async function startProductionStack(options: ProductionStackOptions): Pro
 
     progress('nginx…');
     const nginx: LocalNginx = await startLocalNginx({
+      reloadable: options.reloadableNginx ?? false,
       root: options.root,
       apiServers: instances.map((instance) => `127.0.0.1:${instance.port}`),
     });
     cleanups.push(() => nginx.stop());
-    return { url: nginx.url, databaseUrl, jwtSecret, instances, newDatabase, storageEnv, stop };
+    return {
+      url: nginx.url,
+      databaseUrl,
+      jwtSecret,
+      instances,
+      nginxErrors: () => nginx.errorLog(),
+      routeTo: (names) =>
+        nginx.setApiServers(
+          instances.filter((instance) => names.includes(instance.name)).map((instance) => `127.0.0.1:${instance.port}`),
+        ),
+      newDatabase,
+      storageEnv,
+      stop,
+    };
   } catch (error) {
     await stop().catch(() => undefined);
     throw error;

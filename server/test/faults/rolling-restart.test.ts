@@ -7,16 +7,16 @@ import { startProductionStack, type ApiInstance, type ProductionStack } from '..
 import { compiledRuntime, membersSigningIn, sendingStream, until, type Send } from '../production-sends';
 
 /**
- * A deploy's rolling restart behind nginx: both API processes get SIGTERM and start again, one after the other,
- * while members keep sending invoices through nginx. No member may read an error (a 502 least of all), and every
+ * A deploy's rolling restart behind nginx: both API processes are taken out of nginx, stopped with SIGTERM, started
+ * again and put back, one after the other, while members keep sending invoices through nginx. No member may read an error (a 502 least of all), and every
  * send the API acknowledged must be in the database afterwards. Each member may send 30 invoices in 10 minutes, so
- * the stream is spread over enough members, each stopping at SENDS_PER_MEMBER: about 10 sends a second for 100 s,
+ * the stream is spread over enough members, each stopping at SENDS_PER_MEMBER: about 10 sends a second for 60 s,
  * however slow a busy machine makes the restarts.
  */
-const MEMBERS = 40;
+const MEMBERS = 24;
 const SENDS_PER_MEMBER = 25;
 /** Between two sends of one member. */
-const PAUSE_MS = 4_000;
+const PAUSE_MS = 2_400;
 
 let stack: ProductionStack | undefined;
 let root: string;
@@ -26,6 +26,7 @@ beforeAll(async () => {
   root = mkdtempSync(path.join(tmpdir(), 'clube-export-vazio-'));
   stack = await startProductionStack({
     apiProcesses: 2,
+    reloadableNginx: true,
     root,
     env: { HUMAN_VERIFICATION: 'false', DEMO_DATA: 'false', SHUTDOWN_GRACE_MS: '20000' },
     ...compiledRuntime(),
@@ -43,7 +44,8 @@ describe('a rolling restart of both API processes behind nginx', () => {
   it('answers every member’s send, with no 502, and loses none it acknowledged', async () => {
     const { sends, stop } = sendingStream(stack!.url, tokens, PAUSE_MS, SENDS_PER_MEMBER);
     await until(() => sends.length >= 10, 30_000, 'os primeiros envios');
-    const restarts: { name: string; exit: number | NodeJS.Signals | null; drainMs: number; backMs: number }[] = [];
+    const firstSendAt = Date.now();
+    const restarts: Awaited<ReturnType<typeof restart>>[] = [];
     for (const instance of stack!.instances) restarts.push(await restart(instance, sends));
     const restartsDoneAt = Date.now();
     // The stream goes on a little on both new processes.
@@ -75,7 +77,17 @@ describe('a rolling restart of both API processes behind nginx', () => {
           .join('; ')}`,
     );
     expect(restarts.map((r) => r.exit)).toEqual([0, 0]);
-    expect(failed.map((send) => `${send.status} ${send.problem ?? ''}`)).toEqual([]);
+    // A failure shows when it came, against each restart, and what nginx said about it.
+    const nginxErrors = failed.length > 0 ? (await stack!.nginxErrors()).split('\n').slice(-20) : [];
+    const timeline = restarts.map(
+      (r) =>
+        `${r.name}: SIGTERM ${r.startedAt - firstSendAt} ms, saiu ${r.exitedAt - firstSendAt}, pronto ${r.backAt - firstSendAt}`,
+    );
+    expect({
+      failed: failed.map((send) => `${send.status} at ${send.at - firstSendAt} ms ${send.problem ?? ''}`),
+      timeline,
+      nginxErrors,
+    }).toEqual({ failed: [], timeline, nginxErrors });
     expect(badGateway).toBe(0);
     expect(lost).toEqual([]);
     // Both new processes answer: the second one's sends, and the first one's (waited for before the second went).
@@ -86,20 +98,25 @@ describe('a rolling restart of both API processes behind nginx', () => {
 });
 
 /**
- * SIGTERM, wait for the process to exit, start it again, wait until it is ready and nginx sends it work again (nginx
- * counts a refused process out for 10 s, its fail_timeout): only then may the next one go.
+ * One process's turn, as docs/operations/health-and-shutdown.md tells an operator: nginx reloaded without it (requests
+ * already proxied to it finish; new ones go to the others), SIGTERM and wait for it to exit, start it again, wait for
+ * its /readyz, nginx reloaded with it back, and wait until it answers sends again: only then may the next one go.
  */
 async function restart(instance: ApiInstance, sends: readonly Send[]) {
+  const others = stack!.instances.filter((other) => other !== instance).map((other) => other.name);
   const started = Date.now();
+  await stack!.routeTo(others);
   const exit = await instance.terminate();
-  const drainMs = Date.now() - started;
+  const exitedAt = Date.now();
+  const drainMs = exitedAt - started;
   await instance.start();
   await until(async () => (await fetch(`${instance.url}/readyz`).catch(() => null))?.status === 200, 30_000, 'readyz');
   const backAt = Date.now();
+  await stack!.routeTo(stack!.instances.map((each) => each.name));
   await until(
     () => sends.some((send) => send.instance === instance.name && send.at > backAt),
     30_000,
     `nginx voltar a mandar envios para ${instance.name}`,
   );
-  return { name: instance.name, exit, drainMs, backMs: Date.now() - started };
+  return { name: instance.name, exit, drainMs, backMs: Date.now() - started, startedAt: started, exitedAt, backAt };
 }
