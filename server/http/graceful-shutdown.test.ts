@@ -113,26 +113,27 @@ describe('graceful shutdown', () => {
     busy.destroy();
   });
 
-  it('leaves an idle kept connection for the client to close, and closes it itself once the release time has passed', async () => {
-    const server = await startServer({ idleReleaseMs: 400 });
+  /** A client keeps one idle connection open; the shutdown's time until it exited, and its exit codes. */
+  async function shutdownWithIdleClient(signal: string, idleReleaseMs: number) {
+    const server = await startServer({ idleReleaseMs });
     const agent = new http.Agent({ keepAlive: true, maxSockets: 1 });
     await get(server.port, '/pronto', agent);
     const started = Date.now();
-    await server.shutdown('SIGTERM');
-    expect(Date.now() - started).toBeGreaterThanOrEqual(380);
-    expect(server.exits).toEqual([0]);
+    await server.shutdown(signal);
     agent.destroy();
+    return { ms: Date.now() - started, exits: server.exits };
+  }
+
+  it('leaves an idle kept connection for the client to close, and closes it itself once the release time has passed', async () => {
+    const { ms, exits } = await shutdownWithIdleClient('SIGTERM', 400);
+    expect(ms).toBeGreaterThanOrEqual(380);
+    expect(exits).toEqual([0]);
   });
 
   it('on Ctrl-C, closes idle connections as soon as nothing is in flight', async () => {
-    const server = await startServer({ idleReleaseMs: 10_000 });
-    const agent = new http.Agent({ keepAlive: true, maxSockets: 1 });
-    await get(server.port, '/pronto', agent);
-    const started = Date.now();
-    await server.shutdown('SIGINT');
-    expect(Date.now() - started).toBeLessThan(2_000);
-    expect(server.exits).toEqual([0]);
-    agent.destroy();
+    const { ms, exits } = await shutdownWithIdleClient('SIGINT', 10_000);
+    expect(ms).toBeLessThan(2_000);
+    expect(exits).toEqual([0]);
   });
 
   it('exits 1 at once on a second signal', async () => {
