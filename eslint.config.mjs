@@ -12,7 +12,16 @@ const compat = new FlatCompat({ baseDirectory: dirname(fileURLToPath(import.meta
  */
 const SERVER_LAYERS = [
   ['./server/db'],
-  ['./server/config.ts', './server/adapters', './server/storage', './server/jobs', './server/auth', './server/errors'],
+  [
+    './server/config.ts',
+    './server/adapters',
+    './server/storage',
+    './server/jobs',
+    './server/auth',
+    './server/errors',
+    './server/metrics',
+    './server/logging',
+  ],
   ['./server/http', './server/limits'],
   ['./server/graphql', './server/uploads'],
   ['./server/modules'],
@@ -32,7 +41,7 @@ const layerZones = SERVER_LAYERS.map((layer, index) => ({
   target: layer,
   from: [...SERVER_LAYERS.slice(index + 1).flat(), ...TOP],
   message:
-    'Imports in the API only go down: db → config, adapters, storage, jobs, auth, errors → http, limits → graphql, uploads → modules → app.',
+    'Imports in the API only go down: db → config, adapters, storage, jobs, auth, errors, metrics, logging → http, limits → graphql, uploads → modules → app.',
 }));
 
 /** Each module is reached only through its index.ts (its manifest and public API), from other modules and the top. */

@@ -33,8 +33,8 @@ export default defineConfig({
     },
   ],
   webServer: {
-    // The API's own log (warnings and errors, with the cause of every "Erro interno") is kept beside the results, so
-    // a failed run can be explained; Playwright would otherwise drop the server's output.
+    // The API's own log (a line per request, warnings, and errors with the cause of every "Erro interno") is kept
+    // beside the results, so a failed run can be explained; Playwright would otherwise drop the server's output.
     command: `mkdir -p test-results && exec node --import tsx server/main.ts >> test-results/e2e-api.log 2>&1`,
     url: `http://127.0.0.1:${port}/login`,
     reuseExistingServer: false,
@@ -48,7 +48,8 @@ export default defineConfig({
       // Production seeds the demo accounts only when asked by name; its demo staff get fresh secrets (printed into
       // test-results/e2e-api.log), so the painel's journeys make their own staff from the terminal.
       DEMO_DATA: 'true',
-      LOG_LEVEL: 'warn',
+      // Every request's line, not only warnings and errors: scripts/e2e.ts reads the whole run's log for secrets.
+      LOG_LEVEL: 'info',
       // Every test logs in from 127.0.0.1; the per-IP limits are tested on their own in the API tests.
       LOGIN_ATTEMPTS_PER_IP: '10000',
       REQUESTS_PER_MINUTE: '100000',

@@ -6,4 +6,6 @@
 export const API_PATHS = {
   /** A signed ALTCHA challenge for the human check of the login, sign-up and recovery forms. */
   altchaChallenge: '/altcha/challenge',
+  /** The API process answers (no database): the connectivity probe's smallest request. */
+  health: '/healthz',
 } as const;

@@ -17,7 +17,7 @@ import { registerGraphqlMultipart } from './uploads/graphql-multipart';
 import type { Resolvers } from './graphql/generated/resolvers-types';
 import { clubModules } from './modules';
 import type { ModuleDeps } from './modules/club-module';
-import { apiRouteTable, JSON_BODY_MAX_BYTES, UPLOAD_OPTIONS } from './http/api-routes';
+import { apiRouteTable, HEALTH_PATHS, JSON_BODY_MAX_BYTES, UPLOAD_OPTIONS } from './http/api-routes';
 import { cspDirectives } from './http/content-security-policy';
 import { csrfGuard } from './http/csrf';
 import { onRoutesOf, withHook } from './http/route-hooks';
@@ -26,6 +26,10 @@ import { registerInstanceHeader } from './http/instance-header';
 import { registerSecurityHeaders } from './http/security-headers';
 import { OneLinePerRequest, requestChildLogger, requestLogLine } from './http/request-log';
 import { registerMaintenance } from './http/maintenance';
+import { createLifecycle, registerHealthRoutes, type Lifecycle } from './http/health';
+import { registerRequestIdHeader, requestIdGenerator } from './http/request-id';
+import { registerRequestMetrics } from './http/request-metrics';
+import { registerOperationMetrics } from './graphql/operation-metrics';
 import { registerStaticSite, STATIC_SITE_PATHS } from './http/static-site';
 import { memberOfActiveFamily } from './modules/device-sessions';
 import { registerJobs } from './jobs/scheduler';
@@ -58,6 +62,8 @@ export interface BuildAppOptions {
    * storage passed in stays open: whoever made it closes it.
    */
   readonly storage?: FileStorage;
+  /** Whether the process is shutting down (server/http/graceful-shutdown.ts), which readiness reports. */
+  readonly lifecycle?: Lifecycle;
 }
 
 /** Secrets never reach the log: auth headers, cookies, and passwords or tokens in GraphQL variables. */
@@ -108,15 +114,24 @@ export function buildApp({
   logger = false,
   queryCache = true,
   storage: givenStorage,
+  lifecycle = createLifecycle(),
 }: BuildAppOptions): FastifyInstance {
   const app = Fastify({
     logger,
-    logController: new OneLinePerRequest(),
+    logController: new OneLinePerRequest(Object.values(HEALTH_PATHS)),
     childLoggerFactory: requestChildLogger,
+    // nginx's $request_id (X-Request-Id) when behind it, so both logs share one id; every log line of a request has it.
+    genReqId: requestIdGenerator(config.trustProxy),
     bodyLimit: JSON_BODY_MAX_BYTES,
     trustProxy: config.trustProxy,
   });
   if (config.instanceName !== undefined) registerInstanceHeader(app, config.instanceName);
+  registerRequestIdHeader(app);
+  // Before any route is declared: each route gets its own hook as it is.
+  if (config.metrics) {
+    registerRequestMetrics(app);
+    registerOperationMetrics(app, GRAPHQL_PATH);
+  }
   registerErrorHandler(app);
   // First of the request hooks: under maintenance no API route reads a body, a token or a rate limit.
   if (config.maintenance) {
@@ -191,8 +206,9 @@ export function buildApp({
     tokens: config,
     perMinute: config.requestsPerMinute,
     graphqlPath: GRAPHQL_PATH,
-    uncountedPaths: [...STATIC_SITE_PATHS, apiRouteTable.contentImage.path],
+    uncountedPaths: [...STATIC_SITE_PATHS, apiRouteTable.contentImage.path, ...Object.values(HEALTH_PATHS)],
   });
+  registerHealthRoutes(app, { db, storage, lifecycle });
 
   onRoutesOf(app, GRAPHQL_PATH, (route) => {
     route.onRequest = withHook(route.onRequest, csrfGuard as never);

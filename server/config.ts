@@ -80,6 +80,13 @@ export interface AppConfig {
   /** MAINTENANCE_RETRY_AFTER: the seconds that 503's Retry-After asks a client to wait. */
   readonly maintenanceRetryAfterSeconds: number;
   /**
+   * METRICS_PORT and METRICS_HOST: where this process answers Prometheus's scrape (`GET /metrics`), apart from the
+   * API's port so nginx never exposes it; undefined (the default) serves no metrics.
+   */
+  readonly metrics: { readonly port: number; readonly host: string } | undefined;
+  /** SHUTDOWN_GRACE_MS: how long a SIGTERM waits for in-flight requests and jobs before the process exits anyway. */
+  readonly shutdownGraceMs: number;
+  /**
    * The points partner (POINTS_PARTNER_URL, POINTS_PARTNER_TOKEN, POINTS_PARTNER_CALLBACK_SECRET): the club calls its
    * JSON API with the token and checks the HMAC of its callbacks with the secret. Unset: the embedded default, where
    * an operator answers for the partner from the terminal (`npm run partner`).
@@ -182,6 +189,9 @@ export const DEFAULT_AUTO_APPROVAL_MAX_POINTS_MONTH = 20_000;
 /** Retry-After of the maintenance answer: five minutes. */
 export const DEFAULT_MAINTENANCE_RETRY_AFTER_SECONDS = 300;
 
+/** SHUTDOWN_GRACE_MS: under the 30 s a container runtime waits after SIGTERM before it kills the process. */
+export const DEFAULT_SHUTDOWN_GRACE_MS = 25_000;
+
 const booleanFlag = z
   .enum(['true', 'false', '1', '0', 'yes', 'no'])
   .transform((v) => v === 'true' || v === '1' || v === 'yes');
@@ -241,6 +251,9 @@ export const envSchema = z.object({
   NEXT_PUBLIC_GA_ID: z.string().trim().optional(),
   MAINTENANCE: booleanFlag.default(false),
   MAINTENANCE_RETRY_AFTER: z.coerce.number().int().min(1).max(86_400).default(DEFAULT_MAINTENANCE_RETRY_AFTER_SECONDS),
+  METRICS_PORT: z.coerce.number().int().min(1).max(65535).optional(),
+  METRICS_HOST: z.string().min(1).max(255).default('127.0.0.1'),
+  SHUTDOWN_GRACE_MS: z.coerce.number().int().min(0).max(600_000).default(DEFAULT_SHUTDOWN_GRACE_MS),
   POINTS_PARTNER_URL: z
     .url({ protocol: /^https?$/, error: 'POINTS_PARTNER_URL deve começar com http:// ou https://' })
     .transform((v) => v.replace(/\/+$/, ''))
@@ -568,6 +581,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     analyticsId: e.NEXT_PUBLIC_GA_ID || undefined,
     maintenance: e.MAINTENANCE,
     maintenanceRetryAfterSeconds: e.MAINTENANCE_RETRY_AFTER,
+    metrics: e.METRICS_PORT === undefined ? undefined : { port: e.METRICS_PORT, host: e.METRICS_HOST },
+    shutdownGraceMs: e.SHUTDOWN_GRACE_MS,
     pointsPartner: pointsPartnerFrom(e),
     pointsPartnerName: e.POINTS_PARTNER_NAME,
     vapid: vapidKeysFrom(e, dataDir, database),

@@ -4,7 +4,12 @@ import { ensureExport } from './build/ensure-export';
 import { loadConfig } from './config';
 import { createDatabase } from './db/database';
 import { migrateToLatest } from './db/migrate';
+import { gracefulShutdown, trackTraffic } from './http/graceful-shutdown';
+import { createLifecycle } from './http/health';
+import { appGauges } from './metrics/app-gauges';
+import { startMetricsServer, type MetricsServer } from './metrics/metrics-server';
 import { loadTrustStore } from './modules/invoices';
+import { pushQueueDepth } from './modules/notifications';
 import { seedAtStart } from './seed';
 import { createFileStorage } from './storage/from-config';
 
@@ -22,28 +27,43 @@ async function main(): Promise<void> {
   // Straight to the terminal, never through the logger: the demo staff's fresh secrets are shown once, here.
   for (const line of await seedAtStart(db, { config, storage })) process.stdout.write(`${line}\n`);
 
-  const app = buildApp({ db, config, storage, logger: loggerOptions(process.env['LOG_LEVEL'] ?? 'info') });
+  const lifecycle = createLifecycle();
+  const app = buildApp({
+    db,
+    config,
+    storage,
+    lifecycle,
+    logger: loggerOptions(process.env['LOG_LEVEL'] ?? 'info'),
+  });
+  const traffic = trackTraffic(app.server);
 
-  let closing = false;
-  const shutdown = (signal: string) => {
-    if (closing) return;
-    closing = true;
-    app.log.info({ signal }, 'Encerrando o servidor');
-    // In-flight requests finish first; the storage and the database close last so no request loses its connection.
-    app
-      .close()
-      .then(() => storage.close())
-      .then(() => db.destroy())
-      .then(() => process.exit(0))
-      .catch((error: unknown) => {
-        app.log.error({ err: error }, 'Falha ao encerrar');
-        process.exit(1);
-      });
-  };
-  process.once('SIGINT', () => shutdown('SIGINT'));
-  process.once('SIGTERM', () => shutdown('SIGTERM'));
+  let metrics: MetricsServer | undefined;
+  const shutdown = gracefulShutdown({
+    server: app.server,
+    lifecycle,
+    traffic,
+    graceMs: config.shutdownGraceMs,
+    log: app.log,
+    // The app first (its scheduled jobs finish their run), then what they used: the storage, the pool.
+    close: async () => {
+      await app.close();
+      await storage.close();
+      await db.destroy();
+      await metrics?.close();
+    },
+    exit: (code) => process.exit(code),
+  });
+  process.on('SIGINT', () => void shutdown('SIGINT'));
+  process.on('SIGTERM', () => void shutdown('SIGTERM'));
 
   await app.listen({ port: config.port, host: config.host });
+  if (config.metrics) {
+    metrics = await startMetricsServer({
+      ...config.metrics,
+      appRegistry: appGauges({ db, queues: [{ name: 'push', depth: pushQueueDepth }], now: config.now }),
+    });
+    app.log.info({ url: metrics.url }, 'Métricas do Prometheus');
+  }
 }
 
 main().catch((error: unknown) => {

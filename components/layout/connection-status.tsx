@@ -1,6 +1,5 @@
 'use client';
 import { useEffect } from 'react';
-import { config } from '@/lib/config';
 import { PROBE_INTERVAL_MS, probeClub } from '@/lib/network/reachability';
 import { useOffline } from '@/lib/network/use-offline';
 
@@ -17,7 +16,7 @@ export function ConnectionStatus() {
   // learns the signal returned without the member having to tap anything.
   useEffect(() => {
     if (!offline) return;
-    const probe = () => void probeClub(config.graphqlUrl);
+    const probe = () => void probeClub();
     const timer = window.setInterval(probe, PROBE_INTERVAL_MS);
     window.addEventListener('online', probe);
     return () => {

@@ -2,6 +2,7 @@
 import Link from 'next/link';
 import type { ReactNode } from 'react';
 import { DetailSkeleton, Loading } from './skeletons';
+import { ErrorText } from './error-text';
 
 // The grey placeholders are their own module: the member layout's page skeleton uses them without the states below.
 export { CardListSkeleton, DetailSkeleton, Loading } from './skeletons';
@@ -57,7 +58,7 @@ export function ErrorState({ title, message, onRetry }: { title: string; message
     <section className="card content-state" aria-labelledby="page-title">
       <h1 id="page-title">{title}</h1>
       <p className="alert alert--error" role="alert">
-        {message}
+        <ErrorText message={message} />
       </p>
       <p>
         <button type="button" className="button button--primary" onClick={onRetry}>

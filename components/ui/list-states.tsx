@@ -1,6 +1,7 @@
 'use client';
 import type { ReactNode } from 'react';
 import { Spinner } from './spinner';
+import { ErrorText } from './error-text';
 
 /**
  * What a member's own list (invoices, points entries) shows before it has items: the error when the first page
@@ -22,7 +23,7 @@ export function ListStatus({
   if (error) {
     return (
       <p className="alert alert--error" role="alert">
-        {error}
+        <ErrorText message={error} />
       </p>
     );
   }
@@ -50,7 +51,7 @@ export function OlderItemsButton({
     <>
       {error && (
         <p className="alert alert--error" role="alert">
-          {error}
+          <ErrorText message={error} />
         </p>
       )}
       <button type="button" className="button button--secondary button--block" onClick={onClick} disabled={loading}>

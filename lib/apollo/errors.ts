@@ -1,6 +1,7 @@
 import type { ErrorLike } from '@apollo/client';
 import { CombinedGraphQLErrors, ServerError } from '@apollo/client/errors';
 import { MAINTENANCE_CODE, isMaintenanceText } from '../network/maintenance';
+import { ERROR_ID_PATTERN, errorIdLine } from './error-id';
 import { isClubUnreachable } from '../network/reachability';
 
 const hasCode = (error: ErrorLike, code: string): boolean =>
@@ -51,11 +52,25 @@ export const OFFLINE_ACTION_MESSAGE = 'Sem conexão: isso precisa do clube. Tent
 
 export const USER_DISABLED_MESSAGE = 'Esta conta está desativada. Fale com o clube pelo WhatsApp.';
 
-/** The pt-BR message to show a member for a failed operation. */
+/** The code of an "Erro interno" (`extensions.errorId`), which finds the failure in the API's log. */
+export function errorIdOf(error: ErrorLike | undefined): string | null {
+  if (!error || !CombinedGraphQLErrors.is(error)) return null;
+  const id = error.errors.find((e) => e.extensions?.code === 'INTERNAL_SERVER_ERROR')?.extensions?.errorId;
+  return typeof id === 'string' && ERROR_ID_PATTERN.test(id) ? id : null;
+}
+
+/**
+ * The pt-BR message to show a member for a failed operation. An "Erro interno" has its code on a second line
+ * ("Código do erro: 7F3K-92QA"), which components/ui/error-text.tsx shows under the message.
+ */
 export function errorMessage(error: ErrorLike): string {
   // 'User disabled' is the API's contract string (docs/product.md#72-the-member-query), not a message for members.
   if (isUserDisabled(error)) return USER_DISABLED_MESSAGE;
-  if (CombinedGraphQLErrors.is(error)) return error.errors[0]?.message ?? NETWORK_ERROR_MESSAGE;
+  if (CombinedGraphQLErrors.is(error)) {
+    const message = error.errors[0]?.message ?? NETWORK_ERROR_MESSAGE;
+    const errorId = errorIdOf(error);
+    return errorId ? `${message}\n${errorIdLine(errorId)}` : message;
+  }
   // A server error's answer means the club was reached; no answer at all, the phone has no signal.
   if (!ServerError.is(error) && isClubUnreachable()) return OFFLINE_ACTION_MESSAGE;
   return NETWORK_ERROR_MESSAGE;

@@ -1,3 +1,6 @@
+import { API_PATHS } from '../api-paths';
+import { config } from '../config';
+
 /**
  * Whether the club answered the last request. `navigator.onLine` alone is not enough: on a weak signal the phone
  * shows bars while nothing gets through, and a page opened from the service worker without signal may be told it is
@@ -40,16 +43,24 @@ export function trackReachability(fetchImpl: typeof fetch): typeof fetch {
   };
 }
 
+/** The API's liveness route, on the API's own host (NEXT_PUBLIC_GRAPHQL_URL may name another one than the site's). */
+export function healthUrl(graphqlUrl: string = config.graphqlUrl): string {
+  const base = typeof window === 'undefined' ? 'http://localhost/' : window.location.href;
+  return new URL(API_PATHS.health, new URL(graphqlUrl, base)).toString();
+}
+
 /**
- * Asks the club whether it answers, with the smallest request it takes (a GET with no query, answered with a short
- * 400): used while the club is unreachable, because no `online` event comes when a weak signal gets better.
+ * Asks the club whether it answers, with the smallest request it has: `GET /healthz`, which the API answers without
+ * the database and nginx passes on. Used while the club is unreachable, because no `online` event comes when a weak
+ * signal gets better. A plain GET of the GraphQL address, without the header the CSRF check asks for, was refused
+ * each time and logged as a blocked request.
  */
 export async function probeClub(
-  graphqlUrl: string,
+  url: string = healthUrl(),
   fetchImpl: typeof fetch = (...args) => fetch(...args),
 ): Promise<void> {
   try {
-    await trackReachability(fetchImpl)(graphqlUrl, { method: 'GET', cache: 'no-store' });
+    await trackReachability(fetchImpl)(url, { method: 'GET', cache: 'no-store' });
   } catch {
     // Already reported as unreachable.
   }

@@ -65,7 +65,7 @@ describe('npm run db -- backup / restore (embedded default)', () => {
       expect(report.files).toBeGreaterThanOrEqual(3);
 
       const restoredDir = path.join(root, 'restored');
-      await restoreClub(folder, restoredDir);
+      await restoreClub(folder, testConfig({ dataDir: restoredDir }));
       const restored = createDatabase({ file: path.join(restoredDir, 'club.sqlite') });
       try {
         const rows = await everyRow(restored);
@@ -89,20 +89,14 @@ describe('npm run db -- backup / restore (embedded default)', () => {
       }
 
       // Never over a club: the restored folder is not empty any more, and a folder without a backup is refused.
-      await expect(restoreClub(folder, restoredDir)).rejects.toThrow('não está vazia');
-      await expect(restoreClub(root, path.join(root, 'outra'))).rejects.toThrow('não é uma pasta de backup');
+      await expect(restoreClub(folder, testConfig({ dataDir: restoredDir }))).rejects.toThrow('não está vazia');
+      await expect(restoreClub(root, testConfig({ dataDir: path.join(root, 'outra') }))).rejects.toThrow(
+        'não é uma pasta de backup',
+      );
       await expect(backupClub(db, config, folder)).rejects.toThrow('não está vazia');
     } finally {
       await app.close();
       await db.destroy();
     }
-  });
-
-  it('on PostgreSQL, says to use pg_dump and S3 versioning instead, and that copy is no backup', async () => {
-    const db = createDatabase({ file: ':memory:' });
-    const config = testConfig({ database: { kind: 'postgres', url: 'postgres://clube@127.0.0.1:1/clube' } });
-    // The handle is SQLite, but the club's settings say PostgreSQL: the settings decide, before anything is read.
-    await expect(backupClub(db, config, path.join(root, 'b'))).rejects.toThrow(/pg_dump.*não é um backup/s);
-    await db.destroy();
   });
 });

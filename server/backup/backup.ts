@@ -1,9 +1,12 @@
 import { copyFile, mkdir, readdir, stat, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import type { AppConfig } from '../config';
-import { driverOf } from '../db/database';
+import { createDatabase, driverOf } from '../db/database';
 import type { Db } from '../db/schema';
+import { createFileStorage } from '../storage/from-config';
 import { uploadsDirOf } from '../storage/local-disk';
+import { filesBelow } from './files-below';
+import { backupPostgres, postgresManifestOf, restorePostgres } from './postgres-backup';
 
 /** What a backup folder holds, beside the files themselves. */
 export const BACKUP_MANIFEST = 'backup.json';
@@ -21,23 +24,6 @@ export interface BackupReport {
   readonly files: number;
   readonly bytes: number;
   readonly filesInS3: boolean;
-}
-
-/** Every file below `dir`, as paths relative to it; a missing folder has none. */
-async function filesBelow(dir: string, prefix = ''): Promise<string[]> {
-  let entries;
-  try {
-    entries = await readdir(path.join(dir, prefix), { withFileTypes: true });
-  } catch {
-    return [];
-  }
-  const found: string[] = [];
-  for (const entry of entries) {
-    const relative = path.join(prefix, entry.name);
-    if (entry.isDirectory()) found.push(...(await filesBelow(dir, relative)));
-    else if (entry.isFile()) found.push(relative);
-  }
-  return found;
 }
 
 /** Copies the files of `from` that `to` does not have yet; returns how many and their bytes. */
@@ -78,14 +64,20 @@ async function isEmptyOrMissing(dir: string): Promise<boolean> {
  * its row was committed, so it is there by the second pass unless it was deleted after the copy's instant.
  */
 export async function backupClub(db: Db, config: AppConfig, folder: string): Promise<BackupReport> {
-  const driver = driverOf(db);
-  if (config.database.kind !== 'sqlite' || driver.dialect !== 'sqlite') {
-    throw new BackupError(
-      'O clube usa PostgreSQL: faça o backup do banco com pg_dump (por exemplo pg_dump --format=custom) e ative o ' +
-        'versionamento do bucket S3 dos arquivos. "npm run db -- copy" copia o clube para outro banco; não é um backup.',
-    );
-  }
   if (!(await isEmptyOrMissing(folder))) throw new BackupError(`A pasta ${folder} não está vazia: escolha uma nova.`);
+  const driver = driverOf(db);
+  if (config.database.kind === 'postgres') {
+    // The settings decide, not the handle: a club whose DATABASE_URL is PostgreSQL is backed up with pg_dump.
+    await mkdir(folder, { recursive: true });
+    const storage = createFileStorage(config);
+    try {
+      const report = await backupPostgres(config.database.url, storage, folder, new Date(config.now()));
+      return { folder, files: report.files, bytes: report.bytes + report.dumpBytes, filesInS3: false };
+    } finally {
+      await storage.close();
+    }
+  }
+  if (driver.dialect !== 'sqlite') throw new BackupError('DATABASE_URL não é o banco deste clube.');
   await mkdir(folder, { recursive: true });
   const uploads = uploadsDirOf(config.dataDir);
   const filesInS3 = config.s3 !== undefined;
@@ -119,10 +111,22 @@ export async function backupClub(db: Db, config: AppConfig, folder: string): Pro
  * Puts a backup back into an empty DATA_DIR. A folder that already holds anything is refused: a restore never
  * overwrites a club, live or not.
  */
-export async function restoreClub(folder: string, dataDir: string): Promise<{ files: number }> {
+export async function restoreClub(folder: string, config: AppConfig): Promise<{ files: number }> {
   if (!(await filesBelow(folder)).includes(BACKUP_MANIFEST)) {
     throw new BackupError(`${folder} não é uma pasta de backup do clube (falta ${BACKUP_MANIFEST}).`);
   }
+  const postgres = await postgresManifestOf(folder);
+  if (postgres || config.database.kind === 'postgres') {
+    if (!postgres || config.database.kind !== 'postgres') {
+      throw new BackupError(
+        postgres
+          ? 'Este backup é de um clube em PostgreSQL: defina DATABASE_URL com um banco novo e vazio.'
+          : 'Este backup é do SQLite do clube: restaure-o sem DATABASE_URL, numa DATA_DIR vazia.',
+      );
+    }
+    return restoreIntoPostgres(config, folder);
+  }
+  const dataDir = config.dataDir;
   if (!(await isEmptyOrMissing(dataDir))) {
     throw new BackupError(
       `A pasta de dados ${dataDir} não está vazia: o backup só volta para uma pasta vazia, nunca sobre um clube.`,
@@ -139,4 +143,17 @@ export async function restoreClub(folder: string, dataDir: string): Promise<{ fi
   }
   const { files } = await copyNewFiles(path.join(folder, 'uploads'), uploadsDirOf(dataDir), new Set());
   return { files };
+}
+
+/** A PostgreSQL backup into the empty database of DATABASE_URL (never migrated first) and the empty storage. */
+async function restoreIntoPostgres(config: AppConfig, folder: string): Promise<{ files: number }> {
+  if (config.database.kind !== 'postgres') throw new BackupError('DATABASE_URL precisa ser um PostgreSQL.');
+  const db = createDatabase(config.database);
+  const storage = createFileStorage(config);
+  try {
+    return await restorePostgres(config.database.url, db, storage, folder);
+  } finally {
+    await storage.close();
+    await db.destroy();
+  }
 }

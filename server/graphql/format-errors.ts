@@ -1,4 +1,4 @@
-import type { FastifyBaseLogger } from 'fastify';
+import type { FastifyBaseLogger, FastifyReply } from 'fastify';
 import { GraphQLError, type ExecutionResult, type FormattedExecutionResult, type GraphQLFormattedError } from 'graphql';
 import { INTERNAL_ERROR_MESSAGE, isApiError } from '../errors/api-errors';
 import {
@@ -8,6 +8,8 @@ import {
   requestErrorMessage,
 } from '../errors/request-errors';
 import { unavailability, unavailableMessage, UNAVAILABLE_RETRY_AFTER_SECONDS } from '../errors/unavailable';
+import { newErrorId } from '../errors/error-id';
+import { noteOutcome } from './operation-metrics';
 import { variableProblemOf } from './variable-errors';
 
 interface HttpishError extends Error {
@@ -20,7 +22,7 @@ const httpStatusOf = (error: unknown): number | undefined => {
   return typeof status === 'number' && status >= 400 && status < 600 ? status : undefined;
 };
 
-function shape(error: GraphQLError, code: string, message = error.message): GraphQLFormattedError {
+function shape(error: GraphQLError, code: string, message = error.message, errorId?: string): GraphQLFormattedError {
   const fields = error.extensions['fields'];
   // A stable sub-code the client acts on (e.g. a kiosk told to show its set-up screen).
   const reason = error.extensions['reason'];
@@ -32,6 +34,7 @@ function shape(error: GraphQLError, code: string, message = error.message): Grap
       code,
       ...(fields === undefined ? {} : { fields }),
       ...(typeof reason === 'string' ? { reason } : {}),
+      ...(errorId === undefined ? {} : { errorId }),
     },
   };
 }
@@ -83,8 +86,10 @@ function formatOne(error: GraphQLError, log: FastifyBaseLogger): GraphQLFormatte
     log.warn({ err: original, path: error.path }, 'Parte do clube indisponível');
     return [shape(error, 'SERVICE_UNAVAILABLE', unavailableMessage(why))];
   }
-  log.error({ err: original, path: error.path }, 'Erro inesperado ao executar GraphQL');
-  return [shape(error, 'INTERNAL_SERVER_ERROR', INTERNAL_ERROR_MESSAGE)];
+  // The member reads the id under the message and quotes it; the same id in this line leads support to the stack.
+  const errorId = newErrorId();
+  log.error({ err: original, path: error.path, errorId }, 'Erro inesperado ao executar GraphQL');
+  return [shape(error, 'INTERNAL_SERVER_ERROR', INTERNAL_ERROR_MESSAGE, errorId)];
 }
 
 interface FormatterContext {
@@ -98,6 +103,7 @@ export function formatExecutionErrors(
 ): { statusCode: number; response: FormattedExecutionResult } {
   const log = context.reply?.log ?? context.app.log;
   const errors = execution.errors.flatMap((e) => formatOne(e, log));
+  noteOutcome(context.reply as FastifyReply | undefined, errors);
   let statusCode = 200;
   if (!execution.data) {
     const first = execution.errors[0];

@@ -1,5 +1,5 @@
 import { allRoutes, buildPath, exportFileFor } from '../../lib/routes';
-import { allApiRoutes, MULTIPART_MAX_BYTES, NO_BODY_MAX_BYTES } from '../http/api-routes';
+import { allApiRoutes, HEALTH_PATHS, MULTIPART_MAX_BYTES, NO_BODY_MAX_BYTES } from '../http/api-routes';
 import { cspHeaderValue, GOOGLE_TAG_SOURCES } from '../http/content-security-policy';
 import {
   generateNginxConfig,
@@ -100,7 +100,8 @@ describe('generated nginx config', () => {
   it('writes a location for each route and kind, immutable static assets and the API upstream', () => {
     const conf = generateNginxConfig(options);
     const exactApiRoutes = allApiRoutes.filter(([, route]) => route.match === 'exact').length;
-    expect(conf.match(/^\s+location [=~] /gm)).toHaveLength(allRoutes.length * 2 + 2 + exactApiRoutes);
+    // The pages twice (HTML, RSC payload), the worker and the 404 page, the API's exact routes and the liveness check.
+    expect(conf.match(/^\s+location [=~] /gm)).toHaveLength(allRoutes.length * 2 + 2 + exactApiRoutes + 1);
     expect(conf).toContain('location ^~ /_next/static/');
     expect(conf).toContain('immutable');
     expect(conf).toContain('proxy_pass http://clube_api;');
@@ -111,7 +112,7 @@ describe('generated nginx config', () => {
   it('spreads the API over an upstream of every API process, keeping connections alive', () => {
     const conf = generateNginxConfig({ ...options, apiServers: ['10.0.0.1:3000', 'api-2.interno:3001'] });
     expect(conf).toMatch(
-      /^upstream clube_api \{\n {2}server 10\.0\.0\.1:3000;\n {2}server api-2\.interno:3001;\n {2}keepalive 16;\n\}$/m,
+      /^upstream clube_api \{\n {2}server 10\.0\.0\.1:3000;\n {2}server api-2\.interno:3001;\n {2}keepalive 16;\n {2}keepalive_timeout 3s;\n\}$/m,
     );
   });
 
@@ -130,7 +131,9 @@ describe('generated nginx config', () => {
   );
 
   it('writes one proxied location per API route, with its body limit and the forwarded headers', () => {
-    const proxied = locationsOf(generateNginxConfig(options)).filter((l) => l.body.includes('proxy_pass'));
+    const proxied = locationsOf(generateNginxConfig(options)).filter(
+      (l) => l.body.includes('proxy_pass') && l.path !== HEALTH_PATHS.live,
+    );
     expect(proxied).toHaveLength(allApiRoutes.length);
     for (const [, route] of allApiRoutes) {
       const location = proxied.find((l) => route.path.startsWith(l.path));
@@ -142,10 +145,25 @@ describe('generated nginx config', () => {
         'proxy_set_header Host $host;',
         'proxy_set_header X-Forwarded-For $remote_addr;',
         'proxy_set_header X-Forwarded-Proto $scheme;',
+        'proxy_set_header X-Request-Id $request_id;',
       ]) {
         expect(location?.body).toContain(directive);
       }
     }
+  });
+
+  it('proxies the liveness check with the request id and no access log, and keeps readiness off the public block', () => {
+    const conf = generateNginxConfig(options);
+    const live = nginxLocationFor(conf, HEALTH_PATHS.live);
+    expect(live?.modifier).toBe('=');
+    for (const directive of [
+      'proxy_pass http://clube_api;',
+      'proxy_set_header X-Request-Id $request_id;',
+      'access_log off;',
+    ]) {
+      expect(live?.body).toContain(directive);
+    }
+    expect(nginxLocationFor(conf, HEALTH_PATHS.ready)?.body).not.toContain('proxy_pass');
   });
 
   it('lets the largest upload through to GraphQL and keeps every other body small', () => {

@@ -1,5 +1,5 @@
 import { allRoutes, exportPathOf, type RouteDef } from '../../lib/routes';
-import { allApiRoutes, locationPathOf, NO_BODY_MAX_BYTES } from '../http/api-routes';
+import { allApiRoutes, HEALTH_PATHS, locationPathOf, NO_BODY_MAX_BYTES } from '../http/api-routes';
 import { cspHeaderValue, type CspOptions } from '../http/content-security-policy';
 
 export interface NginxOptions {
@@ -24,6 +24,13 @@ export const API_UPSTREAM = 'clube_api';
 
 /** Idle connections each nginx worker keeps open to the API processes, so requests skip the TCP handshake. */
 const UPSTREAM_KEEPALIVE = 16;
+
+/**
+ * How long nginx keeps such a connection unused. A process shutting down (SIGTERM) leaves these for nginx to close,
+ * since nginx may be writing a request into one at that instant, and closes what is left a second later
+ * (IDLE_RELEASE_MS in server/http/graceful-shutdown.ts): this must stay under it.
+ */
+export const UPSTREAM_KEEPALIVE_TIMEOUT_S = 3;
 
 /** Text types nginx compresses on the fly; text/html always is, and listing it again makes nginx warn. */
 const GZIP_TYPES = [
@@ -139,6 +146,7 @@ export function generateNginxConfig({ root, apiServers, serverName, listen, brot
     proxy_set_header Host $host;
     proxy_set_header X-Forwarded-For $remote_addr;
     proxy_set_header X-Forwarded-Proto $scheme;
+    proxy_set_header X-Request-Id $request_id;
   }`,
     )
     .join('\n\n');
@@ -152,6 +160,7 @@ export function generateNginxConfig({ root, apiServers, serverName, listen, brot
 upstream ${API_UPSTREAM} {
 ${servers}
   keepalive ${UPSTREAM_KEEPALIVE};
+  keepalive_timeout ${UPSTREAM_KEEPALIVE_TIMEOUT_S}s;
 }
 
 server {
@@ -186,8 +195,22 @@ ${brotli ? '  brotli_static on;\n' : ''}
   # The club API's own routes (server/http/api-routes.ts). HTTP/1.1 without "Connection: close" lets nginx reuse
   # its connections to the API processes. X-Forwarded-For is replaced, never appended to: the API trusts the proxy,
   # so an address the client wrote there would dodge the per-IP rate limits (behind a load balancer, set the
-  # client's address with the realip module).
+  # client's address with the realip module). X-Request-Id is nginx's id of the request, which the API logs on every
+  # line of it and sends back. A request whose process refused the connection or failed before it was sent goes to
+  # the next process (nginx's default proxy_next_upstream); a POST already sent never does, so it never runs twice.
 ${api}
+
+  # The process answers: the app's connectivity probe. Readiness (${HEALTH_PATHS.ready}) is not proxied: it names what
+  # is failing, and the checks that need it reach each process directly.
+  location = ${HEALTH_PATHS.live} {
+    access_log off;
+    client_max_body_size ${nginxSize(NO_BODY_MAX_BYTES)};
+    proxy_pass http://${API_UPSTREAM};
+    proxy_http_version 1.1;
+    proxy_set_header Connection "";
+    proxy_set_header Host $host;
+    proxy_set_header X-Request-Id $request_id;
+  }
 
 ${pages}
 

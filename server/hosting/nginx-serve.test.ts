@@ -157,6 +157,20 @@ withNginx('the generated config in a real nginx', () => {
       expect([...upstreams].sort()).toEqual(['api-1', 'api-2']);
     });
 
+    it('gives each request its own id for the API, whatever the client sent, and proxies only the liveness check', async () => {
+      const seen = new Set<string>();
+      for (const url of ['/graphql', '/healthz', '/healthz']) {
+        const answer = await request(port, url, { headers: { 'x-request-id': 'escolhido-pelo-cliente' } });
+        expect(answer.status).toBe(200);
+        const id = String((JSON.parse(answer.body) as Seen).headers['x-request-id']);
+        expect(id).toMatch(/^[0-9a-f]{32}$/);
+        seen.add(id);
+      }
+      expect(seen.size).toBe(3);
+      // Readiness says what is failing: the checks reach each process directly, never through the public block.
+      expect((await request(port, '/readyz')).status).toBe(404);
+    });
+
     it('refuses a body over the limit of a route that takes none', async () => {
       const body = Buffer.alloc(64 * 1024);
       const answer = await request(port, '/altcha/challenge', {

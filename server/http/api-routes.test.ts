@@ -8,12 +8,13 @@ import { PROJECT_PHOTO_MAX_BYTES } from '../../lib/projects/limits';
 import { createTestApp } from '../test/helpers';
 import {
   allApiRoutes,
+  HEALTH_PATHS,
   JSON_BODY_MAX_BYTES,
   locationPathOf,
   MULTIPART_MAX_BYTES,
   PROFILE_IMAGE_MAX_BYTES,
-  UPLOAD_OPTIONS,
   type ApiRoute,
+  UPLOAD_OPTIONS,
 } from './api-routes';
 import { STATIC_SITE_PATHS } from './static-site';
 
@@ -61,6 +62,11 @@ describe('API route table', () => {
       // @fastify/cors answers preflights on any path; a proxy forwards them along with the API's own routes.
       expect(registered.get('*')).toEqual(['OPTIONS']);
       registered.delete('*');
+      // Each process's health, outside the table: neither rate-limited nor closed by maintenance.
+      for (const healthPath of Object.values(HEALTH_PATHS)) {
+        expect(registered.get(healthPath)).toEqual(['GET', 'HEAD']);
+        registered.delete(healthPath);
+      }
 
       const table = new Map(allApiRoutes.map(([, route]) => [route.path, expectedMethods(route)]));
       expect(Object.fromEntries(registered)).toEqual(Object.fromEntries(table));

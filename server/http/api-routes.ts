@@ -151,6 +151,16 @@ export const apiRouteTable = {
 
 export type ApiRouteKey = keyof typeof apiRouteTable;
 
+/**
+ * Each process's health (server/http/health.ts), outside the table above: never rate-limited, never under
+ * maintenance. nginx's public block proxies only the liveness path (the app's connectivity probe calls it); the
+ * readiness path, which names what is failing, is for the checks that reach a process directly.
+ */
+export const HEALTH_PATHS = {
+  live: API_PATHS.health,
+  ready: '/readyz',
+} as const;
+
 export const allApiRoutes = Object.entries(apiRouteTable) as [ApiRouteKey, ApiRoute][];
 
 /**

@@ -1,5 +1,6 @@
 import type { FastifyError, FastifyInstance } from 'fastify';
 import { INTERNAL_ERROR_MESSAGE } from '../errors/api-errors';
+import { newErrorId } from '../errors/error-id';
 import { requestErrorMessage } from '../errors/request-errors';
 import { unavailability, unavailableMessage, UNAVAILABLE_RETRY_AFTER_SECONDS } from '../errors/unavailable';
 
@@ -25,8 +26,9 @@ export function registerErrorHandler(app: FastifyInstance): void {
         .send({ message: unavailableMessage(why), code: 'SERVICE_UNAVAILABLE' });
     }
     if (status >= 500) {
-      request.log.error({ err: error }, 'Erro inesperado');
-      return reply.code(500).send({ message: INTERNAL_ERROR_MESSAGE, code: 'INTERNAL_SERVER_ERROR' });
+      const errorId = newErrorId();
+      request.log.error({ err: error, errorId }, 'Erro inesperado');
+      return reply.code(500).send({ message: INTERNAL_ERROR_MESSAGE, code: 'INTERNAL_SERVER_ERROR', errorId });
     }
     return reply.code(status).send({ message: requestErrorMessage(error, status), code: 'BAD_REQUEST' });
   });

@@ -34,6 +34,17 @@ const lineLoggers = new WeakMap<FastifyBaseLogger, FastifyBaseLogger>();
  * they are.
  */
 export class OneLinePerRequest extends LogController {
+  private readonly quiet: ReadonlySet<string>;
+
+  /**
+   * `quietPaths` are logged at debug, not info: the health checks a proxy or an orchestrator sends every few
+   * seconds would bury the members' requests.
+   */
+  constructor(quietPaths: readonly string[] = []) {
+    super();
+    this.quiet = new Set(quietPaths);
+  }
+
   override incomingRequest(): void {}
 
   override requestCompleted(error: Error | null | undefined, request: FastifyRequest, reply: FastifyReply): void {
@@ -48,7 +59,9 @@ export class OneLinePerRequest extends LogController {
       lines = root.child({}, { redact: [] } as never);
       lineLoggers.set(root, lines);
     }
-    lines.info({ reqId: request.id, req: request, res: reply, responseTime: reply.elapsedTime }, 'request completed');
+    const line = { reqId: request.id, req: request, res: reply, responseTime: reply.elapsedTime };
+    if (this.quiet.size > 0 && this.quiet.has(request.url)) lines.debug(line, 'request completed');
+    else lines.info(line, 'request completed');
   }
 }
 

@@ -40,10 +40,16 @@ export async function runIfDue(db: Db, job: ScheduledJob, now: () => number): Pr
 /** Checks each job when the app is ready (waiting for it) and then on a timer, until the app closes. */
 export function registerJobs(app: FastifyInstance, db: Db, now: () => number, jobs: readonly ScheduledJob[]): void {
   const timers: NodeJS.Timeout[] = [];
-  const check = (job: ScheduledJob) =>
-    runIfDue(db, job, now).catch((error: unknown) =>
+  // Runs under way, awaited when the app closes: a shutdown lets a job finish rather than cut it mid-batch.
+  const running = new Set<Promise<unknown>>();
+  const check = (job: ScheduledJob) => {
+    const run = runIfDue(db, job, now).catch((error: unknown) =>
       app.log.error({ err: error, job: job.name }, 'Falha ao executar tarefa agendada'),
     );
+    running.add(run);
+    void run.finally(() => running.delete(run));
+    return run;
+  };
   app.addHook('onReady', async () => {
     for (const job of jobs) {
       await check(job);
@@ -54,5 +60,6 @@ export function registerJobs(app: FastifyInstance, db: Db, now: () => number, jo
   });
   app.addHook('onClose', async () => {
     for (const timer of timers) clearInterval(timer);
+    await Promise.all(running);
   });
 }

@@ -30,6 +30,11 @@ export interface FileStorage {
   delete(key: string): Promise<void>;
   /** Every key starting with `prefix` (all keys for ''), in no particular order. */
   list(prefix: string): AsyncIterable<ListedKey>;
+  /**
+   * Resolves when the storage can take a file now (the bucket answers; the folder is writable), rejects with what is
+   * wrong otherwise: the readiness probe's question (server/http/health.ts).
+   */
+  check(): Promise<void>;
   /** Releases connections; the storage is not used afterwards. */
   close(): Promise<void>;
   /**

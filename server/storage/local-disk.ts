@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
-import { createWriteStream } from 'node:fs';
+import { constants, createWriteStream } from 'node:fs';
 import { once } from 'node:events';
-import { mkdir, open, readdir, rename, rm, stat, unlink, writeFile } from 'node:fs/promises';
+import { access, mkdir, open, readdir, rename, rm, stat, unlink, writeFile } from 'node:fs/promises';
 import { hostname } from 'node:os';
 import path from 'node:path';
 import { Readable } from 'node:stream';
@@ -54,7 +54,8 @@ const TYPES: Readonly<Record<string, string>> = {
   json: 'application/json',
 };
 
-const typeOf = (key: string): string => TYPES[path.extname(key).slice(1).toLowerCase()] ?? 'application/octet-stream';
+/** The type a key's extension stands for: keys end with their type's extension (file-storage.ts). */
+export const typeOf = (key: string): string => TYPES[path.extname(key).slice(1).toLowerCase()] ?? 'application/octet-stream';
 
 const isMissing = (error: unknown): boolean => {
   const code = (error as NodeJS.ErrnoException).code;
@@ -169,6 +170,15 @@ export class LocalDiskStorage implements FileStorage {
       const info = await stat(file).catch(() => null);
       if (info) yield { key, modifiedAt: info.mtime };
     }
+  }
+
+  async check(): Promise<void> {
+    // The folder appears with the first file: until then, the nearest folder above it that exists must take it.
+    let folder = this.root;
+    while (!(await stat(folder).catch(() => null)) && path.dirname(folder) !== folder) folder = path.dirname(folder);
+    await access(folder, constants.W_OK).catch(() => {
+      throw new Error(`a pasta de arquivos não aceita gravação: ${this.root}`);
+    });
   }
 
   /** Once per storage: every start-up sweep (invoices, project photos) asks, and gets the same answer. */

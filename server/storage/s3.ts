@@ -139,6 +139,16 @@ export class S3Storage implements FileStorage {
     } while (continuationToken);
   }
 
+  async check(): Promise<void> {
+    const { sdk, client } = await this.connect();
+    await client.send(new sdk.HeadBucketCommand({ Bucket: this.settings.bucket })).catch((error: unknown) => {
+      const status = (error as { $metadata?: { httpStatusCode?: number } }).$metadata?.httpStatusCode;
+      throw new Error(`o bucket ${this.settings.bucket} não respondeu${status ? ` (HTTP ${status})` : ''}`, {
+        cause: error,
+      });
+    });
+  }
+
   async close(): Promise<void> {
     const connection = this.connection;
     this.connection = undefined;

@@ -23,6 +23,10 @@ export interface ApiInstance {
   readonly program: RunningProgram;
   /** Kills the process at once (SIGKILL), as a crashed machine would leave it. */
   kill(): Promise<void>;
+  /** Sends SIGTERM and waits for the process to exit: its exit code, or the signal that ended it. */
+  terminate(): Promise<number | NodeJS.Signals | null>;
+  /** Starts the process again (after kill or terminate) on the same port and settings, once it listens. */
+  start(): Promise<void>;
 }
 
 export interface ProductionStack {
@@ -32,6 +36,14 @@ export interface ProductionStack {
   /** The JWT_SECRET every API process signs with. */
   readonly jwtSecret: string;
   readonly instances: readonly ApiInstance[];
+  /** nginx's error log so far. */
+  nginxErrors(): Promise<string>;
+  /** nginx reloaded with only these API processes in its upstream (by name), as a rolling restart does. */
+  routeTo(names: readonly string[]): Promise<void>;
+  /** A new, empty database on the same PostgreSQL server: its URL. */
+  newDatabase(name: string): Promise<string>;
+  /** The S3_* settings of a folder (S3_PREFIX) of the same bucket server; the API processes use `producao`. */
+  storageEnv(prefix: string): Record<string, string>;
   stop(): Promise<void>;
 }
 
@@ -40,6 +52,8 @@ export interface ProductionStackOptions {
   readonly apiProcesses: number;
   /** The static export nginx serves. */
   readonly root: string;
+  /** nginx with a master process, so routeTo reloads it without dropping a connection; one process by default. */
+  readonly reloadableNginx?: boolean;
   /** More environment for every API process. */
   readonly env?: Readonly<Record<string, string>>;
   /**
@@ -129,14 +143,20 @@ export async function startProductionStack(options: ProductionStackOptions): Pro
     if (s3.status === 'fulfilled') cleanups.push(() => s3.value.stop());
     if (postgres.status === 'rejected') throw postgres.reason;
     if (s3.status === 'rejected') throw s3.reason;
-    const admin = new pg.Client({ connectionString: postgres.value.url });
-    await admin.connect();
-    try {
-      await admin.query(`CREATE DATABASE ${DATABASE_NAME}`);
-    } finally {
-      await admin.end();
-    }
-    const databaseUrl = postgres.value.urlOf(DATABASE_NAME);
+    const server = postgres.value;
+    const newDatabase = async (name: string) => {
+      if (!/^[a-z_][a-z0-9_]*$/.test(name)) throw new Error(`Nome de banco inválido: ${name}`);
+      const admin = new pg.Client({ connectionString: server.url });
+      await admin.connect();
+      try {
+        await admin.query(`CREATE DATABASE ${name}`);
+      } finally {
+        await admin.end();
+      }
+      return server.urlOf(name);
+    };
+    const databaseUrl = await newDatabase(DATABASE_NAME);
+    const storageEnv = (prefix: string) => s3Environment(s3.value.settings(prefix));
     const bucket = s3.value.settings('producao');
 
     const jwtSecret = randomBytes(32).toString('hex');
@@ -150,73 +170,102 @@ export async function startProductionStack(options: ProductionStackOptions): Pro
       const [node, args] = options.runtime
         ? [options.runtime.node, [options.runtime.main]]
         : [process.execPath, ['--import', 'tsx', 'server/main.ts']];
-      const child = spawn(node, args, {
-        cwd: REPO_ROOT,
-        env: {
-          ...process.env,
-          PORT: String(port),
-          HOST: '127.0.0.1',
-          DATABASE_URL: databaseUrl,
-          JWT_SECRET: jwtSecret,
-          DATA_DIR: dataDir,
-          SERVE_STATIC: 'false',
-          TRUST_PROXY: 'true',
-          NODE_ENV: 'production',
-          LOG_LEVEL: 'warn',
-          SKIP_BUILD: '1',
-          INSTANCE_NAME: name,
-          // The journeys log in as the demo member, whom a PostgreSQL club only gets when asked.
-          DEMO_DATA: 'true',
-          ...s3Environment(bucket),
-          // Every client here is 127.0.0.1; the per-IP limits have tests of their own.
-          LOGIN_ATTEMPTS_PER_IP: '100000',
-          REQUESTS_PER_MINUTE: '1000000',
-          // The SDK's notice that its later releases leave Node 20 behind, for the default runtime; the image runs 24.
-          AWS_SDK_JS_NODE_VERSION_SUPPORT_WARNING_DISABLED: 'true',
-          ...options.env,
-        },
-        stdio: ['ignore', 'pipe', 'pipe'],
-      });
-      cleanups.push(() => stopChild(child));
-      let output = '';
-      const forward = (chunk: Buffer) => {
-        const text = chunk.toString('utf8');
-        output = (output + text).slice(-20_000);
-        for (const line of text.split('\n')) if (line.trim() !== '') log(`[${name}] ${line}`);
+      const env: NodeJS.ProcessEnv = {
+        ...process.env,
+        PORT: String(port),
+        HOST: '127.0.0.1',
+        DATABASE_URL: databaseUrl,
+        JWT_SECRET: jwtSecret,
+        DATA_DIR: dataDir,
+        SERVE_STATIC: 'false',
+        TRUST_PROXY: 'true',
+        NODE_ENV: 'production',
+        LOG_LEVEL: 'warn',
+        SKIP_BUILD: '1',
+        INSTANCE_NAME: name,
+        // The journeys log in as the demo member, whom a PostgreSQL club only gets when asked.
+        DEMO_DATA: 'true',
+        ...s3Environment(bucket),
+        // Every client here is 127.0.0.1; the per-IP limits have tests of their own.
+        LOGIN_ATTEMPTS_PER_IP: '100000',
+        REQUESTS_PER_MINUTE: '1000000',
+        // The SDK's notice that its later releases leave Node 20 behind, for the default runtime; the image runs 24.
+        AWS_SDK_JS_NODE_VERSION_SUPPORT_WARNING_DISABLED: 'true',
+        ...options.env,
       };
-      child.stdout?.on('data', forward);
-      child.stderr?.on('data', forward);
-      // server/main.ts listens only after migrating and seeding: an open port is a ready process.
-      await waitForPort(port, {
-        timeoutMs: API_START_TIMEOUT_MS,
-        failed: () =>
-          child.exitCode === null && child.signalCode === null
-            ? null
-            : new Error(
-                `${name} terminou ao iniciar (código ${String(child.exitCode ?? child.signalCode)}):\n${output}`,
-              ),
-      });
+      let child: ChildProcess | undefined;
+      /** Spawns the process and resolves once it listens (server/main.ts listens after migrating and seeding). */
+      const launch = async () => {
+        const spawned = spawn(node, args, { cwd: REPO_ROOT, env, stdio: ['ignore', 'pipe', 'pipe'] });
+        child = spawned;
+        let output = '';
+        const forward = (chunk: Buffer) => {
+          const text = chunk.toString('utf8');
+          output = (output + text).slice(-20_000);
+          for (const line of text.split('\n')) if (line.trim() !== '') log(`[${name}] ${line}`);
+        };
+        spawned.stdout?.on('data', forward);
+        spawned.stderr?.on('data', forward);
+        await waitForPort(port, {
+          timeoutMs: API_START_TIMEOUT_MS,
+          failed: () =>
+            spawned.exitCode === null && spawned.signalCode === null
+              ? null
+              : new Error(
+                  `${name} terminou ao iniciar (código ${String(spawned.exitCode ?? spawned.signalCode)}):\n${output}`,
+                ),
+        });
+      };
+      const ended = (running: ChildProcess) => running.exitCode !== null || running.signalCode !== null;
+      const stopWith = async (signal: NodeJS.Signals) => {
+        const current = child;
+        if (!current) return null;
+        if (!ended(current)) {
+          const exited = new Promise((resolve) => current.once('exit', resolve));
+          current.kill(signal);
+          await exited;
+        }
+        return current.exitCode ?? current.signalCode;
+      };
+      cleanups.push(() => (child ? stopChild(child) : undefined));
+      await launch();
       instances.push({
         name,
         port,
         url: `http://127.0.0.1:${port}`,
-        program: runningProgram(child.pid!),
+        program: runningProgram(child!.pid!),
         kill: async () => {
-          if (child.exitCode !== null || child.signalCode !== null) return;
-          const exited = new Promise((resolve) => child.once('exit', resolve));
-          child.kill('SIGKILL');
-          await exited;
+          await stopWith('SIGKILL');
+        },
+        terminate: () => stopWith('SIGTERM'),
+        start: async () => {
+          if (child && !ended(child)) throw new Error(`${name} ainda está rodando`);
+          await launch();
         },
       });
     }
 
     progress('nginx…');
     const nginx: LocalNginx = await startLocalNginx({
+      reloadable: options.reloadableNginx ?? false,
       root: options.root,
       apiServers: instances.map((instance) => `127.0.0.1:${instance.port}`),
     });
     cleanups.push(() => nginx.stop());
-    return { url: nginx.url, databaseUrl, jwtSecret, instances, stop };
+    return {
+      url: nginx.url,
+      databaseUrl,
+      jwtSecret,
+      instances,
+      nginxErrors: () => nginx.errorLog(),
+      routeTo: (names) =>
+        nginx.setApiServers(
+          instances.filter((instance) => names.includes(instance.name)).map((instance) => `127.0.0.1:${instance.port}`),
+        ),
+      newDatabase,
+      storageEnv,
+      stop,
+    };
   } catch (error) {
     await stop().catch(() => undefined);
     throw error;

@@ -14,6 +14,7 @@ import { issueNewSession, type TokenPair } from './service';
 import * as repo from './repository';
 import { requireActiveStoreSlug } from '../stores';
 import { THROTTLE_RULES } from './throttle';
+import { countBusiness } from '../../metrics/business';
 
 export const PENDING_SIGNUP_TTL_MS = 24 * 60 * 60 * 1000;
 
@@ -213,6 +214,7 @@ export async function finishSignUp(
     }
     return created;
   });
+  countBusiness.signUp();
 
   await sendEmailConfirmation(deps, user.id, user.email);
   return issueNewSession(deps.db, deps.config, user.id, deps.deviceSessionId ?? null);

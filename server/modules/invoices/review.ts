@@ -11,6 +11,7 @@ import { notify } from '../notifications';
 import { recordAudit, type AuditActor } from '../staff';
 import * as repo from './repository';
 import { nowOf, type OperatorDeps } from '../service-deps';
+import { countBusiness } from '../../metrics/business';
 
 /** Automatic approval: an XML invoice of a registered store, bought at most this many days ago. */
 export const PURCHASE_WINDOW_DAYS = 90;
@@ -117,7 +118,7 @@ async function approve(
       : await pointsForPurchase(db, invoice.total_cents ?? 0, new Date(invoice.issued_at ?? invoice.created_at)));
   // Inside the caller's transaction when given one (the painel writes its audit line in the same one).
   const run = <T>(work: (trx: Db) => Promise<T>) => (db.isTransaction ? work(db) : db.transaction().execute(work));
-  return run(async (trx) => {
+  const approved = await run(async (trx) => {
     const status = await repo.currentStatus(trx, invoice.id);
     if (status === 'approved' || status === 'rejected') throw new Error('Esta nota já foi analisada.');
     await appendEntries(
@@ -155,6 +156,9 @@ async function approve(
     );
     return approved;
   });
+  countBusiness.invoice('approved');
+  countBusiness.points('credited', parts.total);
+  return approved;
 }
 
 /** Review from the terminal: approve with the campaign's points, or with `points` given by the reviewer. */
@@ -184,15 +188,17 @@ export async function rejectInvoice(deps: OperatorDeps, invoiceId: number, reaso
   if (invoice.status === 'approved' || invoice.status === 'rejected') throw new Error('Esta nota já foi analisada.');
   // The member's notification is written with the refusal (in the caller's transaction when given one).
   const run = <T>(work: (trx: Db) => Promise<T>) => (db.isTransaction ? work(db) : db.transaction().execute(work));
-  return run(async (trx) => {
-    const rejected = await setStatus(trx, invoiceId, 'rejected', text, now, { rejection_reason: text });
+  const rejected = await run(async (trx) => {
+    const row = await setStatus(trx, invoiceId, 'rejected', text, now, { rejection_reason: text });
     await notify(
       trx,
       { type: 'invoice-refused', userId: invoice.user_id, label: invoiceLabel(invoice), reason: text },
       now,
     );
-    return rejected;
+    return row;
   });
+  countBusiness.invoice('refused');
+  return rejected;
 }
 
 /** What the member reads on an approved invoice the SEFAZ later said was cancelled. */

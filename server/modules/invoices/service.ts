@@ -19,6 +19,7 @@ import { firstWords } from '../../../lib/format/first-words';
 import { REMINDER_REASON_MAX } from '../../../lib/home/reminders';
 import { autoReview, type ReceivedXml } from './review';
 import { RESEND_NOTE, toView, toViews, type InvoiceView } from './views';
+import { countBusiness } from '../../metrics/business';
 
 export const INVOICES_PAGE_DEFAULT = 10;
 export const INVOICES_PAGE_MAX = 20;
@@ -321,6 +322,7 @@ export async function submitInvoice(deps: Deps, input: SubmitInput): Promise<Inv
       await discardAll();
       return replayOf(deps, invoice.row, parsed.data.accessKey);
     }
+    countBusiness.invoice('sent');
     return toView(db, config, await autoReview(deps, invoice.row, xml, now));
   } catch (error) {
     await discardAll();

@@ -6,6 +6,7 @@ export { notify } from './notify';
 export { firstWords, type NotificationEvent, type RewardOrderNotice } from './events';
 export { deliverDueNotifications, pruneNotifications } from './delivery';
 export { removeSessionSubscriptions } from './subscriptions';
+export { pushQueueDepth } from './queue-depth';
 
 export const notificationsModule: ClubModule = {
   name: 'notifications',

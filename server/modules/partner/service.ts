@@ -14,6 +14,7 @@ import * as repo from './repository';
 import { partnerPointsFor, TRANSFER_RULES } from '../../../lib/partner/rules';
 import { settleTransfer } from './settle';
 import { toTransferView, type PartnerTransferView } from './views';
+import { countBusiness } from '../../metrics/business';
 
 type Deps = ServiceDeps<'db' | 'config' | 'userId'>;
 
@@ -318,6 +319,7 @@ export async function transferToPartner(deps: Deps, rawInput: TransferInput): Pr
     throw error;
   }
   if (created.replayed) return toTransferView(created.transfer);
+  countBusiness.points('spent', created.transfer.points);
   return toTransferView(await sendToPartner(deps, created.transfer));
 }
 

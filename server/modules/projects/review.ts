@@ -9,6 +9,7 @@ import { appendEntries } from '../points';
 import { recordAudit, type AuditActor } from '../staff';
 import * as repo from './repository';
 import { nowOf, type OperatorDeps } from '../service-deps';
+import { countBusiness } from '../../metrics/business';
 
 export const REVIEW_MESSAGES = {
   notFound: (id: number) => `Projeto ${id} não encontrado.`,
@@ -100,7 +101,10 @@ export async function approveProject(
         updated_at: at,
       });
     });
-    if (approved) return { project: approved, alreadyApproved: false };
+    if (approved) {
+      countBusiness.points('credited', points);
+      return { project: approved, alreadyApproved: false };
+    }
   } catch (error) {
     // Another approval of the same project committed first: its credit is the one. Inside the caller's transaction
     // the failed statement has spoilt it (PostgreSQL), so the caller hears of it.

@@ -25,6 +25,7 @@ import {
   type RewardOrderView,
   type RewardView,
 } from './views';
+import { countBusiness } from '../../metrics/business';
 
 export const REWARDS_PAGE_DEFAULT = 12;
 export const REWARDS_PAGE_MAX = 24;
@@ -331,6 +332,7 @@ export async function redeemReward(deps: RedeemDeps, rawInput: RedeemInput): Pro
   const risk = await assessDeviceRisk(deps, user.id);
 
   let order: RewardOrderRow;
+  let redeemed = false;
   try {
     order = await db.transaction().execute(async (trx) => {
       await lockMemberPoints(trx, user.id, now);
@@ -364,6 +366,7 @@ export async function redeemReward(deps: RedeemDeps, rawInput: RedeemInput): Pro
         updated_at: at,
       });
       await repo.insertEvent(trx, created.id, 'requested', null, at);
+      redeemed = true;
       if (givesCode(reward) && risk.reason === null) {
         await issueCodeIn(trx, created, at);
         return (await repo.orderById(trx, created.id))!;
@@ -381,6 +384,7 @@ export async function redeemReward(deps: RedeemDeps, rawInput: RedeemInput): Pro
     }
     throw error;
   }
+  if (redeemed) countBusiness.redemption(reward.points);
   return orderView(db, order, user.id);
 }
 
