@@ -1,4 +1,5 @@
 import { randomBytes } from 'node:crypto';
+import { readFile, writeFile } from 'node:fs/promises';
 import type { Kysely } from 'kysely';
 import pg from 'pg';
 import { createDatabase, driverOf, openSqliteImage } from '../db/database';
@@ -69,6 +70,23 @@ export interface TestDatabase {
  */
 let sqliteImage: Promise<Buffer> | undefined;
 
+/**
+ * Where the API project's global setup saved the image for the whole run (compiled-server-setup.ts): a file's first
+ * seed paid for loading the content renderer and the reference data, 1–2 s of each of ~140 files on an idle machine.
+ */
+export const SQLITE_IMAGE_ENV = 'CLUB_TEST_SQLITE_IMAGE';
+
+/** Saves the migrated and seeded image to `file`, for every test file of the run to start from. */
+export async function writeSqliteImage(file: string): Promise<void> {
+  await writeFile(file, await makeSqliteImage());
+}
+
+/** The run's saved image when the global setup made one, else one made here (a file run outside the project). */
+async function loadSqliteImage(): Promise<Buffer> {
+  const file = process.env[SQLITE_IMAGE_ENV];
+  return file ? readFile(file) : makeSqliteImage();
+}
+
 async function makeSqliteImage(): Promise<Buffer> {
   const db = createDatabase({ kind: 'sqlite', file: ':memory:' });
   try {
@@ -89,7 +107,7 @@ async function makeSqliteImage(): Promise<Buffer> {
 export async function createTestDatabase({ seeded = true }: { seeded?: boolean } = {}): Promise<TestDatabase> {
   if (testDialect() === 'sqlite') {
     const db = seeded
-      ? openSqliteImage(await (sqliteImage ??= makeSqliteImage()))
+      ? openSqliteImage(await (sqliteImage ??= loadSqliteImage()))
       : createDatabase({ kind: 'sqlite', file: ':memory:' });
     if (!seeded) await migrateToLatest(db);
     return { db, open: () => db, drop: () => db.destroy() };
