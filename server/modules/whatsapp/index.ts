@@ -1,0 +1,20 @@
+import type { ClubModule } from '../club-module';
+import { channelActor, pruneConversations, workInbox } from './actions';
+import { whatsappHttp } from './http';
+
+export { acceptDelivery, channelActor, pruneConversations, workInbox, type Actor } from './actions';
+export { KEEP_DAYS } from './retention';
+
+/** The inbox is read every few seconds: a member's answer comes within about five seconds of the message. */
+export const INBOX_EVERY_MS = 3_000;
+const DAY_MS = 24 * 60 * 60 * 1000;
+
+/** The club's WhatsApp number as a channel: Meta's webhook, the bot's answers, and its queues (docs/whatsapp.md). */
+export const whatsappModule: ClubModule = {
+  name: 'whatsapp',
+  routes: whatsappHttp,
+  jobs: ({ db, config }) => [
+    { name: 'whatsapp-inbox', everyMs: INBOX_EVERY_MS, run: () => workInbox({ db, config }, channelActor) },
+    { name: 'whatsapp-prune', everyMs: DAY_MS, run: () => pruneConversations({ db, config }, channelActor) },
+  ],
+};
