@@ -1,8 +1,13 @@
-import type { Db } from '../../db/schema';
+import { httpWhatsappGraph, type WhatsappGraph } from '../../adapters/whatsapp-graph';
 import { verifyTokenMatches, webhookSigned } from '../../adapters/whatsapp-signature';
+import type { LimiterFactory } from '../../limits/limiter-factory';
+import type { ServiceDeps } from '../service-deps';
+import { getCurrentMember, requireMember, updateUser } from '../users';
+import { channelBot } from './bot';
 import { nowOf } from '../service-deps';
 import { WhatsappDomainError } from './errors';
 import { enqueueDelivery, workDueDeliveries, type InboxDeps, type InboxReport } from './inbox';
+import { sendQueued, type SendReport } from './outbox';
 import { pruneChannel } from './retention';
 
 /** Who acts: the channel's use cases take one, as every module's will (a member, a staff user, a terminal, a job). */
@@ -54,15 +59,29 @@ export async function acceptDelivery(
   await enqueueDelivery(deps, text);
 }
 
-/** Stands for the member lookup until a number is matched to a member; null: nobody's. */
-const nobody = async (_db: Db, _waId: string): Promise<number | null> => null;
+/** What the jobs need besides the database and the clock: the club's limits (each number's rate). */
+export type ChannelDeps = InboxDeps & { readonly limiters: LimiterFactory };
 
-/** The inbox job's run: every due delivery worked through. */
-export function workInbox(deps: InboxDeps, _actor: Actor): Promise<InboxReport> {
-  return workDueDeliveries(deps, nobody, async () => {});
+/** The inbox job's run: every due delivery worked through, each new message answered. */
+export function workInbox(deps: ChannelDeps, _actor: Actor): Promise<InboxReport> {
+  return workDueDeliveries(deps, channelBot(deps.limiters));
+}
+
+/** The send job's run: the club's queued messages to Meta. Embedded, nothing is queued (they are kept as `local`). */
+export function sendOutbox(deps: InboxDeps, _actor: Actor, graph?: WhatsappGraph): Promise<SendReport> {
+  const settings = deps.config.whatsapp.graph;
+  const client = graph ?? (settings ? httpWhatsappGraph(settings, deps.config.outbound) : null);
+  return client ? sendQueued(deps, client) : Promise.resolve({ sent: 0, retried: 0, failed: 0 });
 }
 
 /** The daily job's run: what is past its 90 days goes. */
 export function pruneConversations(deps: InboxDeps, _actor: Actor): Promise<{ messages: number }> {
   return pruneChannel(deps.db, nowOf(deps));
+}
+
+/** The member's own switch (/perfil): the channel answers their number only while it is on. */
+export async function setOwnChannel(deps: ServiceDeps<'db' | 'config' | 'userId'>, on: boolean) {
+  const member = await requireMember(deps.db, deps.userId);
+  await updateUser(deps.db, member.id, { chatbot_invoice_upload_enabled: on ? 1 : 0 }, nowOf(deps));
+  return getCurrentMember(deps);
 }

@@ -12,10 +12,18 @@ export type StoredInbound = Pick<WhatsappMessagesTable, 'wa_id' | 'kind' | 'body
   readonly id: number;
   readonly message: InboundMessage;
   readonly userId: number | null;
+  /** False past the number's rate limit: the message is kept for support, and not answered. */
+  readonly admitted: boolean;
 };
 
-/** Answers one new inbound message (queues replies, hands media on); runs in the transaction that stored it. */
-export type InboundHandler = (trx: Db, deps: InboxDeps, inbound: StoredInbound) => Promise<void>;
+/** Who reads the inbox: finds the member of a number, counts the number's messages, and answers. */
+export interface InboxReader {
+  identify(db: Db, waId: string): Promise<number | null>;
+  /** Counted before the transaction (the limits have their own connection). */
+  admit(waId: string): Promise<boolean>;
+  /** Answers one new message (queues replies, hands media on), in the transaction that stored it. */
+  answer(trx: Db, deps: InboxDeps, inbound: StoredInbound): Promise<void>;
+}
 
 /** Writes a signed delivery into the queue; the 200 goes back to Meta as soon as this is committed. */
 export async function enqueueDelivery(deps: InboxDeps, body: string): Promise<void> {
@@ -46,11 +54,7 @@ export interface InboxReport {
  * a redelivery (Meta retries a slow answer) finds the wamid and does nothing; a crash before the commit leaves the
  * delivery due, and the next run does it all.
  */
-export async function workDueDeliveries(
-  deps: InboxDeps,
-  identify: (db: Db, waId: string) => Promise<number | null>,
-  handle: InboundHandler,
-): Promise<InboxReport> {
+export async function workDueDeliveries(deps: InboxDeps, reader: InboxReader): Promise<InboxReport> {
   const report: InboxReport = { deliveries: 0, messages: 0, redelivered: 0, statuses: 0 };
   const { db } = deps;
   const { claimer, ids } = await claimDue(db, 'whatsapp_deliveries', nowOf(deps));
@@ -64,7 +68,7 @@ export async function workDueDeliveries(
     .execute();
   for (const row of rows) {
     try {
-      await workOn(deps, row.body, identify, handle, report);
+      await workOn(deps, row.body, reader, report);
     } catch (error) {
       await releaseForRetry(db, 'whatsapp_deliveries', row, (error as Error).message, nowOf(deps));
       continue;
@@ -86,13 +90,7 @@ export async function workDueDeliveries(
   return report;
 }
 
-async function workOn(
-  deps: InboxDeps,
-  body: string,
-  identify: (db: Db, waId: string) => Promise<number | null>,
-  handle: InboundHandler,
-  report: InboxReport,
-): Promise<void> {
+async function workOn(deps: InboxDeps, body: string, reader: InboxReader, report: InboxReport): Promise<void> {
   const parsed = webhookBody.safeParse(JSON.parse(body));
   // Signed by Meta but of another kind (another field, another product): nothing for the club to do.
   if (!parsed.success) return;
@@ -123,8 +121,9 @@ async function workOn(
     for (const raw of change.value.messages ?? []) {
       const message = inboundMessage.safeParse(raw);
       if (!message.success) continue;
+      const admitted = await reader.admit(message.data.from);
       const fresh = await deps.db.transaction().execute(async (trx) => {
-        const userId = await identify(trx, message.data.from);
+        const userId = await reader.identify(trx, message.data.from);
         const media = mediaOf(message.data);
         const inserted = await trx
           .insertInto('whatsapp_messages')
@@ -147,7 +146,7 @@ async function workOn(
           .returning(['id', 'wa_id', 'kind', 'body', 'media_id'])
           .executeTakeFirst();
         if (!inserted) return false;
-        await handle(trx, deps, { ...inserted, message: message.data, userId });
+        await reader.answer(trx, deps, { ...inserted, message: message.data, userId, admitted });
         return true;
       });
       if (fresh) report.messages += 1;

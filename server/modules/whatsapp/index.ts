@@ -1,8 +1,17 @@
 import type { ClubModule } from '../club-module';
-import { channelActor, pruneConversations, workInbox } from './actions';
+import { channelActor, pruneConversations, sendOutbox, workInbox } from './actions';
 import { whatsappHttp } from './http';
+import { whatsappResolvers } from './resolvers';
 
-export { acceptDelivery, channelActor, pruneConversations, workInbox, type Actor } from './actions';
+export {
+  acceptDelivery,
+  channelActor,
+  pruneConversations,
+  sendOutbox,
+  workInbox,
+  type Actor,
+  type ChannelDeps,
+} from './actions';
 export { KEEP_DAYS } from './retention';
 
 /** The inbox is read every few seconds: a member's answer comes within about five seconds of the message. */
@@ -12,9 +21,11 @@ const DAY_MS = 24 * 60 * 60 * 1000;
 /** The club's WhatsApp number as a channel: Meta's webhook, the bot's answers, and its queues (docs/whatsapp.md). */
 export const whatsappModule: ClubModule = {
   name: 'whatsapp',
+  resolvers: whatsappResolvers,
   routes: whatsappHttp,
-  jobs: ({ db, config }) => [
-    { name: 'whatsapp-inbox', everyMs: INBOX_EVERY_MS, run: () => workInbox({ db, config }, channelActor) },
+  jobs: ({ db, config, limiters }) => [
+    { name: 'whatsapp-inbox', everyMs: INBOX_EVERY_MS, run: () => workInbox({ db, config, limiters }, channelActor) },
+    { name: 'whatsapp-send', everyMs: INBOX_EVERY_MS, run: () => sendOutbox({ db, config }, channelActor) },
     { name: 'whatsapp-prune', everyMs: DAY_MS, run: () => pruneConversations({ db, config }, channelActor) },
   ],
 };

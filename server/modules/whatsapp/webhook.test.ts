@@ -5,25 +5,25 @@ import { createTestApp, fakeClock, testConfig, WHATSAPP_TEST_SECRET, type TestAp
 import { createTestDatabase } from '../../test/test-database';
 import { channelActor, pruneConversations, workInbox } from '.';
 import { standing } from './inbox';
-import { nextWamid, postWebhook, statusOf, textFrom } from './test/meta';
+import { channelDepsOf, nextWamid, postWebhook, statusOf, textFrom } from './test/meta';
 
 /** Meta's webhook contract: the subscription check, signed deliveries, redeliveries, statuses, and keeping. */
 
 const START = Date.parse('2026-11-22T12:00:00.000Z');
 const DAY = 24 * 60 * 60 * 1000;
 const ANA_WA = '5511987654321';
-let clock = fakeClock(START);
+const clock = fakeClock(START);
 let t: TestApp;
 
 beforeEach(async () => {
-  clock = fakeClock(START);
   t = await createTestApp({ now: () => clock.now() });
 });
 afterEach(() => t.close());
 
 const deliveries = () => t.db.selectFrom('whatsapp_deliveries').selectAll().execute();
-const messages = () => t.db.selectFrom('whatsapp_messages').selectAll().orderBy('id').execute();
-const work = () => workInbox({ db: t.db, config: t.config }, channelActor);
+const messages = () =>
+  t.db.selectFrom('whatsapp_messages').selectAll().where('direction', '=', 'in').orderBy('id').execute();
+const work = () => workInbox(channelDepsOf(t), channelActor);
 
 describe('the subscription check', () => {
   const check = (query: string) => t.app.inject({ method: 'GET', url: `/api/whatsapp/webhook?${query}` });
@@ -112,8 +112,12 @@ describe('a delivery', () => {
       const secondApp = buildApp({ db: second, config, queryCache: false });
       await secondApp.ready();
       try {
-        expect(await workInbox({ db: second, config }, channelActor)).toMatchObject({ messages: 1 });
-        const stored = await second.selectFrom('whatsapp_messages').select('body').execute();
+        expect(await workInbox(channelDepsOf({ db: second, config }), channelActor)).toMatchObject({ messages: 1 });
+        const stored = await second
+          .selectFrom('whatsapp_messages')
+          .select('body')
+          .where('direction', '=', 'in')
+          .execute();
         expect(stored).toEqual([{ body: 'notas' }]);
       } finally {
         await secondApp.close();
@@ -134,13 +138,12 @@ describe('a delivery', () => {
 
 describe('keeping', () => {
   it('deletes messages after 90 days and keeps younger ones', async () => {
-    await postWebhook(t.app, textFrom(ANA_WA, 'antiga', START));
+    await postWebhook(t.app, textFrom(ANA_WA, 'antiga', START - 46 * DAY));
+    await postWebhook(t.app, textFrom(ANA_WA, 'recente', START - 44 * DAY));
     await work();
-    clock.advance(45 * DAY);
-    await postWebhook(t.app, textFrom(ANA_WA, 'recente', clock.now()));
-    await work();
-    clock.advance(46 * DAY);
-    expect(await pruneConversations({ db: t.db, config: t.config }, channelActor)).toEqual({ messages: 1 });
+    // 45 days on (the app's own clock stays put, so its daily job does not run meanwhile).
+    const later = { db: t.db, config: { ...t.config, now: () => START + 45 * DAY } };
+    expect(await pruneConversations(later, channelActor)).toEqual({ messages: 1 });
     expect((await messages()).map((m) => m.body)).toEqual(['recente']);
     expect(await deliveries()).toEqual([]);
   });

@@ -1,6 +1,15 @@
 import type { FastifyInstance } from 'fastify';
 import { signWebhook } from '../../../adapters/whatsapp-signature';
-import { WHATSAPP_TEST_SECRET } from '../../../test/helpers';
+import { createLimiterFactory } from '../../../limits/limiter-factory';
+import { WHATSAPP_TEST_SECRET, type TestApp } from '../../../test/helpers';
+import type { ChannelDeps } from '..';
+
+/** The jobs' deps on a test app's database. */
+export const channelDepsOf = (t: Pick<TestApp, 'db' | 'config'>): ChannelDeps => ({
+  db: t.db,
+  config: t.config,
+  limiters: createLimiterFactory(t.db, t.config.jwtSecret),
+});
 
 /** What Meta posts to the webhook, built as its reference shows, for the tests. */
 export const PHONE_NUMBER_ID = '106540352242922';
@@ -33,6 +42,20 @@ export const textFrom = (from: string, body: string, at: number, id = nextWamid(
   envelope({
     contacts: [{ profile: { name: 'Ana' }, wa_id: from }],
     messages: [{ from, id, timestamp: seconds(at), type: 'text', text: { body } }],
+  });
+
+export const buttonFrom = (from: string, id: string, title: string, at: number) =>
+  envelope({
+    contacts: [{ profile: { name: 'Ana' }, wa_id: from }],
+    messages: [
+      {
+        from,
+        id: nextWamid(),
+        timestamp: seconds(at),
+        type: 'interactive',
+        interactive: { type: 'button_reply', button_reply: { id, title } },
+      },
+    ],
   });
 
 export const statusOf = (id: string, status: string, at: number, recipient = '5511987654321') =>
