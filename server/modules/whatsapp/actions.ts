@@ -4,6 +4,7 @@ import type { LimiterFactory } from '../../limits/limiter-factory';
 import type { ServiceDeps } from '../service-deps';
 import { getCurrentMember, requireMember, updateUser } from '../users';
 import { channelBot } from './bot';
+import { conversationWith, waIdsOf, type ConversationLine } from './conversation';
 import { nowOf } from '../service-deps';
 import { WhatsappDomainError } from './errors';
 import { enqueueDelivery, workDueDeliveries, type InboxDeps, type InboxReport } from './inbox';
@@ -84,4 +85,9 @@ export async function setOwnChannel(deps: ServiceDeps<'db' | 'config' | 'userId'
   const member = await requireMember(deps.db, deps.userId);
   await updateUser(deps.db, member.id, { chatbot_invoice_upload_enabled: on ? 1 : 0 }, nowOf(deps));
   return getCurrentMember(deps);
+}
+
+/** A number's conversation (the terminal's `conversa`, support): both forms of the number, oldest first. */
+export function readConversation(deps: InboxDeps, _actor: Actor, phone: string): Promise<ConversationLine[]> {
+  return conversationWith(deps.db, waIdsOf(phone));
 }

@@ -7,12 +7,15 @@ export {
   acceptDelivery,
   channelActor,
   pruneConversations,
+  readConversation,
   sendOutbox,
   workInbox,
   type Actor,
   type ChannelDeps,
 } from './actions';
 export { KEEP_DAYS } from './retention';
+export { waIdsOf } from './conversation';
+export { deliverWebhook, messageWebhook } from './stand-in';
 
 /** The inbox is read every few seconds: a member's answer comes within about five seconds of the message. */
 export const INBOX_EVERY_MS = 3_000;

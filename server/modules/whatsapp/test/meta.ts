@@ -3,6 +3,7 @@ import { signWebhook } from '../../../adapters/whatsapp-signature';
 import { createLimiterFactory } from '../../../limits/limiter-factory';
 import { WHATSAPP_TEST_SECRET, type TestApp } from '../../../test/helpers';
 import type { ChannelDeps } from '..';
+import { messageWebhook, STAND_IN_PHONE_NUMBER_ID, webhookOf } from '../stand-in';
 
 /** The jobs' deps on a test app's database. */
 export const channelDepsOf = (t: Pick<TestApp, 'db' | 'config'>): ChannelDeps => ({
@@ -11,57 +12,19 @@ export const channelDepsOf = (t: Pick<TestApp, 'db' | 'config'>): ChannelDeps =>
   limiters: createLimiterFactory(t.db, t.config.jwtSecret),
 });
 
-/** What Meta posts to the webhook, built as its reference shows, for the tests. */
-export const PHONE_NUMBER_ID = '106540352242922';
+export const PHONE_NUMBER_ID = STAND_IN_PHONE_NUMBER_ID;
 
 let sequence = 0;
 export const nextWamid = () => `wamid.HBgNNTUxMTk4NzY1NDMyMRUCABIYFjNFQjA${(sequence += 1)}`;
 
-const envelope = (value: object) => ({
-  object: 'whatsapp_business_account',
-  entry: [
-    {
-      id: '102290129340398',
-      changes: [
-        {
-          field: 'messages',
-          value: {
-            messaging_product: 'whatsapp',
-            metadata: { display_phone_number: '551140041234', phone_number_id: PHONE_NUMBER_ID },
-            ...value,
-          },
-        },
-      ],
-    },
-  ],
-});
-
-const seconds = (at: number) => String(Math.floor(at / 1000));
-
 export const textFrom = (from: string, body: string, at: number, id = nextWamid()) =>
-  envelope({
-    contacts: [{ profile: { name: 'Ana' }, wa_id: from }],
-    messages: [{ from, id, timestamp: seconds(at), type: 'text', text: { body } }],
-  });
+  messageWebhook(from, at, { type: 'text', text: { body } }, id);
 
 export const buttonFrom = (from: string, id: string, title: string, at: number) =>
-  envelope({
-    contacts: [{ profile: { name: 'Ana' }, wa_id: from }],
-    messages: [
-      {
-        from,
-        id: nextWamid(),
-        timestamp: seconds(at),
-        type: 'interactive',
-        interactive: { type: 'button_reply', button_reply: { id, title } },
-      },
-    ],
-  });
+  messageWebhook(from, at, { type: 'interactive', interactive: { type: 'button_reply', button_reply: { id, title } } });
 
 export const statusOf = (id: string, status: string, at: number, recipient = '5511987654321') =>
-  envelope({
-    statuses: [{ id, status, timestamp: seconds(at), recipient_id: recipient }],
-  });
+  webhookOf({ statuses: [{ id, status, timestamp: String(Math.floor(at / 1000)), recipient_id: recipient }] });
 
 /** Posts bytes as Meta would, signed with the tests' app secret unless a signature is given. */
 export function postWebhook(app: FastifyInstance, body: object | string | Buffer, signature?: string | null) {
