@@ -59,7 +59,7 @@ async function jestConfig(): Promise<Config> {
           '<rootDir>/server/architecture.test.ts',
           '<rootDir>/server/backup/',
           '<rootDir>/server/build/(compile-server|ensure-export).test.ts',
-          '<rootDir>/server/cli/(invoices|members|partner|projects|rewards|run|staff|stores).test.ts',
+          '<rootDir>/server/cli/(invoices|members|partner|projects|rewards|run|staff|stores|whatsapp).test.ts',
           '<rootDir>/server/config.test.ts',
           '<rootDir>/server/docs.test.ts',
           '<rootDir>/server/db/write-first.test.ts',

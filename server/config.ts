@@ -123,7 +123,31 @@ export interface AppConfig {
    * time); the invoice that would pass it waits for a person (20000).
    */
   readonly autoApprovalMaxPointsMonth: number;
+  /** The WhatsApp channel (WHATSAPP_*, docs/whatsapp.md). */
+  readonly whatsapp: WhatsappSettings;
 }
+
+/** The club's number on Meta's WhatsApp Business Cloud API, or the embedded stand-in. */
+export interface WhatsappSettings {
+  /**
+   * WHATSAPP_APP_SECRET: the HMAC key of the webhook's X-Hub-Signature-256. Without Meta settings on SQLite, one is
+   * generated once into DATA_DIR/whatsapp-app-secret for `npm run whatsapp`; undefined: the webhook refuses every call.
+   */
+  readonly appSecret: string | undefined;
+  /** WHATSAPP_VERIFY_TOKEN: what Meta's subscription check must send back; undefined: the check is refused. */
+  readonly verifyToken: string | undefined;
+  /** The Graph API (WHATSAPP_GRAPH_URL, WHATSAPP_ACCESS_TOKEN, WHATSAPP_PHONE_NUMBER_ID); undefined: embedded. */
+  readonly graph: WhatsappGraphSettings | undefined;
+}
+
+export interface WhatsappGraphSettings {
+  /** The Graph API base with its version, no trailing slash (`https://graph.facebook.com/v23.0`). */
+  readonly url: string;
+  readonly accessToken: string;
+  readonly phoneNumberId: string;
+}
+
+export const DEFAULT_WHATSAPP_GRAPH_URL = 'https://graph.facebook.com/v23.0';
 
 /** The club's A1 certificate, the TLS client certificate of the SEFAZ query: a PKCS#12 file, or a PEM key and chain. */
 export type SefazClientCertificate =
@@ -308,6 +332,20 @@ export const envSchema = z.object({
     .int()
     .min(0, 'AUTO_APPROVAL_MAX_POINTS_MONTH: um número inteiro de pontos, 0 ou mais.')
     .default(DEFAULT_AUTO_APPROVAL_MAX_POINTS_MONTH),
+  WHATSAPP_APP_SECRET: z.string().min(16, 'WHATSAPP_APP_SECRET precisa ter pelo menos 16 caracteres.').optional(),
+  WHATSAPP_VERIFY_TOKEN: z
+    .string()
+    .regex(/^[\x21-\x7e]{8,200}$/, 'WHATSAPP_VERIFY_TOKEN: de 8 a 200 caracteres visíveis, sem espaços.')
+    .optional(),
+  WHATSAPP_ACCESS_TOKEN: z.string().min(16, 'WHATSAPP_ACCESS_TOKEN precisa ter pelo menos 16 caracteres.').optional(),
+  WHATSAPP_PHONE_NUMBER_ID: z
+    .string()
+    .regex(/^\d{1,30}$/, 'WHATSAPP_PHONE_NUMBER_ID: o número de identificação do telefone na Meta (só dígitos).')
+    .optional(),
+  WHATSAPP_GRAPH_URL: z
+    .url({ protocol: /^https?$/, error: 'WHATSAPP_GRAPH_URL deve começar com http:// ou https://' })
+    .transform((v) => v.replace(/\/+$/, ''))
+    .default(DEFAULT_WHATSAPP_GRAPH_URL),
 });
 
 type Env = z.infer<typeof envSchema>;
@@ -462,6 +500,7 @@ function outboundFrom(e: Env): OutboundSettings {
   for (const [name, url] of [
     ['POINTS_PARTNER_URL', e.POINTS_PARTNER_URL],
     ['SMS_API_URL', e.SMS_API_URL],
+    ['WHATSAPP_GRAPH_URL', e.WHATSAPP_ACCESS_TOKEN ? e.WHATSAPP_GRAPH_URL : undefined],
   ] as const) {
     const origin = url ? new URL(url).origin : null;
     if (origin?.startsWith('http:') && !privateOrigins.includes(origin)) {
@@ -474,11 +513,36 @@ function outboundFrom(e: Env): OutboundSettings {
 }
 
 /**
+ * A real number needs all four of Meta's settings (a token without the app secret would take unsigned webhooks);
+ * without them the channel is the embedded stand-in, whose webhook secret is generated into DATA_DIR on SQLite.
+ */
+function whatsappFrom(e: Env, dataDir: string, database: DatabaseTarget): WhatsappSettings {
+  const { WHATSAPP_ACCESS_TOKEN: accessToken, WHATSAPP_PHONE_NUMBER_ID: phoneNumberId } = e;
+  if (accessToken || phoneNumberId) {
+    if (!accessToken || !phoneNumberId || !e.WHATSAPP_APP_SECRET || !e.WHATSAPP_VERIFY_TOKEN) {
+      throw invalid(
+        'WHATSAPP_ACCESS_TOKEN, WHATSAPP_PHONE_NUMBER_ID, WHATSAPP_APP_SECRET e WHATSAPP_VERIFY_TOKEN: defina os quatro para usar um número real, ou nenhum para o WhatsApp embutido.',
+      );
+    }
+    return {
+      appSecret: e.WHATSAPP_APP_SECRET,
+      verifyToken: e.WHATSAPP_VERIFY_TOKEN,
+      graph: { url: e.WHATSAPP_GRAPH_URL, accessToken, phoneNumberId },
+    };
+  }
+  const generated =
+    database.kind === 'sqlite'
+      ? Buffer.from(readOrCreateSecret(dataDir, 'whatsapp-app-secret')).toString('hex')
+      : undefined;
+  return { appSecret: e.WHATSAPP_APP_SECRET ?? generated, verifyToken: e.WHATSAPP_VERIFY_TOKEN, graph: undefined };
+}
+
+/**
  * Without JWT_SECRET a random secret is generated once and kept beside the data, so sessions survive restarts
  * without anyone having to invent a secret for the embedded setup.
  */
-function readOrCreateSecret(dataDir: string): Uint8Array {
-  const file = path.join(dataDir, 'jwt-secret');
+function readOrCreateSecret(dataDir: string, name = 'jwt-secret'): Uint8Array {
+  const file = path.join(dataDir, name);
   try {
     const stored = readFileSync(file);
     if (stored.length >= 32) return new Uint8Array(stored);
@@ -592,5 +656,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     outbound: outboundFrom(e),
     autoApprovalMaxPoints: e.AUTO_APPROVAL_MAX_POINTS,
     autoApprovalMaxPointsMonth: e.AUTO_APPROVAL_MAX_POINTS_MONTH,
+    whatsapp: whatsappFrom(e, dataDir, database),
   };
 }

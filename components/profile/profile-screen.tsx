@@ -10,6 +10,7 @@ import { storeLabel } from '@/lib/stores/store-label';
 import { lazyNow } from '../ui/lazy-now';
 import { Spinner } from '../ui/spinner';
 import { ProfileSection } from './profile-section';
+import { WhatsappSwitch } from './whatsapp-switch';
 
 // The photo and the forms (with react-hook-form) load beside the profile query, asked for as soon as the page runs:
 // they show when the profile does, without weighing on the page's first load.
@@ -130,6 +131,7 @@ export function ProfileScreen() {
             </dd>
           </div>
         </dl>
+        <WhatsappSwitch on={me.chatbotInvoiceUploadEnabled} />
         <Suspense fallback={<Spinner />}>
           <ProfileForm
             key={me.id}

@@ -119,6 +119,14 @@ export const apiRouteTable = {
     match: 'exact',
     maxBodyBytes: 4 * 1024,
   }),
+  // Meta's WhatsApp webhook (server/modules/whatsapp): the subscription check (GET) and the signed deliveries (POST),
+  // JSON of a few kilobytes; Meta batches at most a few hundred updates in one.
+  whatsappWebhook: apiRoute({
+    methods: ['GET', 'POST'],
+    path: '/api/whatsapp/webhook',
+    match: 'exact',
+    maxBodyBytes: 512 * 1024,
+  }),
   securityIp: apiRoute({
     methods: ['GET'],
     path: '/seguranca/ip',

@@ -16,6 +16,7 @@ import { rewardsModule } from './rewards';
 import { staffModule } from './staff';
 import { storesModule } from './stores';
 import { usersModule } from './users';
+import { whatsappModule } from './whatsapp';
 
 /**
  * Every module of the club, in the order their reference data is written: careers and places before the stores
@@ -39,4 +40,5 @@ export const clubModules: readonly ClubModule[] = [
   staffModule,
   dashboardModule,
   demoModule,
+  whatsappModule,
 ];

@@ -28,6 +28,9 @@ export function fakeClock(start = Date.parse('2026-11-22T12:00:00.000Z')): FakeC
 
 export const TEST_SECRET = new TextEncoder().encode('segredo-de-teste-com-mais-de-32-caracteres!');
 
+/** The tests' WhatsApp app secret: webhooks signed with it are Meta's. */
+export const WHATSAPP_TEST_SECRET = 'segredo-do-app-whatsapp-de-teste';
+
 export function testConfig(overrides: Partial<AppConfig> = {}): AppConfig {
   return {
     port: 0,
@@ -75,6 +78,7 @@ export function testConfig(overrides: Partial<AppConfig> = {}): AppConfig {
     sefazStatus: undefined,
     pushServices: { hosts: [], origins: [] },
     outbound: { privateOrigins: [] },
+    whatsapp: { appSecret: WHATSAPP_TEST_SECRET, verifyToken: 'verificacao-de-teste', graph: undefined },
     ...overrides,
   };
 }

@@ -15,7 +15,7 @@ export {
 } from './ledger';
 export { remindExpiringPoints } from './expiry-reminders';
 export { planSpending, type PlannedLot } from './spend-plan';
-export { ledgerForSupport, type PointsEntryView } from './service';
+export { ledgerForSupport, pointsSummary, type PointsEntryView } from './service';
 export { entryOwnerField, type EntryOwner } from './entry-links';
 
 export const pointsModule: ClubModule = {

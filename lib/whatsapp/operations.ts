@@ -1,0 +1,1 @@
+export { MSetWhatsappChannelDocument as MSetWhatsappChannel } from './operations.generated';

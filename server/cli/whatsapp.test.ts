@@ -1,0 +1,90 @@
+import '../test/esm-shims';
+import { randomBytes } from 'node:crypto';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import type { FastifyInstance } from 'fastify';
+import type { Kysely } from 'kysely';
+import { buildApp } from '../app';
+import { createDatabase } from '../db/database';
+import { migrateToLatest } from '../db/migrate';
+import type { Database } from '../db/schema';
+import { seedDemoData } from '../seed';
+import { freePort } from '../test/free-port';
+import { testConfig } from '../test/helpers';
+import { clubCommand, clubCommandAsync } from '../test/club-command';
+
+/**
+ * `npm run whatsapp`, the embedded stand-in for Meta, against a club API the test runs on a real port: the command
+ * signs with the secret generated in DATA_DIR, as the server's own settings read it.
+ */
+
+let dataDir: string;
+let db: Kysely<Database>;
+let app: FastifyInstance;
+let server: string;
+
+const conversa = clubCommand('whatsapp', () => dataDir);
+const enviar = clubCommandAsync(
+  'whatsapp',
+  () => dataDir,
+  () => ({}),
+);
+
+async function startServer(appSecret: string) {
+  const port = await freePort();
+  server = `http://127.0.0.1:${port}`;
+  app = buildApp({
+    db,
+    config: testConfig({ dataDir, whatsapp: { appSecret, verifyToken: undefined, graph: undefined } }),
+    queryCache: false,
+  });
+  await app.listen({ port, host: '127.0.0.1' });
+}
+
+beforeAll(async () => {
+  dataDir = mkdtempSync(path.join(tmpdir(), 'clube-whatsapp-'));
+  db = createDatabase({ file: path.join(dataDir, 'club.sqlite') });
+  await migrateToLatest(db);
+  await seedDemoData(db);
+});
+afterAll(async () => {
+  await db.destroy();
+  rmSync(dataDir, { recursive: true, force: true });
+});
+afterEach(() => app.close());
+
+describe('npm run whatsapp', () => {
+  it('sends a signed message as the member’s celular, prints the club’s answer, and shows the conversation', async () => {
+    const secret = randomBytes(32);
+    writeFileSync(path.join(dataDir, 'whatsapp-app-secret'), secret);
+    await startServer(secret.toString('hex'));
+    const sent = await enviar('enviar', '--de', '(11) 98765-4321', '--texto', 'saldo', '--servidor', server);
+    expect(sent.stderr).toBe('');
+    expect(sent.status).toBe(0);
+    expect(sent.stdout).toContain('Mensagem entregue ao clube como 5511987654321.');
+    expect(sent.stdout).toMatch(/clube: Seu saldo: [\d.]+ pontos\./);
+
+    const shown = conversa('conversa', '--com', '(11) 8765-4321');
+    expect(shown.status).toBe(0);
+    expect(shown.stdout).toMatch(/\d{4}-\d\d-\d\d \d\d:\d\d {2}membro: saldo\n.* {2}clube \[local\]: Seu saldo: /);
+  }, 60_000);
+
+  it('is refused by a server with another secret, and says so', async () => {
+    await startServer('outro-segredo-que-nao-e-o-do-data-dir');
+    const sent = await enviar(
+      'enviar',
+      '--de',
+      '(11) 98765-4321',
+      '--texto',
+      'saldo',
+      '--servidor',
+      server,
+      '--espera',
+      '0',
+    );
+    expect(sent.status).toBe(1);
+    expect(sent.stderr).toContain('O servidor recusou a assinatura');
+    expect(conversa('enviar', '--de', '123', '--texto', 'oi').stderr).toContain('--de: o celular com DDD');
+  }, 60_000);
+});

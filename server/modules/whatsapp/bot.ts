@@ -1,0 +1,46 @@
+import type { Db } from '../../db/schema';
+import type { LimiterFactory } from '../../limits/limiter-factory';
+import { answerCommand, commandOf, menuReply, switchedOffReply, unknownNumberReply } from './answers';
+import { WhatsappDomainError } from './errors';
+import type { InboxDeps, InboxReader, StoredInbound } from './inbox';
+import { memberOfWaId } from './members';
+import { queueMessage } from './outbox';
+
+/** Messages one number may send in ten minutes and be answered; past it they are kept, unanswered. */
+export const MESSAGES_PER_NUMBER = 20;
+const WINDOW_MS = 10 * 60 * 1000;
+
+export const HANDOVER_REPLY =
+  'Certo! Um atendente do Clube vai continuar a conversa por aqui, de segunda a sexta, das 8h às 18h.';
+
+/** The bot's answer to one message: who wrote, whether their channel is on, and what they asked. */
+async function reply(trx: Db, deps: InboxDeps, inbound: StoredInbound) {
+  if (inbound.userId === null) return unknownNumberReply(deps);
+  const member = await trx
+    .selectFrom('users')
+    .select(['name', 'chatbot_invoice_upload_enabled'])
+    .where('id', '=', inbound.userId)
+    .executeTakeFirstOrThrow();
+  if (member.chatbot_invoice_upload_enabled !== 1) return switchedOffReply(deps, member.name);
+  const command = commandOf(inbound.message.interactive?.button_reply?.id ?? inbound.body);
+  if (command === 'atendente') return { type: 'text' as const, text: HANDOVER_REPLY };
+  if (command) return answerCommand({ ...deps, db: trx, userId: inbound.userId }, command);
+  return menuReply;
+}
+
+export function channelBot(limiters: LimiterFactory): InboxReader {
+  const perNumber = limiters({ name: 'whatsapp-number', max: MESSAGES_PER_NUMBER, windowMs: WINDOW_MS });
+  return {
+    identify: memberOfWaId,
+    admit: async (waId) => (await perNumber.take(waId)).allowed,
+    async answer(trx, deps, inbound) {
+      if (!inbound.admitted) return;
+      try {
+        await queueMessage(trx, deps, { waId: inbound.wa_id, userId: inbound.userId }, await reply(trx, deps, inbound));
+      } catch (error) {
+        // A message Meta delivers more than a day late: too late for a free-form answer; it is kept for support.
+        if (!(error instanceof WhatsappDomainError && error.code === 'FORA_DA_JANELA')) throw error;
+      }
+    },
+  };
+}

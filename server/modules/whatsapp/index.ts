@@ -1,0 +1,34 @@
+import type { ClubModule } from '../club-module';
+import { channelActor, pruneConversations, sendOutbox, workInbox } from './actions';
+import { whatsappHttp } from './http';
+import { whatsappResolvers } from './resolvers';
+
+export {
+  acceptDelivery,
+  channelActor,
+  pruneConversations,
+  readConversation,
+  sendOutbox,
+  workInbox,
+  type Actor,
+  type ChannelDeps,
+} from './actions';
+export { KEEP_DAYS } from './retention';
+export { waIdsOf } from './conversation';
+export { deliverWebhook, messageWebhook } from './stand-in';
+
+/** The inbox is read every few seconds: a member's answer comes within about five seconds of the message. */
+export const INBOX_EVERY_MS = 3_000;
+const DAY_MS = 24 * 60 * 60 * 1000;
+
+/** The club's WhatsApp number as a channel: Meta's webhook, the bot's answers, and its queues (docs/whatsapp.md). */
+export const whatsappModule: ClubModule = {
+  name: 'whatsapp',
+  resolvers: whatsappResolvers,
+  routes: whatsappHttp,
+  jobs: ({ db, config, limiters }) => [
+    { name: 'whatsapp-inbox', everyMs: INBOX_EVERY_MS, run: () => workInbox({ db, config, limiters }, channelActor) },
+    { name: 'whatsapp-send', everyMs: INBOX_EVERY_MS, run: () => sendOutbox({ db, config }, channelActor) },
+    { name: 'whatsapp-prune', everyMs: DAY_MS, run: () => pruneConversations({ db, config }, channelActor) },
+  ],
+};

@@ -1,0 +1,69 @@
+import type { Generated } from 'kysely';
+
+declare module '../../db/schema' {
+  interface Database {
+    whatsapp_deliveries: WhatsappDeliveriesTable;
+    whatsapp_messages: WhatsappMessagesTable;
+    whatsapp_statuses: WhatsappStatusesTable;
+  }
+}
+
+/**
+ * The durable queue between Meta's webhook and the work: each signed delivery is written as it came and answered 200
+ * at once; the inbox job claims it (a lease, as the notifications outbox does), does the work and marks it done.
+ */
+export interface WhatsappDeliveriesTable {
+  id: Generated<number>;
+  /** The delivery's JSON as Meta sent it; emptied once the work is done. */
+  body: string;
+  received_at: string;
+  attempts: Generated<number>;
+  /** Null once done or given up. */
+  next_attempt_at: string | null;
+  claimed_by: string | null;
+  claimed_until: string | null;
+  done_at: string | null;
+  last_error: string | null;
+}
+
+export type WhatsappDirection = 'in' | 'out';
+
+/** What the outbound send job does with a message of the club's: send it, or nothing more. */
+export type WhatsappSendState = 'queued' | 'sent' | 'local' | 'failed';
+
+/** Every message of the channel, both ways, kept 90 days for support and then deleted by the daily job. */
+export interface WhatsappMessagesTable {
+  id: Generated<number>;
+  /** WhatsApp's message id (`wamid.…`): unique, so a redelivered webhook does nothing twice. */
+  wamid: string;
+  direction: WhatsappDirection;
+  /** The member's WhatsApp id as Meta writes it: country code and number, digits only. */
+  wa_id: string;
+  /** The member the number belongs to, when it is one's verified celular. */
+  user_id: number | null;
+  /** WhatsApp's message type: text, image, document, interactive… */
+  kind: string;
+  /** The text, a caption, or the title of the button pressed; for an interactive reply of ours, its JSON. */
+  body: string;
+  media_id: string | null;
+  /** When it was written (inbound: WhatsApp's timestamp; outbound: when queued). */
+  created_at: string;
+  /** Outbound only. */
+  send_state: WhatsappSendState | null;
+  attempts: Generated<number>;
+  next_attempt_at: string | null;
+  claimed_by: string | null;
+  claimed_until: string | null;
+  last_error: string | null;
+}
+
+/** Meta's status callbacks of our messages, one row per status reached: they may come in any order. */
+export interface WhatsappStatusesTable {
+  wamid: string;
+  status: string;
+  /** WhatsApp's timestamp of the status. */
+  at: string;
+  /** For `failed`: Meta's error code and title. */
+  error: string | null;
+  received_at: string;
+}
