@@ -24,6 +24,8 @@ describe('secretsInLog', () => {
       '{"level":30,"time":1795000000000,"headers":{"authorization":"[oculto]"},"variables":{"password":"[oculto]"}}',
       '{"msg":"CPF 529.***.***-25","accessKey":"35261158716523000119550010000012341000000010"}',
       '{"msg":"nota 12345678901 e pedido 12345678901234","reqId":"0f3a9c2e7b5d41a8b6c9d2e4f1a7b3c5"}',
+      // nginx's request ids are hexadecimal: a run of digits inside one may pass the CPF or CNPJ check.
+      '{"reqId":"c4a752998224725fe","requestId":"ab58716523000119cd"}',
     ].join('\n');
     expect(secretsInLog(log, ['Serragem#2026'])).toEqual([]);
   });
