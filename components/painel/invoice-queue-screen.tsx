@@ -1,34 +1,21 @@
 'use client';
 import Link from 'next/link';
-import { useState, type FormEvent } from 'react';
-import { errorMessage, fieldErrors } from '@/lib/apollo/errors';
 import { formatDateTime } from '@/lib/format/dates';
 import { formatCents } from '@/lib/format/numbers';
 import { formatCnpj } from '@/lib/format/cnpj';
 import { FILE_KIND_LABELS, groupedKey, INVOICE_STATUS_LABELS } from '@/lib/painel/invoice-review';
 import { QStaffInvoiceQueue, type StaffInvoiceFilter } from '@/lib/painel/operations';
-import { painelRequest } from '@/lib/painel/request';
 import { routes } from '@/lib/routes';
-import { FormAlert } from '../ui/form-alert';
 import { SelectField } from '../ui/select-field';
-import { Spinner } from '../ui/spinner';
 import { TextField } from '../ui/text-field';
-import { usePainelQuery } from './use-painel-query';
+import { PainelFilters } from './painel-filters';
+import { PainelList } from './painel-list';
+import { usePainelList } from './use-painel-list';
 
 const PAGE = 20;
 
-interface Draft {
-  status: string;
-  flagged: string;
-  risk: string;
-  store: string;
-  from: string;
-  to: string;
-  hasXml: string;
-  search: string;
-}
-
-const EMPTY: Draft = { status: '', flagged: '', risk: '', store: '', from: '', to: '', hasXml: '', search: '' };
+const EMPTY = { status: '', flagged: '', risk: '', store: '', from: '', to: '', hasXml: '', search: '' };
+type Draft = typeof EMPTY;
 
 const yesNo = (value: string): boolean | undefined => (value === 'sim' ? true : value === 'nao' ? false : undefined);
 
@@ -48,51 +35,11 @@ export const reviewHref = (id: string) => `${routes.painelInvoiceReview()}?id=${
 
 /** /painel/notas (revisor): the invoices waiting for a person, oldest first, with filters and a search. */
 export function InvoiceQueueScreen() {
-  const [draft, setDraft] = useState<Draft>(EMPTY);
-  const [applied, setApplied] = useState<Draft>(EMPTY);
-  const [moreProblem, setMoreProblem] = useState<Error | undefined>(undefined);
-  const [loadingMore, setLoadingMore] = useState(false);
-  const query = usePainelQuery(QStaffInvoiceQueue, { variables: { filter: toApi(applied), first: PAGE } });
-  const { data, update } = query;
-  const error = query.error ?? moreProblem;
-  const fields = fieldErrors(error as never);
-  const page = data?.staffInvoiceQueue;
-
-  const apply = (event: FormEvent) => {
-    event.preventDefault();
-    setMoreProblem(undefined);
-    setApplied(draft);
-  };
-  const clear = () => {
-    setMoreProblem(undefined);
-    setDraft(EMPTY);
-    setApplied(EMPTY);
-  };
-  const more = async () => {
-    setMoreProblem(undefined);
-    setLoadingMore(true);
-    try {
-      const next = await painelRequest(QStaffInvoiceQueue, {
-        filter: toApi(applied),
-        first: PAGE,
-        after: page?.nextCursor,
-      });
-      update((previous) => ({
-        staffInvoiceQueue: {
-          ...next.staffInvoiceQueue,
-          rows: [...previous.staffInvoiceQueue.rows, ...next.staffInvoiceQueue.rows],
-        },
-      }));
-    } catch (problem) {
-      setMoreProblem(problem as Error);
-    } finally {
-      setLoadingMore(false);
-    }
-  };
-  const field = (name: keyof Draft) => ({
-    value: draft[name],
-    onChange: (event: { target: { value: string } }) => setDraft((d) => ({ ...d, [name]: event.target.value })),
-  });
+  const list = usePainelList(QStaffInvoiceQueue, 'staffInvoiceQueue', EMPTY, (draft) => ({
+    filter: toApi(draft),
+    first: PAGE,
+  }));
+  const { field, fields, page } = list;
   const first = page?.rows.find((row) => !row.lease || row.lease.mine);
 
   return (
@@ -102,7 +49,18 @@ export function InvoiceQueueScreen() {
         Notas que esperam uma pessoa, da mais antiga para a mais nova. Abrir uma nota a reserva para você por alguns
         minutos: quem abrir depois vê que ela está com você.
       </p>
-      <form className="painel-filters" onSubmit={apply} aria-label="Filtros da fila">
+      <PainelFilters
+        label="Filtros da fila"
+        onSubmit={list.apply}
+        onClear={list.clear}
+        buttons={
+          first && (
+            <Link href={reviewHref(first.id)} prefetch={false} className="button button--secondary">
+              Abrir a mais antiga
+            </Link>
+          )
+        }
+      >
         <TextField
           label="Buscar"
           hint="Chave de acesso, ou nome ou e-mail do membro"
@@ -128,81 +86,45 @@ export function InvoiceQueueScreen() {
         </SelectField>
         <TextField label="Enviadas de" type="date" error={fields['filter.from']} {...field('from')} />
         <TextField label="Até" type="date" error={fields['filter.to']} {...field('to')} />
-        <div className="painel-filters__buttons">
-          <button type="submit" className="button button--primary">
-            Filtrar
-          </button>
-          <button type="button" className="button button--secondary" onClick={clear}>
-            Limpar
-          </button>
-          {first && (
-            <Link href={reviewHref(first.id)} prefetch={false} className="button button--secondary">
-              Abrir a mais antiga
-            </Link>
-          )}
-        </div>
-      </form>
-      <FormAlert
-        message={error && !fields['filter.from'] && !fields['filter.to'] ? errorMessage(error as never) : null}
-      />
-      {!page && query.loading && <Spinner label="Carregando a fila…" />}
-      {page && page.rows.length === 0 && <p>Nenhuma nota esperando análise com estes filtros.</p>}
-      {page && page.rows.length > 0 && (
-        <div className="painel-table-wrap">
-          <table className="painel-table">
-            <caption className="visually-hidden">Notas em análise, da mais antiga para a mais nova</caption>
-            <thead>
-              <tr>
-                <th scope="col">Nota</th>
-                <th scope="col">Enviada em</th>
-                <th scope="col">Membro</th>
-                <th scope="col">Loja</th>
-                <th scope="col">Arquivos</th>
-                <th scope="col">Valor</th>
-                <th scope="col">Alertas</th>
-                <th scope="col">Com quem</th>
-              </tr>
-            </thead>
-            <tbody>
-              {page.rows.map((row) => (
-                <tr key={row.id}>
-                  <th scope="row">
-                    <Link href={reviewHref(row.id)} prefetch={false}>
-                      Nota #{row.id}
-                    </Link>
-                    <span className="painel-table__sub">{INVOICE_STATUS_LABELS[row.status] ?? row.status}</span>
-                    <span className="painel-table__sub invoice-key">{groupedKey(row.accessKey)}</span>
-                  </th>
-                  <td>{formatDateTime(row.createdAt)}</td>
-                  <td>{row.memberName}</td>
-                  <td>
-                    {row.storeName ?? 'Loja não cadastrada'}
-                    <span className="painel-table__sub">{formatCnpj(row.issuerCnpj)}</span>
-                  </td>
-                  <td>{[...new Set(row.fileKinds.map((k) => FILE_KIND_LABELS[k] ?? k))].join(', ')}</td>
-                  <td>{row.totalCents === null ? '—' : formatCents(row.totalCents)}</td>
-                  <td>
-                    {[row.reviewReason, row.flagReason, row.riskReason && `Aparelho: ${row.riskReason}`]
-                      .filter(Boolean)
-                      .join(' ') || '—'}
-                  </td>
-                  <td>{row.lease ? (row.lease.mine ? 'Com você' : row.lease.staffName) : 'Livre'}</td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-          {page.nextCursor && (
-            <button
-              type="button"
-              className="button button--secondary"
-              onClick={() => void more()}
-              disabled={loadingMore}
-            >
-              {loadingMore ? 'Carregando…' : 'Mais notas'}
-            </button>
-          )}
-        </div>
-      )}
+      </PainelFilters>
+      <PainelList
+        list={list}
+        rows={page?.rows}
+        problem={list.problem(['filter.from', 'filter.to'])}
+        words={{
+          loading: 'Carregando a fila…',
+          empty: 'Nenhuma nota esperando análise com estes filtros.',
+          caption: 'Notas em análise, da mais antiga para a mais nova',
+          more: 'Mais notas',
+        }}
+        columns={['Nota', 'Enviada em', 'Membro', 'Loja', 'Arquivos', 'Valor', 'Alertas', 'Com quem']}
+      >
+        {(row) => (
+          <tr key={row.id}>
+            <th scope="row">
+              <Link href={reviewHref(row.id)} prefetch={false}>
+                Nota #{row.id}
+              </Link>
+              <span className="painel-table__sub">{INVOICE_STATUS_LABELS[row.status] ?? row.status}</span>
+              <span className="painel-table__sub invoice-key">{groupedKey(row.accessKey)}</span>
+            </th>
+            <td>{formatDateTime(row.createdAt)}</td>
+            <td>{row.memberName}</td>
+            <td>
+              {row.storeName ?? 'Loja não cadastrada'}
+              <span className="painel-table__sub">{formatCnpj(row.issuerCnpj)}</span>
+            </td>
+            <td>{[...new Set(row.fileKinds.map((k) => FILE_KIND_LABELS[k] ?? k))].join(', ')}</td>
+            <td>{row.totalCents === null ? '—' : formatCents(row.totalCents)}</td>
+            <td>
+              {[row.reviewReason, row.flagReason, row.riskReason && `Aparelho: ${row.riskReason}`]
+                .filter(Boolean)
+                .join(' ') || '—'}
+            </td>
+            <td>{row.lease ? (row.lease.mine ? 'Com você' : row.lease.staffName) : 'Livre'}</td>
+          </tr>
+        )}
+      </PainelList>
     </div>
   );
 }

@@ -2,19 +2,26 @@ import type { ReactNode } from 'react';
 
 export type PainelColumn = string | { readonly label: string; readonly className: string };
 
-/** A painel table: a caption for screen readers, the column heads, and rows that scroll sideways if narrow. */
+/**
+ * A painel table: a caption for screen readers, the column heads, and rows that scroll sideways if narrow; `footer`
+ * stands under the table (a list's "Mais …").
+ */
 export function PainelTable({
   caption,
   columns,
+  className,
+  footer,
   children,
 }: {
   caption: string;
   columns: readonly PainelColumn[];
+  className?: string | undefined;
+  footer?: ReactNode;
   children: ReactNode;
 }) {
   return (
     <div className="painel-table-wrap">
-      <table className="painel-table">
+      <table className={className ? `painel-table ${className}` : 'painel-table'}>
         <caption className="visually-hidden">{caption}</caption>
         <thead>
           <tr>
@@ -33,6 +40,7 @@ export function PainelTable({
         </thead>
         <tbody>{children}</tbody>
       </table>
+      {footer}
     </div>
   );
 }

@@ -15,11 +15,12 @@ import {
 import { FieldFrame } from '../ui/field-frame';
 import { FormAlert } from '../ui/form-alert';
 import { SelectField } from '../ui/select-field';
-import { Spinner } from '../ui/spinner';
+import { DoneNotice, useDoneNotice } from './done-notice';
+import { PainelFilters } from './painel-filters';
+import { PainelList } from './painel-list';
 import { RewardDeskTabs } from './reward-desk-tabs';
+import { usePainelList } from './use-painel-list';
 import { usePainelMutation } from './use-painel-mutation';
-import { usePainelMore } from './use-painel-more';
-import { usePainelQuery } from './use-painel-query';
 
 type Transfer = StaffPartnerTransferFieldsFragment;
 const PAGE = 20;
@@ -28,30 +29,27 @@ const FILTERS: readonly { value: StaffPartnerTransferStatus; label: string }[] =
   { value: 'COMPLETED', label: 'Concluídas' },
   { value: 'REFUSED', label: 'Recusadas' },
 ];
+const EMPTY = { status: 'REQUESTED' };
 
 /**
  * /painel/premios/transferencias (premios): transfers to the points partner, those waiting for its answer first;
  * the operator confirms (the partner credited) or refuses with a reason (the points come back to the member).
  */
 export function PartnerTransfersScreen() {
-  const [draft, setDraft] = useState<StaffPartnerTransferStatus>('REQUESTED');
-  const [applied, setApplied] = useState<StaffPartnerTransferStatus>('REQUESTED');
   const [refusing, setRefusing] = useState<Transfer | null>(null);
-  const [done, setDone] = useState<string | null>(null);
   const [problem, setProblem] = useState<Error | null>(null);
-  const variables = { status: applied, first: PAGE };
-  const query = usePainelQuery(QStaffPartnerTransfers, { variables });
-  const page = query.data?.staffPartnerTransfers;
-  const paging = usePainelMore(QStaffPartnerTransfers, 'staffPartnerTransfers', variables, query);
+  const list = usePainelList(QStaffPartnerTransfers, 'staffPartnerTransfers', EMPTY, ({ status }) => ({
+    status: status as StaffPartnerTransferStatus,
+    first: PAGE,
+  }));
+  const page = list.page;
+  const applied = list.applied.status;
   const [confirm, confirming] = usePainelMutation(MStaffConfirmPartnerTransfer);
-  const status = useRef<HTMLParagraphElement>(null);
-  useEffect(() => {
-    if (done) status.current?.focus();
-  }, [done]);
+  const { done, setDone, status } = useDoneNotice();
 
   /** A settled transfer leaves the waiting list (and shows as it is now in the others). */
   const settled = (transfer: Transfer, message: string) => {
-    query.update((data) => ({
+    list.query.update((data) => ({
       staffPartnerTransfers: {
         ...data.staffPartnerTransfers,
         rows: data.staffPartnerTransfers.rows
@@ -72,13 +70,8 @@ export function PartnerTransfersScreen() {
       setProblem(failure as Error);
     }
   };
-  const apply = (event: FormEvent) => {
-    event.preventDefault();
-    setRefusing(null);
-    setDone(null);
-    setApplied(draft);
-  };
   const waiting = applied === 'REQUESTED';
+  const failure = list.query.error ?? problem ?? list.paging.error;
 
   return (
     <div className="painel-page premios-desk">
@@ -88,127 +81,102 @@ export function PartnerTransfersScreen() {
         Transferências de pontos ao programa parceiro que esperam a resposta dele, da mais antiga para a mais nova.
         Confirme quando o parceiro creditou; recuse com o motivo que ele deu: os pontos voltam ao membro.
       </p>
-      <form className="painel-filters premios-filters" onSubmit={apply} aria-label="Filtro das transferências">
-        <SelectField
-          label="Situação"
-          value={draft}
-          onChange={(event) => setDraft(event.target.value as StaffPartnerTransferStatus)}
-        >
+      <PainelFilters
+        label="Filtro das transferências"
+        className="premios-filters"
+        onSubmit={(event) => {
+          setRefusing(null);
+          setDone(null);
+          list.apply(event);
+        }}
+      >
+        <SelectField label="Situação" {...list.field('status')}>
           {FILTERS.map((f) => (
             <option key={f.value} value={f.value}>
               {f.label}
             </option>
           ))}
         </SelectField>
-        <div className="painel-filters__buttons">
-          <button type="submit" className="button button--primary">
-            Filtrar
-          </button>
-        </div>
-      </form>
-      {done && (
-        <p ref={status} tabIndex={-1} className="alert alert--success" role="status">
-          {done}
-        </p>
-      )}
-      <FormAlert
-        message={
-          (query.error ?? problem ?? paging.error)
-            ? errorMessage((query.error ?? problem ?? paging.error) as never)
-            : null
-        }
-      />
-      {!page && query.loading && <Spinner label="Carregando as transferências…" />}
-      {page && page.rows.length === 0 && (
-        <p>{waiting ? 'Nenhuma transferência esperando o parceiro.' : 'Nenhuma transferência nesta situação.'}</p>
-      )}
-      {page && page.rows.length > 0 && (
-        <div className="painel-table-wrap">
-          <table className="painel-table">
-            <caption className="visually-hidden">Transferências ao parceiro, da mais antiga para a mais nova</caption>
-            <thead>
-              <tr>
-                <th scope="col">Transferência</th>
-                <th scope="col">Membro</th>
-                <th scope="col">Conta no parceiro</th>
-                <th scope="col">Pontos</th>
-                <th scope="col">Pedida</th>
-                <th scope="col">{waiting ? 'Resposta do parceiro' : 'Situação'}</th>
-              </tr>
-            </thead>
-            <tbody>
-              {page.rows.map((row) => (
-                <tr key={row.id}>
-                  <th scope="row">
-                    Transferência nº {row.id}
-                    <span className="painel-table__sub">{TRANSFER_STATUS_LABELS[row.status]}</span>
-                  </th>
-                  <td>
-                    {row.memberName}
-                    <span className="painel-table__sub">CPF {row.memberCpfMasked}</span>
-                  </td>
-                  <td>
-                    {row.accountId}
-                    <span className="painel-table__sub">{row.program}</span>
-                  </td>
-                  <td>
-                    {formatPoints(row.points)} → {formatPoints(row.partnerPoints)}
-                  </td>
-                  <td>
-                    <time dateTime={row.createdAt} title={formatDateTime(row.createdAt)}>
-                      {formatTimeAgo(row.createdAt)}
-                    </time>
-                  </td>
-                  <td>
-                    {row.status === 'REQUESTED' ? (
-                      <div className="premios-transfer-actions">
-                        <button
-                          type="button"
-                          className="button button--primary"
-                          disabled={confirming.loading}
-                          onClick={() => void doConfirm(row)}
-                          aria-label={`Confirmar a transferência nº ${row.id}`}
-                        >
-                          Confirmar
-                        </button>
-                        <button
-                          type="button"
-                          className="button button--secondary"
-                          onClick={() => {
-                            setDone(null);
-                            setRefusing(row);
-                          }}
-                          aria-label={`Recusar a transferência nº ${row.id}`}
-                        >
-                          Recusar…
-                        </button>
-                      </div>
-                    ) : (
-                      <>
-                        {row.settledAt ? formatDateTime(row.settledAt) : '—'}
-                        {row.refuseReason && <span className="painel-table__sub">Motivo: {row.refuseReason}</span>}
-                        {row.lateAnswer && (
-                          <span className="painel-table__sub">Resposta tardia do parceiro: {row.lateAnswer}</span>
-                        )}
-                      </>
-                    )}
-                  </td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-          {page.nextCursor && (
-            <button
-              type="button"
-              className="button button--secondary"
-              onClick={() => void paging.more()}
-              disabled={paging.loading}
-            >
-              {paging.loading ? 'Carregando…' : 'Mais transferências'}
-            </button>
-          )}
-        </div>
-      )}
+      </PainelFilters>
+      <DoneNotice done={done} status={status} />
+      <PainelList
+        list={list}
+        rows={page?.rows}
+        problem={failure ? errorMessage(failure as never) : null}
+        words={{
+          loading: 'Carregando as transferências…',
+          empty: waiting ? 'Nenhuma transferência esperando o parceiro.' : 'Nenhuma transferência nesta situação.',
+          caption: 'Transferências ao parceiro, da mais antiga para a mais nova',
+          more: 'Mais transferências',
+        }}
+        columns={[
+          'Transferência',
+          'Membro',
+          'Conta no parceiro',
+          'Pontos',
+          'Pedida',
+          waiting ? 'Resposta do parceiro' : 'Situação',
+        ]}
+      >
+        {(row) => (
+          <tr key={row.id}>
+            <th scope="row">
+              Transferência nº {row.id}
+              <span className="painel-table__sub">{TRANSFER_STATUS_LABELS[row.status]}</span>
+            </th>
+            <td>
+              {row.memberName}
+              <span className="painel-table__sub">CPF {row.memberCpfMasked}</span>
+            </td>
+            <td>
+              {row.accountId}
+              <span className="painel-table__sub">{row.program}</span>
+            </td>
+            <td>
+              {formatPoints(row.points)} → {formatPoints(row.partnerPoints)}
+            </td>
+            <td>
+              <time dateTime={row.createdAt} title={formatDateTime(row.createdAt)}>
+                {formatTimeAgo(row.createdAt)}
+              </time>
+            </td>
+            <td>
+              {row.status === 'REQUESTED' ? (
+                <div className="premios-transfer-actions">
+                  <button
+                    type="button"
+                    className="button button--primary"
+                    disabled={confirming.loading}
+                    onClick={() => void doConfirm(row)}
+                    aria-label={`Confirmar a transferência nº ${row.id}`}
+                  >
+                    Confirmar
+                  </button>
+                  <button
+                    type="button"
+                    className="button button--secondary"
+                    onClick={() => {
+                      setDone(null);
+                      setRefusing(row);
+                    }}
+                    aria-label={`Recusar a transferência nº ${row.id}`}
+                  >
+                    Recusar…
+                  </button>
+                </div>
+              ) : (
+                <>
+                  {row.settledAt ? formatDateTime(row.settledAt) : '—'}
+                  {row.refuseReason && <span className="painel-table__sub">Motivo: {row.refuseReason}</span>}
+                  {row.lateAnswer && (
+                    <span className="painel-table__sub">Resposta tardia do parceiro: {row.lateAnswer}</span>
+                  )}
+                </>
+              )}
+            </td>
+          </tr>
+        )}
+      </PainelList>
       {refusing && (
         <RefuseForm
           key={refusing.id}

@@ -1,6 +1,6 @@
 'use client';
 import Link from 'next/link';
-import { useEffect, useRef, useState, type FormEvent, type ReactNode } from 'react';
+import { useEffect, useState, type FormEvent, type ReactNode } from 'react';
 import { errorMessage, fieldErrors } from '@/lib/apollo/errors';
 import { formatDateTime } from '@/lib/format/dates';
 import { formatPoints } from '@/lib/format/numbers';
@@ -22,6 +22,7 @@ import { FieldFrame } from '../ui/field-frame';
 import { FormAlert } from '../ui/form-alert';
 import { Spinner } from '../ui/spinner';
 import { TextField } from '../ui/text-field';
+import { DoneNotice, useDoneNotice } from './done-notice';
 import { usePainelMutation } from './use-painel-mutation';
 import { usePainelQuery } from './use-painel-query';
 
@@ -67,11 +68,7 @@ function OrderLoader({ id }: { id: string }) {
 }
 
 function OrderPage({ order, onChange }: { order: Order; onChange: (order: Order) => void }) {
-  const [done, setDone] = useState<string | null>(null);
-  const status = useRef<HTMLParagraphElement>(null);
-  useEffect(() => {
-    if (done) status.current?.focus();
-  }, [done]);
+  const { done, setDone, status } = useDoneNotice();
   const moved = (updated: Order, message: string) => {
     onChange(updated);
     setDone(message);
@@ -156,11 +153,7 @@ function OrderPage({ order, onChange }: { order: Order; onChange: (order: Order)
         </div>
         <aside className="premios-order__side" aria-labelledby="acoes">
           <h2 id="acoes">Ações</h2>
-          {done && (
-            <p ref={status} tabIndex={-1} className="alert alert--success" role="status">
-              {done}
-            </p>
-          )}
+          <DoneNotice done={done} status={status} />
           {order.allowed.length === 0 && !done && <p>Nada mais a fazer: este resgate está encerrado.</p>}
           <Actions order={order} moved={moved} />
         </aside>

@@ -1,6 +1,6 @@
 'use client';
 import Link from 'next/link';
-import { useEffect, useState, type FormEvent } from 'react';
+import { useState, type FormEvent } from 'react';
 import { errorMessage, fieldErrors } from '@/lib/apollo/errors';
 import { formatCnpj } from '@/lib/format/cnpj';
 import { todayInBrazil } from '@/lib/format/dates';
@@ -17,6 +17,7 @@ import { SelectField } from '../ui/select-field';
 import { Spinner } from '../ui/spinner';
 import { TextField } from '../ui/text-field';
 import { CopyField } from './copy-field';
+import { ItemRoute } from './item-route';
 import { KioskCodePanel } from './kiosk-code-panel';
 import { DailyBarsChart } from './daily-bars-chart';
 import { StoreActiveToggle } from './store-active-toggle';
@@ -24,29 +25,23 @@ import { usePainelQuery } from './use-painel-query';
 
 export const storeHref = (slug: string) => `${routes.painelStore()}?slug=${encodeURIComponent(slug)}`;
 
-const slugFromUrl = () => new URLSearchParams(window.location.search).get('slug');
-
 /** /painel/lojas/loja?slug=… (lojas): one store, its sign-up link, its kiosk code and its sign-ups per day. */
 export function StoreScreen() {
-  const [slug, setSlug] = useState<string | null | undefined>(undefined);
-  useEffect(() => {
-    const read = () => setSlug(slugFromUrl());
-    read();
-    window.addEventListener('popstate', read);
-    return () => window.removeEventListener('popstate', read);
-  }, []);
-  if (slug === undefined) return <Spinner label="Carregando a loja…" />;
-  if (slug === null) {
-    return (
-      <div className="painel-page">
-        <h1>Loja</h1>
-        <p>
+  return (
+    <ItemRoute
+      param="slug"
+      title="Loja"
+      loadingLabel="Carregando a loja…"
+      choose={
+        <>
           Escolha uma loja na <Link href={routes.painelStores()}>lista de lojas</Link>.
-        </p>
-      </div>
-    );
-  }
-  return <Store key={slug} slug={slug} />;
+        </>
+      }
+      href={storeHref}
+    >
+      {(slug) => <Store key={slug} slug={slug} />}
+    </ItemRoute>
+  );
 }
 
 function Store({ slug }: { slug: string }) {

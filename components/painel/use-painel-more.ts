@@ -4,13 +4,19 @@ import type { TypedDocumentString } from '@/lib/painel/operations';
 import { painelRequest } from '@/lib/painel/request';
 import type { PainelQuery } from './use-painel-query';
 
-type Page<Row> = { rows: Row[]; nextCursor: string | null };
+/** A page of a painel list: its rows (the audit's and the extract's are `entries`) and the cursor of the next. */
+export type PainelPage = { nextCursor: string | null } & (
+  { rows: readonly unknown[] } | { entries: readonly unknown[] }
+);
+
+/** The page's rows, whichever name the API gives them. */
+export const rowsOf = <P extends PainelPage>(page: P) => ('rows' in page ? page.rows : page.entries);
 
 /**
- * "Mais …" under a painel list whose answer is `{ [field]: { rows, nextCursor } }`: asks for the page after the
- * shown one with the same variables and adds its rows below; a failure is kept for the screen to show.
+ * "Mais …" under a painel list whose answer is `{ [field]: { rows | entries, nextCursor } }`: asks for the page after
+ * the shown one with the same variables and adds its rows below; a failure is kept for the screen to show.
  */
-export function usePainelMore<Row, TResult extends Record<K, Page<Row>>, TVariables, K extends keyof TResult & string>(
+export function usePainelMore<TResult extends Record<K, PainelPage>, TVariables, K extends keyof TResult & string>(
   document: TypedDocumentString<TResult, TVariables>,
   field: K,
   variables: TVariables,
@@ -23,9 +29,10 @@ export function usePainelMore<Row, TResult extends Record<K, Page<Row>>, TVariab
     setLoading(true);
     try {
       const next = await painelRequest(document, { ...variables, after: query.data?.[field].nextCursor });
+      const list = 'rows' in next[field] ? 'rows' : 'entries';
       query.update((previous) => ({
         ...previous,
-        [field]: { ...next[field], rows: [...previous[field].rows, ...next[field].rows] },
+        [field]: { ...next[field], [list]: [...rowsOf(previous[field]), ...rowsOf(next[field])] },
       }));
     } catch (failure) {
       setError(failure as Error);

@@ -1,5 +1,5 @@
 'use client';
-import { useCallback, useEffect, useRef, useState } from 'react';
+import { useSending } from '@/lib/graphql/use-sending';
 import type { TypedDocumentString } from '@/lib/painel/operations';
 import { painelRequest } from '@/lib/painel/request';
 
@@ -8,24 +8,5 @@ import { painelRequest } from '@/lib/painel/request';
  * lib/apollo/errors); `loading` while it is on its way.
  */
 export function usePainelMutation<TResult, TVariables>(document: TypedDocumentString<TResult, TVariables>) {
-  const [loading, setLoading] = useState(false);
-  const mounted = useRef(true);
-  useEffect(() => {
-    mounted.current = true;
-    return () => {
-      mounted.current = false;
-    };
-  }, []);
-  const run = useCallback(
-    async (variables: TVariables): Promise<TResult> => {
-      setLoading(true);
-      try {
-        return await painelRequest(document, variables);
-      } finally {
-        if (mounted.current) setLoading(false);
-      }
-    },
-    [document],
-  );
-  return [run, { loading }] as const;
+  return useSending((variables: TVariables) => painelRequest(document, variables));
 }

@@ -1,7 +1,8 @@
 'use client';
-import { useCallback, useEffect, useRef, useState } from 'react';
+import { useEffect, useState } from 'react';
 import type { TypedDocumentString } from './generated-public/graphql';
 import { request, type RequestOptions } from './request';
+import { useSending } from './use-sending';
 
 /**
  * React hooks over the light client of lib/graphql/request.ts, shaped like Apollo's so a page opened cold reads the
@@ -14,26 +15,9 @@ export interface MutationCall<TVariables> {
 }
 
 export function useRequestMutation<TResult, TVariables>(document: TypedDocumentString<TResult, TVariables>) {
-  const [loading, setLoading] = useState(false);
-  const mounted = useRef(true);
-  useEffect(() => {
-    mounted.current = true;
-    return () => {
-      mounted.current = false;
-    };
-  }, []);
-  const run = useCallback(
-    async ({ variables, headers }: MutationCall<TVariables>): Promise<{ data: TResult }> => {
-      setLoading(true);
-      try {
-        return { data: await request(document, variables, { headers }) };
-      } finally {
-        if (mounted.current) setLoading(false);
-      }
-    },
-    [document],
-  );
-  return [run, { loading }] as const;
+  return useSending(async ({ variables, headers }: MutationCall<TVariables>) => ({
+    data: await request(document, variables, { headers }),
+  }));
 }
 
 export interface QueryState<TResult> {

@@ -1,4 +1,5 @@
 /** What the painel's invoice screens share: labels, the refusal templates and the keyboard shortcuts. */
+import { PHOTO_SHORTCUTS } from './review-desk';
 
 export const INVOICE_STATUS_LABELS: Readonly<Record<string, string>> = {
   received: 'Recebida',
@@ -44,9 +45,7 @@ export const REVIEW_SHORTCUTS = [
   { key: 'a', label: 'Aprovar com os pontos informados' },
   { key: 'r', label: 'Recusar: vai para o motivo' },
   { key: 'p', label: 'Próxima nota da fila' },
-  { key: '+ / −', label: 'Aproximar / afastar a foto' },
-  { key: '[ / ]', label: 'Girar a foto' },
-  { key: 'f', label: 'Foto em tela cheia' },
+  ...PHOTO_SHORTCUTS,
 ] as const;
 
 /** The access key in groups of four, as printed on the DANFE. */

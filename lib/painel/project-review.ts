@@ -1,5 +1,6 @@
 /** What the painel's project screens share: labels, the queue's filters, the refusal templates and the shortcuts. */
 import { routes } from '../routes';
+import { PHOTO_SHORTCUTS } from './review-desk';
 
 /** A project is masculine in Portuguese ("o projeto"), as on the member's pages. */
 export const PROJECT_STATUS_LABELS: Readonly<Record<string, string>> = {
@@ -38,6 +39,7 @@ export const PROJECT_REVIEW_SHORTCUTS = [
   { key: 'a', label: 'Aprovar com os pontos informados' },
   { key: 'r', label: 'Recusar: vai para o motivo' },
   { key: 'p', label: 'Próximo projeto da fila' },
+  ...PHOTO_SHORTCUTS,
 ] as const;
 
 export const projectReviewHref = (id: string) => `${routes.painelProjectReview()}?id=${encodeURIComponent(id)}`;

@@ -1,4 +1,4 @@
-import { MemberScreen } from '@/components/painel/member-screen';
+import { MemberScreen } from '@/components/painel/member/member-screen';
 import { SectionGuard } from '@/components/painel/section-guard';
 import { pageMetadata } from '@/lib/page-metadata';
 import '../../../../styles/painel-members.css';

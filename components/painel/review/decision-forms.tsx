@@ -1,0 +1,123 @@
+'use client';
+import { formatPoints } from '@/lib/format/numbers';
+import type { ReactNode } from 'react';
+import { DoneNotice } from '../done-notice';
+import { FieldFrame } from '../../ui/field-frame';
+import { FormAlert } from '../../ui/form-alert';
+import { SelectField } from '../../ui/select-field';
+import { TextField } from '../../ui/text-field';
+import type { Decision } from './use-decision';
+
+/** What the page says of an item decided before it was opened: "Esta nota já foi analisada: Aprovada com 120 pontos." */
+export interface EarlierDecision {
+  lead: string;
+  situation: string;
+  item: { points: number | null; rejectionReason: string | null };
+}
+
+/**
+ * The "Decisão" column of a review: what was done, the approval with its points and the refusal with a template and
+ * words to the member (both only while the item waits, usable only by the reviewer who holds it), what else the desk
+ * does (`children`), and the button to the next item.
+ */
+export function DecisionForms({
+  decision,
+  waiting,
+  mine,
+  earlier,
+  pointsHint,
+  templates,
+  templateHint,
+  reasonMax,
+  next,
+  children,
+}: {
+  decision: Decision;
+  waiting: boolean;
+  mine: boolean;
+  earlier: EarlierDecision;
+  pointsHint: string;
+  templates: readonly string[];
+  templateHint?: string;
+  reasonMax: number;
+  next: { label: string; run: () => void; problem: string | null };
+  children?: ReactNode;
+}) {
+  const { done, busy, pending } = decision;
+  return (
+    <section aria-labelledby="decisao">
+      <h2 id="decisao">Decisão</h2>
+      <DoneNotice done={done} status={decision.status} />
+      {!waiting && !done && (
+        <p>
+          {earlier.lead}: {earlier.situation}
+          {earlier.item.points !== null ? ` com ${formatPoints(earlier.item.points)} pontos` : ''}
+          {earlier.item.rejectionReason ? ` (${earlier.item.rejectionReason})` : ''}.
+        </p>
+      )}
+      <FormAlert message={decision.problem} />
+      {waiting && (
+        <>
+          <form onSubmit={(event) => void decision.approve(event)} aria-label="Aprovar">
+            <TextField
+              ref={decision.pointsField}
+              label="Pontos"
+              inputMode="numeric"
+              hint={pointsHint}
+              error={decision.pointsError}
+              value={decision.points}
+              onChange={(event) => decision.setPoints(event.target.value.replace(/\D/g, ''))}
+              disabled={!mine}
+            />
+            <button type="submit" className="button button--primary" disabled={!mine || busy} aria-keyshortcuts="a">
+              {pending === 'approve' ? 'Aprovando…' : 'Aprovar'}
+            </button>
+          </form>
+          <form
+            onSubmit={(event) => void decision.reject(event)}
+            aria-label="Recusar"
+            className="invoice-review__reject"
+          >
+            <SelectField
+              ref={decision.templateField}
+              label="Motivo da recusa"
+              hint={templateHint}
+              value={decision.template}
+              onChange={(event) => decision.setTemplate(event.target.value)}
+              disabled={!mine}
+              aria-keyshortcuts="r"
+            >
+              <option value="">Escolha um motivo…</option>
+              {templates.map((text) => (
+                <option key={text} value={text}>
+                  {text}
+                </option>
+              ))}
+            </SelectField>
+            <FieldFrame label="Mais detalhes ao membro (opcional)">
+              {(control) => (
+                <textarea
+                  className="field__input"
+                  rows={3}
+                  maxLength={reasonMax}
+                  value={decision.reason}
+                  onChange={(event) => decision.setReason(event.target.value)}
+                  disabled={!mine}
+                  {...control}
+                />
+              )}
+            </FieldFrame>
+            <button type="submit" className="button button--secondary" disabled={!mine || busy}>
+              {pending === 'reject' ? 'Recusando…' : 'Recusar'}
+            </button>
+          </form>
+        </>
+      )}
+      {children}
+      <button type="button" className="button button--secondary" onClick={next.run} aria-keyshortcuts="p">
+        {next.label}
+      </button>
+      <FormAlert message={next.problem} />
+    </section>
+  );
+}

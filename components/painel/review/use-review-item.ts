@@ -1,0 +1,54 @@
+'use client';
+import { useEffect, useState, type ReactNode } from 'react';
+import type { TypedDocumentString } from '@/lib/painel/operations';
+import { usePainelQuery } from '../use-painel-query';
+import { useReviewLease, type ReviewLeaseActions } from './use-review-lease';
+
+/** What makes a review desk: its page's words, the item's query, its hold, and when an item waits. */
+export interface ReviewDesk<TResult, TItem extends { status: string }, TLease> {
+  title: string;
+  /** What the page says without an id: where to choose an item. */
+  choose: ReactNode;
+  loadingLabel: string;
+  href: (id: string) => string;
+  document: TypedDocumentString<TResult, { id: string }>;
+  /** The item in the query's answer. */
+  item: (data: TResult) => TItem;
+  lease: ReviewLeaseActions<TLease>;
+  isWaiting: (status: string) => boolean;
+}
+
+/** A review's item, the reviewer's hold on it, and what a decision's answer goes to. */
+export interface ReviewItem<TItem, TLease> {
+  item: TItem;
+  lease: TLease | null;
+  leaseProblem: string | null;
+  changed: (updated: TItem) => void;
+}
+
+/**
+ * The item a review page shows (null until it comes): read once, then as each decision answers it (`changed`), with
+ * the reviewer's hold on it while it waits. The hold shown is dropped once the item stops waiting.
+ */
+export function useReviewItem<TResult, TItem extends { status: string }, TLease>(
+  desk: ReviewDesk<TResult, TItem, TLease>,
+  id: string,
+) {
+  const query = usePainelQuery(desk.document, { variables: { id } });
+  const [item, setItem] = useState<TItem | null>(null);
+  const read = desk.item;
+  useEffect(() => {
+    if (query.data) setItem(read(query.data));
+  }, [query.data, read]);
+  const hold = useReviewLease(desk.lease, id, !!item && desk.isWaiting(item.status));
+  return {
+    item,
+    error: query.error,
+    lease: hold.lease,
+    leaseProblem: hold.leaseProblem,
+    changed: (updated: TItem) => {
+      setItem(updated);
+      if (!desk.isWaiting(updated.status)) hold.setLease(null);
+    },
+  };
+}

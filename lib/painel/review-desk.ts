@@ -1,0 +1,13 @@
+/** What the invoice and project review desks share: the points rule as the page checks it, and the photo's keys. */
+
+/** The most points one approval may give (the API checks the same). */
+export const POINTS_MAX = 10_000_000;
+export const POINTS_MESSAGE = 'Informe os pontos: um número inteiro de 0 a 10.000.000.';
+export const REASON_MESSAGE = 'Escolha um motivo ou escreva a mensagem ao membro.';
+
+/** The photo's shortcuts, listed after each desk's own. */
+export const PHOTO_SHORTCUTS = [
+  { key: '+ / −', label: 'Aproximar / afastar a foto' },
+  { key: '[ / ]', label: 'Girar a foto' },
+  { key: 'f', label: 'Foto em tela cheia' },
+] as const;
