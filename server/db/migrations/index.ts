@@ -28,6 +28,8 @@ import { reviewLeases } from './20261204T120000-review-leases';
 import { invoiceSefazChecks } from './20261205T100000-invoice-sefaz-checks';
 import { invoiceReviewReason } from './20261205T110000-invoice-review-reason';
 import { memberRemovals } from './20261205T120000-member-removals';
+import { pointsRunningTotals } from './20261206T150000-points-running-totals';
+import { clubAtScaleIndexes } from './20261206T160000-club-at-scale-indexes';
 
 /**
  * Every migration, by name in timestamp order. A static record instead of a folder scan keeps migrations working
@@ -63,4 +65,6 @@ export const migrations: Record<string, Migration> = {
   '20261205T100000-invoice-sefaz-checks': invoiceSefazChecks,
   '20261205T110000-invoice-review-reason': invoiceReviewReason,
   '20261205T120000-member-removals': memberRemovals,
+  '20261206T150000-points-running-totals': pointsRunningTotals,
+  '20261206T160000-club-at-scale-indexes': clubAtScaleIndexes,
 };
