@@ -40,6 +40,8 @@ async function jestConfig(): Promise<Config> {
         displayName: 'api',
         testEnvironment: 'node',
         testMatch: ['<rootDir>/server/**/*.test.ts'],
+        // Query plans are PostgreSQL's planner's: the guard against whole-table reads runs in api-postgres only.
+        testPathIgnorePatterns: ['/node_modules/', '<rootDir>/server/test/query-plans.test.ts'],
         // The terminal commands' suites run the compiled commands (server/test/club-command.ts).
         globalSetup: '<rootDir>/server/test/compiled-server-setup.ts',
       })(),

@@ -47,6 +47,9 @@ const ACTION_LABELS: Readonly<Record<string, string>> = {
 
 export const actionLabel = (action: string): string => ACTION_LABELS[action] ?? action;
 
+/** Every action the club writes to the audit trail, in order: the painel's filter lists these. */
+export const AUDIT_ACTIONS: readonly string[] = Object.keys(ACTION_LABELS).sort();
+
 export const ACTOR_KIND_LABELS: Readonly<Record<string, string>> = {
   STAFF: 'painel',
   TERMINAL: 'terminal',

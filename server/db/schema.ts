@@ -334,6 +334,16 @@ export interface PointsBalancesTable {
   balance: number;
   lots_total: number;
   updated_at: string;
+  /** When the oldest lot still held expires; null without held points. Moved by every append. */
+  next_expiry_at: Generated<string | null>;
+}
+
+/** The ledger's points per São Paulo month (YYYY-MM) and kind, in stripes by member; kept by triggers on the ledger. */
+export interface PointsTotalsTable {
+  month: string;
+  kind: PointsEntryKind;
+  stripe: number;
+  points: number;
 }
 
 // ---- Projects ----
@@ -876,6 +886,7 @@ export interface Database {
   review_leases: ReviewLeasesTable;
   points_ledger: PointsLedgerTable;
   points_balances: PointsBalancesTable;
+  points_totals: PointsTotalsTable;
   products: ProductsTable;
   projects: ProjectsTable;
   project_photos: ProjectPhotosTable;

@@ -29,6 +29,8 @@ import { invoiceSefazChecks } from './20261205T100000-invoice-sefaz-checks';
 import { invoiceReviewReason } from './20261205T110000-invoice-review-reason';
 import { memberRemovals } from './20261205T120000-member-removals';
 import { whatsapp } from './20261206T100000-whatsapp';
+import { pointsRunningTotals } from './20261206T150000-points-running-totals';
+import { clubAtScaleIndexes } from './20261206T160000-club-at-scale-indexes';
 
 /**
  * Every migration, by name in timestamp order. A static record instead of a folder scan keeps migrations working
@@ -65,4 +67,6 @@ export const migrations: Record<string, Migration> = {
   '20261205T110000-invoice-review-reason': invoiceReviewReason,
   '20261205T120000-member-removals': memberRemovals,
   '20261206T100000-whatsapp': whatsapp,
+  '20261206T150000-points-running-totals': pointsRunningTotals,
+  '20261206T160000-club-at-scale-indexes': clubAtScaleIndexes,
 };

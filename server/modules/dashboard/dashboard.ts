@@ -99,17 +99,22 @@ async function approvedSince(db: Db, table: 'invoice_events' | 'project_events',
   return count(row.n);
 }
 
-async function pointsOfMonth(db: Db, monthStart: string) {
+/**
+ * The month's points and the club's outstanding balance from the ledger's running totals (points_totals, kept by
+ * the ledger's triggers): a few hundred rows whatever the club's size, where summing the ledger read millions.
+ */
+async function pointsOfMonth(db: Db, month: string) {
   const rows = await db
-    .selectFrom('points_ledger')
+    .selectFrom('points_totals')
     .select((eb) => ['kind', eb.fn.sum<number | string>('points').as('total')])
-    .where('created_at', '>=', monthStart)
+    .where('month', '=', month)
     .groupBy('kind')
     .execute();
   const total = (kind: string) => count(rows.find((r) => r.kind === kind)?.total);
+  // The ledger's sum over every month is the sum of every member's balance.
   const balances = await db
-    .selectFrom('points_balances')
-    .select((eb) => eb.fn.sum<number | string>('balance').as('total'))
+    .selectFrom('points_totals')
+    .select((eb) => eb.fn.sum<number | string>('points').as('total'))
     .executeTakeFirstOrThrow();
   return {
     // Debits are negative in the ledger; the painel shows amounts.
@@ -145,7 +150,7 @@ export async function staffDashboard(db: Db, now: number) {
     approvalsToday(db, since),
     approvedSince(db, 'invoice_events', since),
     approvedSince(db, 'project_events', since),
-    pointsOfMonth(db, dayStartAt(`${month}-01`)),
+    pointsOfMonth(db, month),
     signUpsPerDay(db, today),
   ]);
   return {

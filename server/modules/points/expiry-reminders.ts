@@ -25,13 +25,17 @@ export async function remindExpiringPoints(db: Db, now: Date): Promise<number> {
         .whereRef('r.entry_id', '=', 'l.id')
         .where('r.threshold_days', '=', threshold),
     );
+  // The lots of the next 30 days (their own index), only those still held (past the member's spent line): a lot
+  // already spent is never announced, so its member is not opened again every day until it expires.
   const candidates = db
     .selectFrom('points_ledger as l')
+    .innerJoin('points_balances as b', 'b.user_id', 'l.user_id')
     .select('l.user_id')
     .distinct()
     .where('l.lot_cumulative', 'is not', null)
     .where('l.expires_at', '>', nowIso)
-    .where('l.expires_at', '<', within(30));
+    .where('l.expires_at', '<', within(30))
+    .where((eb) => eb('l.lot_cumulative', '>', eb(eb.ref('b.lots_total'), '-', eb.ref('b.balance'))));
   const members = await candidates
     .where((eb) =>
       eb.or([eb.not(reminded(30)(eb)), eb.and([eb('l.expires_at', '<', within(7)), eb.not(reminded(7)(eb))])]),

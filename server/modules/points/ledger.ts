@@ -42,8 +42,8 @@ async function inTransaction<T>(db: Db, work: (trx: Transaction<Database>) => Pr
 }
 
 /**
- * The only way points enter or leave: appends rows for ONE member and moves the cached balance in the same
- * transaction. The balance row is written first, so the transaction holds SQLite's write lock before it reads
+ * The only way points enter or leave: appends rows for ONE member and moves the cached balance and the next expiry
+ * in the same transaction (the month's running totals follow by the ledger's triggers). The balance row is written first, so the transaction holds SQLite's write lock before it reads
  * anything (another process, e.g. the review CLI, waits instead of failing on a lock upgrade).
  */
 export async function appendEntries(
@@ -80,7 +80,9 @@ export async function appendEntries(
         created_at: at,
       };
     });
-    return repo.insertLedgerRows(trx, values);
+    const inserted = await repo.insertLedgerRows(trx, values);
+    await repo.moveNextExpiry(trx, userId, totals.balance > 0 ? totals.lots_total - totals.balance : null);
+    return inserted;
   });
 }
 
@@ -200,7 +202,10 @@ export async function expireDuePoints(db: Db, userId: number, now: Date): Promis
   });
 }
 
-/** Every member with a due lot; run at start-up and then daily so balances never show expired points for long. */
+/**
+ * Every member with a due lot; run at start-up and then daily so balances never show expired points for long. Only
+ * the members due are read (by their next expiry), so the run is as long as the day's due lots.
+ */
 export async function expireAllDuePoints(db: Db, now: Date): Promise<number> {
   const users = await repo.membersWithDueLots(db, now.toISOString());
   let total = 0;

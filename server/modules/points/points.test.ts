@@ -4,7 +4,7 @@ import { DEMO_MEMBER } from '../../seed';
 import { createTestApp, fakeClock, gql, loginAs, type TestApp } from '../../test/helpers';
 import { findUserByCpf } from '../users/repository';
 import { pointsForPurchase } from './earning';
-import { addMonths, appendEntries, expireDuePoints, getBalance } from './ledger';
+import { addMonths, appendEntries, expireAllDuePoints, expireDuePoints, getBalance } from './ledger';
 
 let t: TestApp;
 let userId: number;
@@ -113,6 +113,51 @@ describe('points ledger', () => {
       'append-only',
     );
     expect(await ledgerSum()).toBe(14);
+  });
+
+  it('keeps running totals per month and kind, and the next expiry, with every append; a removal takes them back', async () => {
+    const totals = async () =>
+      (
+        await t.db
+          .selectFrom('points_totals')
+          .select((eb) => ['month', 'kind', eb.fn.sum<number>('points').as('points')])
+          .groupBy(['month', 'kind'])
+          .orderBy('month')
+          .orderBy('kind')
+          .execute()
+      ).map((r) => `${r.month} ${r.kind} ${Number(r.points)}`);
+    const nextExpiry = async () =>
+      (
+        await t.db
+          .selectFrom('points_balances')
+          .select('next_expiry_at')
+          .where('user_id', '=', userId)
+          .executeTakeFirst()
+      )?.next_expiry_at;
+    await credit(100, 'janeiro');
+    clock.advance(MONTH);
+    await credit(50, 'fevereiro');
+    await debit(30);
+    expect(await totals()).toEqual(['2026-01 credit 100', '2026-02 adjustment -30', '2026-02 credit 50']);
+    // The January lot still holds 70: it is the next to expire.
+    expect(await nextExpiry()).toBe('2027-01-10T12:00:00.000Z');
+
+    clock.advance(11 * MONTH);
+    // Only the members due are opened: the demo member's January lot.
+    expect(await expireAllDuePoints(t.db, at())).toBe(70);
+    expect(await expireAllDuePoints(t.db, at())).toBe(0);
+    expect(await totals()).toContain('2027-01 expiry -70');
+    expect(await nextExpiry()).toBe('2027-02-10T12:00:00.000Z');
+    await debit(50);
+    expect(await nextExpiry()).toBeNull();
+
+    // A member's removal (the only delete the ledger lets through) takes their rows out of the totals too.
+    await t.db.transaction().execute(async (trx) => {
+      await trx.insertInto('member_removals').values({ member_id: userId, started_at: at().toISOString() }).execute();
+      await trx.deleteFrom('users').where('id', '=', userId).execute();
+      await trx.deleteFrom('member_removals').where('member_id', '=', userId).execute();
+    });
+    expect((await totals()).every((line) => line.endsWith(' 0'))).toBe(true);
   });
 
   it('adds 12 months keeping the end of month', () => {

@@ -76,6 +76,28 @@ export const moveBalance = (db: Db, userId: number, delta: number, lotsDelta: nu
     .returning(['balance', 'lots_total'])
     .executeTakeFirstOrThrow();
 
+/**
+ * Sets when the member's oldest held lot expires: the first lot past `threshold` (lotsTotal − balance), or none when
+ * nothing is held (`threshold` null). Written in the append's transaction, after its rows.
+ */
+export const moveNextExpiry = (db: Db, userId: number, threshold: number | null) =>
+  db
+    .updateTable('points_balances')
+    .set((eb) => ({
+      next_expiry_at:
+        threshold === null
+          ? null
+          : eb
+              .selectFrom('points_ledger')
+              .select('expires_at')
+              .where('user_id', '=', userId)
+              .where('lot_cumulative', '>', threshold)
+              .orderBy('lot_cumulative')
+              .limit(1),
+    }))
+    .where('user_id', '=', userId)
+    .execute();
+
 /** Appends ledger rows (never updated afterwards), in slices: SQLite caps the variables of one statement. */
 export async function insertLedgerRows(
   db: Db,
@@ -143,13 +165,6 @@ export async function heldPointsByExpiryDay(
   return rows.map((r) => ({ date: r.date, points: Number(r.points) }));
 }
 
-/** Members with a credit past its expiry that no expiry debit has taken yet. */
+/** Members whose oldest held lot is due by `nowIso`: an index range over the balances' next expiry. */
 export const membersWithDueLots = (db: Db, nowIso: string) =>
-  db
-    .selectFrom('points_ledger')
-    .select('user_id')
-    .distinct()
-    .where('expires_at', 'is not', null)
-    .where('expires_at', '<=', nowIso)
-    .where('expired_entry_id', 'is', null)
-    .execute();
+  db.selectFrom('points_balances').select('user_id').where('next_expiry_at', '<=', nowIso).execute();

@@ -3,6 +3,7 @@ import type { Db } from '../../db/schema';
 import { badUserInput } from '../../errors/api-errors';
 import type { StaffActor } from '../../graphql/staff-access';
 import { formatDateTime } from '../../../lib/format/dates';
+import { AUDIT_ACTIONS } from '../../../lib/painel/audit-labels';
 
 /**
  * The one audit trail (`staff_audit`, append-only): who, under which role, what, on which object, before → after,
@@ -151,11 +152,11 @@ export async function auditPage(
   };
 }
 
-/** Every action the trail holds, for the painel's filter. */
-export async function auditActions(db: Db): Promise<string[]> {
-  const rows = await db.selectFrom('staff_audit').select('action').distinct().orderBy('action').execute();
-  return rows.map((r) => r.action);
-}
+/**
+ * The actions the painel's filter offers: every name the club writes (the labels' list), not a DISTINCT over the
+ * trail, which read all of its rows for every page.
+ */
+export const auditActions = (): string[] => [...AUDIT_ACTIONS];
 
 const CSV_HEADER = [
   'data e hora (Brasília)',
