@@ -15,6 +15,7 @@ import {
   ORDER_STEPS,
 } from '@/lib/rewards/labels';
 import { MCancelRewardOrder, QRewardOrders } from '@/lib/rewards/operations';
+import { evictAfterPointsMoved, pointsMoved } from '@/lib/points/points-moved';
 import { routes } from '@/lib/routes';
 import { ListStatus, OlderItemsButton } from '../ui/list-states';
 import { useLoadMore } from '../ui/use-load-more';
@@ -114,13 +115,9 @@ function CancelOrder({ order }: { order: Order }) {
         mutation: MCancelRewardOrder,
         variables: { id: order.id },
         // The order updates itself in the cache; the balance and the catalogue's stock are read again when shown.
-        update: (cache) => {
-          for (const fieldName of ['pointsSummary', 'pointsEntries', 'rewards']) {
-            cache.evict({ id: 'ROOT_QUERY', fieldName });
-          }
-          cache.gc();
-        },
+        update: (cache) => evictAfterPointsMoved(cache),
       });
+      void pointsMoved(client);
     } catch (caught) {
       setFailure(errorMessage(caught as Error));
       setBusy(false);
