@@ -1,7 +1,7 @@
 'use client';
 import { useApolloClient, useQuery } from '@apollo/client/react';
 import Link from 'next/link';
-import { useState, type ReactNode } from 'react';
+import { useEffect, useRef, useState, type ReactNode } from 'react';
 import type { RewardOrderFieldsFragment, RewardOrderStatus } from '@/lib/graphql/generated/graphql';
 import { appendPage } from '@/lib/apollo/append-page';
 import { errorMessage } from '@/lib/apollo/errors';
@@ -184,9 +184,35 @@ function OrderCode({ order, code }: { order: Order; code: NonNullable<Order['cod
   );
 }
 
+/** The anchor a notice about one order opens (`/meus-resgates#pedido-12`). */
+export const orderAnchor = (id: string) => `pedido-${id}`;
+
+/**
+ * A notice about one order opens the list at that order, focused, with its tracking link in view: once, when the
+ * order is on screen (it may come with the list a moment after the page).
+ */
+function useOpenNamedOrder(shown: boolean): void {
+  const opened = useRef(false);
+  useEffect(() => {
+    if (!shown || opened.current) return;
+    const id = window.location.hash.slice(1);
+    if (!id.startsWith('pedido-')) return;
+    const order = document.getElementById(id);
+    if (!order) return;
+    opened.current = true;
+    order.scrollIntoView({ block: 'start' });
+    order.focus({ preventScroll: true });
+  }, [shown]);
+}
+
 function OrderCard({ order }: { order: Order }) {
   return (
-    <article className="reward-order" aria-labelledby={`order-${order.id}`}>
+    <article
+      className="reward-order"
+      id={orderAnchor(order.id)}
+      tabIndex={-1}
+      aria-labelledby={`order-${order.id}`}
+    >
       <header className="reward-order__header">
         <h2 id={`order-${order.id}`}>{order.reward.name}</h2>
         <OrderBadge status={order.status} />
@@ -211,6 +237,7 @@ export function RewardOrdersScreen() {
     notifyOnNetworkStatusChange: false,
   });
   const page = data?.myRewardOrders;
+  useOpenNamedOrder(Boolean(page && page.data.length > 0));
   const cursor = page?.hasMore ? page.nextCursor : null;
   const { loadingMore, loadMoreError, loadMore } = useLoadMore(
     cursor
