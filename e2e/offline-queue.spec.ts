@@ -2,6 +2,7 @@ import sharp from 'sharp';
 import type { Page } from '@playwright/test';
 import { expect, expectNoAxeViolations, measuredTimeout, signInWithStorage, test } from './fixtures';
 import { createInvoiceMember, freshKey, JPEG, masked, reviewCli } from './invoices-helpers';
+import { serviceWorkerInControl } from './service-worker';
 
 const KEY_LABEL = 'Chave de acesso (44 números)';
 const FILES_LABEL = 'Arquivos da nota (foto, PDF ou XML)';
@@ -33,15 +34,6 @@ async function logoutFromMenu(page: Page) {
   const menu = page.getByRole('navigation', { name: 'Menu principal' });
   await menu.getByRole('button', { name: 'Mais' }).click();
   await menu.getByRole('button', { name: 'Sair' }).click();
-}
-
-/** Until the service worker controls the page, its precache (pages and chunks) complete: it activates after that. */
-async function serviceWorkerInControl(page: Page) {
-  await page.evaluate(async () => {
-    await navigator.serviceWorker.ready;
-    if (navigator.serviceWorker.controller) return;
-    await new Promise((resolve) => navigator.serviceWorker.addEventListener('controllerchange', resolve));
-  });
 }
 
 test.describe('invoices that wait for signal, sent by the page (Safari: no Background Sync)', () => {

@@ -1,19 +1,11 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { chromium, type Page } from '@playwright/test';
+import { chromium } from '@playwright/test';
 import { chromiumLaunchOptions, sharedUse } from './chromium';
 import { demo } from './members';
 import { expect, expectNoAxeViolations, measuredTimeout, signInWithStorage, test } from './fixtures';
-
-/** Until the service worker controls the page, its precache (pages and chunks) complete: it activates after that. */
-async function serviceWorkerInControl(page: Page): Promise<void> {
-  await page.evaluate(async () => {
-    await navigator.serviceWorker.ready;
-    if (navigator.serviceWorker.controller) return;
-    await new Promise((resolve) => navigator.serviceWorker.addEventListener('controllerchange', resolve));
-  });
-}
+import { serviceWorkerInControl } from './service-worker';
 
 const UPDATED_AT = /Sem conexão: mostrando o que este aparelho guardou\. Atualizado às \d\d:\d\d/;
 

@@ -9,7 +9,7 @@ const orderCard = (page: Page, id: string) => page.getByRole('article').filter({
 test.describe('rewards delivered', () => {
   test('the club ships Ana’s reward from the terminal: she sees "Enviado", the tracking code and the carrier’s page', async ({
     page,
-  }) => {
+  }, testInfo) => {
     test.slow();
     await signInWithStorage(page, demo.email);
     const id = await redeem(page, 'grampos-sargento-4');
@@ -32,6 +32,13 @@ test.describe('rewards delivered', () => {
     // The member was told by e-mail and SMS (the outbox of the embedded default).
     const outbox = clubCli('outbox', '--to', demo.email);
     expect(outbox).toContain(`resgate nº ${id}`);
+
+    // The shipping notice opens that order, focused, its tracking link on the phone's screen.
+    await page.goto('/avisos');
+    await page.getByRole('link', { name: new RegExp(`Resgate enviado.*resgate nº ${id} `) }).click();
+    await expect(order).toBeFocused();
+    await expect(order.getByRole('link', { name: /Acompanhar a entrega/ })).toBeInViewport();
+    await page.screenshot({ path: testInfo.outputPath('meus-resgates-pedido.png') });
   });
 
   test('a voucher’s code is issued at once and shown behind "Mostrar código", with its validity', async ({ page }) => {

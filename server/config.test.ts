@@ -1,7 +1,7 @@
 import { mkdtempSync, rmSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { loadConfig as load } from './config';
+import { loadConfig as load, recordServedUrl, servedUrlOf } from './config';
 import { makeTestPki, type TestPki } from './test/tls-certificates';
 
 /** loadConfig over a plain set of variables, as a shell would give them. */
@@ -14,6 +14,16 @@ afterEach(() => rmSync(dataDir, { recursive: true, force: true }));
 const SECRET = 's'.repeat(40);
 
 describe('loadConfig', () => {
+  it('without PUBLIC_URL, links use the address the running server recorded, not the terminal’s own PORT', () => {
+    expect(loadConfig({ DATA_DIR: dataDir }).publicUrl).toBe('http://localhost:3000');
+    recordServedUrl(dataDir, servedUrlOf('0.0.0.0', 4123));
+    expect(loadConfig({ DATA_DIR: dataDir }).publicUrl).toBe('http://localhost:4123');
+    expect(loadConfig({ DATA_DIR: dataDir, PUBLIC_URL: 'https://clube.exemplo.com.br/' }).publicUrl).toBe(
+      'https://clube.exemplo.com.br',
+    );
+    expect(servedUrlOf('127.0.0.1', 5000)).toBe('http://127.0.0.1:5000');
+  });
+
   it('keeps SQLite in DATA_DIR by default, with the demo members', () => {
     const config = loadConfig({ DATA_DIR: dataDir });
     expect(config.database).toEqual({ kind: 'sqlite', file: path.join(dataDir, 'club.sqlite') });

@@ -624,7 +624,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     geoRegionHeader: e.GEO_REGION_HEADER,
     loginAttemptsPerIp: e.LOGIN_ATTEMPTS_PER_IP,
     requestsPerMinute: e.REQUESTS_PER_MINUTE,
-    publicUrl: (e.PUBLIC_URL ?? `http://localhost:${e.PORT}`).replace(/\/+$/, ''),
+    // Unset: the address the running server recorded (recordServedUrl), for the terminal's commands.
+    publicUrl: (e.PUBLIC_URL ?? recordedServedUrl(dataDir) ?? `http://localhost:${e.PORT}`).replace(/\/+$/, ''),
     smsApiUrl: e.SMS_API_URL,
     smsApiToken: e.SMS_API_TOKEN,
     smtpUrl: e.SMTP_URL,
@@ -658,4 +659,35 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     autoApprovalMaxPointsMonth: e.AUTO_APPROVAL_MAX_POINTS_MONTH,
     whatsapp: whatsappFrom(e, dataDir, database),
   };
+}
+
+/**
+ * Where the running server answers, kept in DATA_DIR while PUBLIC_URL is unset: the terminal's commands (which send
+ * e-mails and SMS with links, e.g. a shipped order) run in their own process with their own PORT, and linked to
+ * `http://localhost:3000` while the club answered on another port.
+ */
+const SERVED_URL_FILE = 'served-url';
+
+/** The address a person opens for a server listening on `host`:`port` (every interface → localhost). */
+export function servedUrlOf(host: string, port: number): string {
+  const name = host === '0.0.0.0' || host === '::' || host === '' ? 'localhost' : host;
+  return `http://${name.includes(':') ? `[${name}]` : name}:${port}`;
+}
+
+export function recordServedUrl(dataDir: string, url: string): void {
+  try {
+    writeFileSync(path.join(dataDir, SERVED_URL_FILE), `${url}\n`);
+  } catch {
+    // A read-only data folder only costs the terminal's links their port.
+  }
+}
+
+/** The address the server last recorded, or null (none yet, or not an http(s) address). */
+export function recordedServedUrl(dataDir: string): string | null {
+  try {
+    const url = new URL(readFileSync(path.join(dataDir, SERVED_URL_FILE), 'utf8').trim());
+    return url.protocol === 'http:' || url.protocol === 'https:' ? url.origin : null;
+  } catch {
+    return null;
+  }
 }

@@ -1,7 +1,7 @@
 import path from 'node:path';
 import { buildApp, loggerOptions } from './app';
 import { ensureExport } from './build/ensure-export';
-import { loadConfig } from './config';
+import { loadConfig, recordServedUrl, servedUrlOf } from './config';
 import { createDatabase } from './db/database';
 import { migrateToLatest } from './db/migrate';
 import { gracefulShutdown, trackTraffic } from './http/graceful-shutdown';
@@ -14,7 +14,10 @@ import { seedAtStart } from './seed';
 import { createFileStorage } from './storage/from-config';
 
 async function main(): Promise<void> {
-  const config = loadConfig();
+  const loaded = loadConfig();
+  // Without PUBLIC_URL, links point at the address this server serves (and the terminal's commands read it).
+  const publicUrlSet = Boolean(process.env['PUBLIC_URL']);
+  const config = publicUrlSet ? loaded : { ...loaded, publicUrl: servedUrlOf(loaded.host, loaded.port) };
   // A wrong NFE_TRUSTED_ROOTS stops the server here with its reason, not at the first invoice a member sends.
   loadTrustStore(config.nfeTrustedRoots);
   const rootDir = path.resolve(__dirname, '..');
@@ -57,6 +60,15 @@ async function main(): Promise<void> {
   process.on('SIGTERM', () => void shutdown('SIGTERM'));
 
   await app.listen({ port: config.port, host: config.host });
+  if (!publicUrlSet) {
+    recordServedUrl(config.dataDir, config.publicUrl);
+    if (config.database.kind === 'postgres' || config.nodeEnv === 'production') {
+      app.log.warn(
+        { publicUrl: config.publicUrl },
+        'PUBLIC_URL não definido: os links dos e-mails e SMS usam o endereço deste processo. Defina PUBLIC_URL com o endereço que os membros abrem.',
+      );
+    }
+  }
   if (config.metrics) {
     metrics = await startMetricsServer({
       ...config.metrics,

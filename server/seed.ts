@@ -2,9 +2,10 @@ import { randomUUID } from 'node:crypto';
 import type { Db, UserRow } from './db/schema';
 import { clubModules } from './modules';
 import { demoDataPresent } from './modules/demo';
-import { seedDemoHistory, seedDemoReviewQueue, type DemoHistoryDeps } from './modules/invoices';
-import { seedDemoProjects } from './modules/projects';
-import { seedDemoRewards } from './modules/rewards';
+import { demoHistoryEvents, seedDemoReviewQueue, type DemoHistoryDeps } from './modules/invoices';
+import { playInTimeOrder } from './modules/points';
+import { demoProjectEvents } from './modules/projects';
+import { demoRewardEvents, seedDemoRewardCodes } from './modules/rewards';
 import {
   replacePublishedDemoSecrets,
   seedDemoStaff,
@@ -72,9 +73,19 @@ export async function seedDemoData(db: Db, options: DemoSeedOptions = {}): Promi
  * from the two demo members who exist for it, through the paths members and reviewers use.
  */
 export async function seedDemoClubLife(db: Db, history: DemoHistoryDeps, member: UserRow): Promise<void> {
-  await seedDemoHistory(db, history, member);
-  await seedDemoProjects(db, history, member);
-  await seedDemoRewards(db, history.config, member);
+  await seedDemoRewardCodes(db, history.config);
+  // One timeline, in the order things happened: the ledger's running balances and month ends then agree with its
+  // lines (a redemption seeded after later expiries was paid from the wrong credits).
+  await playInTimeOrder(
+    db,
+    member.id,
+    [
+      ...demoHistoryEvents(db, history, member),
+      ...demoProjectEvents(db, history, member),
+      ...demoRewardEvents(db, history.config, member),
+    ],
+    history.config.now(),
+  );
   // A password nobody knows: these two exist for the reviewers' queue.
   const secret = () => `${randomUUID()}#Aa1`;
   const carlos = await createMember(db, { ...DEMO_REVIEW_MEMBERS.carlos, password: secret(), emailConfirmed: true });

@@ -48,7 +48,7 @@ const transfer = (fields: Partial<PartnerTransferFieldsFragment> = {}) => ({
 
 const programMock = (p: PartnerProgramFieldsFragment): MockedResponse => ({
   request: { query: QPointsPartner },
-  result: { data: { pointsPartner: p } },
+  result: { data: { me: { __typename: 'User', id: '1', pointsBalance: p.balance }, pointsPartner: p } },
 });
 const listMock = (items: PartnerTransferFieldsFragment[]): MockedResponse => ({
   request: { query: QPartnerTransfers, variables: { first: TRANSFERS_PAGE_SIZE } },

@@ -21,6 +21,7 @@ import {
   QPartnerTransfers,
   QPointsPartner,
 } from '@/lib/partner/operations';
+import { evictAfterPointsMoved, pointsMoved } from '@/lib/points/points-moved';
 import { routes } from '@/lib/routes';
 import { ErrorState } from '../ui/content-states';
 import { ListStatus, OlderItemsButton } from '../ui/list-states';
@@ -41,8 +42,8 @@ const BADGE: Record<PartnerTransferStatus, string> = {
   REFUSED: 'rejected',
 };
 
-/** Whatever the balance, the points and the lists showed before a transfer is now stale. */
-const STALE_AFTER_TRANSFER = ['pointsSummary', 'pointsEntries', 'rewards', 'myPartnerTransfers', 'pointsPartner'];
+/** Besides the balance and what is built from it, a transfer adds a line to the member's transfers. */
+const STALE_AFTER_TRANSFER = ['myPartnerTransfers'];
 
 function LinkForm({ program }: { program: Program }) {
   const client = useApolloClient();
@@ -160,12 +161,12 @@ function ConfirmTransfer({
       const result = await client.mutate({
         mutation: MTransferToPointsPartner,
         variables: { input: { points: simulation.points, idempotencyKey: attemptKey.current } },
-        update: (cache) => {
-          for (const fieldName of STALE_AFTER_TRANSFER) cache.evict({ id: 'ROOT_QUERY', fieldName });
-          cache.gc();
-        },
+        update: (cache) => evictAfterPointsMoved(cache, STALE_AFTER_TRANSFER),
       });
-      if (result.data) onDone(result.data.transferToPointsPartner);
+      if (result.data) {
+        void pointsMoved(client);
+        onDone(result.data.transferToPointsPartner);
+      }
     } catch (caught) {
       setFailure(errorMessage(caught as Error));
     } finally {

@@ -16,7 +16,9 @@ const dayLabel = (day: string) => formatDate(`${day}T15:00:00.000Z`);
 
 export function HistoryScreen() {
   const { data, loading, error } = useQuery(QPointsSummary, { fetchPolicy: 'cache-and-network' });
-  const copy = useDeviceCopy('pointsSummary', data?.pointsSummary);
+  // The club's settled answer, whose balance is the member's (the same answer carried both).
+  const consistent = !loading && !error && data?.me?.pointsBalance === data?.pointsSummary.balance;
+  const copy = useDeviceCopy('pointsSummary', data?.pointsSummary, true, consistent);
   const summary = copy.value;
   return (
     <div className="history-screen">

@@ -28,6 +28,7 @@ function fakeApi(address: typeof paulista | null) {
   const redeemed: { slug: string; address?: RewardAddressInput }[] = [];
   const answers: Record<string, (variables: Record<string, unknown>) => unknown> = {
     QRedemptionPreview: () => ({
+      me: { __typename: 'User', id: '1', pointsBalance: 2380 },
       redemptionPreview: {
         __typename: 'RedemptionPreview',
         balance: 2380,

@@ -6,6 +6,7 @@ import { errorMessage } from '@/lib/apollo/errors';
 import { formatDate, todayInBrazil } from '@/lib/format/dates';
 import { formatPoints } from '@/lib/format/numbers';
 import { newAttemptKey } from '@/lib/network/attempt-key';
+import { evictAfterPointsMoved, pointsMoved } from '@/lib/points/points-moved';
 import { MRedeemReward, QRedemptionPreview } from '@/lib/rewards/operations';
 import { Spinner } from '../ui/spinner';
 import { useFocusWhenShown } from '../ui/use-focus-when-shown';
@@ -104,14 +105,12 @@ export function RedeemConfirmation({
           },
         },
         // The balance, the stock and the orders all changed: every list asks the API again when shown.
-        update: (cache) => {
-          for (const fieldName of ['pointsSummary', 'pointsEntries', 'rewards', 'myRewardOrders', 'closestReward']) {
-            cache.evict({ id: 'ROOT_QUERY', fieldName });
-          }
-          cache.gc();
-        },
+        update: (cache) => evictAfterPointsMoved(cache, ['myRewardOrders']),
       });
-      if (result.data) onDone(result.data.redeemReward);
+      if (result.data) {
+        void pointsMoved(client);
+        onDone(result.data.redeemReward);
+      }
     } catch (caught) {
       setSendError(errorMessage(caught as Error));
     } finally {

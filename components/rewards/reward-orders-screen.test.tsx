@@ -1,6 +1,6 @@
 import type { MockedResponse } from '@apollo/client/testing';
 import { MockedProvider } from '@apollo/client/testing/react';
-import { fireEvent, render, screen, within } from '@testing-library/react';
+import { fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { MCancelRewardOrder, QRewardOrders } from '@/lib/rewards/operations';
 import { ORDERS_PAGE_SIZE, RewardOrdersScreen } from './reward-orders-screen';
 import { event, order } from './test-data';
@@ -58,6 +58,23 @@ describe('RewardOrdersScreen', () => {
       'https://rastreamento.correios.com.br/app/index.php?objetos=BR123456789BR',
     );
     expect(within(older!).queryByRole('button', { name: 'Cancelar' })).not.toBeInTheDocument();
+  });
+
+  it('opened from a shipping notice (#pedido-40), scrolls to that order and focuses it, its tracking link inside', async () => {
+    const scrolled: Element[] = [];
+    Element.prototype.scrollIntoView = function (this: Element) {
+      scrolled.push(this);
+    };
+    window.history.replaceState(null, '', '/meus-resgates#pedido-40');
+    try {
+      renderScreen([list([order(), shipped])]);
+      const [, older] = await screen.findAllByRole('article');
+      await waitFor(() => expect(older).toHaveFocus());
+      expect(scrolled).toEqual([older]);
+      expect(within(older!).getByRole('link', { name: /Acompanhar a entrega/ })).toBeInTheDocument();
+    } finally {
+      window.history.replaceState(null, '', '/');
+    }
   });
 
   it('cancels after a second tap and shows the reason and the points given back', async () => {

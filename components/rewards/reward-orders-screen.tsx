@@ -1,7 +1,7 @@
 'use client';
 import { useApolloClient, useQuery } from '@apollo/client/react';
 import Link from 'next/link';
-import { useState, type ReactNode } from 'react';
+import { useEffect, useRef, useState, type ReactNode } from 'react';
 import type { RewardOrderFieldsFragment, RewardOrderStatus } from '@/lib/graphql/generated/graphql';
 import { appendPage } from '@/lib/apollo/append-page';
 import { errorMessage } from '@/lib/apollo/errors';
@@ -15,6 +15,7 @@ import {
   ORDER_STEPS,
 } from '@/lib/rewards/labels';
 import { MCancelRewardOrder, QRewardOrders } from '@/lib/rewards/operations';
+import { evictAfterPointsMoved, pointsMoved } from '@/lib/points/points-moved';
 import { routes } from '@/lib/routes';
 import { ListStatus, OlderItemsButton } from '../ui/list-states';
 import { useLoadMore } from '../ui/use-load-more';
@@ -114,13 +115,9 @@ function CancelOrder({ order }: { order: Order }) {
         mutation: MCancelRewardOrder,
         variables: { id: order.id },
         // The order updates itself in the cache; the balance and the catalogue's stock are read again when shown.
-        update: (cache) => {
-          for (const fieldName of ['pointsSummary', 'pointsEntries', 'rewards']) {
-            cache.evict({ id: 'ROOT_QUERY', fieldName });
-          }
-          cache.gc();
-        },
+        update: (cache) => evictAfterPointsMoved(cache),
       });
+      void pointsMoved(client);
     } catch (caught) {
       setFailure(errorMessage(caught as Error));
       setBusy(false);
@@ -187,9 +184,35 @@ function OrderCode({ order, code }: { order: Order; code: NonNullable<Order['cod
   );
 }
 
+/** The anchor a notice about one order opens (`/meus-resgates#pedido-12`). */
+export const orderAnchor = (id: string) => `pedido-${id}`;
+
+/**
+ * A notice about one order opens the list at that order, focused, with its tracking link in view: once, when the
+ * order is on screen (it may come with the list a moment after the page).
+ */
+function useOpenNamedOrder(shown: boolean): void {
+  const opened = useRef(false);
+  useEffect(() => {
+    if (!shown || opened.current) return;
+    const id = window.location.hash.slice(1);
+    if (!id.startsWith('pedido-')) return;
+    const order = document.getElementById(id);
+    if (!order) return;
+    opened.current = true;
+    order.scrollIntoView({ block: 'start' });
+    order.focus({ preventScroll: true });
+  }, [shown]);
+}
+
 function OrderCard({ order }: { order: Order }) {
   return (
-    <article className="reward-order" aria-labelledby={`order-${order.id}`}>
+    <article
+      className="reward-order"
+      id={orderAnchor(order.id)}
+      tabIndex={-1}
+      aria-labelledby={`order-${order.id}`}
+    >
       <header className="reward-order__header">
         <h2 id={`order-${order.id}`}>{order.reward.name}</h2>
         <OrderBadge status={order.status} />
@@ -214,6 +237,7 @@ export function RewardOrdersScreen() {
     notifyOnNetworkStatusChange: false,
   });
   const page = data?.myRewardOrders;
+  useOpenNamedOrder(Boolean(page && page.data.length > 0));
   const cursor = page?.hasMore ? page.nextCursor : null;
   const { loadingMore, loadMoreError, loadMore } = useLoadMore(
     cursor

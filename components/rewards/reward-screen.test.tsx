@@ -47,6 +47,7 @@ const preview = (balance: number, address: typeof paulista | null = paulista): M
   maxUsageCount: 2,
   result: {
     data: {
+      me: { __typename: 'User', id: '1', pointsBalance: balance },
       redemptionPreview: {
         __typename: 'RedemptionPreview',
         balance,

@@ -25,7 +25,8 @@ const tupia = (affordable: boolean, missingPoints: number) => ({
 });
 
 function renderWith(closestReward: ReturnType<typeof tupia> | null) {
-  const answered = jest.fn(() => ({ data: { closestReward } }));
+  const me = { __typename: 'User', id: '1', pointsBalance: 1200 };
+  const answered = jest.fn(() => ({ data: { me, closestReward } }));
   const view = render(
     <MockedProvider mocks={[{ request: { query: QHomeReward }, result: answered }]}>
       <HomeReward />

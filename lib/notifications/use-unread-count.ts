@@ -1,6 +1,7 @@
 'use client';
 import { useQuery } from '@apollo/client/react';
-import { useEffect } from 'react';
+import { usePathname } from 'next/navigation';
+import { useEffect, useRef } from 'react';
 import { isPushReceived } from '../pwa/push-message';
 import { QUnreadNotifications } from './operations';
 
@@ -10,10 +11,20 @@ const MIN_REFRESH_GAP_MS = 5000;
 /**
  * The member's unread notifications, for the bell on every private page (mounted once the page is idle, never
  * competing with the page's own first queries on a weak signal). Asked again when the member comes back to the app
- * (focus, the tab shown again) and when the service worker says a push arrived: no polling. Null until known.
+ * (focus, the tab shown again), when the service worker says a push arrived and on each move to another screen: no
+ * polling. Null until known.
  */
 export function useUnreadCount(): number | null {
   const { data, refetch } = useQuery(QUnreadNotifications);
+  const pathname = usePathname();
+  const shownPath = useRef(pathname);
+
+  useEffect(() => {
+    // A tap to another screen is when a member expects the club's latest: the operator may have moved since.
+    if (shownPath.current === pathname) return;
+    shownPath.current = pathname;
+    refetch().catch(() => undefined);
+  }, [pathname, refetch]);
 
   useEffect(() => {
     let last = Date.now();

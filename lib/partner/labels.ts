@@ -1,7 +1,6 @@
 import type { ApolloCache } from '@apollo/client';
 import type { PartnerProgramFieldsFragment, PartnerTransferStatus } from '../graphql/generated/graphql';
 import { formatPoints } from '../format/numbers';
-import { QPointsPartner } from './operations';
 
 export const TRANSFER_STATUS_LABELS: Record<PartnerTransferStatus, string> = {
   REQUESTED: 'Solicitada',
@@ -21,7 +20,8 @@ export function rateLabel(p: { rateClubPoints: number; ratePartnerPoints: number
  * session query) says whether an account is linked, without asking the API again.
  */
 export function storeProgram(cache: ApolloCache, program: PartnerProgramFieldsFragment): void {
-  cache.writeQuery({ query: QPointsPartner, data: { pointsPartner: program } });
+  // The root field alone: the page's query also carries the member's balance, which a link does not move.
+  cache.modify({ id: 'ROOT_QUERY', fields: { pointsPartner: () => program } });
   const linked = program.linkedAccount !== null && program.linkedAccount !== undefined;
   for (const key of Object.keys(cache.extract() as Record<string, unknown>)) {
     if (!key.startsWith('ProfileStatus:')) continue;

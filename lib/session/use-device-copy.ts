@@ -16,15 +16,17 @@ export interface DeviceCopy<T> {
 /**
  * A member's list as the club last sent it, for a screen opened without signal (the extract, the invoices, the
  * projects). Same rules as home's snapshot: one member's copy, gone on logout. `keep` is false for what is not worth
- * keeping (a filtered view): nothing is read or written then.
+ * keeping (a filtered view): nothing is read or written then. `consistent` is false while the answer is not the club's
+ * settled one (Apollo's copy shown while the club is asked, or one that disagrees with the member's balance): an
+ * offline copy is written only from a consistent read, never from a stale one with a new time.
  */
-export function useDeviceCopy<T>(part: string, fresh: T | undefined, keep = true): DeviceCopy<T> {
+export function useDeviceCopy<T>(part: string, fresh: T | undefined, keep = true, consistent = true): DeviceCopy<T> {
   const subject = useSessionSubject();
   const entry = useMemo(() => (keep ? readSnapshotEntry<T>(subject, part) : null), [keep, subject, part]);
   useEffect(() => {
     // Without signal the answer came from Apollo's memory, not the club: its time would say it is newer than it is.
-    if (keep && fresh !== undefined && !isOffline()) saveSnapshotPart(subject, part, fresh);
-  }, [keep, fresh, subject, part]);
+    if (keep && consistent && fresh !== undefined && !isOffline()) saveSnapshotPart(subject, part, fresh);
+  }, [keep, consistent, fresh, subject, part]);
   if (fresh !== undefined || !entry) return { value: fresh, fromDevice: false, savedAt: null };
   return { value: entry.value, fromDevice: true, savedAt: entry.savedAt };
 }

@@ -4,7 +4,7 @@ import { withCheckDigit } from '../../../lib/validation/access-key';
 import type { AppConfig } from '../../config';
 import type { FileStorage } from '../../storage/file-storage';
 import type { Db } from '../../db/schema';
-import { expireDuePoints } from '../points';
+import { sentThenReviewed, type DemoEvent } from '../points';
 import { SEED_STORES as REGISTERED_STORES } from '../stores';
 import type { FileUpload } from '../../uploads/file-upload';
 import { demoNfeTrustStore, demoStoreSigner } from './demo-nfe-pki';
@@ -96,56 +96,68 @@ export interface DemoHistoryDeps {
   readonly storage: FileStorage;
 }
 
-export async function seedDemoHistory(
+/**
+ * The demo member's invoices as moments of their year (points/demo-timeline.ts plays them in time order with the
+ * other modules' moments): each send, and each review on its own later day.
+ */
+/** What the member's own paths need to act as the demo member on a past day: that day is their clock. */
+export function demoMemberOn(db: Db, { config, storage }: DemoHistoryDeps, member: { id: number }, at: number) {
+  return { db, storage, userId: member.id, config: { ...config, now: () => at }, uploadLimiter: unlimitedUploads };
+}
+
+export function demoHistoryEvents(
   db: Db,
   { config, storage }: DemoHistoryDeps,
   member: { id: number; cpf: string },
-): Promise<void> {
+): DemoEvent[] {
   const start = config.now();
   const nfeTrust = demoNfeTrustStore();
-  for (const [index, step] of STEPS.entries()) {
+  return STEPS.flatMap((step, index): DemoEvent[] => {
     const sentAt = start - step.daysAgo * DAY_MS;
     const issued = new Date(sentAt - 2 * DAY_MS);
     const store = REGISTERED_STORES[step.store] ?? REGISTERED_STORES[0]!;
     const accessKey = demoKey(issued, store.cnpj, index);
-    // The member's own send path, with the clock set to the day it happened.
-    const deps = {
-      db,
-      storage,
-      userId: member.id,
-      config: { ...config, now: () => sentAt },
-      uploadLimiter: unlimitedUploads,
-      // The demo root, passed to the real verification here and nowhere else.
-      nfeTrust,
+    let invoiceId = 0;
+    const send = async () => {
+      // The member's own send path, with the clock set to the day it happened; the demo root is passed to the real
+      // verification here and nowhere else.
+      const deps = { ...demoMemberOn(db, { config, storage }, member, sentAt), nfeTrust };
+      const files =
+        step.kind === 'xml'
+          ? [
+              upload(
+                'nfe.xml',
+                'text/xml',
+                demoSignedXml({
+                  accessKey,
+                  issuerCnpj: store.cnpj,
+                  issuerName: store.name,
+                  buyerCpf: member.cpf,
+                  issuedAt: issued.toISOString().replace(/\.\d{3}Z$/, '-00:00'),
+                  total: step.total,
+                }),
+              ),
+            ]
+          : [upload('danfe.pdf', 'application/pdf', demoDanfePdf(['DANFE - documento de demonstração', store.name]))];
+      const invoice = await submitInvoice(deps, {
+        accessKey: step.kind === 'photo' ? accessKey : null,
+        idempotencyKey: `demo-${index}-${accessKey.slice(-12)}`,
+        files,
+      });
+      invoiceId = Number(invoice.id);
     };
-    const files =
-      step.kind === 'xml'
-        ? [
-            upload(
-              'nfe.xml',
-              'text/xml',
-              demoSignedXml({
-                accessKey,
-                issuerCnpj: store.cnpj,
-                issuerName: store.name,
-                buyerCpf: member.cpf,
-                issuedAt: issued.toISOString().replace(/\.\d{3}Z$/, '-00:00'),
-                total: step.total,
-              }),
-            ),
-          ]
-        : [upload('danfe.pdf', 'application/pdf', demoDanfePdf(['DANFE - documento de demonstração', store.name]))];
-    const invoice = await submitInvoice(deps, {
-      accessKey: step.kind === 'photo' ? accessKey : null,
-      idempotencyKey: `demo-${index}-${accessKey.slice(-12)}`,
-      files,
-    });
     const review = step.kind === 'photo' ? step.review : undefined;
-    if (!review) continue;
-    // The reviewer acts on a past day: the operator's deps carry that day as their clock.
-    const reviewer = { db, config: { ...config, now: () => sentAt + review.afterDays * DAY_MS } };
-    if (review.reason) await rejectInvoice(reviewer, Number(invoice.id), review.reason);
-    else await approveInvoice(reviewer, Number(invoice.id), review.points);
-  }
-  await expireDuePoints(db, member.id, new Date(start));
+    return sentThenReviewed(
+      sentAt,
+      send,
+      review && {
+        afterDays: review.afterDays,
+        // The reviewer acts on a past day: the operator's deps carry that day as their clock.
+        decide: (now) =>
+          review.reason
+            ? rejectInvoice({ db, config: { ...config, now } }, invoiceId, review.reason)
+            : approveInvoice({ db, config: { ...config, now } }, invoiceId, review.points),
+      },
+    );
+  });
 }

@@ -6,7 +6,7 @@ import { invoiceStaffFiles } from './staff-review';
 import { sefazCheckJobs } from './sefaz-check';
 import { memberInvoiceFileKeys } from './repository';
 
-export { seedDemoHistory } from './demo-history';
+export { demoHistoryEvents, demoMemberOn } from './demo-history';
 export { seedDemoReviewQueue } from './demo-review-queue';
 export type { DemoHistoryDeps } from './demo-history';
 export { loadTrustStore, SHIPPED_TRUST_DIR } from './nfe-trust/trust-store';

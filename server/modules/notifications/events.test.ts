@@ -27,7 +27,7 @@ describe('what a notification says', () => {
         { type: 'reward-order', userId: 1, orderId: 12, rewardName: 'Serra tico-tico', status: 'shipped' },
         'rewards',
         'Resgate enviado',
-        '/meus-resgates',
+        '/meus-resgates#pedido-12',
       ],
       [
         { type: 'partner-transfer', userId: 1, transferId: 4, partnerName: 'Voa Mais', completed: false },

@@ -116,7 +116,8 @@ function compose(event: NotificationEvent): NotificationText {
         kind: 'rewards',
         title: text.title,
         body: `Seu resgate nº ${event.orderId} (${clip(event.rewardName, 40)}) ${text.body}`,
-        url: '/meus-resgates',
+        // That order, not the top of the list: its tracking link is what a shipping notice is opened for.
+        url: `/meus-resgates#pedido-${event.orderId}`,
       };
     }
     case 'partner-transfer':

@@ -14,6 +14,7 @@ export {
   spendPoints,
 } from './ledger';
 export { remindExpiringPoints } from './expiry-reminders';
+export { playInTimeOrder, sentThenReviewed, type DemoEvent } from './demo-timeline';
 export { planSpending, type PlannedLot } from './spend-plan';
 export { ledgerForSupport, pointsSummary, type PointsEntryView } from './service';
 export { entryOwnerField, type EntryOwner } from './entry-links';

@@ -3,7 +3,8 @@ import path from 'node:path';
 import { Readable } from 'node:stream';
 import type { Db } from '../../db/schema';
 import type { DemoHistoryDeps } from '../invoices';
-import { unlimitedUploads } from '../invoices';
+import { sentThenReviewed, type DemoEvent } from '../points';
+import { demoMemberOn, unlimitedUploads } from '../invoices';
 import type { FileUpload } from '../../uploads/file-upload';
 import type { AuditActor } from '../staff';
 import { approveProject, publishProject, rejectProject } from './review';
@@ -95,57 +96,60 @@ const upload = (name: string): Promise<FileUpload> => {
 
 /**
  * The demo member's projects, sent through the same code a member uses (photos re-encoded, stored by the file
- * storage), at past dates, then reviewed as the terminal would. Runs with the demo history only: API tests seed
- * the demo member without it.
+ * storage), at past dates, then reviewed as the terminal would: moments of the demo year, played in time order with
+ * the other modules' (points/demo-timeline.ts). Runs with the demo history only: API tests seed the demo member
+ * without it.
  */
-export async function seedDemoProjects(
-  db: Db,
-  { config, storage }: DemoHistoryDeps,
-  member: { id: number },
-): Promise<void> {
+export function demoProjectEvents(db: Db, { config, storage }: DemoHistoryDeps, member: { id: number }): DemoEvent[] {
   const start = config.now();
-  for (const [index, project] of PROJECTS.entries()) {
+  return PROJECTS.flatMap((project, index): DemoEvent[] => {
     const sentAt = start - project.daysAgo * DAY_MS;
-    const deps = {
-      db,
-      storage,
-      userId: member.id,
-      config: { ...config, now: () => sentAt },
-      photoLimiter: unlimitedUploads,
-    };
-    const photoIds: string[] = [];
-    for (const [position, name] of project.photos.entries()) {
-      const photo = await uploadPhoto(deps, {
-        file: upload(name),
-        idempotencyKey: `demo-projeto-${index}-foto-${position}`,
+    let sentId = 0;
+    const send = async () => {
+      const deps = { ...demoMemberOn(db, { config, storage }, member, sentAt), photoLimiter: unlimitedUploads };
+      const photoIds: string[] = [];
+      for (const [position, name] of project.photos.entries()) {
+        const photo = await uploadPhoto(deps, {
+          file: upload(name),
+          idempotencyKey: `demo-projeto-${index}-foto-${position}`,
+        });
+        photoIds.push(photo.id);
+      }
+      const invoice = project.withInvoice
+        ? await db
+            .selectFrom('invoices')
+            .select('id')
+            .where('user_id', '=', member.id)
+            .where('status', '=', 'approved')
+            .where('created_at', '<', new Date(sentAt).toISOString())
+            .orderBy('id', 'desc')
+            .executeTakeFirst()
+        : undefined;
+      const sent = await submitProject(deps, {
+        input: {
+          ...project.input,
+          finishedMonth: monthOf(sentAt - 10 * DAY_MS),
+          invoiceIds: invoice ? [String(invoice.id)] : [],
+        },
+        photoIds,
+        idempotencyKey: `demo-projeto-${index}`,
       });
-      photoIds.push(photo.id);
-    }
-    const invoice = project.withInvoice
-      ? await db
-          .selectFrom('invoices')
-          .select('id')
-          .where('user_id', '=', member.id)
-          .where('status', '=', 'approved')
-          .where('created_at', '<', new Date(sentAt).toISOString())
-          .orderBy('id', 'desc')
-          .executeTakeFirst()
-      : undefined;
-    const sent = await submitProject(deps, {
-      input: {
-        ...project.input,
-        finishedMonth: monthOf(sentAt - 10 * DAY_MS),
-        invoiceIds: invoice ? [String(invoice.id)] : [],
-      },
-      photoIds,
-      idempotencyKey: `demo-projeto-${index}`,
-    });
+      sentId = Number(sent.id);
+    };
     const review = project.review;
-    if (!review) continue;
-    // The reviewer acts on a past day: the operator's deps carry that day as their clock.
-    const reviewer = { db, config: { ...config, now: () => sentAt + review.afterDays * DAY_MS } };
-    if (review.reason) await rejectProject(reviewer, DEMO_REVIEWER, Number(sent.id), review.reason);
-    else await approveProject(reviewer, DEMO_REVIEWER, Number(sent.id));
-    if (review.publish) await publishProject(reviewer, DEMO_REVIEWER, Number(sent.id));
-  }
+    return sentThenReviewed(
+      sentAt,
+      send,
+      review && {
+        afterDays: review.afterDays,
+        // The reviewer acts on a past day: the operator's deps carry that day as their clock.
+        decide: async (now) => {
+          const reviewer = { db, config: { ...config, now } };
+          if (review.reason) await rejectProject(reviewer, DEMO_REVIEWER, sentId, review.reason);
+          else await approveProject(reviewer, DEMO_REVIEWER, sentId);
+          if (review.publish) await publishProject(reviewer, DEMO_REVIEWER, sentId);
+        },
+      },
+    );
+  });
 }

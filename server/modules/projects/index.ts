@@ -7,7 +7,7 @@ import { projectsStaffResolvers } from './staff-resolvers';
 import { projectStaffFiles } from './staff-review';
 import { memberPhotoKeys } from './repository';
 
-export { seedDemoProjects } from './demo-projects';
+export { demoProjectEvents } from './demo-projects';
 export { countOwnProjects, listOwnProjects, projectsForReview } from './repository';
 export { approveProject, publishProject, rejectProject } from './review';
 export { photoUploadLimiter } from './upload-limiter';

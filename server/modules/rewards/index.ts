@@ -27,7 +27,7 @@ export {
 export { ownOrders, rewardsByIds } from './repository';
 export { readRewardFolder, RewardSourceError } from './source';
 export { notifyOrderMember } from './notify';
-export { seedDemoRewards } from './demo';
+export { demoRewardEvents, seedDemoRewardCodes } from './demo';
 
 export const rewardsModule: ClubModule = {
   name: 'rewards',
