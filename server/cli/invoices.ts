@@ -1,4 +1,5 @@
 import { sefazStatusClient } from '../adapters/sefaz-status';
+import { hideCnpj } from '../privacy/hide';
 import {
   approveInvoice,
   auditStoredXml,
@@ -21,8 +22,6 @@ const USAGE = `Uso:
   npm run invoices -- audit-xml                         confere de novo a assinatura e a autorização de cada XML
                                                         guardado e lista os que não passariam hoje (não muda pontos)`;
 
-/** Only the last 2 digits of a CNPJ leave the database in a terminal listing. */
-const maskCnpj = (cnpj: string) => `**.***.***/****-${cnpj.slice(-2)}`;
 /** An access key leaves the terminal as its state and month and its last 4 digits: the rest names the store. */
 const maskKey = (key: string) => `${key.slice(0, 6)}…${key.slice(-4)}`;
 const money = new Intl.NumberFormat('pt-BR', { style: 'currency', currency: 'BRL' });
@@ -65,7 +64,7 @@ runCli({
       for (const r of rows) {
         const total = r.total_cents === null ? 'sem valor (foto/PDF)' : money.format(r.total_cents / 100);
         print(
-          `#${r.id}  ${r.status}  ${r.created_at.slice(0, 16).replace('T', ' ')}  ${r.name}  chave ${r.access_key}  emitente ${maskCnpj(r.issuer_cnpj)}  ${total}${r.review_reason ? `  ✗ ${r.review_reason}` : ''}${r.flag_reason ? `  ⚑ ${r.flag_reason}` : ''}${r.risk_reason ? `  ⚠ ${r.risk_reason}` : ''}`,
+          `#${r.id}  ${r.status}  ${r.created_at.slice(0, 16).replace('T', ' ')}  ${r.name}  chave ${r.access_key}  emitente ${hideCnpj(r.issuer_cnpj)}  ${total}${r.review_reason ? `  ✗ ${r.review_reason}` : ''}${r.flag_reason ? `  ⚑ ${r.flag_reason}` : ''}${r.risk_reason ? `  ⚠ ${r.risk_reason}` : ''}`,
         );
       }
       return;

@@ -4,6 +4,7 @@ import { sql } from 'kysely';
 import { formatDateTime } from '../../../lib/format/dates';
 import type { NfeItem } from '../../../lib/invoices/nfe-xml';
 import type { Db, InvoiceRow } from '../../db/schema';
+import { hideCpf } from '../../privacy/hide';
 import { badUserInput, notFound } from '../../errors/api-errors';
 import type { StaffActor } from '../../graphql/staff-access';
 import type { AppConfig } from '../../config';
@@ -63,8 +64,6 @@ export const invoiceStaffFiles: StaffFileSource = {
     };
   },
 };
-/** The painel never shows a full CPF: ***.982.***-25, as the terminal's member commands print it. */
-const maskCpf = (cpf: string): string => `***.${cpf.slice(3, 6)}.***-${cpf.slice(-2)}`;
 const parseId = (id: string | null | undefined): number | null => (id && /^\d{1,12}$/.test(id) ? Number(id) : null);
 
 // ---------------------------------------------------------------------------------------------------------------
@@ -253,7 +252,7 @@ async function memberSummary(db: Db, userId: number) {
   return {
     id: String(user.id),
     name: `${user.name} ${user.sur_name}`.trim(),
-    cpfMasked: maskCpf(user.cpf),
+    cpfMasked: hideCpf(user.cpf),
     since: user.created_at,
     approved,
     rejected,
@@ -348,7 +347,7 @@ async function detailOf(deps: Deps, actor: StaffActor, invoice: InvoiceRow) {
     storeName: store?.name ?? null,
     issuedAt: invoice.issued_at,
     totalCents: invoice.total_cents,
-    buyerCpfMasked: buyer ? (buyer.length === 11 ? maskCpf(buyer) : buyer) : null,
+    buyerCpfMasked: buyer ? (buyer.length === 11 ? hideCpf(buyer) : buyer) : null,
     items: items.map((i) => ({
       description: i.description,
       quantity: i.quantity,

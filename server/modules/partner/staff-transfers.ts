@@ -4,7 +4,7 @@ import type { AppConfig } from '../../config';
 import type { Db, PartnerTransferRow, PartnerTransferStatus } from '../../db/schema';
 import { badUserInput, notFound } from '../../errors/api-errors';
 import type { StaffActor } from '../../graphql/staff-access';
-import { maskCpf } from '../members';
+import { hideCpf } from '../../privacy/hide';
 import { confirmTransfer, PartnerOperatorError, refuseTransfer } from './operator';
 import type { Settlement } from './settle';
 
@@ -35,7 +35,7 @@ const view = (t: Row) => ({
   id: String(t.id),
   status: t.status.toUpperCase() as PainelStatus,
   memberName: `${t.member_name} ${t.member_sur_name}`.trim(),
-  memberCpfMasked: maskCpf(t.member_cpf),
+  memberCpfMasked: hideCpf(t.member_cpf),
   program: t.program,
   accountId: t.account_id,
   points: t.points,

@@ -10,7 +10,7 @@ import { badUserInput, notFound } from '../../errors/api-errors';
 import type { StaffActor } from '../../graphql/staff-access';
 import type { AppConfig } from '../../config';
 import type { StaffFileSource } from '../club-module';
-import { maskCpf } from '../members';
+import { hideCpf } from '../../privacy/hide';
 import {
   endLease,
   liveLeases,
@@ -206,7 +206,7 @@ export async function projectQueue(
       createdAt: r.created_at,
       updatedAt: r.updated_at,
       memberName: `${r.member_name} ${r.member_sur_name}`.trim(),
-      memberCpfMasked: maskCpf(r.member_cpf),
+      memberCpfMasked: hideCpf(r.member_cpf),
       photoCount: Number(r.photo_count ?? 0),
       publishConsent: r.publish_consent === 1,
       riskReason: r.risk_reason,
@@ -253,7 +253,7 @@ async function memberSummary(db: Db, userId: number, projectId: number) {
   return {
     id: String(user.id),
     name: `${user.name} ${user.sur_name}`.trim(),
-    cpfMasked: maskCpf(user.cpf),
+    cpfMasked: hideCpf(user.cpf),
     since: user.created_at,
     otherProjects: others.map((p) => ({
       id: String(p.id),

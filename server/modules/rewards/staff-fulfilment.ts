@@ -6,7 +6,7 @@ import type { AppConfig } from '../../config';
 import type { Db, RewardOrderRow, RewardOrderStatus, RewardRow } from '../../db/schema';
 import { badUserInput, notFound } from '../../errors/api-errors';
 import type { StaffActor } from '../../graphql/staff-access';
-import { maskCpf } from '../members';
+import { hideCpf } from '../../privacy/hide';
 import { findUserById } from '../users';
 import { notifyOrderMember } from './notify';
 import {
@@ -83,7 +83,7 @@ async function asApi<T>(work: () => Promise<T>): Promise<T> {
 const memberOf = (user: { id: number; name: string; sur_name: string; cpf: string }) => ({
   id: String(user.id),
   name: `${user.name} ${user.sur_name}`.trim(),
-  cpfMasked: maskCpf(user.cpf),
+  cpfMasked: hideCpf(user.cpf),
 });
 
 const addressOf = (json: string | null): DeliveryAddress | null =>
