@@ -1,3 +1,4 @@
+import { userInfo } from 'node:os';
 import { sefazStatusClient } from '../adapters/sefaz-status';
 import { hideCnpj } from '../privacy/hide';
 import {
@@ -11,8 +12,9 @@ import {
   type SefazCheckLine,
   type SefazCheckReport,
 } from '../modules/invoices';
+import { terminalActor } from '../modules/staff';
 import { createFileStorage } from '../storage/from-config';
-import { runCli, UsageError } from './run';
+import { REVIEW_INPUT_OPTIONS, runCli, UsageError } from './run';
 
 const USAGE = `Uso:
   npm run invoices -- list                              notas aguardando análise
@@ -20,7 +22,8 @@ const USAGE = `Uso:
   npm run invoices -- reject <id> --reason "motivo"     recusa, com o motivo que o membro verá
   npm run invoices -- sefaz-check                       confere agora na Sefaz as notas aprovadas (canceladas perdem os pontos)
   npm run invoices -- audit-xml                         confere de novo a assinatura e a autorização de cada XML
-                                                        guardado e lista os que não passariam hoje (não muda pontos)`;
+                                                        guardado e lista os que não passariam hoje (não muda pontos)
+Opção: --by "nome" registra na auditoria quem aprovou ou recusou (padrão: o usuário do sistema).`;
 
 /** An access key leaves the terminal as its state and month and its last 4 digits: the rest names the store. */
 const maskKey = (key: string) => `${key.slice(0, 6)}…${key.slice(-4)}`;
@@ -54,7 +57,8 @@ function sefazSummary({ lines, notAsked }: SefazCheckReport): string {
 
 runCli({
   usage: USAGE,
-  options: { points: { type: 'string' }, reason: { type: 'string' } },
+  options: { points: { type: 'string' }, reason: { type: 'string' }, by: { type: 'string' } },
+  inputOptions: REVIEW_INPUT_OPTIONS,
   async run({ positionals: [command, rawId], values, config, database, print }) {
     const db = await database();
     const deps = { db, config };
@@ -111,12 +115,13 @@ runCli({
     }
     const id = Number(rawId);
     if (!Number.isInteger(id) || id <= 0) throw new UsageError();
+    const actor = terminalActor(values.by?.trim() || userInfo().username);
     if (command === 'approve') {
       const points = values.points === undefined ? undefined : Number(values.points);
-      const invoice = await approveInvoice(deps, id, points);
+      const invoice = await approveInvoice(deps, actor, id, points);
       print(`Nota #${invoice.id} aprovada: ${invoice.points ?? 0} pontos creditados.`);
     } else if (command === 'reject') {
-      const invoice = await rejectInvoice(deps, id, values.reason ?? '');
+      const invoice = await rejectInvoice(deps, actor, id, values.reason ?? '');
       print(`Nota #${invoice.id} recusada: ${invoice.rejection_reason}`);
     } else {
       throw new UsageError();

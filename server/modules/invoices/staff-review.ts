@@ -1,5 +1,5 @@
 // The invoice review in the painel: the queue, one invoice as a reviewer sees it, the review lease, and approve /
-// reject through the terminal's own functions (review.ts), each audited in the transaction of the change.
+// reject through the module's actions (actions.ts), which check the lease and write the audit line.
 import { sql } from 'kysely';
 import { formatDateTime } from '../../../lib/format/dates';
 import type { NfeItem } from '../../../lib/invoices/nfe-xml';
@@ -8,34 +8,19 @@ import { hideCpf } from '../../privacy/hide';
 import { badUserInput, notFound } from '../../errors/api-errors';
 import type { StaffActor } from '../../graphql/staff-access';
 import type { AppConfig } from '../../config';
-import { pointsForPurchase } from '../points';
-import {
-  endLease,
-  liveLeases,
-  notHeldByOthers,
-  recordAudit,
-  releaseLease,
-  requireLease,
-  staffFileUrl,
-  takeLease,
-  type LeaseView,
-} from '../staff';
+import { liveLeases, notHeldByOthers, releaseLease, staffFileUrl, takeLease, type LeaseView } from '../staff';
 import type { StaffFileSource } from '../club-module';
 import { FILE_EXTENSIONS, FILE_MIME_TYPES, type InvoiceFileKind } from '../../../lib/invoices/file-type';
 import { holdSignals } from './hold-reasons';
 import * as repo from './repository';
-import { approveInvoice, rejectInvoice } from './review';
+import { approveInvoice, INVOICE_ACTION_MESSAGES, rejectInvoice } from './actions';
+import { suggestionFor } from './review';
 
 export const QUEUE_PAGE_DEFAULT = 20;
 export const QUEUE_PAGE_MAX = 50;
 
 export const REVIEW_MESSAGES = {
-  notFound: 'Nota fiscal não encontrada.',
-  notWaiting: 'Esta nota já foi analisada.',
-  heldBy: (name: string) => `${name} está analisando esta nota. Abra outra.`,
-  leaseLost: 'Abra a nota de novo: ela não está mais reservada para você.',
-  points: 'Informe os pontos: um número inteiro de 0 a 10.000.000.',
-  reason: 'Informe o motivo da recusa (3 a 500 caracteres).',
+  ...INVOICE_ACTION_MESSAGES,
   day: 'Data inválida: use AAAA-MM-DD.',
   page: 'Peça de 1 a 50 notas por página.',
 } as const;
@@ -324,10 +309,7 @@ async function detailOf(deps: Deps, actor: StaffActor, invoice: InvoiceRow) {
     .execute();
   const store = await db.selectFrom('stores').select('name').where('cnpj', '=', invoice.issuer_cnpj).executeTakeFirst();
   const waiting = (WAITING as readonly string[]).includes(invoice.status);
-  const suggested =
-    waiting && invoice.total_cents !== null
-      ? await pointsForPurchase(db, invoice.total_cents, new Date(invoice.issued_at ?? invoice.created_at))
-      : null;
+  const suggested = waiting ? await suggestionFor(db, invoice) : null;
   const lease = (await liveLeases(db, actor, 'invoice', [invoice.id], new Date(config.now()))).get(invoice.id);
   const items = invoice.items_json ? (JSON.parse(invoice.items_json) as NfeItem[]) : [];
   const buyer = invoice.buyer_document;
@@ -378,76 +360,18 @@ async function detailOf(deps: Deps, actor: StaffActor, invoice: InvoiceRow) {
 }
 
 // ---------------------------------------------------------------------------------------------------------------
-// Approve and reject: the terminal's functions, the lease checked and the audit written in one transaction.
+// Approve and reject: the module's actions (actions.ts), answered with the invoice as the reviewer now sees it.
 
-async function reviewAs<T>(
-  deps: Deps,
-  actor: StaffActor,
-  id: string,
-  work: (trx: Db, invoice: InvoiceRow, at: Date) => Promise<T>,
-) {
+function idOf(id: string): number {
   const invoiceId = parseId(id);
   if (invoiceId === null) throw notFound(REVIEW_MESSAGES.notFound);
-  const at = new Date(deps.config.now());
-  const updated = await deps.db.transaction().execute(async (trx) => {
-    const invoice = await trx.selectFrom('invoices').selectAll().where('id', '=', invoiceId).executeTakeFirst();
-    if (!invoice) throw notFound(REVIEW_MESSAGES.notFound);
-    if (!(WAITING as readonly string[]).includes(invoice.status)) throw badUserInput(REVIEW_MESSAGES.notWaiting);
-    await requireLease(trx, actor, { subject: 'invoice', id: invoiceId }, at, {
-      heldBy: REVIEW_MESSAGES.heldBy,
-      lost: REVIEW_MESSAGES.leaseLost,
-    });
-    await work(trx, invoice, at);
-    await endLease(trx, 'invoice', invoiceId);
-    return trx.selectFrom('invoices').selectAll().where('id', '=', invoiceId).executeTakeFirstOrThrow();
-  });
-  return detailOf(deps, actor, updated);
+  return invoiceId;
 }
 
-export function approveAsStaff(deps: Deps, actor: StaffActor, id: string, points: number) {
-  if (!Number.isInteger(points) || points < 0 || points > 10_000_000)
-    throw badUserInput(REVIEW_MESSAGES.points, { points: REVIEW_MESSAGES.points });
-  return reviewAs(deps, actor, id, async (trx, invoice, at) => {
-    const suggested =
-      invoice.total_cents === null
-        ? null
-        : await pointsForPurchase(trx, invoice.total_cents, new Date(invoice.issued_at ?? invoice.created_at));
-    // The reviewer kept the suggestion: the campaign's own entries (base and bonuses), as the terminal writes them.
-    const approved = await approveInvoice(
-      { db: trx, config: deps.config },
-      invoice.id,
-      suggested?.total === points ? undefined : points,
-    );
-    await recordAudit(
-      trx,
-      actor,
-      {
-        action: 'invoice.approve',
-        object: { type: 'invoice', id: invoice.id, label: invoice.access_key },
-        before: { status: invoice.status },
-        after: { status: approved.status, points: approved.points },
-      },
-      at,
-    );
-  });
+export async function approveAsStaff(deps: Deps, actor: StaffActor, id: string, points: number) {
+  return detailOf(deps, actor, await approveInvoice(deps, actor, idOf(id), points));
 }
 
-export function rejectAsStaff(deps: Deps, actor: StaffActor, id: string, reason: string) {
-  const text = reason.trim();
-  if (text.length < 3 || text.length > 500)
-    throw badUserInput(REVIEW_MESSAGES.reason, { reason: REVIEW_MESSAGES.reason });
-  return reviewAs(deps, actor, id, async (trx, invoice, at) => {
-    const rejected = await rejectInvoice({ db: trx, config: deps.config }, invoice.id, text);
-    await recordAudit(
-      trx,
-      actor,
-      {
-        action: 'invoice.reject',
-        object: { type: 'invoice', id: invoice.id, label: invoice.access_key },
-        before: { status: invoice.status },
-        after: { status: rejected.status, reason: rejected.rejection_reason },
-      },
-      at,
-    );
-  });
+export async function rejectAsStaff(deps: Deps, actor: StaffActor, id: string, reason: string) {
+  return detailOf(deps, actor, await rejectInvoice(deps, actor, idOf(id), reason));
 }
