@@ -1,9 +1,11 @@
 // The invoice review in the painel: the queue, one invoice as a reviewer sees it, the review lease, and approve /
 // reject through the module's actions (actions.ts), which check the lease and write the audit line.
 import { sql } from 'kysely';
-import { formatDateTime } from '../../../lib/format/dates';
+import { formatDateTime, saoPauloDayStartMs } from '../../../lib/format/dates';
 import type { NfeItem } from '../../../lib/invoices/nfe-xml';
+import { containsPattern } from '../../db/like';
 import type { Db, InvoiceRow } from '../../db/schema';
+import { parseId } from '../../graphql/ids';
 import { hideCpf } from '../../privacy/hide';
 import { badUserInput, notFound } from '../../errors/api-errors';
 import type { StaffActor } from '../../graphql/staff-access';
@@ -49,7 +51,6 @@ export const invoiceStaffFiles: StaffFileSource = {
     };
   },
 };
-const parseId = (id: string | null | undefined): number | null => (id && /^\d{1,12}$/.test(id) ? Number(id) : null);
 
 // ---------------------------------------------------------------------------------------------------------------
 // Lease (the staff module's review lease, subject 'invoice')
@@ -87,13 +88,12 @@ export interface QueueFilter {
 
 /** A São Paulo day's start as UTC ISO (UTC−3, no daylight saving since 2019). */
 function dayStart(day: string, field: string): string {
-  const at = Date.parse(`${day}T03:00:00.000Z`);
+  const at = saoPauloDayStartMs(day);
   if (!/^\d{4}-\d{2}-\d{2}$/.test(day) || Number.isNaN(at) || new Date(at).toISOString().slice(0, 10) !== day)
     throw badUserInput(REVIEW_MESSAGES.day, { [`filter.${field}`]: REVIEW_MESSAGES.day });
   return new Date(at).toISOString();
 }
 
-const like = (text: string) => `%${text.toLowerCase().replace(/[!%_]/g, (c) => `!${c}`)}%`;
 const clean = (value: string | null | undefined) => value?.trim() || null;
 
 export async function invoiceQueue(
@@ -123,7 +123,7 @@ export async function invoiceQueue(
   if (f.hasXml === true) query = query.where('invoices.has_xml', '=', 1);
   if (f.hasXml === false) query = query.where('invoices.has_xml', '=', 0);
   const risk = clean(f.risk);
-  if (risk) query = query.where(sql<boolean>`lower(invoices.risk_reason) like ${like(risk)} escape '!'`);
+  if (risk) query = query.where(sql<boolean>`lower(invoices.risk_reason) like ${containsPattern(risk)} escape '!'`);
   const store = clean(f.store)?.replace(/\D/g, '');
   if (store) query = query.where('invoices.issuer_cnpj', '=', store);
   const from = clean(f.from);
@@ -139,8 +139,12 @@ export async function invoiceQueue(
     query = query.where((eb) =>
       eb.or([
         ...(digits.length >= 4 && /^[\d\s.-]+$/.test(search) ? [eb('invoices.access_key', 'like', `${digits}%`)] : []),
-        eb(sql<string>`lower(users.name || ' ' || users.sur_name)`, 'like', like(search)),
-        eb(sql<string>`lower(users.email)`, 'like', like(search)),
+        eb(
+          sql<string>`lower(users.name || ' ' || users.sur_name)`,
+          'like',
+          sql<string>`${containsPattern(search)} escape '!'`,
+        ),
+        eb(sql<string>`lower(users.email)`, 'like', sql<string>`${containsPattern(search)} escape '!'`),
       ]),
     );
   }

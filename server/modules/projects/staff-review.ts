@@ -4,20 +4,15 @@
 import { sql } from 'kysely';
 import { ENVIRONMENT_LABELS } from '../../../lib/projects/labels';
 import { PROJECT_APPROVAL_POINTS } from '../../../lib/projects/limits';
+import { containsPattern } from '../../db/like';
 import type { Db, ProjectRow, ProjectStatus } from '../../db/schema';
+import { parseId } from '../../graphql/ids';
 import { badUserInput, notFound } from '../../errors/api-errors';
 import type { StaffActor } from '../../graphql/staff-access';
 import type { AppConfig } from '../../config';
 import type { StaffFileSource } from '../club-module';
 import { hideCpf } from '../../privacy/hide';
-import {
-  liveLeases,
-  notHeldByOthers,
-  releaseLease,
-  staffFileUrl,
-  takeLease,
-  type LeaseView,
-} from '../staff';
+import { liveLeases, notHeldByOthers, releaseLease, staffFileUrl, takeLease, type LeaseView } from '../staff';
 import {
   approveProject,
   isWaiting,
@@ -46,8 +41,6 @@ interface Deps {
 }
 
 const WAITING: readonly ProjectStatus[] = ['received', 'in_review'];
-const parseId = (id: string | null | undefined): number | null => (id && /^\d{1,12}$/.test(id) ? Number(id) : null);
-const like = (text: string) => `%${text.toLowerCase().replace(/[!%_]/g, (c) => `!${c}`)}%`;
 
 // ---------------------------------------------------------------------------------------------------------------
 // Photos in the painel: `/painel/arquivos/foto-<id>` (full size) and `miniatura-<id>` (the strip), any project's.
@@ -167,9 +160,13 @@ export async function projectQueue(
   if (search) {
     query = query.where((eb) =>
       eb.or([
-        eb(sql<string>`lower(projects.title)`, 'like', sql<string>`${like(search)} escape '!'`),
-        eb(sql<string>`lower(users.name || ' ' || users.sur_name)`, 'like', sql<string>`${like(search)} escape '!'`),
-        eb(sql<string>`lower(users.email)`, 'like', sql<string>`${like(search)} escape '!'`),
+        eb(sql<string>`lower(projects.title)`, 'like', sql<string>`${containsPattern(search)} escape '!'`),
+        eb(
+          sql<string>`lower(users.name || ' ' || users.sur_name)`,
+          'like',
+          sql<string>`${containsPattern(search)} escape '!'`,
+        ),
+        eb(sql<string>`lower(users.email)`, 'like', sql<string>`${containsPattern(search)} escape '!'`),
       ]),
     );
   }

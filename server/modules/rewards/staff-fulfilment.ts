@@ -2,6 +2,7 @@
 // moves, and the catalogue's stock and code pools. Every change goes through the terminal's own functions
 // (operator.ts), which audit it in its transaction; the member is told as the terminal tells them (notify.ts).
 import { createMessenger } from '../../adapters/messenger';
+import { parseId } from '../../graphql/ids';
 import type { AppConfig } from '../../config';
 import type { Db, RewardOrderRow, RewardOrderStatus, RewardRow } from '../../db/schema';
 import { badUserInput, notFound } from '../../errors/api-errors';
@@ -65,8 +66,6 @@ function statusFilter(status: PainelStatus | null | undefined) {
       return { statuses: [status.toLowerCase() as RewardOrderStatus], held: null };
   }
 }
-
-const parseId = (id: string | null | undefined): number | null => (id && /^\d{1,12}$/.test(id) ? Number(id) : null);
 
 /** The terminal's refusals as the API's: NOT_FOUND for what does not exist, BAD_USER_INPUT with its pt-BR text. */
 async function asApi<T>(work: () => Promise<T>): Promise<T> {
