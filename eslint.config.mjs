@@ -21,6 +21,7 @@ const SERVER_LAYERS = [
     './server/errors',
     './server/metrics',
     './server/logging',
+    './server/privacy',
   ],
   ['./server/http', './server/limits'],
   ['./server/graphql', './server/uploads'],
@@ -50,6 +51,30 @@ const MODULES = readdirSync('server/modules', { withFileTypes: true })
   .map((entry) => entry.name);
 const moduleFaces = MODULES.map((name) => `./${name}/index.ts`);
 const SHARED_MODULE_FILES = ['./index.ts', './club-module.ts', './service-deps.ts'];
+/**
+ * The modules' own tiers, lowest first: a module imports its own tier and those below. Core is who and what the club
+ * is made of (members' accounts, staff, points, messages, places); the domain is what a member does there; the read
+ * models put the domain side by side for the staff (a member's whole story, the home figures) and write nothing of
+ * it. import/no-cycle (below) keeps a tier free of cycles within itself.
+ */
+const MODULE_TIERS = {
+  core: ['users', 'staff', 'notifications', 'points', 'stores', 'auth', 'device-sessions', 'profile', 'content'],
+  domain: ['invoices', 'projects', 'rewards', 'partner', 'kiosk', 'demo'],
+  'read model': ['members', 'dashboard'],
+};
+const tierList = Object.values(MODULE_TIERS);
+const tierNames = Object.keys(MODULE_TIERS);
+const unlisted = MODULES.filter((name) => !tierList.flat().includes(name));
+if (unlisted.length > 0) throw new Error(`eslint.config.mjs: put the module(s) ${unlisted.join(', ')} in a tier.`);
+const tierZones = tierList.slice(0, -1).map((tier, index) => ({
+  target: tier.map((name) => `./server/modules/${name}`),
+  from: tierList
+    .slice(index + 1)
+    .flat()
+    .map((name) => `./server/modules/${name}`),
+  message: `A ${tierNames[index]} module does not import a module of a higher tier (${tierNames.join(' → ')}: see docs/architecture.md).`,
+}));
+
 const moduleZones = [
   ...MODULES.map((name) => ({
     target: `./server/modules/${name}`,
@@ -244,9 +269,12 @@ const config = [
             { target: './server', from: ['./app', './components'], message: 'The API does not import UI code.' },
             ...layerZones,
             ...moduleZones,
+            ...tierZones,
           ],
         },
       ],
+      // A cycle between files (or modules) of the API: the first pass allowed members ↔ projects, rewards.
+      'import/no-cycle': ['error', { ignoreExternal: true, disableScc: true }],
     },
   },
   {

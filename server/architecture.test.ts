@@ -13,7 +13,7 @@ const LINT_CASES = `
 import { ESLint } from 'eslint';
 import path from 'node:path';
 const cases = JSON.parse(process.argv[1]);
-const RULES = ['import/no-restricted-paths', 'no-restricted-globals', 'no-restricted-properties', 'no-restricted-imports'];
+const RULES = ['import/no-restricted-paths', 'import/no-cycle', 'no-restricted-globals', 'no-restricted-properties', 'no-restricted-imports'];
 const eslint = new ESLint({ cwd: process.cwd() });
 const out = [];
 for (const [file, source] of cases) {
@@ -61,6 +61,16 @@ const REFUSED: [string, string, string][] = [
   ],
   ['a lib feature importing another', 'lib/points/exemplo.ts', "import { QProject } from '../projects/operations';"],
   ['lib importing UI', 'lib/format/exemplo.ts', "import { Modal } from '../../components/ui/modal';"],
+  [
+    'a core module importing a domain module',
+    'server/modules/points/exemplo.ts',
+    "import { approveInvoice } from '../invoices';",
+  ],
+  [
+    'a domain module importing a read model',
+    'server/modules/projects/exemplo.ts',
+    "import { showMember } from '../members';",
+  ],
 ];
 const ALLOWED: [string, string, string][] = [
   [
@@ -74,6 +84,16 @@ const ALLOWED: [string, string, string][] = [
     "import { hashToken } from '../../auth/tokens';",
   ],
   ['the app importing the module list', 'server/app.ts', "import { clubModules } from './modules';"],
+  [
+    'a read model importing a domain module',
+    'server/modules/members/exemplo.ts',
+    "import { listOwnProjects } from '../projects';",
+  ],
+  [
+    'a domain module importing a core one',
+    'server/modules/invoices/exemplo.ts',
+    "import { appendEntries } from '../points';",
+  ],
   ['a UI feature importing shared UI', 'components/kiosk/exemplo.tsx', "import { Modal } from '../ui/modal';"],
   [
     'a screen composing features',
@@ -110,6 +130,36 @@ describeLintCases(
   'import directions (eslint.config.mjs)',
   REFUSED.map((c) => [...c, 'import/no-restricted-paths'] as const),
   ALLOWED,
+);
+
+/**
+ * No cycle between the API's files, within a module or across modules of one tier: here notifications' own notify.ts
+ * imports points, whose expiry reminders already import notifications. The source is linted as that real file, so
+ * the cycle runs through the files on disk.
+ */
+describeLintCases(
+  'import cycles (eslint.config.mjs)',
+  [
+    [
+      'a file importing a module that imports it back',
+      'server/modules/notifications/notify.ts',
+      "import { appendEntries } from '../points';\nexport const append = appendEntries;",
+      'import/no-cycle',
+    ],
+    [
+      'a module’s file importing its own index',
+      'server/modules/points/expiry-reminders.ts',
+      "import { getBalance } from './index';\nexport const balance = getBalance;",
+      'import/no-cycle',
+    ],
+  ],
+  [
+    [
+      'the same import where nothing leads back',
+      'server/modules/invoices/exemplo.ts',
+      "import { appendEntries } from '../points';\nexport const append = appendEntries;",
+    ],
+  ],
 );
 
 /** Every call out goes through server/adapters/outbound.ts (docs/outbound-calls.md); each way around it is refused. */

@@ -1,4 +1,4 @@
-import { todayInBrazil } from './dates';
+import { saoPauloDayStart, todayInBrazil } from './dates';
 
 /*
  * The rule book counts its deadlines in business days ("até 5 (cinco) dias úteis", section 5.1). A business day here
@@ -80,5 +80,5 @@ export function lateBefore(limit: number, now: Date | number = new Date()): stri
     t -= DAY_MS;
   }
   const lateDay = new Date(t).toISOString().slice(0, 10);
-  return new Date(Date.parse(`${lateDay}T03:00:00.000Z`) + DAY_MS).toISOString();
+  return saoPauloDayStart(lateDay, 1);
 }

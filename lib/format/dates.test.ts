@@ -1,4 +1,11 @@
-import { formatDate, formatDateTime, formatUpdatedAt, todayInBrazil } from './dates';
+import {
+  formatDate,
+  formatDateTime,
+  formatUpdatedAt,
+  saoPauloDayStart,
+  saoPauloDayStartMs,
+  todayInBrazil,
+} from './dates';
 
 const saoPaulo = (options: Intl.DateTimeFormatOptions) =>
   new Intl.DateTimeFormat('pt-BR', { timeZone: 'America/Sao_Paulo', ...options });
@@ -28,6 +35,26 @@ describe('days and times in São Paulo', () => {
   it('show what is not a date as it came', () => {
     expect(formatDate('sem data')).toBe('sem data');
     expect(formatDateTime('')).toBe('');
+  });
+});
+
+describe('the start of a São Paulo day', () => {
+  it('is the first instant todayInBrazil calls that day, and the day before is the instant just earlier', () => {
+    for (const instant of instants.filter((_, i) => i % 50 === 0)) {
+      const today = todayInBrazil(instant);
+      const start = saoPauloDayStartMs(today);
+      expect(todayInBrazil(start)).toBe(today);
+      expect(todayInBrazil(start - 1)).not.toBe(today);
+      expect(start).toBeLessThanOrEqual(instant.getTime());
+      expect(saoPauloDayStart(today, 1)).toBe(
+        new Date(saoPauloDayStartMs(todayInBrazil(start + 86_400_000))).toISOString(),
+      );
+    }
+  });
+
+  it('is NaN for text that is no day, and the ISO form refuses it', () => {
+    expect(saoPauloDayStartMs('2026-13-01')).toBeNaN();
+    expect(() => saoPauloDayStart('ontem')).toThrow(RangeError);
   });
 });
 

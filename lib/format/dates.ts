@@ -33,6 +33,19 @@ export const formatMonth = (yearMonth: string): string => MONTH().format(new Dat
  * (campaign periods, earning rules, expiry dates, date inputs) are Brasília days, whatever the device's or
  * server's zone. Shared by the app and the API.
  */
+const DAY_MS = 24 * 60 * 60 * 1000;
+
+/**
+ * The instant (ms) a São Paulo day AAAA-MM-DD starts: 03:00 UTC (UTC−3, no daylight saving since 2019); NaN for text
+ * that is no date. `plusDays` 1 gives the end of an inclusive period.
+ */
+export const saoPauloDayStartMs = (day: string, plusDays = 0): number =>
+  Date.parse(`${day}T03:00:00.000Z`) + plusDays * DAY_MS;
+
+/** The same instant as UTC ISO; a RangeError for text that is no date (validate it first). */
+export const saoPauloDayStart = (day: string, plusDays = 0): string =>
+  new Date(saoPauloDayStartMs(day, plusDays)).toISOString();
+
 export function todayInBrazil(now: Date | number = new Date()): string {
   return saoPauloClock(now).toISOString().slice(0, 10);
 }

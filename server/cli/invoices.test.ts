@@ -17,6 +17,10 @@ import { makeTestPki, type TestPki } from '../test/tls-certificates';
 import { LocalDiskStorage, uploadsDirOf } from '../storage/local-disk';
 import { DEMO_NFE_PKI_DIR } from '../modules/invoices/demo-nfe-pki';
 import { nfeTestPki } from '../modules/invoices/test/nfe-test-pki';
+import { terminalActor } from '../modules/staff';
+
+/** Who the audit names for the reviews these tests make. */
+const reviewer = terminalActor('ti.joao');
 
 let dataDir: string;
 let db: Kysely<Database>;
@@ -80,8 +84,10 @@ describe('npm run invoices', () => {
     const noPoints = cli('approve', String(a));
     expect(noPoints.status).toBe(1);
     expect(noPoints.stderr).toContain('--points');
-    expect(cli('approve', String(a), '--points', '80').stdout).toContain('80 pontos creditados');
-    expect(cli('reject', String(b), '--reason', 'Nota de outra pessoa').stdout).toContain('recusada');
+    expect(cli('approve', String(a), '--points', '80', '--by', 'ti.joao').stdout).toContain('80 pontos creditados');
+    expect(cli('reject', String(b), '--reason', 'Nota de outra pessoa', '--by', 'ti.joao').stdout).toContain(
+      'recusada',
+    );
     expect(cli('reject', String(b), '--reason', 'de novo').status).toBe(1);
     expect(cli('bogus').status).toBe(2);
 
@@ -96,6 +102,29 @@ describe('npm run invoices', () => {
     ]);
     const ledger = await db.selectFrom('points_ledger').select(['kind', 'points', 'invoice_id']).execute();
     expect(ledger).toEqual([{ kind: 'credit', points: 80, invoice_id: a }]);
+    // Each decision is in the audit trail as the terminal's, under the operator's name; the refused tries are not.
+    const audit = await db
+      .selectFrom('staff_audit')
+      .select(['actor_kind', 'actor_name', 'action', 'object_id', 'after'])
+      .where('action', 'like', 'invoice.%')
+      .orderBy('id')
+      .execute();
+    expect(audit).toEqual([
+      {
+        actor_kind: 'terminal',
+        actor_name: 'ti.joao',
+        action: 'invoice.approve',
+        object_id: String(a),
+        after: JSON.stringify({ status: 'approved', points: 80 }),
+      },
+      {
+        actor_kind: 'terminal',
+        actor_name: 'ti.joao',
+        action: 'invoice.reject',
+        object_id: String(b),
+        after: JSON.stringify({ status: 'rejected', reason: 'Nota de outra pessoa' }),
+      },
+    ]);
   }, 60_000);
 });
 
@@ -141,7 +170,7 @@ describe('npm run invoices -- sefaz-check', () => {
     const ids: number[] = [];
     for (const key of [cancelledKey, authorisedKey]) {
       const id = await pendingInvoice(key, new Date(now - 12 * DAY).toISOString());
-      await approveInvoice(operatorAt({ db, config: testConfig() }, now - 10 * DAY), id);
+      await approveInvoice(operatorAt({ db, config: testConfig() }, now - 10 * DAY), reviewer, id);
       ids.push(id);
     }
     const [cancelled, authorised] = ids;

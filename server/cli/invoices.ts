@@ -1,4 +1,6 @@
+import { userInfo } from 'node:os';
 import { sefazStatusClient } from '../adapters/sefaz-status';
+import { hideCnpj } from '../privacy/hide';
 import {
   approveInvoice,
   auditStoredXml,
@@ -10,8 +12,9 @@ import {
   type SefazCheckLine,
   type SefazCheckReport,
 } from '../modules/invoices';
+import { terminalActor } from '../modules/staff';
 import { createFileStorage } from '../storage/from-config';
-import { runCli, UsageError } from './run';
+import { REVIEW_INPUT_OPTIONS, runCli, UsageError } from './run';
 
 const USAGE = `Uso:
   npm run invoices -- list                              notas aguardando análise
@@ -19,10 +22,9 @@ const USAGE = `Uso:
   npm run invoices -- reject <id> --reason "motivo"     recusa, com o motivo que o membro verá
   npm run invoices -- sefaz-check                       confere agora na Sefaz as notas aprovadas (canceladas perdem os pontos)
   npm run invoices -- audit-xml                         confere de novo a assinatura e a autorização de cada XML
-                                                        guardado e lista os que não passariam hoje (não muda pontos)`;
+                                                        guardado e lista os que não passariam hoje (não muda pontos)
+Opção: --by "nome" registra na auditoria quem aprovou ou recusou (padrão: o usuário do sistema).`;
 
-/** Only the last 2 digits of a CNPJ leave the database in a terminal listing. */
-const maskCnpj = (cnpj: string) => `**.***.***/****-${cnpj.slice(-2)}`;
 /** An access key leaves the terminal as its state and month and its last 4 digits: the rest names the store. */
 const maskKey = (key: string) => `${key.slice(0, 6)}…${key.slice(-4)}`;
 const money = new Intl.NumberFormat('pt-BR', { style: 'currency', currency: 'BRL' });
@@ -55,7 +57,8 @@ function sefazSummary({ lines, notAsked }: SefazCheckReport): string {
 
 runCli({
   usage: USAGE,
-  options: { points: { type: 'string' }, reason: { type: 'string' } },
+  options: { points: { type: 'string' }, reason: { type: 'string' }, by: { type: 'string' } },
+  inputOptions: REVIEW_INPUT_OPTIONS,
   async run({ positionals: [command, rawId], values, config, database, print }) {
     const db = await database();
     const deps = { db, config };
@@ -65,7 +68,7 @@ runCli({
       for (const r of rows) {
         const total = r.total_cents === null ? 'sem valor (foto/PDF)' : money.format(r.total_cents / 100);
         print(
-          `#${r.id}  ${r.status}  ${r.created_at.slice(0, 16).replace('T', ' ')}  ${r.name}  chave ${r.access_key}  emitente ${maskCnpj(r.issuer_cnpj)}  ${total}${r.review_reason ? `  ✗ ${r.review_reason}` : ''}${r.flag_reason ? `  ⚑ ${r.flag_reason}` : ''}${r.risk_reason ? `  ⚠ ${r.risk_reason}` : ''}`,
+          `#${r.id}  ${r.status}  ${r.created_at.slice(0, 16).replace('T', ' ')}  ${r.name}  chave ${r.access_key}  emitente ${hideCnpj(r.issuer_cnpj)}  ${total}${r.review_reason ? `  ✗ ${r.review_reason}` : ''}${r.flag_reason ? `  ⚑ ${r.flag_reason}` : ''}${r.risk_reason ? `  ⚠ ${r.risk_reason}` : ''}`,
         );
       }
       return;
@@ -112,12 +115,13 @@ runCli({
     }
     const id = Number(rawId);
     if (!Number.isInteger(id) || id <= 0) throw new UsageError();
+    const actor = terminalActor(values.by?.trim() || userInfo().username);
     if (command === 'approve') {
       const points = values.points === undefined ? undefined : Number(values.points);
-      const invoice = await approveInvoice(deps, id, points);
+      const invoice = await approveInvoice(deps, actor, id, points);
       print(`Nota #${invoice.id} aprovada: ${invoice.points ?? 0} pontos creditados.`);
     } else if (command === 'reject') {
-      const invoice = await rejectInvoice(deps, id, values.reason ?? '');
+      const invoice = await rejectInvoice(deps, actor, id, values.reason ?? '');
       print(`Nota #${invoice.id} recusada: ${invoice.rejection_reason}`);
     } else {
       throw new UsageError();

@@ -82,7 +82,7 @@ describe('npm run projects', () => {
     expect(cli('publish', String(c)).status).toBe(1);
     expect(cli('publish', String(a)).stdout).toContain(`Projeto #${a} publicado.`);
     expect(cli('publish', String(a)).stdout).toContain('já estava publicado');
-    expect(cli('approve', '999').stderr).toContain('Projeto 999 não encontrado.');
+    expect(cli('approve', '999').stderr).toContain('Projeto não encontrado.');
     expect(cli('bogus').status).toBe(2);
 
     const rows = await db

@@ -1,7 +1,7 @@
 import { userInfo } from 'node:os';
 import { approveProject, projectsForReview, publishProject, rejectProject } from '../modules/projects';
 import { terminalActor } from '../modules/staff';
-import { runCli, UsageError } from './run';
+import { REVIEW_INPUT_OPTIONS, runCli, UsageError } from './run';
 
 const USAGE = `Uso:
   npm run projects -- list                              projetos (os que aguardam análise primeiro)
@@ -15,6 +15,7 @@ const STATUS = { received: 'recebido', in_review: 'em análise', approved: 'apro
 runCli({
   usage: USAGE,
   options: { points: { type: 'string' }, reason: { type: 'string' }, by: { type: 'string' } },
+  inputOptions: REVIEW_INPUT_OPTIONS,
   async run({ positionals: [command, rawId], values, config, database, print }) {
     const db = await database();
     const deps = { db, config };
@@ -35,8 +36,6 @@ runCli({
     const id = Number(rawId);
     if (!Number.isInteger(id) || id <= 0) throw new UsageError();
     if (command === 'approve') {
-      if (values.points !== undefined && !/^\d+$/.test(values.points))
-        throw new Error('--points precisa ser um número inteiro de 0 a 10.000.000.');
       const points = values.points === undefined ? undefined : Number(values.points);
       const { project, alreadyApproved } = await approveProject(deps, actor, id, points);
       print(

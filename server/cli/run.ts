@@ -3,6 +3,7 @@ import { loadConfig, type AppConfig } from '../config';
 import { createDatabase } from '../db/database';
 import { migrateToLatest } from '../db/migrate';
 import type { Db } from '../db/schema';
+import { DomainError } from '../errors/domain-error';
 
 /** A command's options, all named (`--points 10`, `--rascunho`). */
 export type CliOptions = Record<string, { readonly type: 'string' | 'boolean' }>;
@@ -10,6 +11,9 @@ export type CliOptions = Record<string, { readonly type: 'string' | 'boolean' }>
 type CliValues<O extends CliOptions> = {
   readonly [K in keyof O]?: O[K]['type'] extends 'boolean' ? boolean : string;
 };
+
+/** How the review commands (invoices, projects) give what their actions ask for. */
+export const REVIEW_INPUT_OPTIONS = { points: '--points N', reason: '--reason "motivo"' } as const;
 
 /** Thrown by a command whose arguments do not make sense: the message, if any, and the usage; exit code 2. */
 export class UsageError extends Error {
@@ -37,6 +41,11 @@ export interface CliCommand<O extends CliOptions> {
   readonly options?: O;
   /** Settings for loadConfig instead of the process's environment (a copy that needs no secret of its own). */
   readonly env?: () => NodeJS.ProcessEnv;
+  /**
+   * The option that gives each input a module's action may ask for (`{ points: '--points N' }`): the action's
+   * message names the input as the painel does, and the terminal adds how to give it here.
+   */
+  readonly inputOptions?: Readonly<Record<string, string>>;
   /** Resolves with the exit code (0 when nothing is returned). */
   readonly run: (context: CommandContext<O>) => Promise<number | void>;
 }
@@ -110,7 +119,8 @@ export async function runCommand<O extends CliOptions>(
       output.error(command.usage);
       return 2;
     }
-    output.error(error instanceof Error ? error.message : String(error));
+    const option = error instanceof DomainError && error.field ? command.inputOptions?.[error.field] : undefined;
+    output.error(error instanceof Error ? `${error.message}${option ? ` Use ${option}.` : ''}` : String(error));
     return 1;
   } finally {
     await db?.destroy();

@@ -3,7 +3,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { sql } from 'kysely';
-import { approveInvoice, rejectInvoice } from '../modules/invoices/review';
+import { approveInvoice, rejectInvoice } from '../modules/invoices';
 import { JPEG, newKey, submit } from '../modules/invoices/test/upload-helpers';
 import { pushQueueDepth } from '../modules/notifications';
 import { DEMO_MEMBER } from '../seed';
@@ -11,6 +11,10 @@ import { createTestApp, gql, loginAs, type TestApp } from '../test/helpers';
 import { testDialect } from '../test/test-database';
 import { appGauges } from './app-gauges';
 import { startMetricsServer, type MetricsServer } from './metrics-server';
+import { terminalActor } from '../modules/staff';
+
+/** Who the audit names for the reviews these tests make. */
+const reviewer = terminalActor('ti.joao');
 
 let t: TestApp;
 let metrics: MetricsServer;
@@ -134,8 +138,8 @@ describe('the metrics port', () => {
       const answer = await submit(t.app, token, { accessKey: newKey() }, [{ name: 'nota.jpg', content: JPEG }]);
       sent.push(Number(answer.data!.submitInvoice.id));
     }
-    await approveInvoice({ db: t.db, config: t.config }, sent[0]!, 120);
-    await rejectInvoice({ db: t.db, config: t.config }, sent[1]!, 'Foto ilegível');
+    await approveInvoice({ db: t.db, config: t.config }, reviewer, sent[0]!, 120);
+    await rejectInvoice({ db: t.db, config: t.config }, reviewer, sent[1]!, 'Foto ilegível');
     const after = await scrape();
     expect(grown(before, after, 'clube_invoices_total{event="sent"}')).toBe(2);
     expect(grown(before, after, 'clube_invoices_total{event="approved"}')).toBe(1);

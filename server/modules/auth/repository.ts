@@ -33,9 +33,22 @@ export async function revokeFamily(db: Db, familyId: string, at: string): Promis
     .execute();
 }
 
-/** Ends every session of a member. */
-/** Revokes every live token of the member; how many sessions (token families) were live. */
-export async function revokeMemberTokens(db: Db, userId: number, at: string): Promise<number> {
+/**
+ * Ends sessions of a member: every live token of each family stops working. All of them by default, or only the
+ * `families` named, never `except` (the device asking); `reason` is kept on the tokens, so that device's next refresh
+ * says why it was signed out. How many sessions (token families) were live.
+ */
+export async function revokeSessions(
+  db: Db,
+  userId: number,
+  at: string,
+  {
+    families = 'all',
+    except = null,
+    reason = null,
+  }: { families?: readonly string[] | 'all'; except?: string | null; reason?: string | null } = {},
+): Promise<number> {
+  if (families !== 'all' && families.length === 0) return 0;
   const live = await db
     .selectFrom('refresh_tokens')
     .select('family_id')
@@ -43,12 +56,16 @@ export async function revokeMemberTokens(db: Db, userId: number, at: string): Pr
     .where('user_id', '=', userId)
     .where('revoked_at', 'is', null)
     .where('expires_at', '>', at)
+    .$if(families !== 'all', (qb) => qb.where('family_id', 'in', families as readonly string[]))
+    .$if(except !== null, (qb) => qb.where('family_id', '!=', except as string))
     .execute();
   await db
     .updateTable('refresh_tokens')
-    .set({ revoked_at: at })
+    .set({ revoked_at: at, ...(reason === null ? {} : { revoked_reason: reason }) })
     .where('user_id', '=', userId)
     .where('revoked_at', 'is', null)
+    .$if(families !== 'all', (qb) => qb.where('family_id', 'in', families as readonly string[]))
+    .$if(except !== null, (qb) => qb.where('family_id', '!=', except as string))
     .execute();
   return live.length;
 }

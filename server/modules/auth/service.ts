@@ -181,7 +181,7 @@ export async function refresh(deps: ServiceDeps<'db' | 'config'>, token: string)
 /** Ends every session of a member: used after a password change or reset, and when an account is closed. */
 /** Ends every session of the member; how many were live (for the audit). */
 export async function revokeAllSessions(db: Db, userId: number, at: Date): Promise<number> {
-  return repo.revokeMemberTokens(db, userId, at.toISOString());
+  return repo.revokeSessions(db, userId, at.toISOString());
 }
 
 /** Ends the session of this refresh token. Always succeeds: a dead or foreign token has nothing left to end. */

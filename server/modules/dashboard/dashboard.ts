@@ -1,5 +1,5 @@
 import { sql } from 'kysely';
-import { todayInBrazil } from '../../../lib/format/dates';
+import { saoPauloDayStart, todayInBrazil } from '../../../lib/format/dates';
 import { businessDaysSince, lateBefore } from '../../../lib/format/business-days';
 import { brasiliaDay } from '../../db/dialect';
 import type { Db } from '../../db/schema';
@@ -11,7 +11,6 @@ export const SIGN_UP_DAYS = 30;
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 /** The start of a São Paulo day (UTC−3, no daylight saving since 2019) as UTC ISO. */
-const dayStartAt = (day: string) => `${day}T03:00:00.000Z`;
 
 export type QueueKind = 'invoices' | 'projects' | 'rewardOrders' | 'partnerTransfers';
 
@@ -130,7 +129,7 @@ async function signUpsPerDay(db: Db, today: string) {
   const rows = await db
     .selectFrom('users')
     .select((eb) => [brasiliaDay(db, 'users.created_at').as('day'), eb.fn.countAll<number | string>().as('n')])
-    .where('users.created_at', '>=', dayStartAt(fromDay))
+    .where('users.created_at', '>=', saoPauloDayStart(fromDay))
     .groupBy('day')
     .execute();
   const byDay = new Map(rows.map((r) => [r.day, count(r.n)]));
@@ -143,7 +142,7 @@ async function signUpsPerDay(db: Db, today: string) {
 /** The painel's home figures, read at `now`. */
 export async function staffDashboard(db: Db, now: number) {
   const today = todayInBrazil(now);
-  const since = dayStartAt(today);
+  const since = saoPauloDayStart(today);
   const month = today.slice(0, 7);
   const [queues, reviewers, invoices, projects, points, signUps] = await Promise.all([
     Promise.all(QUEUES.map((source) => waitingQueue(db, source, now))),

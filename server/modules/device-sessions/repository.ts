@@ -3,7 +3,6 @@
 import { sql, type Updateable } from 'kysely';
 import { compiledQuery } from '../../db/compiled-query';
 import type { DeviceSessionsTable, UserRow, Db } from '../../db/schema';
-import { ENDED_ELSEWHERE } from '../auth';
 
 export const findDeviceSession = (db: Db, id: string) =>
   db.selectFrom('device_sessions').selectAll().where('id', '=', id).executeTakeFirst();
@@ -189,39 +188,6 @@ export async function memberOfActiveFamily(
   if (!row) return undefined;
   const { live, ...user } = row;
   return user.disabled_at !== null || Boolean(live) ? user : undefined;
-}
-
-/** Revokes the member's families named, all of them but `except` when `familyIds` is 'all'; how many ended. */
-export async function revokeFamilies(
-  db: Db,
-  userId: number,
-  familyIds: readonly string[] | 'all',
-  except: string | null,
-  at: string,
-): Promise<number> {
-  let query = db
-    .updateTable('refresh_tokens')
-    // Its device's next refresh tells the member there why they were signed out.
-    .set({ revoked_at: at, revoked_reason: ENDED_ELSEWHERE })
-    .where('user_id', '=', userId)
-    .where('revoked_at', 'is', null);
-  if (familyIds !== 'all') {
-    if (familyIds.length === 0) return 0;
-    query = query.where('family_id', 'in', familyIds);
-  }
-  if (except !== null) query = query.where('family_id', '!=', except);
-  const before = await db
-    .selectFrom('refresh_tokens')
-    .select('family_id')
-    .distinct()
-    .where('user_id', '=', userId)
-    .where('revoked_at', 'is', null)
-    .where('expires_at', '>', at)
-    .$if(familyIds !== 'all', (qb) => qb.where('family_id', 'in', familyIds as string[]))
-    .$if(except !== null, (qb) => qb.where('family_id', '!=', except as string))
-    .execute();
-  await query.execute();
-  return before.length;
 }
 
 /**

@@ -13,6 +13,7 @@ import {
   SESSION_ID_PATTERN,
 } from '../../../lib/device-session/envelope';
 import { notFound } from '../../errors/api-errors';
+import { ENDED_ELSEWHERE, revokeSessions } from '../auth';
 import { findUserById, requireMember } from '../users';
 import { nowOf, type ServiceDeps } from '../service-deps';
 import { describeDevice, deviceFlags, deviceHash } from './describe';
@@ -241,7 +242,12 @@ export async function endSession(deps: SessionsDeps, id: string): Promise<boolea
   const user = await requireMember(deps.db, deps.userId);
   const ended = await deps.db
     .transaction()
-    .execute((trx) => repo.revokeFamilies(trx, user.id, [id.slice(0, 100)], null, nowOf(deps).toISOString()));
+    .execute((trx) =>
+      revokeSessions(trx, user.id, nowOf(deps).toISOString(), {
+        families: [id.slice(0, 100)],
+        reason: ENDED_ELSEWHERE,
+      }),
+    );
   if (ended === 0) throw notFound('Sessão não encontrada.');
   return true;
 }
@@ -251,7 +257,9 @@ export async function endOtherSessions(deps: SessionsDeps): Promise<number> {
   const user = await requireMember(deps.db, deps.userId);
   return deps.db
     .transaction()
-    .execute((trx) => repo.revokeFamilies(trx, user.id, 'all', deps.familyId, nowOf(deps).toISOString()));
+    .execute((trx) =>
+      revokeSessions(trx, user.id, nowOf(deps).toISOString(), { except: deps.familyId, reason: ENDED_ELSEWHERE }),
+    );
 }
 
 // ---- Support (the painel's member page) ----------------------------------------------------------------------------

@@ -1,6 +1,6 @@
 // The ceilings on what the club approves by itself: an invoice that passes every proof and rule still waits for a
 // person when approving it alone would put too many points in one place.
-import { todayInBrazil } from '../../../lib/format/dates';
+import { saoPauloDayStart, todayInBrazil } from '../../../lib/format/dates';
 import type { AppConfig } from '../../config';
 import type { Db, InvoiceRow } from '../../db/schema';
 import * as repo from './repository';
@@ -13,17 +13,14 @@ export const LIMIT_REASONS = {
 /** Notes of one store a member may have approved by itself for purchases of one day; the next waits. */
 export const SAME_STORE_DAY_MAX = 3;
 
-/** São Paulo is UTC−3 all year since 2019: its day `YYYY-MM-DD` starts at 03:00 UTC. */
-const saoPauloStart = (day: string): string => new Date(`${day}T03:00:00.000Z`).toISOString();
-
 function monthOf(now: Date): { from: string; to: string } {
   const [year, month] = todayInBrazil(now).split('-').map(Number) as [number, number];
   const next = month === 12 ? `${year + 1}-01` : `${year}-${String(month + 1).padStart(2, '0')}`;
-  return { from: saoPauloStart(`${todayInBrazil(now).slice(0, 7)}-01`), to: saoPauloStart(`${next}-01`) };
+  return { from: saoPauloDayStart(`${todayInBrazil(now).slice(0, 7)}-01`), to: saoPauloDayStart(`${next}-01`) };
 }
 
 function dayOf(instant: string): { from: string; to: string } {
-  const from = saoPauloStart(todayInBrazil(new Date(instant)));
+  const from = saoPauloDayStart(todayInBrazil(new Date(instant)));
   return { from, to: new Date(Date.parse(from) + 24 * 60 * 60 * 1000).toISOString() };
 }
 

@@ -6,14 +6,17 @@ import type { FileStorage } from '../../storage/file-storage';
 import type { Db } from '../../db/schema';
 import { sentThenReviewed, type DemoEvent } from '../points';
 import { SEED_STORES as REGISTERED_STORES } from '../stores';
+import type { AuditActor } from '../staff';
 import type { FileUpload } from '../../uploads/file-upload';
 import { demoNfeTrustStore, demoStoreSigner } from './demo-nfe-pki';
 import { signAndAuthorise } from './nfe-trust/sign-nfe';
-import { approveInvoice, rejectInvoice } from './review';
+import { approveInvoice, rejectInvoice } from './actions';
 import { submitInvoice } from './service';
 import { unlimitedUploads } from './upload-limiter';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
+/** Who the audit names for the demo member's past reviews. */
+const DEMO_REVIEWER: AuditActor = { kind: 'system', name: 'Dados de demonstração' };
 
 /**
  * A year of club life for the demo member, so a fresh `npm start` shows a real extract: invoices sent through the
@@ -155,8 +158,8 @@ export function demoHistoryEvents(
         // The reviewer acts on a past day: the operator's deps carry that day as their clock.
         decide: (now) =>
           review.reason
-            ? rejectInvoice({ db, config: { ...config, now } }, invoiceId, review.reason)
-            : approveInvoice({ db, config: { ...config, now } }, invoiceId, review.points),
+            ? rejectInvoice({ db, config: { ...config, now } }, DEMO_REVIEWER, invoiceId, review.reason)
+            : approveInvoice({ db, config: { ...config, now } }, DEMO_REVIEWER, invoiceId, review.points),
       },
     );
   });

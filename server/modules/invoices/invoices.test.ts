@@ -6,11 +6,15 @@ import path from 'node:path';
 import { DEMO_MEMBER } from '../../seed';
 import { createTestApp, fakeClock, gql, loginAs, type TestApp } from '../../test/helpers';
 import { createMember } from '../users/repository';
-import { approveInvoice, rejectInvoice } from './review';
+import { approveInvoice, rejectInvoice } from './actions';
 import { LocalDiskStorage, uploadsDirOf } from '../../storage/local-disk';
 import { sweepOrphans } from './storage';
 import { multipart } from '../../test/multipart';
 import { HTML, JPEG, newKey, nfeXml, PDF, RESEND, SUBMIT, submit } from './test/upload-helpers';
+import { terminalActor } from '../staff';
+
+/** Who the audit names for the reviews these tests make. */
+const reviewer = terminalActor('ti.joao');
 
 let t: TestApp;
 let dataDir: string;
@@ -243,7 +247,7 @@ describe('ownership', () => {
   it("one member cannot list, open, download or re-send another member's invoice", async () => {
     const res = await submit(t.app, ana, { accessKey: newKey() }, [{ name: 'n.jpg', content: JPEG }]);
     const inv = res.data!.submitInvoice;
-    await rejectInvoice(t, Number(inv.id), 'Foto ilegível');
+    await rejectInvoice(t, reviewer, Number(inv.id), 'Foto ilegível');
 
     const list = await gql<{ myInvoices: { data: unknown[] } }>(
       t.app,
@@ -291,7 +295,7 @@ describe('review and re-send', () => {
   it('a refused invoice shows its reason and takes corrected files once; approval credits the points', async () => {
     const res = await submit(t.app, ana, { accessKey: newKey() }, [{ name: 'borrada.jpg', content: JPEG }]);
     const id = res.data!.submitInvoice.id;
-    await rejectInvoice(t, Number(id), 'Foto ilegível: envie outra mais nítida.');
+    await rejectInvoice(t, reviewer, Number(id), 'Foto ilegível: envie outra mais nítida.');
     const seen = await gql<{ invoice: { status: string; rejectionReason: string } }>(
       t.app,
       'query ($id: ID!) { invoice(id: $id) { status rejectionReason } }',
@@ -331,11 +335,11 @@ describe('review and re-send', () => {
     const retry = (await send()).json();
     expect(retry.data.resendInvoice.files).toHaveLength(1);
 
-    await expect(approveInvoice(t, Number(id))).rejects.toThrow('--points');
-    await approveInvoice(t, Number(id), 120);
+    await expect(approveInvoice(t, reviewer, Number(id))).rejects.toThrow('informe os pontos');
+    await approveInvoice(t, reviewer, Number(id), 120);
     const me = await gql<{ me: { pointsBalance: number } }>(t.app, '{ me { pointsBalance } }', {}, bearer(ana));
     expect(me.data?.me.pointsBalance).toBe(120);
-    await expect(approveInvoice(t, Number(id), 120)).rejects.toThrow('já foi analisada');
+    await expect(approveInvoice(t, reviewer, Number(id), 120)).rejects.toThrow('já foi analisada');
   });
 
   it("lists the member's invoices newest first with keyset pages", async () => {
@@ -374,8 +378,8 @@ describe('myInvoiceCounts', () => {
     await submit(t.app, bia, { accessKey: newKey() }, [{ name: 'b.jpg', content: JPEG }]);
     const third = await submit(t.app, bia, { accessKey: newKey() }, [{ name: 'c.jpg', content: JPEG }]);
     await submit(t.app, ana, { accessKey: newKey() }, [{ name: 'd.jpg', content: JPEG }]);
-    await approveInvoice(t, Number(first.data!.submitInvoice.id), 50);
-    await rejectInvoice(t, Number(third.data!.submitInvoice.id), 'Foto ilegível.');
+    await approveInvoice(t, reviewer, Number(first.data!.submitInvoice.id), 50);
+    await rejectInvoice(t, reviewer, Number(third.data!.submitInvoice.id), 'Foto ilegível.');
     expect((await gql(t.app, q, {}, bearer(bia))).data).toEqual({
       myInvoiceCounts: { total: 3, waiting: 1, refused: 1 },
     });
@@ -394,10 +398,15 @@ describe('myRefusedInvoices', () => {
     }
     await submit(t.app, ana, { accessKey: newKey() }, [{ name: 'd.jpg', content: JPEG }]);
     const [older, approved, newer] = sent as [string, string, string];
-    await rejectInvoice(t, Number(older), 'A foto cortou a chave de acesso. Envie a nota inteira, bem iluminada.');
+    await rejectInvoice(
+      t,
+      reviewer,
+      Number(older),
+      'A foto cortou a chave de acesso. Envie a nota inteira, bem iluminada.',
+    );
     clock.advance(60_000);
-    await rejectInvoice(t, Number(newer), 'Nota de outro CPF.');
-    await approveInvoice(t, Number(approved), 50);
+    await rejectInvoice(t, reviewer, Number(newer), 'Nota de outro CPF.');
+    await approveInvoice(t, reviewer, Number(approved), 50);
     expect((await gql<Refused>(t.app, q, {}, bearer(bia))).data?.myRefusedInvoices).toEqual([
       { id: newer, reasonStart: 'Nota de outro CPF.' },
       { id: older, reasonStart: 'A foto cortou a chave de acesso. Envie a nota inteira, bem…' },

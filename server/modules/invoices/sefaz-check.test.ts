@@ -8,10 +8,14 @@ import { multipart } from '../../test/multipart';
 import { makeTestPki } from '../../test/tls-certificates';
 import { expireDuePoints, getBalance, InsufficientPointsError, spendPoints } from '../points';
 import { findUserByCpf } from '../users';
-import { approveInvoice } from './review';
+import { approveInvoice } from './actions';
 import { checkApprovedInvoices, SEFAZ_CANCELLED_REASON, SEFAZ_CHECK_RULES } from '.';
 import { sefazCheckJobs } from './sefaz-check';
 import { newKey, PDF, RESEND } from './test/upload-helpers';
+import { terminalActor } from '../staff';
+
+/** Who the audit names for the reviews these tests make. */
+const reviewer = terminalActor('ti.joao');
 
 /**
  * The daily status check with a stand-in for the SEFAZ query (the query itself is tested against a real HTTPS
@@ -79,7 +83,7 @@ async function approved(issuedDaysAgo: number | null, approvedDaysAgo: number): 
     })
     .returning('id')
     .executeTakeFirstOrThrow();
-  return approveInvoice(operatorAt(t, approvedAt), row.id, issuedDaysAgo === null ? 300 : undefined);
+  return approveInvoice(operatorAt(t, approvedAt), reviewer, row.id, issuedDaysAgo === null ? 300 : undefined);
 }
 
 const run = (sefaz: ReturnType<typeof stubSefaz>) => checkApprovedInvoices(t.db, sefaz.query, new Date(clock.now()));

@@ -7,7 +7,7 @@ import { withJobLock } from '../../db/dialect';
 import type { ScheduledJob } from '../../jobs/scheduler';
 import { sefazStatusClient, type SefazKeyStatus, type SefazStatusQuery } from '../../adapters/sefaz-status';
 import * as repo from './repository';
-import { reverseCancelledInvoice } from './review';
+import { reverseCancelledInvoice } from './actions';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 

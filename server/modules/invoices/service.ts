@@ -1,4 +1,5 @@
 import type { Readable } from 'node:stream';
+import { parseId } from '../../graphql/ids';
 import { z } from 'zod';
 import { FILE_MESSAGES, MAX_FILES_PER_INVOICE, type InvoiceFileKind } from '../../../lib/invoices/file-type';
 import { parseNfeXml, type NfeData } from '../../../lib/invoices/nfe-xml';
@@ -44,8 +45,6 @@ export const INVOICE_MESSAGES = {
 
 /** The id of the signed-in, enabled member (a disabled account's still-valid token stops here). */
 const requireMemberId = async (deps: Deps): Promise<number> => (await requireMember(deps.db, deps.userId)).id;
-
-const parseId = (id: string): number | null => (/^\d{1,12}$/.test(id) ? Number(id) : null);
 
 async function ownInvoice(db: Db, userId: number, id: string): Promise<InvoiceRow> {
   const numeric = parseId(id);

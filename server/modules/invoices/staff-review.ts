@@ -1,40 +1,28 @@
 // The invoice review in the painel: the queue, one invoice as a reviewer sees it, the review lease, and approve /
-// reject through the terminal's own functions (review.ts), each audited in the transaction of the change.
+// reject through the module's actions (actions.ts), which check the lease and write the audit line.
 import { sql } from 'kysely';
-import { formatDateTime } from '../../../lib/format/dates';
+import { formatDateTime, saoPauloDayStartMs } from '../../../lib/format/dates';
 import type { NfeItem } from '../../../lib/invoices/nfe-xml';
+import { containsPattern } from '../../db/like';
 import type { Db, InvoiceRow } from '../../db/schema';
+import { parseId } from '../../graphql/ids';
+import { hideCpf } from '../../privacy/hide';
 import { badUserInput, notFound } from '../../errors/api-errors';
 import type { StaffActor } from '../../graphql/staff-access';
 import type { AppConfig } from '../../config';
-import { pointsForPurchase } from '../points';
-import {
-  endLease,
-  liveLeases,
-  notHeldByOthers,
-  recordAudit,
-  releaseLease,
-  requireLease,
-  staffFileUrl,
-  takeLease,
-  type LeaseView,
-} from '../staff';
+import { liveLeases, notHeldByOthers, releaseLease, staffFileUrl, takeLease, type LeaseView } from '../staff';
 import type { StaffFileSource } from '../club-module';
 import { FILE_EXTENSIONS, FILE_MIME_TYPES, type InvoiceFileKind } from '../../../lib/invoices/file-type';
 import { holdSignals } from './hold-reasons';
 import * as repo from './repository';
-import { approveInvoice, rejectInvoice } from './review';
+import { approveInvoice, INVOICE_ACTION_MESSAGES, rejectInvoice } from './actions';
+import { suggestionFor } from './review';
 
 export const QUEUE_PAGE_DEFAULT = 20;
 export const QUEUE_PAGE_MAX = 50;
 
 export const REVIEW_MESSAGES = {
-  notFound: 'Nota fiscal não encontrada.',
-  notWaiting: 'Esta nota já foi analisada.',
-  heldBy: (name: string) => `${name} está analisando esta nota. Abra outra.`,
-  leaseLost: 'Abra a nota de novo: ela não está mais reservada para você.',
-  points: 'Informe os pontos: um número inteiro de 0 a 10.000.000.',
-  reason: 'Informe o motivo da recusa (3 a 500 caracteres).',
+  ...INVOICE_ACTION_MESSAGES,
   day: 'Data inválida: use AAAA-MM-DD.',
   page: 'Peça de 1 a 50 notas por página.',
 } as const;
@@ -63,9 +51,6 @@ export const invoiceStaffFiles: StaffFileSource = {
     };
   },
 };
-/** The painel never shows a full CPF: ***.982.***-25, as the terminal's member commands print it. */
-const maskCpf = (cpf: string): string => `***.${cpf.slice(3, 6)}.***-${cpf.slice(-2)}`;
-const parseId = (id: string | null | undefined): number | null => (id && /^\d{1,12}$/.test(id) ? Number(id) : null);
 
 // ---------------------------------------------------------------------------------------------------------------
 // Lease (the staff module's review lease, subject 'invoice')
@@ -103,13 +88,12 @@ export interface QueueFilter {
 
 /** A São Paulo day's start as UTC ISO (UTC−3, no daylight saving since 2019). */
 function dayStart(day: string, field: string): string {
-  const at = Date.parse(`${day}T03:00:00.000Z`);
+  const at = saoPauloDayStartMs(day);
   if (!/^\d{4}-\d{2}-\d{2}$/.test(day) || Number.isNaN(at) || new Date(at).toISOString().slice(0, 10) !== day)
     throw badUserInput(REVIEW_MESSAGES.day, { [`filter.${field}`]: REVIEW_MESSAGES.day });
   return new Date(at).toISOString();
 }
 
-const like = (text: string) => `%${text.toLowerCase().replace(/[!%_]/g, (c) => `!${c}`)}%`;
 const clean = (value: string | null | undefined) => value?.trim() || null;
 
 export async function invoiceQueue(
@@ -139,7 +123,7 @@ export async function invoiceQueue(
   if (f.hasXml === true) query = query.where('invoices.has_xml', '=', 1);
   if (f.hasXml === false) query = query.where('invoices.has_xml', '=', 0);
   const risk = clean(f.risk);
-  if (risk) query = query.where(sql<boolean>`lower(invoices.risk_reason) like ${like(risk)} escape '!'`);
+  if (risk) query = query.where(sql<boolean>`lower(invoices.risk_reason) like ${containsPattern(risk)} escape '!'`);
   const store = clean(f.store)?.replace(/\D/g, '');
   if (store) query = query.where('invoices.issuer_cnpj', '=', store);
   const from = clean(f.from);
@@ -155,8 +139,12 @@ export async function invoiceQueue(
     query = query.where((eb) =>
       eb.or([
         ...(digits.length >= 4 && /^[\d\s.-]+$/.test(search) ? [eb('invoices.access_key', 'like', `${digits}%`)] : []),
-        eb(sql<string>`lower(users.name || ' ' || users.sur_name)`, 'like', like(search)),
-        eb(sql<string>`lower(users.email)`, 'like', like(search)),
+        eb(
+          sql<string>`lower(users.name || ' ' || users.sur_name)`,
+          'like',
+          sql<string>`${containsPattern(search)} escape '!'`,
+        ),
+        eb(sql<string>`lower(users.email)`, 'like', sql<string>`${containsPattern(search)} escape '!'`),
       ]),
     );
   }
@@ -253,7 +241,7 @@ async function memberSummary(db: Db, userId: number) {
   return {
     id: String(user.id),
     name: `${user.name} ${user.sur_name}`.trim(),
-    cpfMasked: maskCpf(user.cpf),
+    cpfMasked: hideCpf(user.cpf),
     since: user.created_at,
     approved,
     rejected,
@@ -325,10 +313,7 @@ async function detailOf(deps: Deps, actor: StaffActor, invoice: InvoiceRow) {
     .execute();
   const store = await db.selectFrom('stores').select('name').where('cnpj', '=', invoice.issuer_cnpj).executeTakeFirst();
   const waiting = (WAITING as readonly string[]).includes(invoice.status);
-  const suggested =
-    waiting && invoice.total_cents !== null
-      ? await pointsForPurchase(db, invoice.total_cents, new Date(invoice.issued_at ?? invoice.created_at))
-      : null;
+  const suggested = waiting ? await suggestionFor(db, invoice) : null;
   const lease = (await liveLeases(db, actor, 'invoice', [invoice.id], new Date(config.now()))).get(invoice.id);
   const items = invoice.items_json ? (JSON.parse(invoice.items_json) as NfeItem[]) : [];
   const buyer = invoice.buyer_document;
@@ -348,7 +333,7 @@ async function detailOf(deps: Deps, actor: StaffActor, invoice: InvoiceRow) {
     storeName: store?.name ?? null,
     issuedAt: invoice.issued_at,
     totalCents: invoice.total_cents,
-    buyerCpfMasked: buyer ? (buyer.length === 11 ? maskCpf(buyer) : buyer) : null,
+    buyerCpfMasked: buyer ? (buyer.length === 11 ? hideCpf(buyer) : buyer) : null,
     items: items.map((i) => ({
       description: i.description,
       quantity: i.quantity,
@@ -379,76 +364,18 @@ async function detailOf(deps: Deps, actor: StaffActor, invoice: InvoiceRow) {
 }
 
 // ---------------------------------------------------------------------------------------------------------------
-// Approve and reject: the terminal's functions, the lease checked and the audit written in one transaction.
+// Approve and reject: the module's actions (actions.ts), answered with the invoice as the reviewer now sees it.
 
-async function reviewAs<T>(
-  deps: Deps,
-  actor: StaffActor,
-  id: string,
-  work: (trx: Db, invoice: InvoiceRow, at: Date) => Promise<T>,
-) {
+function idOf(id: string): number {
   const invoiceId = parseId(id);
   if (invoiceId === null) throw notFound(REVIEW_MESSAGES.notFound);
-  const at = new Date(deps.config.now());
-  const updated = await deps.db.transaction().execute(async (trx) => {
-    const invoice = await trx.selectFrom('invoices').selectAll().where('id', '=', invoiceId).executeTakeFirst();
-    if (!invoice) throw notFound(REVIEW_MESSAGES.notFound);
-    if (!(WAITING as readonly string[]).includes(invoice.status)) throw badUserInput(REVIEW_MESSAGES.notWaiting);
-    await requireLease(trx, actor, { subject: 'invoice', id: invoiceId }, at, {
-      heldBy: REVIEW_MESSAGES.heldBy,
-      lost: REVIEW_MESSAGES.leaseLost,
-    });
-    await work(trx, invoice, at);
-    await endLease(trx, 'invoice', invoiceId);
-    return trx.selectFrom('invoices').selectAll().where('id', '=', invoiceId).executeTakeFirstOrThrow();
-  });
-  return detailOf(deps, actor, updated);
+  return invoiceId;
 }
 
-export function approveAsStaff(deps: Deps, actor: StaffActor, id: string, points: number) {
-  if (!Number.isInteger(points) || points < 0 || points > 10_000_000)
-    throw badUserInput(REVIEW_MESSAGES.points, { points: REVIEW_MESSAGES.points });
-  return reviewAs(deps, actor, id, async (trx, invoice, at) => {
-    const suggested =
-      invoice.total_cents === null
-        ? null
-        : await pointsForPurchase(trx, invoice.total_cents, new Date(invoice.issued_at ?? invoice.created_at));
-    // The reviewer kept the suggestion: the campaign's own entries (base and bonuses), as the terminal writes them.
-    const approved = await approveInvoice(
-      { db: trx, config: deps.config },
-      invoice.id,
-      suggested?.total === points ? undefined : points,
-    );
-    await recordAudit(
-      trx,
-      actor,
-      {
-        action: 'invoice.approve',
-        object: { type: 'invoice', id: invoice.id, label: invoice.access_key },
-        before: { status: invoice.status },
-        after: { status: approved.status, points: approved.points },
-      },
-      at,
-    );
-  });
+export async function approveAsStaff(deps: Deps, actor: StaffActor, id: string, points: number) {
+  return detailOf(deps, actor, await approveInvoice(deps, actor, idOf(id), points));
 }
 
-export function rejectAsStaff(deps: Deps, actor: StaffActor, id: string, reason: string) {
-  const text = reason.trim();
-  if (text.length < 3 || text.length > 500)
-    throw badUserInput(REVIEW_MESSAGES.reason, { reason: REVIEW_MESSAGES.reason });
-  return reviewAs(deps, actor, id, async (trx, invoice, at) => {
-    const rejected = await rejectInvoice({ db: trx, config: deps.config }, invoice.id, text);
-    await recordAudit(
-      trx,
-      actor,
-      {
-        action: 'invoice.reject',
-        object: { type: 'invoice', id: invoice.id, label: invoice.access_key },
-        before: { status: invoice.status },
-        after: { status: rejected.status, reason: rejected.rejection_reason },
-      },
-      at,
-    );
-  });
+export async function rejectAsStaff(deps: Deps, actor: StaffActor, id: string, reason: string) {
+  return detailOf(deps, actor, await rejectInvoice(deps, actor, idOf(id), reason));
 }

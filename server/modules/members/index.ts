@@ -1,7 +1,7 @@
 import type { ClubModule } from '../club-module';
 import { membersStaffResolvers } from './staff-resolvers';
 
-export { maskCpf, OperatorError, operatorSwitches, showMember } from './operator';
+export { OperatorError, operatorSwitches, showMember } from './operator';
 
 export const membersModule: ClubModule = {
   name: 'members',

@@ -1,4 +1,5 @@
 import type { Db, UserRow, UserUpdate } from '../../db/schema';
+import { hideCpf } from '../../privacy/hide';
 import { INVALID_CHARACTERS_MESSAGE, isPlainText } from '../../../lib/validation/plain-text';
 import { CONSENT_MAX, CONSENT_MIN, REASON_MAX, REASON_MIN, SWITCH_MESSAGES } from '../../../lib/painel/member-switches';
 import { parseLogin, findForLogin, revokeAllSessions } from '../auth';
@@ -47,8 +48,6 @@ export async function findMember(db: Db, who: MemberKey): Promise<UserRow> {
   return user;
 }
 
-/** CPFs never reach a terminal or a log whole: the middle digits are hidden. */
-export const maskCpf = (cpf: string): string => `***.${cpf.slice(3, 6)}.***-${cpf.slice(-2)}`;
 
 export interface MemberSummary {
   readonly id: number;
@@ -72,7 +71,7 @@ export async function showMember({ db }: OperatorDeps, who: MemberKey): Promise<
   return {
     id: user.id,
     name: `${user.name} ${user.sur_name}`,
-    cpf: maskCpf(user.cpf),
+    cpf: hideCpf(user.cpf),
     email: user.email,
     accountType: user.account_type ?? 'member',
     disabled: user.disabled_at !== null,

@@ -11,7 +11,8 @@ import { countOwnProjects, listOwnProjects } from '../projects';
 import { ownOrders, rewardsByIds } from '../rewards';
 import { findUserByCpf, findUserByEmail, findUserById, findUserByPhone, searchUsersByName } from '../users';
 import type { OperatorDeps } from '../service-deps';
-import { maskCpf, MEMBER_NOT_FOUND_MESSAGE } from './operator';
+import { hideCpf } from '../../privacy/hide';
+import { MEMBER_NOT_FOUND_MESSAGE } from './operator';
 import { recentAudit } from './repository';
 
 export const SEARCH_MESSAGES = {
@@ -37,7 +38,7 @@ type MatchedBy = 'CPF' | 'EMAIL' | 'PHONE' | 'NAME';
 export const maskedIdentity = (user: UserRow) => ({
   id: String(user.id),
   name: `${user.name} ${user.sur_name}`,
-  cpfMasked: maskCpf(user.cpf),
+  cpfMasked: hideCpf(user.cpf),
   emailMasked: maskEmailDestination(user.email),
   phoneMasked: user.phone_number ? maskPhoneDestination(user.phone_number) : null,
   disabled: user.disabled_at !== null,

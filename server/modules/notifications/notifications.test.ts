@@ -16,6 +16,10 @@ import {
   type BrowserSubscription,
   type PushService,
 } from './test/push-service';
+import { terminalActor } from '../staff';
+
+/** Who the audit names for the reviews these tests make. */
+const reviewer = terminalActor('ti.joao');
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 const CARLA = {
@@ -303,7 +307,7 @@ describe('notifications of invoices', () => {
     const failure = await s.db
       .transaction()
       .execute(async (trx) => {
-        await approveInvoice({ db: trx, config: { ...s.config, now: clock.now } }, id, 150);
+        await approveInvoice({ db: trx, config: { ...s.config, now: clock.now } }, reviewer, id, 150);
         throw new Error('a falha depois da aprovação');
       })
       .catch((error: unknown) => (error as Error).message);
@@ -312,7 +316,7 @@ describe('notifications of invoices', () => {
     expect(inbox.data!.notifications).toMatchObject({ data: [], unreadCount: 0 });
     expect(await s.db.selectFrom('notification_outbox').selectAll().execute()).toHaveLength(0);
 
-    await approveInvoice(operator(), id, 150);
+    await approveInvoice(operator(), reviewer, id, 150);
     const after = await gql<Inbox>(app(1), INBOX, {}, as(carla.token));
     expect(after.data!.notifications.unreadCount).toBe(1);
     expect(after.data!.notifications.data[0]).toMatchObject({
@@ -328,9 +332,10 @@ describe('notifications of invoices', () => {
     const phone = await subscribe(carla.token, 'phone');
     const refused = await photoInvoice(carla.token);
     const approved = await photoInvoice(carla.token);
-    await approveInvoice(operator(), approved, 1234);
+    await approveInvoice(operator(), reviewer, approved, 1234);
     await rejectInvoice(
       operator(),
+      reviewer,
       refused,
       `A foto está ilegível: o CPF ${CARLA.cpf} e o total de R$ 1.234,56 não aparecem, mande de novo por favor com luz`,
     );
@@ -377,7 +382,7 @@ describe('notifications of invoices', () => {
   it('are retried with backoff after a 500 and sent when the push service is back', async () => {
     const phone = await subscribe(carla.token, 'phone');
     push.answer('/push/phone', 500, 503);
-    await approveInvoice(operator(), await photoInvoice(carla.token), 10);
+    await approveInvoice(operator(), reviewer, await photoInvoice(carla.token), 10);
 
     // Each run: one try when the row is due, none before.
     await deliver();
@@ -410,14 +415,14 @@ describe('notifications of invoices', () => {
     const tabletSub = await subscribe(tablet.token, 'tablet');
     push.answer('/push/phone', 410);
     push.answer('/push/tablet', 404);
-    await approveInvoice(operator(), await photoInvoice(carla.token), 10);
+    await approveInvoice(operator(), reviewer, await photoInvoice(carla.token), 10);
     await deliver();
     expect(push.received).toHaveLength(2);
     expect(await s.db.selectFrom('push_subscriptions').selectAll().execute()).toHaveLength(0);
     expect(await s.db.selectFrom('notification_outbox').selectAll().execute()).toHaveLength(0);
 
     // The next approval has nowhere to go but the inbox.
-    await approveInvoice(operator(), await photoInvoice(carla.token), 20);
+    await approveInvoice(operator(), reviewer, await photoInvoice(carla.token), 20);
     await deliver();
     expect(push.received).toHaveLength(2);
     expect(payloadsFor(phone)).toHaveLength(1);
@@ -433,7 +438,7 @@ describe('notifications of invoices', () => {
       const res = await gql(app(), SAVE, { input: { endpoint, p256dh: sub.p256dh, auth: sub.auth } }, as(carla.token));
       expect(res.errors).toBeUndefined();
     }
-    await approveInvoice(operator(), await photoInvoice(carla.token), 10);
+    await approveInvoice(operator(), reviewer, await photoInvoice(carla.token), 10);
     // Both refused by the outbound guard (127.0.0.1 and 169.254.169.254): dropped at once, never retried.
     expect(await deliver()).toEqual({ sent: 0, retried: 0, pruned: 2, failed: 0 });
     expect(await s.db.selectFrom('push_subscriptions').selectAll().execute()).toHaveLength(0);
@@ -443,7 +448,7 @@ describe('notifications of invoices', () => {
 
   it('drop, unsent, a subscription saved before its push service left the list', async () => {
     await subscribe(carla.token, 'phone');
-    await approveInvoice(operator(), await photoInvoice(carla.token), 10);
+    await approveInvoice(operator(), reviewer, await photoInvoice(carla.token), 10);
     expect(await deliver(s.db, { hosts: [], origins: [] })).toEqual({ sent: 0, retried: 0, pruned: 1, failed: 0 });
     expect(push.received).toHaveLength(0);
     expect(await s.db.selectFrom('push_subscriptions').selectAll().execute()).toHaveLength(0);
@@ -460,7 +465,7 @@ describe('notifications of invoices', () => {
       as(carla.token),
     );
     expect(off.data!.setNotificationPreference).toContainEqual({ kind: 'INVOICES', enabled: false });
-    await approveInvoice(operator(), await photoInvoice(carla.token), 10);
+    await approveInvoice(operator(), reviewer, await photoInvoice(carla.token), 10);
     await deliver();
     expect(push.received).toHaveLength(0);
     expect((await gql<Inbox>(app(), INBOX, {}, as(carla.token))).data!.notifications.unreadCount).toBe(1);
@@ -469,7 +474,7 @@ describe('notifications of invoices', () => {
     await gql(app(), SET_PREF, { kind: 'INVOICES', enabled: true }, as(carla.token));
     const ended = await gql<{ endOtherSessions: number }>(app(), 'mutation { endOtherSessions }', {}, as(carla.token));
     expect(ended.data!.endOtherSessions).toBe(1);
-    await approveInvoice(operator(), await photoInvoice(carla.token), 20);
+    await approveInvoice(operator(), reviewer, await photoInvoice(carla.token), 20);
     await deliver();
     expect(payloadsFor(phone)).toHaveLength(1);
     expect(payloadsFor(tabletSub)).toHaveLength(0);
@@ -479,7 +484,7 @@ describe('notifications of invoices', () => {
 describe('the inbox', () => {
   it('pages newest first, counts unread and marks read across two sessions of the member', async () => {
     for (let i = 0; i < 5; i += 1) {
-      await approveInvoice(operator(), await photoInvoice(carla.token), 10 + i);
+      await approveInvoice(operator(), reviewer, await photoInvoice(carla.token), 10 + i);
       clock.advance(1000);
     }
     const tablet = await loginAs(app(1), CARLA.email, CARLA.password);
@@ -521,7 +526,7 @@ describe('the inbox', () => {
   });
 
   it('never shows or marks another member’s notifications', async () => {
-    await approveInvoice(operator(), await photoInvoice(carla.token), 10);
+    await approveInvoice(operator(), reviewer, await photoInvoice(carla.token), 10);
     const carlaInbox = await gql<Inbox>(app(), INBOX, {}, as(carla.token));
     const carlaNote = carlaInbox.data!.notifications.data[0]!.id;
     const davi = await loginAs(app(), DAVI.email, DAVI.password);
@@ -543,7 +548,7 @@ describe('the inbox', () => {
     const nothing = await gql(app(), MARK, {}, as(carla.token));
     expect(nothing.errors?.[0]?.message).toBe('Informe os avisos a marcar como lidos, ou todos.');
 
-    await approveInvoice(operator(), await photoInvoice(carla.token), 10);
+    await approveInvoice(operator(), reviewer, await photoInvoice(carla.token), 10);
     clock.advance(89 * DAY_MS);
     await pruneNotifications(s.db, at());
     const back = await loginAs(app(), CARLA.email, CARLA.password);

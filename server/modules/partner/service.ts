@@ -6,7 +6,7 @@ import { apiError, badUserInput, notFound, tooManyRequests } from '../../errors/
 import { parseInput, topLevelField } from '../../errors/parse-input';
 import { apiRouteTable } from '../../http/api-routes';
 import { createPointsPartner, PartnerUnavailableError, type PointsPartner } from '../../adapters/points-partner';
-import { todayInBrazil } from '../../../lib/format/dates';
+import { saoPauloDayStart, todayInBrazil } from '../../../lib/format/dates';
 import { expireDuePoints, getBalance, InsufficientPointsError, lockMemberPoints, spendPoints } from '../points';
 import { requireMember } from '../users';
 import { nowOf, type ServiceDeps } from '../service-deps';
@@ -55,7 +55,7 @@ export function usePartnerForTests(partner: PointsPartner | null): void {
 }
 
 /** The start of today in São Paulo (UTC−3, no DST) as an ISO instant. */
-const startOfDay = (now: Date) => new Date(`${todayInBrazil(now)}T03:00:00.000Z`).toISOString();
+const startOfDay = (now: Date) => saoPauloDayStart(todayInBrazil(now));
 
 async function currentBalance(db: Db, userId: number, now: Date): Promise<number> {
   await expireDuePoints(db, userId, now);

@@ -1,10 +1,11 @@
 // Transfers to the points partner in the painel (premios): those waiting for an answer, and the operator's answer
 // through the terminal's own functions (operator.ts), audited in the transaction of the settlement.
 import type { AppConfig } from '../../config';
+import { parseId } from '../../graphql/ids';
 import type { Db, PartnerTransferRow, PartnerTransferStatus } from '../../db/schema';
 import { badUserInput, notFound } from '../../errors/api-errors';
 import type { StaffActor } from '../../graphql/staff-access';
-import { maskCpf } from '../members';
+import { hideCpf } from '../../privacy/hide';
 import { confirmTransfer, PartnerOperatorError, refuseTransfer } from './operator';
 import type { Settlement } from './settle';
 
@@ -27,15 +28,13 @@ export const STAFF_TRANSFER_MESSAGES = {
 const PAGE_DEFAULT = 20;
 const PAGE_MAX = 50;
 
-const parseId = (id: string | null | undefined): number | null => (id && /^\d{1,12}$/.test(id) ? Number(id) : null);
-
 type Row = PartnerTransferRow & { member_name: string; member_sur_name: string; member_cpf: string };
 
 const view = (t: Row) => ({
   id: String(t.id),
   status: t.status.toUpperCase() as PainelStatus,
   memberName: `${t.member_name} ${t.member_sur_name}`.trim(),
-  memberCpfMasked: maskCpf(t.member_cpf),
+  memberCpfMasked: hideCpf(t.member_cpf),
   program: t.program,
   accountId: t.account_id,
   points: t.points,

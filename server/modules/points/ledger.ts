@@ -1,8 +1,8 @@
-import type { Transaction } from 'kysely';
-import type { Database, Db, PointsEntryKind, PointsEntryRow } from '../../db/schema';
+import type { Db, PointsEntryKind, PointsEntryRow } from '../../db/schema';
 import { formatDate } from '../../../lib/format/dates';
 import { POINTS_VALIDITY_MONTHS } from '../../../lib/points/validity';
 import { lastingMemo } from '../../db/lasting-memo';
+import { runInTransaction } from '../../db/transaction';
 import * as repo from './repository';
 
 /** Points expire this many months after their credit, oldest first. */
@@ -37,10 +37,6 @@ export interface NewEntry {
 
 const isLotEntry = (e: NewEntry) => e.points > 0 && e.kind !== 'expiry' && !e.restoresSpent;
 
-async function inTransaction<T>(db: Db, work: (trx: Transaction<Database>) => Promise<T>): Promise<T> {
-  return db.isTransaction ? work(db as Transaction<Database>) : db.transaction().execute(work);
-}
-
 /**
  * The only way points enter or leave: appends rows for ONE member and moves the cached balance and the next expiry
  * in the same transaction (the month's running totals follow by the ledger's triggers). The balance row is written first, so the transaction holds SQLite's write lock before it reads
@@ -57,7 +53,7 @@ export async function appendEntries(
   const delta = rows.reduce((sum, e) => sum + e.points, 0);
   const lotsDelta = rows.reduce((sum, e) => sum + (isLotEntry(e) ? e.points : 0), 0);
   const at = now.toISOString();
-  return inTransaction(db, async (trx) => {
+  return runInTransaction(db, async (trx) => {
     const totals = await repo.moveBalance(trx, userId, delta, lotsDelta, at);
     let balance = totals.balance - delta;
     let lots = totals.lots_total - lotsDelta;
@@ -100,7 +96,7 @@ export async function reverseInvoicePoints(
   description: string,
   now: Date,
 ): Promise<number> {
-  return inTransaction(db, async (trx) => {
+  return runInTransaction(db, async (trx) => {
     await lockMemberPoints(trx, userId, now);
     const held = await repo.invoiceSum(trx, userId, invoiceId);
     if (held <= 0) return 0;
@@ -183,7 +179,7 @@ export async function expiringByDay(
 
 /** Writes an expiry debit for what each due lot still holds, oldest first. Returns the points expired. */
 export async function expireDuePoints(db: Db, userId: number, now: Date): Promise<number> {
-  return inTransaction(db, async (trx) => {
+  return runInTransaction(db, async (trx) => {
     const due = await dueLots(trx, userId, now.toISOString());
     if (due.length === 0) return 0;
     await appendEntries(
@@ -245,7 +241,7 @@ export interface SpendRequest {
  */
 export async function spendPoints(db: Db, userId: number, spend: SpendRequest, now: Date): Promise<PointsEntryRow> {
   if (!Number.isInteger(spend.points) || spend.points <= 0) throw new Error('spendPoints: positive integer expected');
-  return inTransaction(db, async (trx) => {
+  return runInTransaction(db, async (trx) => {
     await lockMemberPoints(trx, userId, now);
     await expireDuePoints(trx, userId, now);
     const { balance } = await getBalance(trx, userId);
@@ -272,7 +268,7 @@ export async function spendPoints(db: Db, userId: number, spend: SpendRequest, n
 export async function refundPoints(db: Db, userId: number, refund: SpendRequest, now: Date): Promise<PointsEntryRow[]> {
   if (!Number.isInteger(refund.points) || refund.points <= 0)
     throw new Error('refundPoints: positive integer expected');
-  return inTransaction(db, async (trx) => {
+  return runInTransaction(db, async (trx) => {
     await lockMemberPoints(trx, userId, now);
     const { balance, lotsTotal } = await getBalance(trx, userId);
     const spentLine = Math.max(0, lotsTotal - balance);

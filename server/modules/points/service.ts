@@ -5,7 +5,7 @@ import { expireDuePoints, expiringByDay, getBalance, oldestHeldLotIsDue } from '
 import { balanceBefore, ledgerPage, type EntriesFilter } from './repository';
 import { requireMember } from '../users';
 import { nowOf, type ServiceDeps } from '../service-deps';
-import { todayInBrazil } from '../../../lib/format/dates';
+import { saoPauloDayStart, todayInBrazil } from '../../../lib/format/dates';
 import { parseDate } from '../../../lib/validation/sign-up-schema';
 import { parseInput, topLevelField } from '../../errors/parse-input';
 
@@ -139,10 +139,6 @@ function decodeCursor(cursor: string): { createdAt: string; id: number } | null 
   return { createdAt, id: Number(id) };
 }
 
-/** Start of a São Paulo day (UTC−3) as an ISO instant. */
-const dayStart = (day: string, plusDays = 0) =>
-  new Date(Date.parse(`${day}T03:00:00.000Z`) + plusDays * DAY_MS).toISOString();
-
 /**
  * One page of the extract, newest first. Keyset pagination on (created_at, id) over the
  * (user_id[, kind], created_at, id) indexes: each page is one index seek plus `first` rows, at any ledger size.
@@ -161,8 +157,8 @@ export async function pointsEntries(deps: Deps, rawArgs: EntriesArgs) {
   const first = args.first ?? ENTRIES_PAGE_DEFAULT;
   const filter: EntriesFilter = {
     kinds: (args.kinds ?? []).flatMap((k) => ROW_KINDS_OF[k]),
-    fromAt: args.from ? dayStart(args.from) : null,
-    toAt: args.to ? dayStart(args.to, 1) : null,
+    fromAt: args.from ? saoPauloDayStart(args.from) : null,
+    toAt: args.to ? saoPauloDayStart(args.to, 1) : null,
     before: cursor,
   };
   const rows = await ledgerPage(db, userId, filter, first + 1);

@@ -7,7 +7,7 @@ import { sentThenReviewed, type DemoEvent } from '../points';
 import { demoMemberOn, unlimitedUploads } from '../invoices';
 import type { FileUpload } from '../../uploads/file-upload';
 import type { AuditActor } from '../staff';
-import { approveProject, publishProject, rejectProject } from './review';
+import { approveProject, publishProject, rejectProject } from './actions';
 import { submitProject, uploadPhoto, type ProjectInput } from './service';
 
 const DAY_MS = 24 * 60 * 60 * 1000;

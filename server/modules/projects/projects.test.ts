@@ -9,7 +9,7 @@ import { createTestApp, fakeClock, gql, loginAs, operatorAt, type TestApp } from
 import { uploadsDirOf, LocalDiskStorage } from '../../storage/local-disk';
 import { createMember, findUserByCpf } from '../users/repository';
 import { terminalActor } from '../staff';
-import { approveProject, publishProject, rejectProject } from './review';
+import { approveProject, publishProject, rejectProject } from './actions';
 import { sweepProjectPhotos } from './sweep-job';
 import {
   bearer,

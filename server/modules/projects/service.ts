@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { parseId } from '../../graphql/ids';
 import {
   PROJECT_DESCRIPTION_MAX,
   PROJECT_PHOTOS_MAX,
@@ -66,8 +67,6 @@ export const PROJECT_MESSAGES = {
 /** The id of the signed-in, enabled member (a disabled account's still-valid token stops here). */
 const requireMemberId = async (deps: ServiceDeps<'db' | 'userId'>): Promise<number> =>
   (await requireMember(deps.db, deps.userId)).id;
-
-const parseId = (id: string): number | null => (/^\d{1,12}$/.test(id) ? Number(id) : null);
 
 async function ownProject(db: Db, userId: number, id: string): Promise<ProjectRow> {
   const numeric = parseId(id);

@@ -4,7 +4,7 @@ import { DEMO_MEMBER } from '../../seed';
 import { createSharedTestApps, fakeClock, gql, loginAs, type FakeClock, type SharedTestApps } from '../../test/helpers';
 import { codeOf, enrolStaff, painelGql, type EnrolledStaff } from '../../test/staff';
 import { createMember } from '../users/repository';
-import { approveProject } from './review';
+import { approveProject } from './actions';
 import { terminalActor } from '../staff';
 import { bearer, jpegPhoto, PROJECT, submitProject, uploadPhoto, validInput } from './test/project-helpers';
 

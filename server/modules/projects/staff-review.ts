@@ -1,27 +1,26 @@
 // The project review in the painel: the queue, one project as a reviewer sees it (every photo at full size by the
 // painel's signed links, the member with a masked CPF), the review lease, and approve / refuse / publish through the
-// terminal's own functions (review.ts), which audit in the transaction of the change.
+// module's actions (actions.ts), which check the lease and audit in the transaction of the change.
 import { sql } from 'kysely';
 import { ENVIRONMENT_LABELS } from '../../../lib/projects/labels';
 import { PROJECT_APPROVAL_POINTS } from '../../../lib/projects/limits';
+import { containsPattern } from '../../db/like';
 import type { Db, ProjectRow, ProjectStatus } from '../../db/schema';
-import { isUniqueViolation } from '../../db/dialect';
+import { parseId } from '../../graphql/ids';
 import { badUserInput, notFound } from '../../errors/api-errors';
 import type { StaffActor } from '../../graphql/staff-access';
 import type { AppConfig } from '../../config';
 import type { StaffFileSource } from '../club-module';
-import { maskCpf } from '../members';
+import { hideCpf } from '../../privacy/hide';
+import { liveLeases, notHeldByOthers, releaseLease, staffFileUrl, takeLease, type LeaseView } from '../staff';
 import {
-  endLease,
-  liveLeases,
-  notHeldByOthers,
-  releaseLease,
-  requireLease,
-  staffFileUrl,
-  takeLease,
-  type LeaseView,
-} from '../staff';
-import { approveProject, isWaiting, publishBlocker, publishProject, rejectProject } from './review';
+  approveProject,
+  isWaiting,
+  PROJECT_ACTION_MESSAGES,
+  publishBlocker,
+  publishProject,
+  rejectProject,
+} from './actions';
 import { toView } from './views';
 
 export const QUEUE_PAGE_DEFAULT = 20;
@@ -29,12 +28,7 @@ export const QUEUE_PAGE_MAX = 50;
 const OTHER_PROJECTS_MAX = 10;
 
 export const STAFF_PROJECT_MESSAGES = {
-  notFound: 'Projeto não encontrado.',
-  notWaiting: 'Este projeto já foi analisado.',
-  heldBy: (name: string) => `${name} está analisando este projeto. Abra outro.`,
-  leaseLost: 'Abra o projeto de novo: ele não está mais reservado para você.',
-  points: 'Informe os pontos: um número inteiro de 0 a 10.000.000.',
-  reason: 'Informe o motivo da recusa (3 a 500 caracteres).',
+  ...PROJECT_ACTION_MESSAGES,
   status: 'Situação inválida: use waiting, approved, rejected ou published.',
   search: 'Busque com até 100 caracteres.',
   page: 'Peça de 1 a 50 projetos por página.',
@@ -47,8 +41,6 @@ interface Deps {
 }
 
 const WAITING: readonly ProjectStatus[] = ['received', 'in_review'];
-const parseId = (id: string | null | undefined): number | null => (id && /^\d{1,12}$/.test(id) ? Number(id) : null);
-const like = (text: string) => `%${text.toLowerCase().replace(/[!%_]/g, (c) => `!${c}`)}%`;
 
 // ---------------------------------------------------------------------------------------------------------------
 // Photos in the painel: `/painel/arquivos/foto-<id>` (full size) and `miniatura-<id>` (the strip), any project's.
@@ -168,9 +160,13 @@ export async function projectQueue(
   if (search) {
     query = query.where((eb) =>
       eb.or([
-        eb(sql<string>`lower(projects.title)`, 'like', sql<string>`${like(search)} escape '!'`),
-        eb(sql<string>`lower(users.name || ' ' || users.sur_name)`, 'like', sql<string>`${like(search)} escape '!'`),
-        eb(sql<string>`lower(users.email)`, 'like', sql<string>`${like(search)} escape '!'`),
+        eb(sql<string>`lower(projects.title)`, 'like', sql<string>`${containsPattern(search)} escape '!'`),
+        eb(
+          sql<string>`lower(users.name || ' ' || users.sur_name)`,
+          'like',
+          sql<string>`${containsPattern(search)} escape '!'`,
+        ),
+        eb(sql<string>`lower(users.email)`, 'like', sql<string>`${containsPattern(search)} escape '!'`),
       ]),
     );
   }
@@ -206,7 +202,7 @@ export async function projectQueue(
       createdAt: r.created_at,
       updatedAt: r.updated_at,
       memberName: `${r.member_name} ${r.member_sur_name}`.trim(),
-      memberCpfMasked: maskCpf(r.member_cpf),
+      memberCpfMasked: hideCpf(r.member_cpf),
       photoCount: Number(r.photo_count ?? 0),
       publishConsent: r.publish_consent === 1,
       riskReason: r.risk_reason,
@@ -253,7 +249,7 @@ async function memberSummary(db: Db, userId: number, projectId: number) {
   return {
     id: String(user.id),
     name: `${user.name} ${user.sur_name}`.trim(),
-    cpfMasked: maskCpf(user.cpf),
+    cpfMasked: hideCpf(user.cpf),
     since: user.created_at,
     otherProjects: others.map((p) => ({
       id: String(p.id),
@@ -323,62 +319,24 @@ export async function projectDetail(deps: Deps, actor: StaffActor, id: string) {
 }
 
 // ---------------------------------------------------------------------------------------------------------------
-// Approve, refuse, publish: the terminal's functions (which audit), the lease checked in their transaction.
+// Approve, refuse, publish: the module's actions (actions.ts), answered with the project as the reviewer now sees it.
 
-/** A refusal of the terminal's functions (a race with `npm run projects`, say) as the reviewer's message. */
-function asUserError(error: unknown): never {
-  if (isUniqueViolation(error)) throw badUserInput(STAFF_PROJECT_MESSAGES.notWaiting);
-  if (error instanceof Error && error.constructor === Error) throw badUserInput(error.message);
-  throw error;
+function idOf(id: string): number {
+  const projectId = parseId(id);
+  if (projectId === null) throw notFound(STAFF_PROJECT_MESSAGES.notFound);
+  return projectId;
 }
 
-async function decide(
-  deps: Deps,
-  actor: StaffActor,
-  id: string,
-  work: (trx: Db, project: ProjectRow) => Promise<unknown>,
-) {
-  const found = await findProject(deps.db, id);
-  const at = new Date(deps.config.now());
-  const updated = await deps.db
-    .transaction()
-    .execute(async (trx) => {
-      const project = await trx.selectFrom('projects').selectAll().where('id', '=', found.id).executeTakeFirstOrThrow();
-      if (!isWaiting(project.status)) throw badUserInput(STAFF_PROJECT_MESSAGES.notWaiting);
-      await requireLease(trx, actor, { subject: 'project', id: project.id }, at, {
-        heldBy: STAFF_PROJECT_MESSAGES.heldBy,
-        lost: STAFF_PROJECT_MESSAGES.leaseLost,
-      });
-      await work(trx, project);
-      await endLease(trx, 'project', project.id);
-      return trx.selectFrom('projects').selectAll().where('id', '=', project.id).executeTakeFirstOrThrow();
-    })
-    .catch(asUserError);
-  return detailOf(deps, actor, updated);
+export async function approveAsStaff(deps: Deps, actor: StaffActor, id: string, points: number) {
+  const { project } = await approveProject(deps, actor, idOf(id), points);
+  return detailOf(deps, actor, project);
 }
 
-export function approveAsStaff(deps: Deps, actor: StaffActor, id: string, points: number) {
-  if (!Number.isInteger(points) || points < 0 || points > 10_000_000)
-    throw badUserInput(STAFF_PROJECT_MESSAGES.points, { points: STAFF_PROJECT_MESSAGES.points });
-  return decide(deps, actor, id, (trx, project) =>
-    approveProject({ db: trx, config: deps.config }, actor, project.id, points),
-  );
+export async function rejectAsStaff(deps: Deps, actor: StaffActor, id: string, reason: string) {
+  return detailOf(deps, actor, await rejectProject(deps, actor, idOf(id), reason));
 }
 
-export function rejectAsStaff(deps: Deps, actor: StaffActor, id: string, reason: string) {
-  const text = reason.trim().replace(/\s+/g, ' ');
-  if (text.length < 3 || text.length > 500)
-    throw badUserInput(STAFF_PROJECT_MESSAGES.reason, { reason: STAFF_PROJECT_MESSAGES.reason });
-  return decide(deps, actor, id, (trx, project) =>
-    rejectProject({ db: trx, config: deps.config }, actor, project.id, text),
-  );
-}
-
-/** Publishing needs no lease: it changes only the photos' visibility, once, and only with the member's consent. */
 export async function publishAsStaff(deps: Deps, actor: StaffActor, id: string) {
-  const project = await findProject(deps.db, id);
-  const blocker = publishBlocker(project);
-  if (blocker) throw badUserInput(blocker);
-  const { project: published } = await publishProject(deps, actor, project.id).catch(asUserError);
-  return detailOf(deps, actor, published);
+  const { project } = await publishProject(deps, actor, idOf(id));
+  return detailOf(deps, actor, project);
 }

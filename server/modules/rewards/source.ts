@@ -1,4 +1,5 @@
 import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
+import { saoPauloDayStart } from '../../../lib/format/dates';
 import path from 'node:path';
 import { parse as parseYaml } from 'yaml';
 import { z } from 'zod';
@@ -41,11 +42,6 @@ export class RewardSourceError extends Error {
 
 const SLUG = /^[a-z0-9]+(?:-[a-z0-9]+)*$/;
 const DAY = /^\d{4}-\d{2}-\d{2}$/;
-const DAY_MS = 24 * 60 * 60 * 1000;
-
-/** A São Paulo day (UTC−3) as the instant it starts; `plusDays` 1 for the end of an inclusive period. */
-const dayStart = (day: string, plusDays = 0) =>
-  new Date(Date.parse(`${day}T03:00:00.000Z`) + plusDays * DAY_MS).toISOString();
 
 const day = z.union([z.string(), z.date()]).transform((v, ctx) => {
   const text = v instanceof Date ? v.toISOString().slice(0, 10) : v.trim();
@@ -145,8 +141,8 @@ export function readRewardFolder(folder: string, { asDraft = false } = {}): Rewa
         points: meta.points,
         stock: meta.stock,
         perMemberLimit: meta.perMemberLimit ?? null,
-        activeFrom: meta.start ? dayStart(meta.start) : null,
-        activeTo: meta.end ? dayStart(meta.end, 1) : null,
+        activeFrom: meta.start ? saoPauloDayStart(meta.start) : null,
+        activeTo: meta.end ? saoPauloDayStart(meta.end, 1) : null,
         delivery: meta.delivery,
         description,
         photos: (meta.photos ?? []).map((photo) => readPhoto(root, photo)),

@@ -2,11 +2,12 @@
 // moves, and the catalogue's stock and code pools. Every change goes through the terminal's own functions
 // (operator.ts), which audit it in its transaction; the member is told as the terminal tells them (notify.ts).
 import { createMessenger } from '../../adapters/messenger';
+import { parseId } from '../../graphql/ids';
 import type { AppConfig } from '../../config';
 import type { Db, RewardOrderRow, RewardOrderStatus, RewardRow } from '../../db/schema';
 import { badUserInput, notFound } from '../../errors/api-errors';
 import type { StaffActor } from '../../graphql/staff-access';
-import { maskCpf } from '../members';
+import { hideCpf } from '../../privacy/hide';
 import { findUserById } from '../users';
 import { notifyOrderMember } from './notify';
 import {
@@ -66,8 +67,6 @@ function statusFilter(status: PainelStatus | null | undefined) {
   }
 }
 
-const parseId = (id: string | null | undefined): number | null => (id && /^\d{1,12}$/.test(id) ? Number(id) : null);
-
 /** The terminal's refusals as the API's: NOT_FOUND for what does not exist, BAD_USER_INPUT with its pt-BR text. */
 async function asApi<T>(work: () => Promise<T>): Promise<T> {
   try {
@@ -83,7 +82,7 @@ async function asApi<T>(work: () => Promise<T>): Promise<T> {
 const memberOf = (user: { id: number; name: string; sur_name: string; cpf: string }) => ({
   id: String(user.id),
   name: `${user.name} ${user.sur_name}`.trim(),
-  cpfMasked: maskCpf(user.cpf),
+  cpfMasked: hideCpf(user.cpf),
 });
 
 const addressOf = (json: string | null): DeliveryAddress | null =>

@@ -1,8 +1,9 @@
 import { sql } from 'kysely';
+import { containsPattern } from '../../db/like';
 import type { Db } from '../../db/schema';
 import { badUserInput } from '../../errors/api-errors';
 import type { StaffActor } from '../../graphql/staff-access';
-import { formatDateTime } from '../../../lib/format/dates';
+import { formatDateTime, saoPauloDayStartMs } from '../../../lib/format/dates';
 import { AUDIT_ACTIONS } from '../../../lib/painel/audit-labels';
 
 /**
@@ -76,15 +77,12 @@ const DAY_MS = 24 * 60 * 60 * 1000;
 const DATE_MESSAGE = 'Data inválida: use AAAA-MM-DD.';
 
 function dayStart(day: string, field: 'from' | 'to'): number {
-  const at = Date.parse(`${day}T03:00:00.000Z`);
+  const at = saoPauloDayStartMs(day);
   if (!DAY.test(day) || Number.isNaN(at) || new Date(at).toISOString().slice(0, 10) !== day) {
     throw badUserInput(DATE_MESSAGE, { [`filter.${field}`]: DATE_MESSAGE });
   }
   return at;
 }
-
-/** `%text%` for LIKE, its own wildcards escaped with `!`. */
-const contains = (text: string) => `%${text.toLowerCase().replace(/[!%_]/g, (c) => `!${c}`)}%`;
 
 const clean = (value: string | null | undefined) => {
   const trimmed = value?.trim();
@@ -107,13 +105,16 @@ export function auditTimeRange(filter: AuditFilter): { fromAt: number | null; to
 function filtered(db: Db, filter: AuditFilter) {
   let query = db.selectFrom('staff_audit');
   const actor = clean(filter.actor);
-  if (actor) query = query.where(sql<boolean>`lower(actor_name) like ${contains(actor)} escape '!'`);
+  if (actor) query = query.where(sql<boolean>`lower(actor_name) like ${containsPattern(actor)} escape '!'`);
   const action = clean(filter.action);
   if (action) query = query.where('action', '=', action);
   const object = clean(filter.object);
   if (object) {
     query = query.where((eb) =>
-      eb.or([eb('object_id', '=', object), sql<boolean>`lower(object_label) like ${contains(object)} escape '!'`]),
+      eb.or([
+        eb('object_id', '=', object),
+        sql<boolean>`lower(object_label) like ${containsPattern(object)} escape '!'`,
+      ]),
     );
   }
   const { fromAt, toAt } = auditTimeRange(filter);

@@ -2,6 +2,7 @@
 // disable and enable, and sign-ups per store per day. One set of functions for both, each change audited with
 // whoever made it, in the transaction of the change.
 import { newStoreSchema } from '../../../lib/validation/store-schema';
+import { saoPauloDayStartMs } from '../../../lib/format/dates';
 import { isUniqueViolation } from '../../db/dialect';
 import type { Db } from '../../db/schema';
 import { badUserInput, notFound } from '../../errors/api-errors';
@@ -106,8 +107,6 @@ export const storesList = ({ db }: OperatorDeps) => listStores(db);
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 const DAY = /^\d{4}-\d{2}-\d{2}$/;
-/** São Paulo days start at 03:00 UTC (UTC−3 all year since 2019). */
-const dayStartMs = (day: string) => Date.parse(`${day}T03:00:00.000Z`);
 function isDay(day: string): boolean {
   const at = DAY.test(day) ? Date.parse(`${day}T00:00:00.000Z`) : Number.NaN;
   return !Number.isNaN(at) && new Date(at).toISOString().slice(0, 10) === day;
@@ -131,17 +130,17 @@ export function reportPeriod(now: Date, from?: string | null, to?: string | null
   if (to && !isDay(to)) fields['to'] = STORE_OPERATOR_MESSAGES.day;
   if (Object.keys(fields).length > 0) throw badUserInput(STORE_OPERATOR_MESSAGES.day, fields);
   const toDay = to || new Date(now.getTime() - 3 * 60 * 60 * 1000).toISOString().slice(0, 10);
-  const fromDay = from || new Date(dayStartMs(toDay) - 29 * DAY_MS).toISOString().slice(0, 10);
+  const fromDay = from || new Date(saoPauloDayStartMs(toDay) - 29 * DAY_MS).toISOString().slice(0, 10);
   if (fromDay > toDay) throw badUserInput(STORE_OPERATOR_MESSAGES.order, { to: STORE_OPERATOR_MESSAGES.order });
-  const days = (dayStartMs(toDay) - dayStartMs(fromDay)) / DAY_MS + 1;
+  const days = (saoPauloDayStartMs(toDay) - saoPauloDayStartMs(fromDay)) / DAY_MS + 1;
   if (maxDays !== undefined && days > maxDays) {
     throw badUserInput(STORE_OPERATOR_MESSAGES.tooLong(maxDays), { from: STORE_OPERATOR_MESSAGES.tooLong(maxDays) });
   }
   return {
     fromDay,
     toDay,
-    fromAt: new Date(dayStartMs(fromDay)).toISOString(),
-    toAt: new Date(dayStartMs(toDay) + DAY_MS).toISOString(),
+    fromAt: new Date(saoPauloDayStartMs(fromDay)).toISOString(),
+    toAt: new Date(saoPauloDayStartMs(toDay) + DAY_MS).toISOString(),
   };
 }
 
@@ -165,7 +164,7 @@ export async function storeSignUpsPerDay(deps: OperatorDeps, slug: string, from?
   const rows = await signUpsPerStoreDay(deps.db, period.fromAt, period.toAt, store.slug ?? '');
   const byDay = new Map(rows.map((r) => [r.day, r.signUps]));
   const days: { day: string; signUps: number }[] = [];
-  for (let at = dayStartMs(period.fromDay); at <= dayStartMs(period.toDay); at += DAY_MS) {
+  for (let at = saoPauloDayStartMs(period.fromDay); at <= saoPauloDayStartMs(period.toDay); at += DAY_MS) {
     const day = new Date(at).toISOString().slice(0, 10);
     days.push({ day, signUps: byDay.get(day) ?? 0 });
   }

@@ -1,4 +1,5 @@
 import { sql } from 'kysely';
+import { containsPattern } from '../../db/like';
 import type { Db, UserRow, UserUpdate } from '../../db/schema';
 import { compiledQuery } from '../../db/compiled-query';
 import { lastingMemo } from '../../db/lasting-memo';
@@ -23,7 +24,7 @@ export async function findUserByEmail(db: Db, email: string): Promise<UserRow | 
 export function searchUsersByName(db: Db, words: readonly string[], limit: number): Promise<UserRow[]> {
   let query = db.selectFrom('users').selectAll();
   for (const word of words) {
-    const pattern = `%${word.toLowerCase().replace(/[!%_]/g, (c) => `!${c}`)}%`;
+    const pattern = containsPattern(word);
     query = query.where(sql<boolean>`lower(name || ' ' || sur_name) like ${pattern} escape '!'`);
   }
   return query.orderBy('name').orderBy('sur_name').orderBy('id').limit(limit).execute();
