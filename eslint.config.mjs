@@ -59,7 +59,7 @@ const SHARED_MODULE_FILES = ['./index.ts', './club-module.ts', './service-deps.t
  */
 const MODULE_TIERS = {
   core: ['users', 'staff', 'notifications', 'points', 'stores', 'auth', 'device-sessions', 'profile', 'content'],
-  domain: ['invoices', 'projects', 'rewards', 'partner', 'kiosk', 'demo'],
+  domain: ['invoices', 'projects', 'rewards', 'partner', 'kiosk', 'whatsapp', 'demo'],
   'read model': ['members', 'dashboard'],
 };
 const tierList = Object.values(MODULE_TIERS);
