@@ -24,7 +24,6 @@ import type { Database } from '../db/schema';
 import { appendEntries } from '../modules/points/ledger';
 import { createMember } from '../modules/users/repository';
 import { freePort, waitForPort } from '../test/free-port';
-import { testDialect } from '../test/test-database';
 
 /**
  * mercurius compiles a document with graphql-jit on its second request (`jit: 1`) and runs the compiled function
@@ -58,9 +57,7 @@ const operation = (document: DocumentNode | { toString(): string }, variables: R
   variables,
 });
 
-const describeOnSqlite = testDialect() === 'sqlite' ? describe : describe.skip;
-
-describeOnSqlite('compiled queries (graphql-jit) answer as graphql-js does', () => {
+describe('compiled queries (graphql-jit) answer as graphql-js does', () => {
   beforeAll(async () => {
     dataDir = mkdtempSync(path.join(tmpdir(), 'clube-jit-'));
     const port = await freePort();

@@ -97,10 +97,17 @@ export async function sendInvoice(nginxUrl: string, token: string): Promise<Send
     ['variables.input.files.0'],
     [{ name: 'nota.jpg', content: JPEG, type: 'image/jpeg' }],
   );
-  const response = await fetch(`${nginxUrl}/graphql`, {
-    method: 'POST',
-    headers: { 'content-type': body.contentType, authorization: `Bearer ${token}`, 'apollo-require-preflight': 'true' },
-    body: body.payload,
+  const post = () =>
+    fetch(`${nginxUrl}/graphql`, {
+      method: 'POST',
+      headers: { 'content-type': body.contentType, authorization: `Bearer ${token}`, 'apollo-require-preflight': 'true' },
+      body: body.payload,
+    });
+  // A kept connection nginx closes as it reloads ("other side closed") fails the request before any answer; the app
+  // sends again with the same idempotency key, as its offline queue does, and the club answers with the same invoice.
+  const response = await post().catch(async () => {
+    await new Promise((resolve) => setTimeout(resolve, 200));
+    return post();
   });
   const text = await response.text();
   let id: string | undefined;

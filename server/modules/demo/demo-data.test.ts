@@ -205,6 +205,24 @@ async function addRowsOf(member: UserRow, staffId: number, tag: string): Promise
       })
       .execute();
   }
+  await db
+    .insertInto('whatsapp_messages')
+    .values({
+      wamid: `wamid.${tag}`,
+      direction: 'in',
+      wa_id: '5511900000000',
+      user_id: member.id,
+      kind: 'text',
+      body: 'saldo',
+      media_id: null,
+      created_at: now,
+      send_state: null,
+      next_attempt_at: null,
+      claimed_by: null,
+      claimed_until: null,
+      last_error: null,
+    })
+    .execute();
 }
 
 beforeAll(async () => {
