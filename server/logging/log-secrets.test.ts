@@ -26,6 +26,8 @@ describe('secretsInLog', () => {
       '{"msg":"nota 12345678901 e pedido 12345678901234","reqId":"0f3a9c2e7b5d41a8b6c9d2e4f1a7b3c5"}',
       // nginx's request ids are hexadecimal: a run of digits inside one may pass the CPF or CNPJ check.
       '{"reqId":"c4a752998224725fe","requestId":"ab58716523000119cd"}',
+      // A response time whose digits happen to pass the CNPJ check.
+      '{"res":{"statusCode":200},"responseTime":18.854216000007,"msg":"request completed"}',
     ].join('\n');
     expect(secretsInLog(log, ['Serragem#2026'])).toEqual([]);
   });

@@ -15,11 +15,12 @@ const JWT = /eyJ[A-Za-z0-9_-]{8,}\.eyJ[A-Za-z0-9_-]{8,}\.[A-Za-z0-9_-]{16,}/g;
 const SECRET_FIELD =
   /"(password|senha|newPassword|currentPassword|refreshToken|refresh_token|access_token|token|authorization|cookie)":"(?!\[oculto\])([^"]{4,})"/gi;
 /**
- * 11 or 14 digits standing alone, plain or with the usual punctuation: not a run inside a longer word, such as the
- * hexadecimal request id nginx makes (about one in 200 has 11 digits in a row that pass the CPF check).
+ * 11 or 14 digits standing alone, plain or with the whole of the usual punctuation: not a run inside a longer word,
+ * such as the hexadecimal request id nginx makes (about one in 200 has 11 digits in a row that pass the CPF check),
+ * nor a decimal number such as a response time (`18.854216000007`).
  */
-const CPF_LIKE = /(?<![\w.\/-])\d{3}\.?\d{3}\.?\d{3}-?\d{2}(?![\w.\/-])/g;
-const CNPJ_LIKE = /(?<![\w.\/-])\d{2}\.?\d{3}\.?\d{3}\/?\d{4}-?\d{2}(?![\w.\/-])/g;
+const CPF_LIKE = /(?<![\w.\/-])(?:\d{3}\.\d{3}\.\d{3}-\d{2}|\d{11})(?![\w.\/-])/g;
+const CNPJ_LIKE = /(?<![\w.\/-])(?:\d{2}\.\d{3}\.\d{3}\/\d{4}-\d{2}|\d{14})(?![\w.\/-])/g;
 
 const mask = (value: string) => (value.length <= 6 ? '***' : `${value.slice(0, 3)}…${value.slice(-2)}`);
 
