@@ -106,6 +106,8 @@ async function startClub(dataDir: string, profileDir: string | null): Promise<Se
       DATA_DIR: dataDir,
       DATABASE_URL: undefined,
       NODE_ENV: 'production',
+      // Production refuses the demo data unless asked: the bench logs in as the demo member.
+      DEMO_DATA: 'true',
       SERVE_STATIC: 'false',
       SKIP_BUILD: '1',
       // Every request of the run is one member's (or the bench's address): far above what a minute of load makes.
