@@ -18,6 +18,7 @@ import { LocalDiskStorage, uploadsDirOf } from '../storage/local-disk';
 import { DEMO_NFE_PKI_DIR } from '../modules/invoices/demo-nfe-pki';
 import { nfeTestPki } from '../modules/invoices/test/nfe-test-pki';
 import { terminalActor } from '../modules/staff';
+import { removeDataDir, seededDataDir } from '../test/seeded-data-dir';
 
 /** Who the audit names for the reviews these tests make. */
 const reviewer = terminalActor('ti.joao');
@@ -55,15 +56,9 @@ async function pendingInvoice(key: string, issuedAt: string | null = null): Prom
 }
 
 beforeAll(async () => {
-  dataDir = mkdtempSync(path.join(tmpdir(), 'clube-cli-'));
-  db = createDatabase({ file: path.join(dataDir, 'club.sqlite') });
-  await migrateToLatest(db);
-  await seedDemoData(db);
+  ({ dataDir, db } = await seededDataDir('clube-cli-'));
 });
-afterAll(async () => {
-  await db.destroy();
-  rmSync(dataDir, { recursive: true, force: true });
-});
+afterAll(() => removeDataDir(dataDir, db));
 
 describe('npm run invoices', () => {
   it('lists, approves with --points and rejects with a reason', async () => {

@@ -1,14 +1,10 @@
 import '../test/esm-shims';
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
 import type { Kysely } from 'kysely';
-import { createDatabase } from '../db/database';
-import { migrateToLatest } from '../db/migrate';
-import { DEMO_MEMBER, seedDemoData } from '../seed';
+import { DEMO_MEMBER } from '../seed';
 import type { Database } from '../db/schema';
 import { findUserByCpf } from '../modules/users/repository';
 import { clubCommand } from '../test/club-command';
+import { removeDataDir, seededDataDir } from '../test/seeded-data-dir';
 
 let dataDir: string;
 let db: Kysely<Database>;
@@ -40,15 +36,9 @@ async function projectInReview(title: string, publishConsent: boolean): Promise<
 }
 
 beforeAll(async () => {
-  dataDir = mkdtempSync(path.join(tmpdir(), 'clube-cli-projetos-'));
-  db = createDatabase({ file: path.join(dataDir, 'club.sqlite') });
-  await migrateToLatest(db);
-  await seedDemoData(db);
+  ({ dataDir, db } = await seededDataDir('clube-cli-projetos-'));
 });
-afterAll(async () => {
-  await db.destroy();
-  rmSync(dataDir, { recursive: true, force: true });
-});
+afterAll(() => removeDataDir(dataDir, db));
 
 describe('npm run projects', () => {
   it('lists, approves once (500 points or --points), rejects with a reason and publishes only with consent', async () => {

@@ -1,13 +1,8 @@
 import '../test/esm-shims';
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
 import type { Kysely } from 'kysely';
-import { createDatabase } from '../db/database';
-import { migrateToLatest } from '../db/migrate';
-import { seedDemoData } from '../seed';
 import type { Database } from '../db/schema';
 import { clubCommand } from '../test/club-command';
+import { removeDataDir, seededDataDir } from '../test/seeded-data-dir';
 
 let dataDir: string;
 let db: Kysely<Database>;
@@ -15,15 +10,9 @@ let db: Kysely<Database>;
 const cli = clubCommand('stores', () => dataDir, { PUBLIC_URL: 'https://clube.exemplo' });
 
 beforeAll(async () => {
-  dataDir = mkdtempSync(path.join(tmpdir(), 'clube-stores-'));
-  db = createDatabase({ file: path.join(dataDir, 'club.sqlite') });
-  await migrateToLatest(db);
-  await seedDemoData(db);
+  ({ dataDir, db } = await seededDataDir('clube-stores-'));
 });
-afterAll(async () => {
-  await db.destroy();
-  rmSync(dataDir, { recursive: true, force: true });
-});
+afterAll(() => removeDataDir(dataDir, db));
 
 describe('npm run stores', () => {
   it('adds a store and lists it with its sign-up link; disables it; explains a wrong command', () => {

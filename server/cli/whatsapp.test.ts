@@ -1,18 +1,15 @@
 import '../test/esm-shims';
 import { randomBytes } from 'node:crypto';
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { writeFileSync } from 'node:fs';
 import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import type { Kysely } from 'kysely';
 import { buildApp } from '../app';
-import { createDatabase } from '../db/database';
-import { migrateToLatest } from '../db/migrate';
 import type { Database } from '../db/schema';
-import { seedDemoData } from '../seed';
 import { freePort } from '../test/free-port';
 import { testConfig } from '../test/helpers';
 import { clubCommand, clubCommandAsync } from '../test/club-command';
+import { removeDataDir, seededDataDir } from '../test/seeded-data-dir';
 
 /**
  * `npm run whatsapp`, the embedded stand-in for Meta, against a club API the test runs on a real port: the command
@@ -43,15 +40,9 @@ async function startServer(appSecret: string) {
 }
 
 beforeAll(async () => {
-  dataDir = mkdtempSync(path.join(tmpdir(), 'clube-whatsapp-'));
-  db = createDatabase({ file: path.join(dataDir, 'club.sqlite') });
-  await migrateToLatest(db);
-  await seedDemoData(db);
+  ({ dataDir, db } = await seededDataDir('clube-whatsapp-'));
 });
-afterAll(async () => {
-  await db.destroy();
-  rmSync(dataDir, { recursive: true, force: true });
-});
+afterAll(() => removeDataDir(dataDir, db));
 afterEach(() => app.close());
 
 describe('npm run whatsapp', () => {
