@@ -1,12 +1,12 @@
 import { randomBytes } from 'node:crypto';
 import type { Readable } from 'node:stream';
 import type { FastifyInstance } from 'fastify';
-import sharp from 'sharp';
 import { badUserInput } from '../../errors/api-errors';
 import { apiRouteTable, locationPathOf, PROFILE_IMAGE_MAX_BYTES } from '../../http/api-routes';
 import type { FileStorage } from '../../storage/file-storage';
 import { readCapped, UploadTooLarge, type FileUpload } from '../../uploads/file-upload';
 import { sniffSignature } from '../../../lib/files/signature';
+import { loadSharp } from '../../adapters/sharp';
 
 export const PROFILE_IMAGE_URL_PREFIX = locationPathOf(apiRouteTable.profileImage);
 const NAME = /^[a-f0-9]{32}\.(jpg|png|webp)$/;
@@ -54,6 +54,7 @@ export async function receivePhoto(upload: Promise<FileUpload>): Promise<{ bytes
   if (!ext) throw fail(PHOTO_MESSAGES.format);
   // The photo is kept as sent, never decoded here; its header must still read as an image of a sane size, or a few
   // bytes claiming ten gigapixels would be handed to every browser that shows it.
+  const sharp = await loadSharp();
   const size = await sharp(bytes)
     .metadata()
     .catch(() => null);

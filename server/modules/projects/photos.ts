@@ -1,8 +1,9 @@
 // Project photos: read from the upload with a size cap, typed by their bytes, and re-encoded without metadata.
 import { randomUUID } from 'node:crypto';
 import type { Readable } from 'node:stream';
-import sharp, { type Sharp } from 'sharp';
+import type { Sharp } from 'sharp';
 import { sniffSignature } from '../../../lib/files/signature';
+import { loadSharp } from '../../adapters/sharp';
 import { PROJECT_PHOTO_MAX_BYTES } from '../../../lib/projects/limits';
 import type { FileStorage } from '../../storage/file-storage';
 import { readCapped, UploadTooLarge, type FileUpload } from '../../uploads/file-upload';
@@ -17,8 +18,6 @@ export const THUMBNAIL_LONG_SIDE = 480;
  */
 export const MAX_INPUT_PIXELS = 64_000_000;
 const RE_ENCODES_AT_ONCE = 2;
-// libvips keeps recent operations and their pixels for reuse; every photo here is new, so the cache only holds memory.
-sharp.cache(false);
 
 export type PhotoKind = 'jpeg' | 'png' | 'webp' | 'heic';
 const PHOTO_KINDS = new Set<string>(['jpeg', 'png', 'webp', 'heic']);
@@ -112,6 +111,7 @@ const encode = async (input: Sharp, longSide: number, quality: number): Promise<
  */
 export function reencodePhoto(bytes: Buffer, kind: PhotoKind): Promise<EncodedPhoto> {
   return oneAtATime(async () => {
+    const sharp = await loadSharp();
     try {
       const source = sharp(bytes, { limitInputPixels: MAX_INPUT_PIXELS, sequentialRead: true }).rotate();
       const display = await encode(source, DISPLAY_LONG_SIDE, 80);

@@ -1,10 +1,10 @@
 // Rewards' photos: kept as content images (the database serves them to every API process, cached for good since an
 // image's id is its hash), each with a thumbnail the catalogue's cards load instead of the full picture.
 import { createHash } from 'node:crypto';
-import sharp from 'sharp';
 import type { Db } from '../../db/schema';
 import { assetUrl, keepContentImage } from '../content';
 import type { RewardPhotoFile, RewardSource } from './source';
+import { loadSharp } from '../../adapters/sharp';
 
 /** Long side of a card's thumbnail: a card is at most about 400 CSS px wide. */
 export const THUMBNAIL_LONG_SIDE = 480;
@@ -49,6 +49,7 @@ const idOf = (bytes: Buffer, extension: string) =>
 
 /** The photo as its file has it (the content's own size), and a WebP thumbnail made from it. */
 async function sizePhoto(photo: RewardPhotoFile): Promise<{ stored: StoredRewardPhoto; pictures: Picture[] }> {
+  const sharp = await loadSharp();
   const { data, info } = await sharp(photo.bytes)
     .rotate()
     .resize(THUMBNAIL_LONG_SIDE, THUMBNAIL_LONG_SIDE, { fit: 'inside', withoutEnlargement: true })
