@@ -1,5 +1,5 @@
 import '../test/esm-shims';
-import { randomBytes } from 'node:crypto';
+import { createHash, randomBytes } from 'node:crypto';
 import { writeFileSync } from 'node:fs';
 import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
@@ -10,6 +10,13 @@ import { freePort } from '../test/free-port';
 import { testConfig } from '../test/helpers';
 import { clubCommand, clubCommandAsync } from '../test/club-command';
 import { removeDataDir, seededDataDir } from '../test/seeded-data-dir';
+import { JPEG, newKey } from '../modules/invoices/test/upload-helpers';
+import { localMediaSource } from '../modules/whatsapp/local-media';
+
+/** The part of Meta's webhook body this test reads back. */
+interface MetaBody {
+  entry: { changes: { value: { messages: { image?: { id: string; sha256: string } }[] } }[] }[];
+}
 
 /**
  * `npm run whatsapp`, the embedded stand-in for Meta, against a club API the test runs on a real port: the command
@@ -59,6 +66,43 @@ describe('npm run whatsapp', () => {
     const shown = conversa('conversa', '--com', '(11) 8765-4321');
     expect(shown.status).toBe(0);
     expect(shown.stdout).toMatch(/\d{4}-\d\d-\d\d \d\d:\d\d {2}membro: saldo\n.* {2}clube \[local\]: Seu saldo: /);
+  }, 60_000);
+
+  it('sends a nota’s photo with its key as the caption, the file kept where the embedded channel reads it', async () => {
+    const secret = randomBytes(32);
+    writeFileSync(path.join(dataDir, 'whatsapp-app-secret'), secret);
+    await startServer(secret.toString('hex'));
+    const photo = path.join(dataDir, 'nota.jpg');
+    writeFileSync(photo, JPEG);
+    const key = newKey();
+    const sent = await enviar(
+      'enviar',
+      '--de',
+      '(11) 98765-4321',
+      '--arquivo',
+      photo,
+      '--legenda',
+      key,
+      '--servidor',
+      server,
+      '--espera',
+      '0',
+    );
+    expect(sent.stderr).toBe('');
+    expect(sent.status).toBe(0);
+    const delivery = await db.selectFrom('whatsapp_deliveries').select('body').orderBy('id', 'desc').executeTakeFirst();
+    const message = (JSON.parse(delivery!.body) as MetaBody).entry[0]!.changes[0]!.value.messages[0]!;
+    expect(message).toMatchObject({
+      from: '5511987654321',
+      type: 'image',
+      image: { mime_type: 'image/jpeg', caption: key },
+    });
+    const kept = await localMediaSource(dataDir).media(message.image!.id);
+    expect(kept.bytes.equals(JPEG)).toBe(true);
+    expect(message.image!.sha256).toBe(createHash('sha256').update(JPEG).digest('hex'));
+
+    const missing = conversa('enviar', '--de', '(11) 98765-4321', '--arquivo', path.join(dataDir, 'nada.jpg'));
+    expect(missing.stderr).toContain('--arquivo: não encontrei o arquivo');
   }, 60_000);
 
   it('is refused by a server with another secret, and says so', async () => {

@@ -1,13 +1,54 @@
+import { readFile, stat } from 'node:fs/promises';
+import path from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
+import { sniffFileKind, type InvoiceFileKind } from '../../lib/invoices/file-type';
 import { apiRouteTable } from '../http/api-routes';
-import { channelActor, deliverWebhook, messageWebhook, readConversation, waIdsOf } from '../modules/whatsapp';
+import {
+  channelActor,
+  deliverWebhook,
+  keepLocalMedia,
+  messageWebhook,
+  readConversation,
+  waIdsOf,
+} from '../modules/whatsapp';
 import { runCli, UsageError } from './run';
 
 const USAGE = `Uso:
   npm run whatsapp -- enviar --de "(11) 98765-4321" --texto saldo   manda uma mensagem ao clube, como o WhatsApp mandaria
+  npm run whatsapp -- enviar --de "(11) 98765-4321" --arquivo nota.jpg [--legenda "<chave de acesso>"]
+                                                                    manda a foto, o PDF ou o XML de uma nota
   npm run whatsapp -- conversa --com "(11) 98765-4321"              mostra a conversa do número com as respostas do clube
-Opções de enviar: --servidor http://127.0.0.1:3000 (padrão: a porta PORT desta máquina), --espera 15 (segundos
-esperando a resposta; 0 não espera).`;
+Opções de enviar: --servidor http://127.0.0.1:3000 (padrão: a porta PORT desta máquina), --espera (segundos
+esperando a resposta: 15 para um texto, 40 para um arquivo, que o clube junta às outras páginas por 20 s; 0 não espera).`;
+
+/** A larger file is still kept and sent, so that the club's own refusal (10 MB) can be tried; past this, no. */
+const FILE_MAX_BYTES = 20 * 1024 * 1024;
+
+/** Meta's message for a file: a photo as `image`, a PDF or XML (or anything else) as `document`. */
+const FILE_MESSAGES: Record<InvoiceFileKind, { type: 'image' | 'document'; mime: string }> = {
+  jpeg: { type: 'image', mime: 'image/jpeg' },
+  png: { type: 'image', mime: 'image/png' },
+  heic: { type: 'image', mime: 'image/heic' },
+  pdf: { type: 'document', mime: 'application/pdf' },
+  xml: { type: 'document', mime: 'text/xml' },
+};
+
+/** Keeps the file where the embedded channel reads media (DATA_DIR), and writes the message Meta would send. */
+async function fileMessage(dataDir: string, file: string, caption: string | undefined): Promise<object> {
+  const size = await stat(file).then(
+    (s) => (s.isFile() ? s.size : -1),
+    () => -1,
+  );
+  if (size < 0) throw new UsageError(`--arquivo: não encontrei o arquivo ${file}.`);
+  if (size > FILE_MAX_BYTES) throw new UsageError('--arquivo: no máximo 20 MB.');
+  if (caption !== undefined && caption.length > 1024) throw new UsageError('--legenda: no máximo 1024 caracteres.');
+  const bytes = await readFile(file);
+  const kind = sniffFileKind(bytes.subarray(0, 512));
+  const { type, mime } = kind ? FILE_MESSAGES[kind] : { type: 'document' as const, mime: 'application/octet-stream' };
+  const kept = await keepLocalMedia(dataDir, bytes);
+  const media = { id: kept.id, sha256: kept.sha256, mime_type: mime, ...(caption ? { caption } : {}) };
+  return { type, [type]: type === 'document' ? { ...media, filename: path.basename(file) } : media };
+}
 
 const minute = (iso: string) => iso.slice(0, 16).replace('T', ' ');
 
@@ -40,6 +81,8 @@ runCli({
   options: {
     de: { type: 'string' },
     texto: { type: 'string' },
+    arquivo: { type: 'string' },
+    legenda: { type: 'string' },
     com: { type: 'string' },
     servidor: { type: 'string' },
     espera: { type: 'string' },
@@ -51,8 +94,11 @@ runCli({
         const [waId] = waIdsOf(values.de ?? '');
         const text = values.texto?.trim();
         if (!waId) throw new UsageError('--de: o celular com DDD, como "(11) 98765-4321".');
-        if (!text || text.length > 4096) throw new UsageError('--texto: a mensagem, de 1 a 4096 caracteres.');
-        const wait = Number(values.espera ?? '15');
+        if (values.arquivo === undefined && (!text || text.length > 4096))
+          throw new UsageError('--texto: a mensagem, de 1 a 4096 caracteres (ou --arquivo).');
+        if (values.arquivo !== undefined && text !== undefined)
+          throw new UsageError('Mande --texto ou --arquivo, um de cada vez.');
+        const wait = Number(values.espera ?? (values.arquivo === undefined ? '15' : '40'));
         if (!Number.isInteger(wait) || wait < 0 || wait > 120) throw new UsageError('--espera: de 0 a 120 segundos.');
         const secret = config.whatsapp.appSecret;
         if (!secret) {
@@ -63,7 +109,13 @@ runCli({
         const status = await deliverWebhook(
           `${server}${apiRouteTable.whatsappWebhook.path}`,
           secret,
-          messageWebhook(waId, config.now(), { type: 'text', text: { body: text } }),
+          messageWebhook(
+            waId,
+            config.now(),
+            values.arquivo === undefined
+              ? { type: 'text', text: { body: text } }
+              : await fileMessage(config.dataDir, values.arquivo, values.legenda),
+          ),
         );
         if (status !== 200) {
           throw new Error(

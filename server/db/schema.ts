@@ -284,9 +284,14 @@ export interface InvoicesTable {
   review_reason: string | null;
   /** When the club approved the invoice by itself (the month's automatic points add these up). */
   auto_approved_at: string | null;
+  /** Where the member sent it from. */
+  channel: Generated<InvoiceChannel>;
   created_at: string;
   updated_at: string;
 }
+
+/** The app's form, or the club's WhatsApp number (server/modules/whatsapp). */
+export type InvoiceChannel = 'app' | 'whatsapp';
 
 export interface InvoiceFilesTable {
   id: Generated<number>;

@@ -21,6 +21,8 @@ export {
   type SefazCheckReport,
 } from './sefaz-check';
 export { nfeTrustStoreOf } from './nfe-trust/club-trust';
+// The WhatsApp channel sends a member's nota through the app's own path.
+export { submitInvoice, type Deps as InvoiceSendDeps } from './service';
 export { auditStoredXml } from './audit-xml';
 export { unlimitedUploads, uploadLimiter } from './upload-limiter';
 

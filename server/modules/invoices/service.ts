@@ -4,7 +4,7 @@ import { z } from 'zod';
 import { FILE_MESSAGES, MAX_FILES_PER_INVOICE, type InvoiceFileKind } from '../../../lib/invoices/file-type';
 import { parseNfeXml, type NfeData } from '../../../lib/invoices/nfe-xml';
 import { ACCESS_KEY_MESSAGES, parseAccessKey, type AccessKeyInfo } from '../../../lib/validation/access-key';
-import type { Db, InvoiceRow } from '../../db/schema';
+import type { Db, InvoiceChannel, InvoiceRow } from '../../db/schema';
 import { isUniqueViolation } from '../../db/dialect';
 import { badUserInput, notFound, tooManyRequests } from '../../errors/api-errors';
 import { parseInput, topLevelField } from '../../errors/parse-input';
@@ -216,6 +216,8 @@ export interface SubmitInput {
   accessKey?: string | null;
   idempotencyKey: string;
   files: Promise<FileUpload>[];
+  /** The app's form unless the WhatsApp channel says otherwise (never the member's to choose). */
+  channel?: InvoiceChannel;
 }
 
 function refuse(uploads: readonly Promise<FileUpload>[], message: string, field: string): Promise<never> {
@@ -310,6 +312,7 @@ export async function submitInvoice(deps: Deps, input: SubmitInput): Promise<Inv
         ...xmlColumns(xml?.data ?? null),
         device_session_id: risk.deviceSessionId,
         risk_reason: risk.reason,
+        channel: input.channel ?? 'app',
         created_at: at,
         updated_at: at,
       });

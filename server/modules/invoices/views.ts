@@ -24,6 +24,7 @@ export interface InvoiceView {
   /** Refused and open to new files: not once the SEFAZ said the NF-e was cancelled. */
   resendable: boolean;
   points: number | null;
+  sentViaWhatsapp: boolean;
   createdAt: string;
   updatedAt: string;
   files: { id: string; name: string; kind: string; sizeBytes: number; url: string }[];
@@ -70,6 +71,7 @@ export async function toViews(db: Db, config: AppConfig, invoices: InvoiceRow[])
     rejectionReason: inv.rejection_reason,
     resendable: inv.status === 'rejected' && !cancelled.has(inv.id),
     points: inv.points,
+    sentViaWhatsapp: inv.channel === 'whatsapp',
     createdAt: inv.created_at,
     updatedAt: inv.updated_at,
     files: files

@@ -7,6 +7,8 @@ import { channelBot } from './bot';
 import { conversationWith, waIdsOf, type ConversationLine } from './conversation';
 import { nowOf } from '../service-deps';
 import { WhatsappDomainError } from './errors';
+import { localMediaSource } from './local-media';
+import { takeDueMedia, type MediaDeps, type MediaReport } from './media-invoices';
 import { enqueueDelivery, workDueDeliveries, type InboxDeps, type InboxReport } from './inbox';
 import { sendQueued, type SendReport } from './outbox';
 import { pruneChannel } from './retention';
@@ -73,6 +75,17 @@ export function sendOutbox(deps: InboxDeps, _actor: Actor, graph?: WhatsappGraph
   const settings = deps.config.whatsapp.graph;
   const client = graph ?? (settings ? httpWhatsappGraph(settings, deps.config.outbound) : null);
   return client ? sendQueued(deps, client) : Promise.resolve({ sent: 0, retried: 0, failed: 0 });
+}
+
+/**
+ * The media job's run: members' notas whose files stopped coming become invoices. With a real number the files come
+ * from Meta's Graph API; embedded, from what `npm run whatsapp -- enviar --arquivo` kept in DATA_DIR.
+ */
+export function takeMedia(deps: MediaDeps, _actor: Actor, source?: Pick<WhatsappGraph, 'media'>): Promise<MediaReport> {
+  const settings = deps.config.whatsapp.graph;
+  const files =
+    source ?? (settings ? httpWhatsappGraph(settings, deps.config.outbound) : localMediaSource(deps.config.dataDir));
+  return takeDueMedia(deps, files);
 }
 
 /** The daily job's run: what is past its 90 days goes. */

@@ -1,8 +1,10 @@
+import type { WhatsappContent } from '../../adapters/whatsapp-graph';
 import type { Db } from '../../db/schema';
 import type { LimiterFactory } from '../../limits/limiter-factory';
 import { answerCommand, commandOf, menuReply, switchedOffReply, unknownNumberReply } from './answers';
 import { WhatsappDomainError } from './errors';
 import type { InboxDeps, InboxReader, StoredInbound } from './inbox';
+import { accessKeyIn, giveKey, holdMedia, MEDIA_REPLIES } from './media-invoices';
 import { memberOfWaId } from './members';
 import { queueMessage } from './outbox';
 
@@ -13,8 +15,11 @@ const WINDOW_MS = 10 * 60 * 1000;
 export const HANDOVER_REPLY =
   'Certo! Um atendente do Clube vai continuar a conversa por aqui, de segunda a sexta, das 8h às 18h.';
 
-/** The bot's answer to one message: who wrote, whether their channel is on, and what they asked. */
-async function reply(trx: Db, deps: InboxDeps, inbound: StoredInbound) {
+/**
+ * The bot's answer to one message: who wrote, whether their channel is on, and what they asked. A nota's file, or
+ * the key of one waiting, is answered later by the media job, once for the whole nota (null here).
+ */
+async function reply(trx: Db, deps: InboxDeps, inbound: StoredInbound): Promise<WhatsappContent | null> {
   if (inbound.userId === null) return unknownNumberReply(deps);
   const member = await trx
     .selectFrom('users')
@@ -22,6 +27,13 @@ async function reply(trx: Db, deps: InboxDeps, inbound: StoredInbound) {
     .where('id', '=', inbound.userId)
     .executeTakeFirstOrThrow();
   if (member.chatbot_invoice_upload_enabled !== 1) return switchedOffReply(deps, member.name);
+  if (inbound.message.type === 'image' || inbound.message.type === 'document') {
+    await holdMedia(trx, deps, inbound, inbound.userId);
+    return null;
+  }
+  const key = accessKeyIn(inbound.body);
+  if (key)
+    return (await giveKey(trx, deps, inbound.userId, key)) ? null : { type: 'text', text: MEDIA_REPLIES.keyAlone };
   const command = commandOf(inbound.message.interactive?.button_reply?.id ?? inbound.body);
   if (command === 'atendente') return { type: 'text' as const, text: HANDOVER_REPLY };
   if (command) return answerCommand({ ...deps, db: trx, userId: inbound.userId }, command);
@@ -36,7 +48,8 @@ export function channelBot(limiters: LimiterFactory): InboxReader {
     async answer(trx, deps, inbound) {
       if (!inbound.admitted) return;
       try {
-        await queueMessage(trx, deps, { waId: inbound.wa_id, userId: inbound.userId }, await reply(trx, deps, inbound));
+        const content = await reply(trx, deps, inbound);
+        if (content) await queueMessage(trx, deps, { waId: inbound.wa_id, userId: inbound.userId }, content);
       } catch (error) {
         // A message Meta delivers more than a day late: too late for a free-form answer; it is kept for support.
         if (!(error instanceof WhatsappDomainError && error.code === 'FORA_DA_JANELA')) throw error;

@@ -1,7 +1,8 @@
 import '../../test/esm-shims';
+import { createHash } from 'node:crypto';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { httpWhatsappGraph } from '../../adapters/whatsapp-graph';
+import { httpWhatsappGraph, WHATSAPP_MEDIA_MAX_BYTES, WhatsappMediaRefused } from '../../adapters/whatsapp-graph';
 import type { WhatsappGraphSettings } from '../../config';
 import { createTestApp, WHATSAPP_TEST_SECRET, type TestApp } from '../../test/helpers';
 import { channelActor, sendOutbox, workInbox } from '.';
@@ -168,4 +169,79 @@ it('retries a Graph API that fails or cannot be reached, and gives up a message 
     { privateOrigins: ['http://127.0.0.1:1'] },
   );
   expect(await sendOutbox(t, channelActor, down)).toEqual({ sent: 0, retried: 1, failed: 0 });
+});
+
+describe('a member’s file from Meta', () => {
+  const PHOTO = Buffer.from('\xff\xd8\xff\xe0 foto da nota', 'latin1');
+  const hex = (bytes: Buffer) => createHash('sha256').update(bytes).digest('hex');
+  let media: http.Server;
+  let mediaOrigin: string;
+  const seen: { url: string; authorization: string | undefined }[] = [];
+  let record: Record<string, unknown>;
+  let file: Buffer;
+
+  beforeEach(async () => {
+    seen.length = 0;
+    file = PHOTO;
+    media = http.createServer((req, res) => {
+      seen.push({ url: req.url!, authorization: req.headers.authorization });
+      if (req.url === '/v23.0/1234567890') {
+        res.writeHead(200, { 'content-type': 'application/json' });
+        res.end(JSON.stringify(record));
+      } else if (req.url === '/arquivos/1234567890?hash=abc') {
+        res.writeHead(200, { 'content-type': 'image/jpeg' });
+        res.end(file);
+      } else {
+        res.writeHead(404, { 'content-type': 'application/json' });
+        res.end(JSON.stringify({ error: { message: 'Unsupported get request', code: 100 } }));
+      }
+    });
+    await new Promise<void>((resolve) => media.listen(0, '127.0.0.1', resolve));
+    mediaOrigin = `http://127.0.0.1:${(media.address() as AddressInfo).port}`;
+    record = {
+      messaging_product: 'whatsapp',
+      url: `${mediaOrigin}/arquivos/1234567890?hash=abc`,
+      mime_type: 'image/jpeg',
+      sha256: hex(PHOTO),
+      file_size: String(PHOTO.length),
+      id: '1234567890',
+    };
+  });
+  afterEach(() => new Promise((resolve) => media.close(resolve)));
+
+  const mediaClient = () =>
+    httpWhatsappGraph(
+      { ...settings, url: `${mediaOrigin}/v23.0` },
+      { ...t.config.outbound, privateOrigins: [mediaOrigin] },
+    );
+  const refusal = (id = '1234567890') =>
+    mediaClient()
+      .media(id)
+      .then(
+        () => null,
+        (error: unknown) => (error instanceof WhatsappMediaRefused ? error.problem : error),
+      );
+
+  it('is the media record’s URL downloaded with the number’s token, and its SHA-256 checked', async () => {
+    const got = await mediaClient().media('1234567890');
+    expect(got.bytes.equals(PHOTO)).toBe(true);
+    expect(got.mimeType).toBe('image/jpeg');
+    expect(seen).toEqual([
+      { url: '/v23.0/1234567890', authorization: `Bearer ${TOKEN}` },
+      { url: '/arquivos/1234567890?hash=abc', authorization: `Bearer ${TOKEN}` },
+    ]);
+  });
+
+  it('is refused when it is gone, altered on the way, or over 10 MB by its record or by its bytes', async () => {
+    expect(await refusal('999')).toBe('missing');
+    file = Buffer.concat([PHOTO, Buffer.from('!')]);
+    expect(await refusal()).toBe('altered');
+    record = { ...record, file_size: String(WHATSAPP_MEDIA_MAX_BYTES + 1) };
+    seen.length = 0;
+    expect(await refusal()).toBe('too-big');
+    expect(seen.map((request) => request.url)).toEqual(['/v23.0/1234567890']);
+    record = { ...record, file_size: '100', sha256: undefined };
+    file = Buffer.alloc(WHATSAPP_MEDIA_MAX_BYTES + 1, 1);
+    expect(await refusal()).toBe('too-big');
+  });
 });

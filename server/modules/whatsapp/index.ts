@@ -1,6 +1,8 @@
 import type { ClubModule } from '../club-module';
-import { channelActor, pruneConversations, sendOutbox, workInbox } from './actions';
+import { nfeTrustStoreOf, uploadLimiter } from '../invoices';
+import { channelActor, pruneConversations, sendOutbox, takeMedia, workInbox } from './actions';
 import { whatsappHttp } from './http';
+import type { MediaDeps } from './media-invoices';
 import { whatsappResolvers } from './resolvers';
 
 export {
@@ -9,6 +11,7 @@ export {
   pruneConversations,
   readConversation,
   sendOutbox,
+  takeMedia,
   workInbox,
   type Actor,
   type ChannelDeps,
@@ -16,6 +19,7 @@ export {
 export { KEEP_DAYS } from './retention';
 export { waIdsOf } from './conversation';
 export { deliverWebhook, messageWebhook } from './stand-in';
+export { keepLocalMedia } from './local-media';
 
 /** The inbox is read every few seconds: a member's answer comes within about five seconds of the message. */
 export const INBOX_EVERY_MS = 3_000;
@@ -26,9 +30,16 @@ export const whatsappModule: ClubModule = {
   name: 'whatsapp',
   resolvers: whatsappResolvers,
   routes: whatsappHttp,
-  jobs: ({ db, config, limiters }) => [
-    { name: 'whatsapp-inbox', everyMs: INBOX_EVERY_MS, run: () => workInbox({ db, config, limiters }, channelActor) },
-    { name: 'whatsapp-send', everyMs: INBOX_EVERY_MS, run: () => sendOutbox({ db, config }, channelActor) },
-    { name: 'whatsapp-prune', everyMs: DAY_MS, run: () => pruneConversations({ db, config }, channelActor) },
-  ],
+  jobs: ({ db, config, limiters, storage }) => {
+    // The trust store is read at the media job's first run, not at every app build.
+    let mediaDeps: MediaDeps | undefined;
+    const media = () =>
+      (mediaDeps ??= { db, config, storage, uploadLimiter: uploadLimiter(limiters), nfeTrust: nfeTrustStoreOf(config) });
+    return [
+      { name: 'whatsapp-inbox', everyMs: INBOX_EVERY_MS, run: () => workInbox({ db, config, limiters }, channelActor) },
+      { name: 'whatsapp-media', everyMs: INBOX_EVERY_MS, run: () => takeMedia(media(), channelActor) },
+      { name: 'whatsapp-send', everyMs: INBOX_EVERY_MS, run: () => sendOutbox({ db, config }, channelActor) },
+      { name: 'whatsapp-prune', everyMs: DAY_MS, run: () => pruneConversations({ db, config }, channelActor) },
+    ];
+  },
 };

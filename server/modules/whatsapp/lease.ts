@@ -2,8 +2,8 @@ import { randomUUID } from 'node:crypto';
 import type { Db } from '../../db/schema';
 import './tables';
 
-/** Both queues of the channel: the webhook deliveries to work on, and the club's messages to send. */
-type Queue = 'whatsapp_deliveries' | 'whatsapp_messages';
+/** The channel's queues: the webhook deliveries to work on, the club's messages to send, members' files to take. */
+type Queue = 'whatsapp_deliveries' | 'whatsapp_messages' | 'whatsapp_media';
 
 /** Rows one run takes; the rest wait for the next run, a few seconds later. */
 const BATCH = 25;
@@ -17,7 +17,7 @@ const RETRY_MAX_MS = 60 * 60 * 1000;
 /**
  * Claims the due rows of a queue: those with a next attempt in the past and no live claim. The job that calls this
  * runs in one process at a time (the scheduler's lock); the lease is for a process that dies holding rows.
- * Both tables carry the same queue columns, so the first table's typing stands for both.
+ * The tables carry the same queue columns, so the first table's typing stands for all.
  */
 export async function claimDue(db: Db, queue: Queue, now: Date): Promise<{ claimer: string; ids: number[] }> {
   const at = now.toISOString();

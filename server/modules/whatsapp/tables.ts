@@ -5,6 +5,7 @@ declare module '../../db/schema' {
     whatsapp_deliveries: WhatsappDeliveriesTable;
     whatsapp_messages: WhatsappMessagesTable;
     whatsapp_statuses: WhatsappStatusesTable;
+    whatsapp_media: WhatsappMediaTable;
   }
 }
 
@@ -66,4 +67,33 @@ export interface WhatsappStatusesTable {
   /** For `failed`: Meta's error code and title. */
   error: string | null;
   received_at: string;
+}
+
+/**
+ * Where a member's file sent to the number stands: `waiting` for the rest of its nota (a short window, or its key),
+ * `needs_key` once the bot asked for the key, `done` when it went into an invoice, `refused` when it could not.
+ */
+export type WhatsappMediaState = 'waiting' | 'needs_key' | 'done' | 'refused';
+
+/** A photo, PDF or XML a member sent, on its way to an invoice (server/modules/whatsapp/media-invoices.ts). */
+export interface WhatsappMediaTable {
+  id: Generated<number>;
+  /** The inbound message that carried it; the row goes with the message after 90 days. */
+  message_id: number;
+  user_id: number;
+  wa_id: string;
+  /** Meta's media id (embedded: the id `npm run whatsapp -- enviar --arquivo` kept the file under). */
+  media_id: string;
+  mime_type: string | null;
+  file_name: string | null;
+  /** The 44 digits from the caption, or from a message after it. */
+  access_key: string | null;
+  state: WhatsappMediaState;
+  invoice_id: number | null;
+  received_at: string;
+  attempts: Generated<number>;
+  next_attempt_at: string | null;
+  claimed_by: string | null;
+  claimed_until: string | null;
+  last_error: string | null;
 }
