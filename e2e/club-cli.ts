@@ -3,7 +3,16 @@ import { spawnSync } from 'node:child_process';
 export const dataDir = () => process.env.E2E_DATA_DIR ?? 'data/e2e';
 
 /** The club's terminal commands (server/cli/<name>.ts), as `npm run <name>` runs them. */
-type ClubCommand = 'stores' | 'rewards' | 'partner' | 'members' | 'invoices' | 'projects' | 'staff' | 'outbox';
+type ClubCommand =
+  | 'stores'
+  | 'rewards'
+  | 'partner'
+  | 'members'
+  | 'invoices'
+  | 'projects'
+  | 'staff'
+  | 'outbox'
+  | 'whatsapp';
 
 /**
  * A server file's entry point (`cli/stores`, `main`): the compiled one when `npm run test:e2e` compiled the server

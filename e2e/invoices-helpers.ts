@@ -28,9 +28,11 @@ export interface InvoiceMember {
   cpf: string;
   email: string;
   name: string;
+  /** Verified, as the WhatsApp channel finds the member by it: `(11) 9xxxx-xxxx`. */
+  phone: string;
 }
 
-export async function createInvoiceMember(): Promise<InvoiceMember> {
+export async function createInvoiceMember({ whatsapp = true }: { whatsapp?: boolean } = {}): Promise<InvoiceMember> {
   const db = createDatabase({ file: join(dataDir(), 'club.sqlite') });
   try {
     const tag = `${Date.now().toString(36)}${Math.random().toString(36).slice(2, 8)}`;
@@ -52,11 +54,13 @@ export async function createInvoiceMember(): Promise<InvoiceMember> {
       district: 'Centro',
       stateUf: 'PR',
       cityName: 'Curitiba',
-      chatbotInvoiceUploadEnabled: true,
+      chatbotInvoiceUploadEnabled: whatsapp,
       accountType: 'member',
     };
     await createMember(db, member);
-    return { cpf: member.cpf, email: member.email, name: member.name };
+    const digits = member.phoneNumber;
+    const phone = `(${digits.slice(0, 2)}) ${digits.slice(2, 7)}-${digits.slice(7)}`;
+    return { cpf: member.cpf, email: member.email, name: member.name, phone };
   } finally {
     await db.destroy();
   }

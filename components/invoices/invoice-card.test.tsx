@@ -14,6 +14,7 @@ const base: InvoiceFieldsFragment = {
   series: 1,
   number: 1234,
   hasXml: false,
+  sentViaWhatsapp: false,
   issuerName: 'Madeireira Paulista',
   issuedAt: null,
   totalCents: null,
@@ -50,6 +51,12 @@ describe('InvoiceCard', () => {
     expect(details.open).toBe(true);
     expect(screen.getByRole('heading', { name: 'Andamento' })).toBeVisible();
     expect(screen.getByRole('link', { name: 'Abrir nota.jpg' })).toBeVisible();
+  });
+
+  it('says a nota sent to the club’s WhatsApp number came that way', () => {
+    renderCard({ ...base, sentViaWhatsapp: true });
+    const row = screen.getByRole('article').querySelector('summary') as HTMLElement;
+    expect(row).toHaveTextContent('Enviada pelo WhatsApp em 12/11/2026');
   });
 
   it('names an unknown store by its CNPJ and shows the points of an approved one in the row', () => {

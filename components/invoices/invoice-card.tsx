@@ -40,7 +40,9 @@ export function InvoiceCard({ invoice }: { invoice: InvoiceFieldsFragment }) {
             <span id={titleId} className="invoice-row__store">
               {invoice.issuerName ?? `CNPJ ${formatCnpj(invoice.issuerCnpj)}`}
             </span>
-            <span className="invoice-row__date">Enviada em {formatDate(invoice.createdAt)}</span>
+            <span className="invoice-row__date">
+              Enviada {invoice.sentViaWhatsapp ? 'pelo WhatsApp ' : ''}em {formatDate(invoice.createdAt)}
+            </span>
           </span>
           <span className="invoice-row__side">
             <span className={`status-badge status-badge--${invoice.status.toLowerCase()}`}>

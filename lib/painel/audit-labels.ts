@@ -43,6 +43,8 @@ const ACTION_LABELS: Readonly<Record<string, string>> = {
   'reward.import': 'Prêmio importado',
   'partner.confirm': 'Transferência ao parceiro confirmada',
   'partner.refuse': 'Transferência ao parceiro recusada',
+  'whatsapp.reply': 'WhatsApp: resposta ao membro',
+  'whatsapp.end-handover': 'WhatsApp: atendimento encerrado',
 };
 
 export const actionLabel = (action: string): string => ACTION_LABELS[action] ?? action;

@@ -75,7 +75,7 @@ export interface RefreshTokensTable {
   expires_at: string;
   used_at: string | null;
   revoked_at: string | null;
-  /** Why the family ended, when its device is told: 'ended-elsewhere' (from "Aparelhos conectados"). */
+  /** Why the family ended: 'ended-elsewhere' (from "Aparelhos conectados", its device is told), 'logged-out'. */
   revoked_reason: string | null;
   /** The device session of the login or sign-up that started the family, carried to every rotated token. */
   device_session_id: string | null;

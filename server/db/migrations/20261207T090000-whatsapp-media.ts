@@ -5,6 +5,8 @@ import { idColumn } from '../dialect';
  * Notas sent over WhatsApp (server/modules/whatsapp/media-invoices.ts): each photo, PDF or XML a member sends waits
  * in `whatsapp_media` a short window for the rest of the same nota (and its access key), then becomes one invoice
  * through the app's own path; `invoices.channel` says where an invoice came from ('app' or 'whatsapp').
+ * `whatsapp_handovers`: a member's conversation handed to a person ("atendente"), until staff end it or the member
+ * leaves the app.
  */
 export const whatsappMedia: Migration = {
   async up(db: Kysely<unknown>) {
@@ -37,8 +39,22 @@ export const whatsappMedia: Migration = {
       .on('whatsapp_media')
       .columns(['user_id', 'state'])
       .execute();
+    await db.schema
+      .createTable('whatsapp_handovers')
+      .$call(idColumn(db))
+      .addColumn('user_id', 'integer', (c) => c.notNull().references('users.id').onDelete('cascade'))
+      .addColumn('opened_at', 'text', (c) => c.notNull())
+      .addColumn('closed_at', 'text')
+      .addColumn('closed_reason', 'text')
+      .execute();
+    await db.schema
+      .createIndex('whatsapp_handovers_member_idx')
+      .on('whatsapp_handovers')
+      .columns(['user_id', 'closed_at'])
+      .execute();
   },
   async down(db: Kysely<unknown>) {
+    await db.schema.dropTable('whatsapp_handovers').execute();
     await db.schema.dropTable('whatsapp_media').execute();
     await db.schema.alterTable('invoices').dropColumn('channel').execute();
   },

@@ -9,6 +9,7 @@ export { parseLogin } from './login-identifier';
 export { LoginRateLimiter } from './rate-limit';
 export { findForLogin, revokeAllSessions } from './service';
 export { ENDED_ELSEWHERE } from './session-end';
+export { lastLogoutAt } from './repository';
 export { revokeSessions } from './repository';
 export type { TokenPair } from './service';
 export {

@@ -9,6 +9,7 @@ import type {
   RefreshTokensTable,
   VerificationCodesTable,
 } from '../../db/schema';
+import { LOGGED_OUT } from './session-end';
 
 // ---- Sessions --------------------------------------------------------------------------------------------------
 
@@ -24,10 +25,10 @@ export async function markRefreshTokenUsed(db: Db, id: string, at: string, repla
 }
 
 /** Ends one session: every token of the family stops working. */
-export async function revokeFamily(db: Db, familyId: string, at: string): Promise<void> {
+export async function revokeFamily(db: Db, familyId: string, at: string, reason?: string): Promise<void> {
   await db
     .updateTable('refresh_tokens')
-    .set({ revoked_at: at })
+    .set({ revoked_at: at, ...(reason === undefined ? {} : { revoked_reason: reason }) })
     .where('family_id', '=', familyId)
     .where('revoked_at', 'is', null)
     .execute();
@@ -162,3 +163,14 @@ export async function markEmailConfirmationUsed(db: Db, tokenHash: string, at: s
 /** Another member already holds this e-mail. */
 export const emailHeldByOther = async (db: Db, email: string, userId: number): Promise<boolean> =>
   !!(await db.selectFrom('users').select('id').where('email', '=', email).where('id', '!=', userId).executeTakeFirst());
+
+/** When the member last left the app on a device ("Sair"), or null. */
+export async function lastLogoutAt(db: Db, userId: number): Promise<string | null> {
+  const row = await db
+    .selectFrom('refresh_tokens')
+    .select((eb) => eb.fn.max('revoked_at').as('at'))
+    .where('user_id', '=', userId)
+    .where('revoked_reason', '=', LOGGED_OUT)
+    .executeTakeFirst();
+  return row?.at ?? null;
+}

@@ -16,7 +16,12 @@ import type { ServiceDeps } from '../service-deps';
 import * as repo from './repository';
 import { revokeFamily } from './repository';
 import { removeSessionSubscriptions } from '../notifications';
-import { ENDED_ELSEWHERE, SESSION_ENDED_ELSEWHERE_MESSAGE, SESSION_ENDED_ELSEWHERE_REASON } from './session-end';
+import {
+  ENDED_ELSEWHERE,
+  LOGGED_OUT,
+  SESSION_ENDED_ELSEWHERE_MESSAGE,
+  SESSION_ENDED_ELSEWHERE_REASON,
+} from './session-end';
 import { DUMMY_PASSWORD_HASH, hashPassword, needsRehash, verifyPassword } from '../../auth/passwords';
 import {
   hashToken,
@@ -191,7 +196,7 @@ export async function logout(deps: ServiceDeps<'db' | 'config'>, token: string |
     const claims = await verifyRefreshToken(deps.config, token);
     const row = await repo.findRefreshToken(deps.db, claims.jti);
     if (row && row.token_hash === hashToken(token)) {
-      await revokeFamily(deps.db, row.family_id, new Date(deps.config.now()).toISOString());
+      await revokeFamily(deps.db, row.family_id, new Date(deps.config.now()).toISOString(), LOGGED_OUT);
       await removeSessionSubscriptions(deps.db, row.user_id, row.family_id);
     }
   } catch {

@@ -5,6 +5,9 @@
  */
 export const ENDED_ELSEWHERE = 'ended-elsewhere';
 
+/** The member left on this device ("Sair"): the WhatsApp channel ends the member's chat with a person by it. */
+export const LOGGED_OUT = 'logged-out';
+
 /** `extensions.reason` of the refusal, which the app turns into the message on its login screen. */
 export const SESSION_ENDED_ELSEWHERE_REASON = 'SESSION_ENDED_ELSEWHERE';
 

@@ -1,10 +1,12 @@
 import type { WhatsappContent } from '../../adapters/whatsapp-graph';
 import type { Db } from '../../db/schema';
+import { nowOf } from '../service-deps';
 import type { LimiterFactory } from '../../limits/limiter-factory';
 import { answerCommand, commandOf, menuReply, switchedOffReply, unknownNumberReply } from './answers';
 import { WhatsappDomainError } from './errors';
 import type { InboxDeps, InboxReader, StoredInbound } from './inbox';
 import { accessKeyIn, giveKey, holdMedia, MEDIA_REPLIES } from './media-invoices';
+import { openHandover, openHandoverOf } from './handover';
 import { memberOfWaId } from './members';
 import { queueMessage } from './outbox';
 
@@ -35,8 +37,13 @@ async function reply(trx: Db, deps: InboxDeps, inbound: StoredInbound): Promise<
   if (key)
     return (await giveKey(trx, deps, inbound.userId, key)) ? null : { type: 'text', text: MEDIA_REPLIES.keyAlone };
   const command = commandOf(inbound.message.interactive?.button_reply?.id ?? inbound.body);
-  if (command === 'atendente') return { type: 'text' as const, text: HANDOVER_REPLY };
+  if (command === 'atendente') {
+    await openHandover(trx, inbound.userId, nowOf(deps));
+    return { type: 'text', text: HANDOVER_REPLY };
+  }
   if (command) return answerCommand({ ...deps, db: trx, userId: inbound.userId }, command);
+  // A person has the conversation: what the member writes is for them.
+  if (await openHandoverOf(trx, inbound.userId)) return null;
   return menuReply;
 }
 

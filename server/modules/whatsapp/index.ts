@@ -4,6 +4,7 @@ import { channelActor, pruneConversations, sendOutbox, takeMedia, workInbox } fr
 import { whatsappHttp } from './http';
 import type { MediaDeps } from './media-invoices';
 import { whatsappResolvers } from './resolvers';
+import { whatsappStaffResolvers } from './staff-resolvers';
 
 export {
   acceptDelivery,
@@ -29,12 +30,19 @@ const DAY_MS = 24 * 60 * 60 * 1000;
 export const whatsappModule: ClubModule = {
   name: 'whatsapp',
   resolvers: whatsappResolvers,
+  staffResolvers: whatsappStaffResolvers,
   routes: whatsappHttp,
   jobs: ({ db, config, limiters, storage }) => {
     // The trust store is read at the media job's first run, not at every app build.
     let mediaDeps: MediaDeps | undefined;
     const media = () =>
-      (mediaDeps ??= { db, config, storage, uploadLimiter: uploadLimiter(limiters), nfeTrust: nfeTrustStoreOf(config) });
+      (mediaDeps ??= {
+        db,
+        config,
+        storage,
+        uploadLimiter: uploadLimiter(limiters),
+        nfeTrust: nfeTrustStoreOf(config),
+      });
     return [
       { name: 'whatsapp-inbox', everyMs: INBOX_EVERY_MS, run: () => workInbox({ db, config, limiters }, channelActor) },
       { name: 'whatsapp-media', everyMs: INBOX_EVERY_MS, run: () => takeMedia(media(), channelActor) },

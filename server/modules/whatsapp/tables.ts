@@ -6,6 +6,7 @@ declare module '../../db/schema' {
     whatsapp_messages: WhatsappMessagesTable;
     whatsapp_statuses: WhatsappStatusesTable;
     whatsapp_media: WhatsappMediaTable;
+    whatsapp_handovers: WhatsappHandoversTable;
   }
 }
 
@@ -96,4 +97,16 @@ export interface WhatsappMediaTable {
   claimed_by: string | null;
   claimed_until: string | null;
   last_error: string | null;
+}
+
+/** Why a member's chat with a person ended: staff ended it in the painel, or the member left the app ("Sair"). */
+export type HandoverEnd = 'staff' | 'logout';
+
+/** A member's conversation handed to a person ("atendente"): the bot stays quiet but for commands while it is open. */
+export interface WhatsappHandoversTable {
+  id: Generated<number>;
+  user_id: number;
+  opened_at: string;
+  closed_at: string | null;
+  closed_reason: HandoverEnd | null;
 }
