@@ -13,6 +13,7 @@ import { ChangesSection } from './changes-section';
 import { LedgerSection } from './ledger-section';
 import { SessionsSection } from './sessions-section';
 import { SwitchesCard } from './switches-card';
+import { WhatsappSection } from './whatsapp-section';
 
 type Member = StaffMemberDetailFieldsFragment;
 const TITLE = 'Ficha do membro';
@@ -64,6 +65,7 @@ function MemberPage({ member, onChanged }: { member: Member; onChanged: (member:
       <SessionsSection member={member} />
       <ActivitySection member={member} />
       <LedgerSection id={member.id} balance={member.balance} />
+      <WhatsappSection memberId={member.id} />
       <ChangesSection member={member} />
     </div>
   );
