@@ -205,16 +205,16 @@ async function addRowsOf(member: UserRow, staffId: number, tag: string): Promise
       })
       .execute();
   }
-  await db
+  const message = await db
     .insertInto('whatsapp_messages')
     .values({
       wamid: `wamid.${tag}`,
       direction: 'in',
       wa_id: '5511900000000',
       user_id: member.id,
-      kind: 'text',
-      body: 'saldo',
-      media_id: null,
+      kind: 'image',
+      body: 'foto da nota',
+      media_id: `midia${tag}`,
       created_at: now,
       send_state: null,
       next_attempt_at: null,
@@ -222,6 +222,30 @@ async function addRowsOf(member: UserRow, staffId: number, tag: string): Promise
       claimed_until: null,
       last_error: null,
     })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  await db
+    .insertInto('whatsapp_media')
+    .values({
+      message_id: message.id,
+      user_id: member.id,
+      wa_id: '5511900000000',
+      media_id: `midia${tag}`,
+      mime_type: 'image/jpeg',
+      file_name: null,
+      access_key: null,
+      state: 'needs_key',
+      invoice_id: null,
+      received_at: now,
+      next_attempt_at: null,
+      claimed_by: null,
+      claimed_until: null,
+      last_error: null,
+    })
+    .execute();
+  await db
+    .insertInto('whatsapp_handovers')
+    .values({ user_id: member.id, opened_at: now, closed_at: null, closed_reason: null })
     .execute();
 }
 
