@@ -1,20 +1,23 @@
 'use client';
 import { useApolloClient } from '@apollo/client/react';
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import { MSetWhatsappChannel } from '@/lib/whatsapp/operations';
 
 type Saved = { ok: boolean; text: string };
 
 /**
- * "Enviar notas pelo WhatsApp": the member's own switch of the club's number, saved the moment it is flipped (the
- * cached member updates from the answer; a failed save leaves it as it was).
+ * "Enviar notas pelo WhatsApp": the member's own switch of the club's number, saved the moment it is flipped. It
+ * moves under the finger at once (the cached member updates from the answer); a failed save puts it back.
  */
 export function WhatsappSwitch({ on }: { on: boolean }) {
   const client = useApolloClient();
   const [saving, setSaving] = useState(false);
   const [saved, setSaved] = useState<Saved | null>(null);
+  const [checked, setChecked] = useState(on);
+  useEffect(() => setChecked(on), [on]);
 
   const change = async (next: boolean) => {
+    setChecked(next);
     setSaving(true);
     setSaved(null);
     try {
@@ -26,6 +29,7 @@ export function WhatsappSwitch({ on }: { on: boolean }) {
           : 'WhatsApp desligado: o número do clube não vai receber suas notas.',
       });
     } catch {
+      setChecked(!next);
       setSaved({ ok: false, text: 'Não foi possível salvar. Verifique a conexão e tente de novo.' });
     } finally {
       setSaving(false);
@@ -45,7 +49,7 @@ export function WhatsappSwitch({ on }: { on: boolean }) {
           type="checkbox"
           role="switch"
           className="kind-switch__input"
-          checked={on}
+          checked={checked}
           disabled={saving}
           onChange={(event) => void change(event.target.checked)}
         />
