@@ -1,7 +1,6 @@
 import { Readable } from 'node:stream';
 import { sampleNfeXml } from '../../../lib/invoices/nfe-xml';
 import { withCheckDigit } from '../../../lib/validation/access-key';
-import { unsentMessenger } from '../../adapters/messenger';
 import type { AppConfig } from '../../config';
 import type { FileStorage } from '../../storage/file-storage';
 import type { Db } from '../../db/schema';
@@ -106,14 +105,7 @@ export interface DemoHistoryDeps {
  */
 /** What the member's own paths need to act as the demo member on a past day: that day is their clock. */
 export function demoMemberOn(db: Db, { config, storage }: DemoHistoryDeps, member: { id: number }, at: number) {
-  return {
-    db,
-    storage,
-    userId: member.id,
-    config: { ...config, now: () => at },
-    uploadLimiter: unlimitedUploads,
-    messenger: unsentMessenger,
-  };
+  return { db, storage, userId: member.id, config: { ...config, now: () => at }, uploadLimiter: unlimitedUploads };
 }
 
 export function demoHistoryEvents(

@@ -1,7 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { withCheckDigit } from '../../../lib/validation/access-key';
-import { unsentMessenger } from '../../adapters/messenger';
 import type { Db } from '../../db/schema';
 import type { FileUpload } from '../../uploads/file-upload';
 import { SEED_STORES } from '../stores';
@@ -53,7 +52,6 @@ export async function seedDemoReviewQueue(
       config: { ...config, now: () => start - hoursAgo * HOUR_MS },
       uploadLimiter: unlimitedUploads,
       nfeTrust,
-      messenger: unsentMessenger,
     };
     return submitInvoice(deps, { accessKey, idempotencyKey: `demo-fila-${tag}`, files: [file] }).catch(
       (refused: Error) => refused,

@@ -29,8 +29,9 @@ export const INVOICES_PAGE_MAX = 20;
 /** XML files are read whole to be parsed; real NF-e XMLs are tens of kilobytes. */
 const MAX_XML_PARSE_BYTES = 2 * 1024 * 1024;
 
-export type Deps = ServiceDeps<'db' | 'config' | 'storage' | 'userId' | 'uploadLimiter' | 'nfeTrust' | 'messenger'> &
-  Partial<ServiceDeps<'deviceSessionId'>>;
+/** `messenger` sends the receipt of an invoice that waited on the device: only the app's queue says one did. */
+export type Deps = ServiceDeps<'db' | 'config' | 'storage' | 'userId' | 'uploadLimiter' | 'nfeTrust'> &
+  Partial<ServiceDeps<'deviceSessionId' | 'messenger'>>;
 
 export const INVOICE_MESSAGES = {
   sentByYou: (iso: string) =>
@@ -331,7 +332,9 @@ export async function submitInvoice(deps: Deps, input: SubmitInput): Promise<Inv
       return replayOf(deps, invoice.row, parsed.data.accessKey);
     }
     countBusiness.invoice('sent');
-    if (parsed.data.waitedOnDevice) await emailReceipt(deps, userId, receivedMail(invoice.row, config.publicUrl));
+    if (parsed.data.waitedOnDevice && deps.messenger) {
+      await emailReceipt({ db, messenger: deps.messenger }, userId, receivedMail(invoice.row, config.publicUrl));
+    }
     return toView(db, config, await autoReview(deps, invoice.row, xml, now));
   } catch (error) {
     await discardAll();
