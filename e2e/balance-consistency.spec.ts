@@ -106,7 +106,8 @@ test.describe('one balance on the device', () => {
       await page.evaluate(() => window.dispatchEvent(new Event('focus')));
       await expect(transfer.locator('.status-badge')).toContainText('Recusada', { timeout: 2000 });
     }).toPass();
-    await expect(page.getByRole('link', { name: /^Avisos, 1 não lido$/ })).toBeVisible();
+    // The receipts of the redemption, the cancellation and the transfer, then the refusal.
+    await expect(page.getByRole('link', { name: /^Avisos, 4 não lidos$/ })).toBeVisible();
     await expect(ownBalance).toHaveText(`Seu saldo: ${shown(5000)}`);
     await expect(extract).toHaveText(shown(5000));
     expect(await expectEverywhere()).toBe(5000);

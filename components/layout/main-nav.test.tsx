@@ -22,6 +22,14 @@ describe('MainNav', () => {
     expect(tabs.getByRole('link', { name: 'Início' })).not.toHaveAttribute('aria-current');
   });
 
+  it('keeps Prêmios lit on Meus resgates, as the part of the app, and leaves "Mais" unlit', () => {
+    pathname = '/meus-resgates';
+    render(<MainNav onLogout={jest.fn()} />);
+    const tabs = tabBar();
+    expect(tabs.getByRole('link', { name: 'Prêmios' })).toHaveAttribute('aria-current', 'true');
+    expect(tabs.getByRole('button', { name: 'Mais' })).not.toHaveAttribute('data-current');
+  });
+
   it('opens "Mais" with the rest and Sair, closes it with Escape and gives focus back', () => {
     pathname = '/perfil';
     const onLogout = jest.fn();

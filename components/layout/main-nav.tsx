@@ -24,11 +24,12 @@ const DESKTOP: readonly NavItem[] = [
 ];
 
 /** A phone's bottom tab bar: what members open most, like the banking and delivery apps they already use. */
-const TABS: readonly (NavItem & { icon: NavIconName })[] = [
+const TABS: readonly (NavItem & { icon: NavIconName; section?: readonly string[] })[] = [
   { href: routes.home(), label: 'Início', icon: 'home' },
   { href: routes.invoices(), label: 'Notas', icon: 'invoice' },
   { href: routes.history(), label: 'Extrato', icon: 'extract' },
-  { href: routes.rewards(), label: 'Prêmios', icon: 'reward' },
+  // Meus resgates is where Prêmios leads: the member is still in the rewards part of the app there.
+  { href: routes.rewards(), label: 'Prêmios', icon: 'reward', section: [routes.rewardOrders()] },
 ];
 
 /**
@@ -61,7 +62,15 @@ export function MainNav({ onLogout }: { onLogout: () => void }) {
   const moreArea = useRef<HTMLDivElement>(null);
   const desktopList = useRef<HTMLUListElement>(null);
   const sheetId = useId();
-  const inMore = MORE.some((item) => isCurrent(pathname, item.href));
+  // A tab's own page is the page (`aria-current="page"`); a page of its section keeps the tab lit as the current
+  // part of the app (`"true"`), and then "Mais" is not lit as well.
+  const tabCurrent = (tab: (typeof TABS)[number]) =>
+    isCurrent(pathname, tab.href)
+      ? ('page' as const)
+      : tab.section?.some((href) => isCurrent(pathname, href))
+        ? ('true' as const)
+        : undefined;
+  const inMore = MORE.some((item) => isCurrent(pathname, item.href)) && !TABS.some((tab) => tabCurrent(tab));
 
   useEffect(() => setMoreOpen(false), [pathname]);
 
@@ -131,7 +140,7 @@ export function MainNav({ onLogout }: { onLogout: () => void }) {
         <ul className="tab-bar__tabs">
           {TABS.map((item) => (
             <li key={item.href}>
-              <IntentLink href={item.href} aria-current={current(item.href)} className="tab-bar__tab">
+              <IntentLink href={item.href} aria-current={tabCurrent(item)} className="tab-bar__tab">
                 <NavIcon name={item.icon} />
                 <span>{item.label}</span>
               </IntentLink>

@@ -80,7 +80,26 @@ function renderConfirmation(address: typeof paulista | null) {
 
 const entrega = (label: string) => screen.getByText(label, { selector: 'dt' }).nextElementSibling;
 
+/** What the confirmation asked the browser to scroll into view (jsdom has no layout to scroll). */
+const scrolled: Element[] = [];
+beforeEach(() => {
+  scrolled.length = 0;
+  Element.prototype.scrollIntoView = function (this: Element) {
+    scrolled.push(this);
+  };
+});
+
 describe('RedeemConfirmation', () => {
+  it('comes into view with its heading focused, again once its lines arrive', async () => {
+    renderConfirmation(paulista);
+    expect(await screen.findByText('Saldo depois')).toBeInTheDocument();
+    const heading = screen.getByRole('heading', { name: 'Confirme o resgate' });
+    expect(heading).toHaveFocus();
+    const section = heading.closest('section');
+    expect(scrolled.length).toBeGreaterThanOrEqual(2);
+    expect(scrolled.at(-1)).toBe(section);
+  });
+
   it('changes the address of this order only: the CEP fills the street, and the order carries it', async () => {
     const { redeemed, onDone } = renderConfirmation(paulista);
     expect(await screen.findByText('Entrega em')).toBeInTheDocument();

@@ -1,6 +1,6 @@
 'use client';
 import { useApolloClient, useQuery } from '@apollo/client/react';
-import { lazy, Suspense, useRef, useState } from 'react';
+import { lazy, Suspense, useEffect, useRef, useState } from 'react';
 import type { RewardFieldsFragment, RewardOrderFieldsFragment } from '@/lib/graphql/generated/graphql';
 import { errorMessage } from '@/lib/apollo/errors';
 import { formatDate, todayInBrazil } from '@/lib/format/dates';
@@ -9,7 +9,6 @@ import { newAttemptKey } from '@/lib/network/attempt-key';
 import { evictAfterPointsMoved, pointsMoved } from '@/lib/points/points-moved';
 import { MRedeemReward, QRedemptionPreview } from '@/lib/rewards/operations';
 import { Spinner } from '../ui/spinner';
-import { useFocusWhenShown } from '../ui/use-focus-when-shown';
 import type { DeliveryAddress } from './delivery-address-form';
 
 // The form (react-hook-form and the CEP look-up) loads only when a member changes the address.
@@ -44,11 +43,19 @@ export function RedeemConfirmation({
   onDone: (order: RewardOrderFieldsFragment) => void;
 }) {
   const client = useApolloClient();
-  const heading = useFocusWhenShown<HTMLHeadingElement>(true);
+  const heading = useRef<HTMLHeadingElement>(null);
   const { data, error, refetch } = useQuery(QRedemptionPreview, {
     variables: { slug: reward.slug },
     fetchPolicy: 'network-only',
   });
+  const shown = Boolean(data?.redemptionPreview ?? error);
+  useEffect(() => {
+    // Below the picture on a phone: the whole confirmation is brought up (again once its lines arrive, when the page
+    // is tall enough to scroll it to the top), so the balance after and the button share the screen; its heading
+    // takes the focus for the reader.
+    heading.current?.closest('section')?.scrollIntoView({ block: 'start' });
+    heading.current?.focus({ preventScroll: true });
+  }, [shown]);
   // One key per confirmation: a retry after a lost answer gets the same order, never a second one.
   const attemptKey = useRef(newAttemptKey());
   const [sending, setSending] = useState(false);

@@ -1,3 +1,5 @@
+'use client';
+import { useState } from 'react';
 import type { RewardCategory } from '@/lib/graphql/generated/graphql';
 import { apiHref } from '@/lib/files/api-href';
 
@@ -29,7 +31,8 @@ export function RewardPicture({
   large?: boolean;
   photo?: RewardThumbnail | null;
 }) {
-  if (photo) {
+  const [failed, setFailed] = useState(false);
+  if (photo && !failed) {
     return (
       // eslint-disable-next-line @next/next/no-img-element -- static export, the API gives the size
       <img
@@ -40,6 +43,8 @@ export function RewardPicture({
         alt=""
         loading="lazy"
         decoding="async"
+        // Without signal a photo this device never kept cannot load: the category's drawing takes its place.
+        onError={() => setFailed(true)}
       />
     );
   }

@@ -67,6 +67,11 @@ const redeem = (result: MockedResponse['result']): MockedResponse => ({
   result,
 });
 
+// jsdom lays nothing out and has no scrollIntoView: the confirmation's own test checks what it scrolls.
+beforeEach(() => {
+  Element.prototype.scrollIntoView = () => undefined;
+});
+
 describe('RewardScreen', () => {
   it('shows the description, the delivery and the points, and confirms in one tap with the balance after', async () => {
     renderAt('tupia-compacta', [answer(reward()), preview(2380), redeem({ data: { redeemReward: order() } })]);

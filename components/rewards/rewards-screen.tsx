@@ -8,6 +8,8 @@ import { errorMessage } from '@/lib/apollo/errors';
 import { REWARD_CATEGORIES } from '@/lib/rewards/labels';
 import { QRewards } from '@/lib/rewards/operations';
 import { routes } from '@/lib/routes';
+import { useDeviceCopy } from '@/lib/session/use-device-copy';
+import { DeviceCopy } from '../ui/device-copy';
 import { ListStatus, OlderItemsButton } from '../ui/list-states';
 import { useLoadMore } from '../ui/use-load-more';
 import { RewardCard } from './reward-card';
@@ -50,8 +52,11 @@ export function RewardsScreen() {
     fetchPolicy: 'cache-and-network',
     notifyOnNetworkStatusChange: false,
   });
-  const page = data?.rewards;
-  const cursor = page?.hasMore ? page.nextCursor : null;
+  const filtered = category !== null || affordable;
+  // The whole catalogue as the club last sent it, for a screen opened without signal (a filtered view is not kept).
+  const copy = useDeviceCopy('rewards', data?.rewards, !filtered);
+  const page = copy.value;
+  const cursor = page?.hasMore && !copy.fromDevice ? page.nextCursor : null;
   const { loadingMore, loadMoreError, loadMore } = useLoadMore(
     cursor
       ? () =>
@@ -63,7 +68,6 @@ export function RewardsScreen() {
           })
       : null,
   );
-  const filtered = category !== null || affordable;
 
   return (
     <section className="card projects-screen rewards-screen" aria-labelledby="page-title">
@@ -103,6 +107,12 @@ export function RewardsScreen() {
         </label>
       </div>
 
+      <DeviceCopy shown={copy.fromDevice} savedAt={copy.savedAt} />
+      {copy.fromDevice && (
+        <p className="muted">
+          Os pontos e o estoque dos prêmios podem ter mudado desde então: a troca confere com o clube.
+        </p>
+      )}
       <ListStatus
         error={error && !page ? errorMessage(error) : null}
         loading={loading && !page}

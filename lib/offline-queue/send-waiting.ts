@@ -69,9 +69,12 @@ export function drainWaitingInvoices(
   });
 }
 
-/** The variables of the send: the same idempotency key on every try, the files in their slots. */
+/**
+ * The variables of the send: the same idempotency key on every try, the files in their slots. `waitedOnDevice` asks
+ * the club for a receipt (e-mail and Avisos): the member may be far from the screen when the signal comes back.
+ */
 export function invoiceInput(invoice: QueuedInvoice) {
-  return { accessKey: invoice.accessKey || null, idempotencyKey: invoice.idempotencyKey };
+  return { accessKey: invoice.accessKey || null, idempotencyKey: invoice.idempotencyKey, waitedOnDevice: true };
 }
 
 interface GraphqlBody {

@@ -22,6 +22,12 @@ export function outboxMessenger(db: Db, now: () => number): Messenger {
   };
 }
 
+/** Sends nothing: for what the club replays rather than does now (the demo's year seeded on an empty club). */
+export const unsentMessenger: Messenger = {
+  sendSms: () => Promise.resolve(),
+  sendEmail: () => Promise.resolve(),
+};
+
 export interface SmsProviderSettings {
   /** The provider's HTTP endpoint; receives `{ to: "+55…", text }` as JSON. */
   readonly url: string;

@@ -12,6 +12,7 @@ import { drainUploads, type FileUpload } from '../../uploads/file-upload';
 import type { FileStorage } from '../../storage/file-storage';
 import { discardStored, FileRejected, readStored, storeUpload, type StoredFile } from './storage';
 import * as repo from './repository';
+import { emailReceipt } from '../notifications';
 import { requireMember } from '../users';
 import { assessDeviceRisk } from '../device-sessions';
 import type { ServiceDeps } from '../service-deps';
@@ -21,14 +22,16 @@ import { REMINDER_REASON_MAX } from '../../../lib/home/reminders';
 import { autoReview, type ReceivedXml } from './review';
 import { RESEND_NOTE, toView, toViews, type InvoiceView } from './views';
 import { countBusiness } from '../../metrics/business';
+import { receivedMail, receivedNoticeIn } from './receipts';
 
 export const INVOICES_PAGE_DEFAULT = 10;
 export const INVOICES_PAGE_MAX = 20;
 /** XML files are read whole to be parsed; real NF-e XMLs are tens of kilobytes. */
 const MAX_XML_PARSE_BYTES = 2 * 1024 * 1024;
 
+/** `messenger` sends the receipt of an invoice that waited on the device: only the app's queue says one did. */
 export type Deps = ServiceDeps<'db' | 'config' | 'storage' | 'userId' | 'uploadLimiter' | 'nfeTrust'> &
-  Partial<ServiceDeps<'deviceSessionId'>>;
+  Partial<ServiceDeps<'deviceSessionId' | 'messenger'>>;
 
 export const INVOICE_MESSAGES = {
   sentByYou: (iso: string) =>
@@ -210,11 +213,14 @@ const submitSchema = z.object({
   accessKey: z.string().max(100).nullish(),
   idempotencyKey: idempotencyKeySchema,
   files: z.array(z.unknown()).max(MAX_FILES_PER_INVOICE, FILE_MESSAGES.tooMany).min(1, FILE_MESSAGES.none),
+  waitedOnDevice: z.boolean().nullish(),
 });
 
 export interface SubmitInput {
   accessKey?: string | null;
   idempotencyKey: string;
+  /** Kept on the device without signal and sent by the waiting queue: nobody watched it go, so a receipt follows. */
+  waitedOnDevice?: boolean | null;
   files: Promise<FileUpload>[];
   /** The app's form unless the WhatsApp channel says otherwise (never the member's to choose). */
   channel?: InvoiceChannel;
@@ -318,6 +324,7 @@ export async function submitInvoice(deps: Deps, input: SubmitInput): Promise<Inv
       });
       await repo.insertFiles(trx, row.id, files, at);
       await repo.insertEvent(trx, { invoice_id: row.id, status: 'received', note: null, created_at: at });
+      if (parsed.data.waitedOnDevice) await receivedNoticeIn(trx, row, now);
       return { replayed: false, row };
     });
     if (invoice.replayed) {
@@ -325,6 +332,9 @@ export async function submitInvoice(deps: Deps, input: SubmitInput): Promise<Inv
       return replayOf(deps, invoice.row, parsed.data.accessKey);
     }
     countBusiness.invoice('sent');
+    if (parsed.data.waitedOnDevice && deps.messenger) {
+      await emailReceipt({ db, messenger: deps.messenger }, userId, receivedMail(invoice.row, config.publicUrl));
+    }
     return toView(db, config, await autoReview(deps, invoice.row, xml, now));
   } catch (error) {
     await discardAll();

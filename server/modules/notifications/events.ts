@@ -9,14 +9,18 @@ export type NotificationEvent =
   | { type: 'invoice-approved'; userId: number; label: string; points: number }
   | { type: 'invoice-refused'; userId: number; label: string; reason: string }
   | { type: 'invoice-cancelled'; userId: number; label: string; points: number }
+  | { type: 'invoice-received'; userId: number; label: string }
   | { type: 'project-approved'; userId: number; title: string; points: number }
   | { type: 'project-refused'; userId: number; title: string; reason: string }
   | { type: 'points-expiring'; userId: number; points: number; withinDays: number; firstDate: string }
   | { type: 'reward-order'; userId: number; orderId: number; rewardName: string; status: RewardOrderNotice }
+  | { type: 'reward-redeemed'; userId: number; orderId: number; rewardName: string; points: number; codeReady: boolean }
   | { type: 'partner-transfer'; userId: number; transferId: number; partnerName: string; completed: boolean }
+  | { type: 'partner-transfer-requested'; userId: number; transferId: number; partnerName: string; points: number }
   | { type: 'club-news'; userId: number; title: string; body: string; url: string };
 
-export type RewardOrderNotice = 'requested' | 'separating' | 'shipped' | 'delivered' | 'code-ready' | 'cancelled';
+export type RewardOrderNotice =
+  'requested' | 'separating' | 'shipped' | 'delivered' | 'code-ready' | 'cancelled' | 'cancelled-by-member';
 
 export interface NotificationText {
   kind: NotificationKind;
@@ -62,7 +66,13 @@ const ORDER_TEXTS: Record<RewardOrderNotice, { title: string; body: string }> = 
   delivered: { title: 'Resgate entregue', body: 'foi entregue. Bom trabalho na oficina!' },
   'code-ready': { title: 'Código pronto', body: 'tem o código pronto: toque em “Mostrar código”.' },
   cancelled: { title: 'Resgate cancelado', body: 'foi cancelado pelo clube. Os pontos voltaram para o seu saldo.' },
+  'cancelled-by-member': {
+    title: 'Resgate cancelado',
+    body: 'foi cancelado como você pediu. Os pontos voltaram para o seu saldo.',
+  },
 };
+
+const orderUrl = (orderId: number) => `/meus-resgates#pedido-${orderId}`;
 
 function compose(event: NotificationEvent): NotificationText {
   switch (event.type) {
@@ -87,6 +97,13 @@ function compose(event: NotificationEvent): NotificationText {
         body: `Sua ${event.label} foi cancelada pela Sefaz (compra devolvida ou desfeita)${
           event.points > 0 ? `: −${pts(event.points)}.` : '.'
         }`,
+        url: '/minhas-nfs',
+      };
+    case 'invoice-received':
+      return {
+        kind: 'invoices',
+        title: 'Nota enviada',
+        body: `Sua ${event.label}, guardada no aparelho sem sinal, foi enviada e está em análise.`,
         url: '/minhas-nfs',
       };
     case 'project-approved':
@@ -117,9 +134,21 @@ function compose(event: NotificationEvent): NotificationText {
         title: text.title,
         body: `Seu resgate nº ${event.orderId} (${clip(event.rewardName, 40)}) ${text.body}`,
         // That order, not the top of the list: its tracking link is what a shipping notice is opened for.
-        url: `/meus-resgates#pedido-${event.orderId}`,
+        url: orderUrl(event.orderId),
       };
     }
+    case 'reward-redeemed':
+      return {
+        kind: 'rewards',
+        title: event.codeReady ? 'Resgate feito: código pronto' : 'Resgate feito',
+        // The code itself stays behind "Mostrar código": this text is also a push, read on a locked screen.
+        body: `Seu resgate nº ${event.orderId} (${clip(event.rewardName, 40)}) foi registrado: −${pts(event.points)}.${
+          event.codeReady
+            ? ' Toque em “Mostrar código” para ver o código e como usar.'
+            : ' Acompanhe cada etapa no app.'
+        }`,
+        url: orderUrl(event.orderId),
+      };
     case 'partner-transfer':
       return {
         kind: 'rewards',
@@ -127,6 +156,13 @@ function compose(event: NotificationEvent): NotificationText {
         body: event.completed
           ? `Sua transferência nº ${event.transferId} para ${event.partnerName} foi concluída.`
           : `Sua transferência nº ${event.transferId} para ${event.partnerName} não foi concluída. Os pontos voltaram para o seu saldo.`,
+        url: '/premios/transferir',
+      };
+    case 'partner-transfer-requested':
+      return {
+        kind: 'rewards',
+        title: 'Transferência solicitada',
+        body: `Sua transferência nº ${event.transferId} de ${pts(event.points)} para ${event.partnerName} foi solicitada. Avisamos quando o parceiro responder.`,
         url: '/premios/transferir',
       };
     case 'club-news':

@@ -3,6 +3,7 @@ import { notificationJobs } from './jobs';
 import { notificationsResolvers } from './resolvers';
 
 export { notify } from './notify';
+export { emailReceipt, type ReceiptDeps, type ReceiptMail } from './receipt';
 export { firstWords, type NotificationEvent, type RewardOrderNotice } from './events';
 export { deliverDueNotifications, pruneNotifications } from './delivery';
 export { removeSessionSubscriptions } from './subscriptions';

@@ -8,6 +8,7 @@ import { apiRouteTable } from '../../http/api-routes';
 import { createPointsPartner, PartnerUnavailableError, type PointsPartner } from '../../adapters/points-partner';
 import { saoPauloDayStart, todayInBrazil } from '../../../lib/format/dates';
 import { expireDuePoints, getBalance, InsufficientPointsError, lockMemberPoints, spendPoints } from '../points';
+import { emailReceipt } from '../notifications';
 import { requireMember } from '../users';
 import { nowOf, type ServiceDeps } from '../service-deps';
 import * as repo from './repository';
@@ -15,8 +16,11 @@ import { partnerPointsFor, TRANSFER_RULES } from '../../../lib/partner/rules';
 import { settleTransfer } from './settle';
 import { toTransferView, type PartnerTransferView } from './views';
 import { countBusiness } from '../../metrics/business';
+import { transferMail, transferNoticeIn } from './receipts';
 
 type Deps = ServiceDeps<'db' | 'config' | 'userId'>;
+/** A member's transfer: its receipt goes out through the club's messenger. */
+type TransferDeps = Deps & ServiceDeps<'messenger'>;
 
 const points = (n: number) => n.toLocaleString('pt-BR');
 
@@ -254,7 +258,7 @@ export const debitDescription = (id: number, program: string) => `Transferência
  * same transfer. The partner is called after the commit (no lock held over the network): its immediate answer
  * settles the transfer; no answer leaves it REQUESTED for its callback, an operator or the deadline.
  */
-export async function transferToPartner(deps: Deps, rawInput: TransferInput): Promise<PartnerTransferView> {
+export async function transferToPartner(deps: TransferDeps, rawInput: TransferInput): Promise<PartnerTransferView> {
   const { db, config } = deps;
   const user = await requireMember(db, deps.userId);
   const input = parseInput(transferSchema, rawInput, { fieldOf: topLevelField });
@@ -303,6 +307,7 @@ export async function transferToPartner(deps: Deps, rawInput: TransferInput): Pr
         { transferId: row.id, userId: user.id, actor: 'membro', action: 'requested', detail: `${input.points} pontos` },
         at,
       );
+      await transferNoticeIn(trx, row, now);
       return { transfer: { ...row, debit_entry_id: debit.id }, replayed: false };
     });
   } catch (error) {
@@ -320,6 +325,7 @@ export async function transferToPartner(deps: Deps, rawInput: TransferInput): Pr
   }
   if (created.replayed) return toTransferView(created.transfer);
   countBusiness.points('spent', created.transfer.points);
+  await emailReceipt(deps, user.id, transferMail(created.transfer, config.publicUrl));
   return toTransferView(await sendToPartner(deps, created.transfer));
 }
 

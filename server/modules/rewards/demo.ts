@@ -1,3 +1,4 @@
+import { unsentMessenger } from '../../adapters/messenger';
 import type { AppConfig } from '../../config';
 import type { Db } from '../../db/schema';
 import type { DemoEvent } from '../points';
@@ -35,7 +36,9 @@ export function demoRewardEvents(db: Db, config: AppConfig, member: { id: number
   const redeemOn = (daysAgo: number, slug: string, idempotencyKey: string): DemoEvent => ({
     at: when(daysAgo),
     run: async () => {
-      orders.set(slug, (await redeemReward({ ...at(daysAgo), userId: member.id }, { slug, idempotencyKey })).id);
+      // The demo's year is replayed, not lived: its receipts are the inbox's only, no e-mail to the demo member.
+      const deps = { ...at(daysAgo), userId: member.id, messenger: unsentMessenger };
+      orders.set(slug, (await redeemReward(deps, { slug, idempotencyKey })).id);
     },
   });
   const step = (daysAgo: number, move: (deps: ReturnType<typeof at>) => Promise<unknown>): DemoEvent => ({

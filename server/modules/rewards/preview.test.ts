@@ -2,6 +2,7 @@ import '../../test/esm-shims';
 import { randomUUID } from 'node:crypto';
 import { DEMO_MEMBER } from '../../seed';
 import { createTestApp, fakeClock, gql, loginAs, type TestApp } from '../../test/helpers';
+import { insertTestReward } from './test/test-reward';
 import { appendEntries } from '../points';
 import { createMember, findUserByCpf } from '../users';
 
@@ -41,29 +42,8 @@ async function newMember(
 const creditOn = (userId: number, day: string, points: number) =>
   appendEntries(t.db, userId, [{ userId, kind: 'credit', points, description: `Crédito de ${day}` }], new Date(day));
 
-async function addReward(slug: string, fields: Record<string, unknown> = {}) {
-  const stamp = at().toISOString();
-  await t.db
-    .insertInto('rewards')
-    .values({
-      slug,
-      name: `Prêmio ${slug}`,
-      category: 'experiencias',
-      // Neither an address nor a voucher's code: the plainest redemption.
-      type: 'experiencia',
-      points: 500,
-      stock: 10,
-      per_member_limit: null,
-      active_from: null,
-      active_to: null,
-      delivery: 'Por e-mail.',
-      description: 'Um prêmio de teste.',
-      created_at: stamp,
-      updated_at: stamp,
-      ...fields,
-    })
-    .execute();
-}
+const addReward = (slug: string, fields: Parameters<typeof insertTestReward>[3] = {}) =>
+  insertTestReward(t.db, slug, at(), fields);
 
 interface Preview {
   reward: { slug: string; affordable: boolean; missingPoints: number };

@@ -6,6 +6,7 @@ import path from 'node:path';
 import { sql } from 'kysely';
 import { DEMO_MEMBER } from '../../seed';
 import { createTestApp, fakeClock, gql, loginAs, type TestApp } from '../../test/helpers';
+import { insertTestReward } from './test/test-reward';
 import { reportedPage } from '../device-sessions/test-page';
 import { appendEntries, getBalance } from '../points';
 import { generateCodes, importRewards, loadCodes, parseCodesCsv, releaseOrder, shipOrder } from './operator';
@@ -34,28 +35,8 @@ const relogin = async () => {
 const credit = (userId: number, points: number) =>
   appendEntries(t.db, userId, [{ userId, kind: 'credit', points, description: 'Crédito' }], at());
 
-async function addReward(slug: string, fields: Record<string, unknown> = {}) {
-  const stamp = at().toISOString();
-  await t.db
-    .insertInto('rewards')
-    .values({
-      slug,
-      name: `Prêmio ${slug}`,
-      category: 'ferramentas',
-      type: 'experiencia',
-      points: 500,
-      stock: 10,
-      per_member_limit: null,
-      active_from: null,
-      active_to: null,
-      delivery: 'Por e-mail.',
-      description: 'Um prêmio de teste.',
-      created_at: stamp,
-      updated_at: stamp,
-      ...fields,
-    })
-    .execute();
-}
+const addReward = (slug: string, fields: Parameters<typeof insertTestReward>[3] = {}) =>
+  insertTestReward(t.db, slug, at(), { category: 'ferramentas', ...fields });
 
 const ORDER_FIELDS = `id status points trackingCode cancelReason refundedPoints
   address { cep address number city uf } reward { slug stock } events { status note }`;

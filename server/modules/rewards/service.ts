@@ -26,12 +26,15 @@ import {
   type RewardView,
 } from './views';
 import { countBusiness } from '../../metrics/business';
+import { cancellationNoticeIn, emailCancellation, emailRedemption, redemptionNoticeIn } from './receipts';
 
 export const REWARDS_PAGE_DEFAULT = 12;
 export const REWARDS_PAGE_MAX = 24;
 
 type Deps = ServiceDeps<'db' | 'config' | 'userId'>;
-type RedeemDeps = Deps & Partial<ServiceDeps<'deviceSessionId'>>;
+/** A member's move: the receipt goes out through the club's messenger. */
+type MoveDeps = Deps & ServiceDeps<'messenger'>;
+type RedeemDeps = MoveDeps & Partial<ServiceDeps<'deviceSessionId'>>;
 
 export const REWARD_MESSAGES = {
   notFound: 'Prêmio não encontrado.',
@@ -367,11 +370,10 @@ export async function redeemReward(deps: RedeemDeps, rawInput: RedeemInput): Pro
       });
       await repo.insertEvent(trx, created.id, 'requested', null, at);
       redeemed = true;
-      if (givesCode(reward) && risk.reason === null) {
-        await issueCodeIn(trx, created, at);
-        return (await repo.orderById(trx, created.id))!;
-      }
-      return created;
+      if (givesCode(reward) && risk.reason === null) await issueCodeIn(trx, created, at);
+      const done = (await repo.orderById(trx, created.id))!;
+      await redemptionNoticeIn(trx, done, reward, now);
+      return done;
     });
   } catch (error) {
     if (error instanceof InsufficientPointsError) {
@@ -384,7 +386,10 @@ export async function redeemReward(deps: RedeemDeps, rawInput: RedeemInput): Pro
     }
     throw error;
   }
-  if (redeemed) countBusiness.redemption(reward.points);
+  if (redeemed) {
+    countBusiness.redemption(reward.points);
+    await emailRedemption(deps, order.id);
+  }
   return orderView(db, order, user.id);
 }
 
@@ -430,11 +435,12 @@ async function requireRewardRow(db: Db, id: number): Promise<RewardRow> {
 export const MEMBER_CANCEL_REASON = 'Cancelado por você.';
 
 /** The member cancels their own order while it is still REQUESTED; cancelling a cancelled order changes nothing. */
-export async function cancelRewardOrder(deps: Deps, rawId: string): Promise<RewardOrderView> {
+export async function cancelRewardOrder(deps: MoveDeps, rawId: string): Promise<RewardOrderView> {
   const { db } = deps;
   const user = await requireMember(db, deps.userId);
   const id = /^\d{1,12}$/.test(rawId) ? Number(rawId) : null;
   const now = nowOf(deps);
+  let cancelled = false;
   const order = await db.transaction().execute(async (trx) => {
     // Another member's order answers exactly like a missing one.
     const found = id === null ? undefined : await repo.ownOrder(trx, user.id, id);
@@ -448,7 +454,11 @@ export async function cancelRewardOrder(deps: Deps, rawId: string): Promise<Rewa
       );
     }
     await cancelOrderIn(trx, found, ['requested'], MEMBER_CANCEL_REASON, now);
+    await cancellationNoticeIn(trx, found, await requireRewardRow(trx, found.reward_id), now);
+    cancelled = true;
     return (await repo.ownOrder(trx, user.id, found.id))!;
   });
+  // Only the call that cancelled sends the receipt: cancelling a cancelled order changes nothing and says nothing.
+  if (cancelled) await emailCancellation(deps, order.id);
   return orderView(db, order, user.id);
 }

@@ -189,7 +189,8 @@ describe('one order', () => {
     ]);
     expect(messageOf(await call(CANCEL, { id, reason: 'Produto com defeito' }))).toBe('Este resgate já foi entregue.');
 
-    // The member's own page reads the tracking code; e-mails for each move, and an SMS with the tracking code.
+    // The member's own page reads the tracking code; the redemption's receipt and an e-mail for each move, and an
+    // SMS with the tracking code.
     const mine = await gql<{ myRewardOrders: { data: { status: string; trackingCode: string }[] } }>(
       t.app,
       '{ myRewardOrders { data { status trackingCode } } }',
@@ -198,17 +199,17 @@ describe('one order', () => {
     );
     expect(mine.data?.myRewardOrders.data[0]).toEqual({ status: 'DELIVERED', trackingCode: 'QB123456789BR' });
     const sent = await outboxFor(DEMO_MEMBER.email);
-    expect(sent.filter((m) => m.channel === 'email')).toHaveLength(3);
+    expect(sent.filter((m) => m.channel === 'email')).toHaveLength(4);
     expect(sent.some((m) => m.body.includes(`resgate nº ${id}`) && m.body.includes('QB123456789BR'))).toBe(true);
-    // Each move is in the member's inbox too, newest first, each opening the order.
+    // The redemption and each move are in the member's inbox too, newest first, each opening the order.
     const inbox = await gql<{ notifications: { data: { kind: string; url: string }[]; unreadCount: number } }>(
       t.app,
       '{ notifications(first: 10) { data { kind url } unreadCount } }',
       {},
       ana,
     );
-    expect(inbox.data?.notifications.unreadCount).toBe(3);
-    expect(inbox.data?.notifications.data.map((n) => n.kind)).toEqual(['REWARDS', 'REWARDS', 'REWARDS']);
+    expect(inbox.data?.notifications.unreadCount).toBe(4);
+    expect(inbox.data?.notifications.data.map((n) => n.kind)).toEqual(['REWARDS', 'REWARDS', 'REWARDS', 'REWARDS']);
 
     // Both audits: the order's own (the terminal's `orders` reads it) and the staff's trail, with who and the role.
     const staffName = 'Paula Prêmios <paula@clube.test>';

@@ -65,7 +65,7 @@ export interface SubmittedInvoice {
 export async function submit(
   app: FastifyInstance,
   token: string,
-  input: { accessKey?: string; idempotencyKey?: string },
+  input: { accessKey?: string; idempotencyKey?: string; waitedOnDevice?: boolean },
   files: TestFile[],
   headers: Record<string, string> = { 'apollo-require-preflight': 'true' },
 ): Promise<GraphQLResponse<{ submitInvoice: SubmittedInvoice }> & { statusCode: number }> {
