@@ -9,6 +9,7 @@ export type NotificationEvent =
   | { type: 'invoice-approved'; userId: number; label: string; points: number }
   | { type: 'invoice-refused'; userId: number; label: string; reason: string }
   | { type: 'invoice-cancelled'; userId: number; label: string; points: number }
+  | { type: 'invoice-reversed'; userId: number; label: string; points: number; reason: string }
   | { type: 'project-approved'; userId: number; title: string; points: number }
   | { type: 'project-refused'; userId: number; title: string; reason: string }
   | { type: 'points-expiring'; userId: number; points: number; withinDays: number; firstDate: string }
@@ -87,6 +88,15 @@ function compose(event: NotificationEvent): NotificationText {
         body: `Sua ${event.label} foi cancelada pela Sefaz (compra devolvida ou desfeita)${
           event.points > 0 ? `: −${pts(event.points)}.` : '.'
         }`,
+        url: '/minhas-nfs',
+      };
+    case 'invoice-reversed':
+      return {
+        kind: 'invoices',
+        title: 'Aprovação de nota desfeita',
+        body: `A aprovação da sua ${event.label} foi desfeita${
+          event.points > 0 ? ` (−${pts(event.points)})` : ''
+        }: ${firstWords(event.reason)}`,
         url: '/minhas-nfs',
       };
     case 'project-approved':
