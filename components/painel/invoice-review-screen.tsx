@@ -75,6 +75,13 @@ function Workspace({
   const waiting = isWaiting(invoice.status);
   const mine = waiting && lease?.mine === true;
   const viewer = useRef<PhotoViewerHandle>(null);
+  // The page renews the files' signed links while it is open; a PDF already shown keeps its first link, so it is not
+  // loaded again (and scrolled back to the top) at each renewal. The link to open it in a tab takes the newest.
+  const shownUrls = useRef(new Map<string, string>());
+  const firstUrl = (file: { id: string; url: string }) => {
+    if (!shownUrls.current.has(file.id)) shownUrls.current.set(file.id, file.url);
+    return shownUrls.current.get(file.id)!;
+  };
   const flags = invoice.signals.map((signal) => `${SIGNAL_LABELS[signal.kind] ?? signal.kind}: ${signal.message}`);
   const decision = useDecision({
     initialPoints: invoice.suggestedPoints === null ? '' : String(invoice.suggestedPoints),
@@ -145,7 +152,7 @@ function Workspace({
           ))}
           {pdfs.map((file) => (
             <div key={file.id} className="invoice-review__pdf">
-              <iframe src={file.url} title={`PDF da nota #${invoice.id}: ${file.name}`} />
+              <iframe src={firstUrl(file)} title={`PDF da nota #${invoice.id}: ${file.name}`} />
               <a href={file.url} target="_blank" rel="noopener noreferrer">
                 Abrir o PDF em outra aba
               </a>

@@ -5,6 +5,12 @@ import { usePainelQuery } from '../use-painel-query';
 import { useReviewLease, type ReviewLeaseActions } from './use-review-lease';
 
 /** What makes a review desk: its page's words, the item's query, its hold, and when an item waits. */
+/**
+ * The item's files are signed links of 5 minutes (the API's STAFF_FILE_LINK_TTL_MS): the page asks for the item again
+ * a minute before they end, so "Abrir o PDF em outra aba" and the full-screen photo still open after a long look.
+ */
+export const FILE_LINK_RENEW_MS = 4 * 60 * 1000;
+
 /** What the desks read of an item: its status, and an approval request waiting for a second person. */
 export interface ReviewedItem {
   status: string;
@@ -53,6 +59,11 @@ export function useReviewItem<TResult, TItem extends ReviewedItem, TLease>(
   useEffect(() => {
     if (query.data) setItem(read(query.data));
   }, [query.data, read]);
+  const { refetch } = query;
+  useEffect(() => {
+    const timer = window.setInterval(() => void refetch(), FILE_LINK_RENEW_MS);
+    return () => window.clearInterval(timer);
+  }, [refetch]);
   const hold = useReviewLease(desk.lease, id, !!item && holds(desk, item));
   return {
     item,
