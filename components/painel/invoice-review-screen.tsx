@@ -163,6 +163,47 @@ function Workspace({
         </section>
 
         <aside className="invoice-review__side" aria-label="Conferência">
+          {/* What asks for care and the decision first, so its buttons are on the first screen at 1280×800. */}
+          <InvoiceSignals signals={invoice.signals} go={go} />
+
+          <DecisionForms
+            decision={decision}
+            waiting={waiting}
+            mine={mine}
+            earlier={{ lead: 'Esta nota já foi analisada', situation, item: invoice }}
+            pointsHint={
+              invoice.suggestedPoints === null
+                ? 'Sem valor total (sem XML): informe os pontos.'
+                : `Sugeridos pelo total de ${formatCents(invoice.totalCents ?? 0)}: ${invoice.suggestedParts
+                    .map((p) => `${p.name} ${formatPoints(p.points)}`)
+                    .join(' + ')}`
+            }
+            templates={REJECTION_TEMPLATES}
+            reasonMax={400}
+            next={{ label: 'Próxima', ...next }}
+            facts={{
+              member: `${member.name} · CPF ${member.cpfMasked}`,
+              flags,
+            }}
+            request={invoice.approvalRequest ?? null}
+            onConfirmRequest={confirmRequest}
+          >
+            {invoice.status === 'approved' && (
+              <CorrectionForm
+                title="Estornar a aprovação"
+                explanation={`Um débito de ${formatPoints(invoice.points ?? 0)} pontos ligado a esta nota; a nota fica recusada e o membro é avisado com o motivo.${
+                  decision.rules && (invoice.points ?? 0) > decision.rules.fourEyesPoints
+                    ? ` Acima de ${formatPoints(decision.rules.fourEyesPoints)} pontos, só um admin estorna.`
+                    : ''
+                }`}
+                reasonLabel="Motivo do estorno (o membro lerá)"
+                submitLabel={decision.pending === 'reverse' ? 'Estornando…' : 'Estornar a aprovação'}
+                busy={decision.busy}
+                onSubmit={reverse}
+              />
+            )}
+          </DecisionForms>
+
           <section aria-labelledby="chave">
             <h2 id="chave">Chave lida</h2>
             <p className="invoice-key">{groupedKey(invoice.accessKey)}</p>
@@ -208,46 +249,6 @@ function Workspace({
               ))}
             </ul>
           </section>
-
-          <InvoiceSignals signals={invoice.signals} go={go} />
-
-          <DecisionForms
-            decision={decision}
-            waiting={waiting}
-            mine={mine}
-            earlier={{ lead: 'Esta nota já foi analisada', situation, item: invoice }}
-            pointsHint={
-              invoice.suggestedPoints === null
-                ? 'Sem valor total (sem XML): informe os pontos.'
-                : `Sugeridos pelo total de ${formatCents(invoice.totalCents ?? 0)}: ${invoice.suggestedParts
-                    .map((p) => `${p.name} ${formatPoints(p.points)}`)
-                    .join(' + ')}`
-            }
-            templates={REJECTION_TEMPLATES}
-            reasonMax={400}
-            next={{ label: 'Próxima', ...next }}
-            facts={{
-              member: `${member.name} · CPF ${member.cpfMasked}`,
-              flags,
-            }}
-            request={invoice.approvalRequest ?? null}
-            onConfirmRequest={confirmRequest}
-          >
-            {invoice.status === 'approved' && (
-              <CorrectionForm
-                title="Estornar a aprovação"
-                explanation={`Um débito de ${formatPoints(invoice.points ?? 0)} pontos ligado a esta nota; a nota fica recusada e o membro é avisado com o motivo.${
-                  decision.rules && (invoice.points ?? 0) > decision.rules.fourEyesPoints
-                    ? ` Acima de ${formatPoints(decision.rules.fourEyesPoints)} pontos, só um admin estorna.`
-                    : ''
-                }`}
-                reasonLabel="Motivo do estorno (o membro lerá)"
-                submitLabel={decision.pending === 'reverse' ? 'Estornando…' : 'Estornar a aprovação'}
-                busy={decision.busy}
-                onSubmit={reverse}
-              />
-            )}
-          </DecisionForms>
 
           <ShortcutList shortcuts={REVIEW_SHORTCUTS} />
         </aside>
