@@ -7,6 +7,9 @@ import { createInvoiceMember, freshKey, masked, nfeXmlFile, type InvoiceMember }
 
 /** A real photo the browser draws: the same bytes sent by two members. */
 const PHOTO = readFileSync('server/modules/projects/demo/cozinha-1.jpg');
+/** Photos of their own (no "same file" signal), for approvals without a flag. */
+const PHOTO_B = Buffer.concat([PHOTO, Buffer.from(`quatro olhos ${Date.now()}`)]);
+const PHOTO_C = Buffer.concat([PHOTO, Buffer.from(`estorno ${Date.now()}`)]);
 /** A CNPJ of no registered store: its XML waits for a person. */
 const UNREGISTERED_CNPJ = '11222333000181';
 
@@ -92,8 +95,23 @@ test.describe('revisão de notas no painel @painel', () => {
     await expect(sofia.getByRole('button', { name: 'Aprovar' })).toBeDisabled();
     await expectNoAxeViolations(sofia);
 
+    // The same photo sent by another member is a flag: "Aprovar" asks first, naming the member, points and flags.
     await page.getByLabel('Pontos').fill('150');
     await page.getByRole('button', { name: 'Aprovar' }).click();
+    const confirmation = page.getByRole('dialog', { name: 'Confirmar a aprovação' });
+    await expect(confirmation).toContainText(nilo.name);
+    await expect(confirmation).toContainText('150');
+    await expect(confirmation).toContainText(`O mesmo arquivo (bytes idênticos) foi enviado por outro membro`);
+    await expectNoAxeViolations(page);
+    // Esc goes back without approving; then the keyboard alone confirms it.
+    await page.keyboard.press('Escape');
+    await expect(confirmation).toBeHidden();
+    await page.getByLabel('Pontos').press('Enter');
+    await expect(confirmation).toBeVisible();
+    await page.keyboard.press('Tab');
+    await page.keyboard.press('Tab');
+    await expect(confirmation.getByRole('button', { name: 'Confirmar a aprovação' })).toBeFocused();
+    await page.keyboard.press('Enter');
     await expect(
       page.getByRole('status').filter({ hasText: `Nota #${photoId} aprovada com 150 pontos.` }),
     ).toBeVisible();
@@ -118,5 +136,60 @@ test.describe('revisão de notas no painel @painel', () => {
     await expect(page.getByText(/R\$\s312,40/).first()).toBeVisible();
     await expectNoAxeViolations(page);
     await expectAudited(browser, rafael, ['Nota aberta para análise', 'Nota aprovada']);
+  });
+
+  test('an approval above the four-eyes threshold waits for another account, which credits it; a reviewer reverses an approval with a reason', async ({
+    page,
+    browser,
+  }) => {
+    test.setTimeout(measuredTimeout(40));
+    const nina = await createInvoiceMember();
+    const ninaPage = await memberPage(browser, nina);
+    const bigId = await send(ninaPage, freshKey(), { name: 'nota.jpg', mimeType: 'image/jpeg', buffer: PHOTO_B });
+    const smallId = await send(ninaPage, freshKey(), { name: 'nota.jpg', mimeType: 'image/jpeg', buffer: PHOTO_C });
+
+    await staffFromTerminal(page, 'Rafael Revisor', ['revisor']);
+    await review(page, bigId);
+    await page.getByLabel('Pontos').fill('12000');
+    await page.getByRole('button', { name: 'Aprovar' }).click();
+    const confirmation = page.getByRole('dialog', { name: 'Confirmar a aprovação' });
+    await expect(confirmation).toContainText('nenhum ponto é creditado até outra pessoa da equipe confirmar');
+    await confirmation.getByRole('button', { name: 'Pedir a aprovação' }).click();
+    await expect(
+      page.getByRole('status').filter({ hasText: `Nota #${bigId}: aprovação pedida com 12.000 pontos.` }),
+    ).toBeVisible();
+    await expect(page.getByText('Outra pessoa da equipe precisa confirmar: quem pediu não confirma.')).toBeVisible();
+
+    // Another reviewer finds it on the home and credits it.
+    const sofia = await page.context().newPage();
+    await staffFromTerminal(sofia, 'Sofia Revisora', ['revisor']);
+    const waiting = sofia.getByRole('region', { name: 'Aprovações esperando a segunda pessoa' });
+    await expect(waiting).toContainText('pedida por Rafael Revisor');
+    await expectNoAxeViolations(sofia);
+    await waiting.getByRole('link', { name: `Nota #${bigId}` }).click();
+    await sofia.getByRole('button', { name: 'Confirmar a aprovação de 12.000 pontos' }).click();
+    await expect(
+      sofia
+        .getByRole('status')
+        .filter({ hasText: `Nota #${bigId} aprovada com 12.000 pontos, pedidos por Rafael Revisor.` }),
+    ).toBeVisible();
+    await sofia.goto('/painel');
+    await expect(sofia.getByRole('region', { name: 'Créditos grandes dos últimos 7 dias' })).toContainText(
+      `Nota #${bigId}`,
+    );
+
+    // A small approval reversed: a debit, the invoice refused, the member told.
+    await review(page, smallId);
+    await page.getByLabel('Pontos').fill('40');
+    await page.getByRole('button', { name: 'Aprovar' }).click();
+    await expect(
+      page.getByRole('status').filter({ hasText: `Nota #${smallId} aprovada com 40 pontos.` }),
+    ).toBeVisible();
+    await page.getByLabel('Motivo do estorno (o membro lerá)').fill('Compra devolvida à loja');
+    await page.getByRole('button', { name: 'Estornar a aprovação' }).click();
+    await expect(page.getByRole('status').filter({ hasText: `Aprovação da nota #${smallId} estornada` })).toBeVisible();
+    await expectNoAxeViolations(page);
+    await ninaPage.goto('/historico');
+    await expect(ninaPage.locator('.extract-balance__value')).toHaveText('12.000 pontos');
   });
 });

@@ -123,6 +123,16 @@ export interface AppConfig {
    * time); the invoice that would pass it waits for a person (20000).
    */
   readonly autoApprovalMaxPointsMonth: number;
+  /**
+   * REVIEW_CONFIRM_POINTS: a staff approval above this many points, or of a flagged invoice, is sent only after a
+   * confirmation that names the member, the points and the flags (2000).
+   */
+  readonly reviewConfirmPoints: number;
+  /**
+   * REVIEW_FOUR_EYES_POINTS: above this, a staff approval is only a request, and a second staff account credits it
+   * (10000); reversing such an approval takes an admin.
+   */
+  readonly reviewFourEyesPoints: number;
   /** The WhatsApp channel (WHATSAPP_*, docs/whatsapp.md). */
   readonly whatsapp: WhatsappSettings;
 }
@@ -209,6 +219,10 @@ export const DEFAULT_MEMBERS_PER_DEVICE = 3;
 /** Ceilings of what the club approves by itself: per invoice, and per member in a calendar month. */
 export const DEFAULT_AUTO_APPROVAL_MAX_POINTS = 5000;
 export const DEFAULT_AUTO_APPROVAL_MAX_POINTS_MONTH = 20_000;
+
+/** Approvals that ask for a deliberate confirmation, and those that take a second person (four eyes). */
+export const DEFAULT_REVIEW_CONFIRM_POINTS = 2000;
+export const DEFAULT_REVIEW_FOUR_EYES_POINTS = 10_000;
 
 /** Retry-After of the maintenance answer: five minutes. */
 export const DEFAULT_MAINTENANCE_RETRY_AFTER_SECONDS = 300;
@@ -332,6 +346,16 @@ export const envSchema = z.object({
     .int()
     .min(0, 'AUTO_APPROVAL_MAX_POINTS_MONTH: um número inteiro de pontos, 0 ou mais.')
     .default(DEFAULT_AUTO_APPROVAL_MAX_POINTS_MONTH),
+  REVIEW_CONFIRM_POINTS: z.coerce
+    .number()
+    .int()
+    .min(0, 'REVIEW_CONFIRM_POINTS: um número inteiro de pontos, 0 ou mais.')
+    .default(DEFAULT_REVIEW_CONFIRM_POINTS),
+  REVIEW_FOUR_EYES_POINTS: z.coerce
+    .number()
+    .int()
+    .min(0, 'REVIEW_FOUR_EYES_POINTS: um número inteiro de pontos, 0 ou mais.')
+    .default(DEFAULT_REVIEW_FOUR_EYES_POINTS),
   WHATSAPP_APP_SECRET: z.string().min(16, 'WHATSAPP_APP_SECRET precisa ter pelo menos 16 caracteres.').optional(),
   WHATSAPP_VERIFY_TOKEN: z
     .string()
@@ -657,6 +681,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     outbound: outboundFrom(e),
     autoApprovalMaxPoints: e.AUTO_APPROVAL_MAX_POINTS,
     autoApprovalMaxPointsMonth: e.AUTO_APPROVAL_MAX_POINTS_MONTH,
+    reviewConfirmPoints: e.REVIEW_CONFIRM_POINTS,
+    reviewFourEyesPoints: e.REVIEW_FOUR_EYES_POINTS,
     whatsapp: whatsappFrom(e, dataDir, database),
   };
 }

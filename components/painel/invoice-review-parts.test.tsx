@@ -46,6 +46,7 @@ const invoice: StaffInvoiceDetailFieldsFragment = {
   suggestedPoints: 1234,
   suggestedParts: [],
   lease: null,
+  approvalRequest: null,
 };
 
 describe('the invoice review’s risk signals', () => {

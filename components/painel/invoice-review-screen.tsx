@@ -10,10 +10,13 @@ import {
   isPhoto,
   REJECTION_TEMPLATES,
   REVIEW_SHORTCUTS,
+  SIGNAL_LABELS,
 } from '@/lib/painel/invoice-review';
 import {
   MStaffApproveInvoice,
+  MStaffConfirmInvoiceApproval,
   MStaffRejectInvoice,
+  MStaffReverseInvoiceApproval,
   MStaffReleaseInvoice,
   MStaffTakeInvoice,
   QStaffInvoice,
@@ -22,11 +25,13 @@ import {
   type StaffInvoiceLeaseFieldsFragment,
 } from '@/lib/painel/operations';
 import { painelRequest } from '@/lib/painel/request';
+import { approvalSaid } from '@/lib/painel/review-desk';
 import { routes } from '@/lib/routes';
 import { reviewHref } from './invoice-queue-screen';
 import { InvoiceSignals } from './invoice-signals';
 import { InvoiceXmlFields } from './invoice-xml-fields';
 import { PhotoViewer, type PhotoViewerHandle } from './photo-viewer';
+import { CorrectionForm } from './review/correction-form';
 import { DecisionForms } from './review/decision-forms';
 import { LeaseNotice } from './review/lease-notice';
 import { ShortcutList } from './review/shortcut-list';
@@ -70,12 +75,23 @@ function Workspace({
   const waiting = isWaiting(invoice.status);
   const mine = waiting && lease?.mine === true;
   const viewer = useRef<PhotoViewerHandle>(null);
+  // The page renews the files' signed links while it is open; a PDF already shown keeps its first link, so it is not
+  // loaded again (and scrolled back to the top) at each renewal. The link to open it in a tab takes the newest.
+  const shownUrls = useRef(new Map<string, string>());
+  const firstUrl = (file: { id: string; url: string }) => {
+    if (!shownUrls.current.has(file.id)) shownUrls.current.set(file.id, file.url);
+    return shownUrls.current.get(file.id)!;
+  };
+  const flags = invoice.signals.map((signal) => `${SIGNAL_LABELS[signal.kind] ?? signal.kind}: ${signal.message}`);
   const decision = useDecision({
     initialPoints: invoice.suggestedPoints === null ? '' : String(invoice.suggestedPoints),
     pointsProblemAt: 'alert',
-    approve: async (points) => {
-      onDecided((await painelRequest(MStaffApproveInvoice, { id: invoice.id, points })).staffApproveInvoice);
-      return `Nota #${invoice.id} aprovada com ${formatPoints(points)} pontos.`;
+    flagged: flags.length > 0,
+    approve: async (points, confirmed) => {
+      const answer = (await painelRequest(MStaffApproveInvoice, { id: invoice.id, points, confirmed }))
+        .staffApproveInvoice;
+      onDecided(answer);
+      return approvalSaid(answer, `Nota #${invoice.id}`, 'aprovada', points);
     },
     reject: async (reason) => {
       onDecided((await painelRequest(MStaffRejectInvoice, { id: invoice.id, reason })).staffRejectInvoice);
@@ -93,6 +109,19 @@ function Workspace({
     'Não há outra nota livre na fila.',
   );
   useReviewShortcuts({ decision, mine, next: next.run, photos: viewer });
+  const confirmRequest = () =>
+    void decision.run('confirm', async () => {
+      const requested = invoice.approvalRequest;
+      onDecided((await painelRequest(MStaffConfirmInvoiceApproval, { id: invoice.id })).staffConfirmInvoiceApproval);
+      return `Nota #${invoice.id} aprovada com ${formatPoints(requested?.points ?? 0)} pontos, pedidos por ${requested?.requestedBy ?? 'outra pessoa'}.`;
+    });
+  const reverse = (reason: string) =>
+    void decision.run('reverse', async () => {
+      onDecided(
+        (await painelRequest(MStaffReverseInvoiceApproval, { id: invoice.id, reason })).staffReverseInvoiceApproval,
+      );
+      return `Aprovação da nota #${invoice.id} estornada: os pontos saíram do saldo do membro, que lerá “${reason}”.`;
+    });
 
   const photos = invoice.files.filter((f) => isPhoto(f.kind));
   const pdfs = invoice.files.filter((f) => f.kind === 'pdf');
@@ -123,7 +152,7 @@ function Workspace({
           ))}
           {pdfs.map((file) => (
             <div key={file.id} className="invoice-review__pdf">
-              <iframe src={file.url} title={`PDF da nota #${invoice.id}: ${file.name}`} />
+              <iframe src={firstUrl(file)} title={`PDF da nota #${invoice.id}: ${file.name}`} />
               <a href={file.url} target="_blank" rel="noopener noreferrer">
                 Abrir o PDF em outra aba
               </a>
@@ -134,6 +163,47 @@ function Workspace({
         </section>
 
         <aside className="invoice-review__side" aria-label="Conferência">
+          {/* What asks for care and the decision first, so its buttons are on the first screen at 1280×800. */}
+          <InvoiceSignals signals={invoice.signals} go={go} />
+
+          <DecisionForms
+            decision={decision}
+            waiting={waiting}
+            mine={mine}
+            earlier={{ lead: 'Esta nota já foi analisada', situation, item: invoice }}
+            pointsHint={
+              invoice.suggestedPoints === null
+                ? 'Sem valor total (sem XML): informe os pontos.'
+                : `Sugeridos pelo total de ${formatCents(invoice.totalCents ?? 0)}: ${invoice.suggestedParts
+                    .map((p) => `${p.name} ${formatPoints(p.points)}`)
+                    .join(' + ')}`
+            }
+            templates={REJECTION_TEMPLATES}
+            reasonMax={400}
+            next={{ label: 'Próxima', ...next }}
+            facts={{
+              member: `${member.name} · CPF ${member.cpfMasked}`,
+              flags,
+            }}
+            request={invoice.approvalRequest ?? null}
+            onConfirmRequest={confirmRequest}
+          >
+            {invoice.status === 'approved' && (
+              <CorrectionForm
+                title="Estornar a aprovação"
+                explanation={`Um débito de ${formatPoints(invoice.points ?? 0)} pontos ligado a esta nota; a nota fica recusada e o membro é avisado com o motivo.${
+                  decision.rules && (invoice.points ?? 0) > decision.rules.fourEyesPoints
+                    ? ` Acima de ${formatPoints(decision.rules.fourEyesPoints)} pontos, só um admin estorna.`
+                    : ''
+                }`}
+                reasonLabel="Motivo do estorno (o membro lerá)"
+                submitLabel={decision.pending === 'reverse' ? 'Estornando…' : 'Estornar a aprovação'}
+                busy={decision.busy}
+                onSubmit={reverse}
+              />
+            )}
+          </DecisionForms>
+
           <section aria-labelledby="chave">
             <h2 id="chave">Chave lida</h2>
             <p className="invoice-key">{groupedKey(invoice.accessKey)}</p>
@@ -179,25 +249,6 @@ function Workspace({
               ))}
             </ul>
           </section>
-
-          <InvoiceSignals signals={invoice.signals} go={go} />
-
-          <DecisionForms
-            decision={decision}
-            waiting={waiting}
-            mine={mine}
-            earlier={{ lead: 'Esta nota já foi analisada', situation, item: invoice }}
-            pointsHint={
-              invoice.suggestedPoints === null
-                ? 'Sem valor total (sem XML): informe os pontos.'
-                : `Sugeridos pelo total de ${formatCents(invoice.totalCents ?? 0)}: ${invoice.suggestedParts
-                    .map((p) => `${p.name} ${formatPoints(p.points)}`)
-                    .join(' + ')}`
-            }
-            templates={REJECTION_TEMPLATES}
-            reasonMax={400}
-            next={{ label: 'Próxima', ...next }}
-          />
 
           <ShortcutList shortcuts={REVIEW_SHORTCUTS} />
         </aside>

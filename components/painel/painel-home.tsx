@@ -10,6 +10,7 @@ import { sectionsFor } from '@/lib/painel/sections';
 import { FormAlert } from '../ui/form-alert';
 import { Spinner } from '../ui/spinner';
 import { DailyBarsChart } from './daily-bars-chart';
+import { LargeApprovalsPanel } from './large-approvals-panel';
 import { useStaff } from './staff-context';
 import { usePainelQuery } from './use-painel-query';
 
@@ -35,6 +36,7 @@ export function PainelHome() {
       <FormAlert message={query.error ? errorMessage(query.error as never) : null} />
       {!dashboard && query.loading && <Spinner label="Carregando os números do clube…" />}
       {dashboard && <Figures dashboard={dashboard} roles={staff.roles} />}
+      <LargeApprovalsPanel roles={staff.roles} />
       <section aria-labelledby="painel-secoes">
         <h2 id="painel-secoes">O que você pode abrir</h2>
         {sections.length === 0 ? (

@@ -27,12 +27,12 @@ export const PhotoViewer = forwardRef<PhotoViewerHandle, { src: string; alt: str
   const scale = ZOOMS[zoomIndex]!;
 
   return (
-    <figure className="photo-viewer">
-      <div className="photo-viewer__tools" role="toolbar" aria-label="Ferramentas da foto">
+    <figure className="painel-photo-viewer">
+      <div className="painel-photo-viewer__tools" role="toolbar" aria-label="Ferramentas da foto">
         <button type="button" className="button button--secondary" onClick={() => zoom(-1)} aria-keyshortcuts="-">
           Afastar
         </button>
-        <span className="photo-viewer__zoom" aria-live="polite">
+        <span className="painel-photo-viewer__zoom" aria-live="polite">
           {Math.round(scale * 100)}%
         </span>
         <button type="button" className="button button--secondary" onClick={() => zoom(1)} aria-keyshortcuts="+">
@@ -48,12 +48,12 @@ export const PhotoViewer = forwardRef<PhotoViewerHandle, { src: string; alt: str
           Tela cheia
         </button>
       </div>
-      <div ref={frame} className="photo-viewer__frame" tabIndex={0} aria-label={`${alt}: role para ver o resto`}>
+      <div ref={frame} className="painel-photo-viewer__frame" tabIndex={0} aria-label={`${alt}: role para ver o resto`}>
         {/* eslint-disable-next-line @next/next/no-img-element -- a signed link of the API, never optimised */}
         <img
           src={src}
           alt={alt}
-          className="photo-viewer__image"
+          className="painel-photo-viewer__image"
           style={{ width: `${scale * 100}%`, transform: `rotate(${turns * 90}deg)` }}
         />
       </div>

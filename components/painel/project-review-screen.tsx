@@ -6,7 +6,9 @@ import { formatPoints } from '@/lib/format/numbers';
 import { formatLongMonth } from '@/lib/projects/format';
 import {
   MStaffApproveProject,
+  MStaffConfirmProjectApproval,
   MStaffPublishProject,
+  MStaffUnpublishProject,
   MStaffRejectProject,
   MStaffReleaseProject,
   MStaffTakeProject,
@@ -24,8 +26,10 @@ import {
   projectSituation,
 } from '@/lib/painel/project-review';
 import { painelRequest } from '@/lib/painel/request';
+import { approvalSaid } from '@/lib/painel/review-desk';
 import { routes } from '@/lib/routes';
 import { ProjectGallery, type ProjectGalleryHandle } from './project-gallery';
+import { CorrectionForm } from './review/correction-form';
 import { DecisionForms } from './review/decision-forms';
 import { LeaseNotice } from './review/lease-notice';
 import { ShortcutList } from './review/shortcut-list';
@@ -71,12 +75,16 @@ function Workspace({
   const waiting = isWaitingProject(project.status);
   const mine = waiting && lease?.mine === true;
   const gallery = useRef<ProjectGalleryHandle>(null);
+  const flags = project.riskReason ? [`Regra do aparelho: ${project.riskReason}`] : [];
   const decision = useDecision({
     initialPoints: String(project.suggestedPoints),
     pointsProblemAt: 'field',
-    approve: async (points) => {
-      onChanged((await painelRequest(MStaffApproveProject, { id: project.id, points })).staffApproveProject);
-      return `Projeto #${project.id} aprovado com ${formatPoints(points)} pontos.`;
+    flagged: flags.length > 0,
+    approve: async (points, confirmed) => {
+      const answer = (await painelRequest(MStaffApproveProject, { id: project.id, points, confirmed }))
+        .staffApproveProject;
+      onChanged(answer);
+      return approvalSaid(answer, `Projeto #${project.id}`, 'aprovado', points);
     },
     reject: async (reason) => {
       const rejected = (await painelRequest(MStaffRejectProject, { id: project.id, reason })).staffRejectProject;
@@ -88,6 +96,17 @@ function Workspace({
     void decision.run('publish', async () => {
       onChanged((await painelRequest(MStaffPublishProject, { id: project.id })).staffPublishProject);
       return `Projeto #${project.id} publicado: as fotos podem aparecer na galeria do clube.`;
+    });
+  const unpublish = (reason: string) =>
+    void decision.run('unpublish', async () => {
+      onChanged((await painelRequest(MStaffUnpublishProject, { id: project.id, reason })).staffUnpublishProject);
+      return `Projeto #${project.id} tirado do ar: as fotos saíram da galeria do clube.`;
+    });
+  const confirmRequest = () =>
+    void decision.run('confirm', async () => {
+      const requested = project.approvalRequest;
+      onChanged((await painelRequest(MStaffConfirmProjectApproval, { id: project.id })).staffConfirmProjectApproval);
+      return `Projeto #${project.id} aprovado com ${formatPoints(requested?.points ?? 0)} pontos, pedidos por ${requested?.requestedBy ?? 'outra pessoa'}.`;
     });
   const next = useReviewNext(
     async () => (await painelRequest(QStaffNextProject, { after: project.id })).staffNextProject ?? null,
@@ -206,8 +225,24 @@ function Workspace({
             templateHint="O membro lê o motivo na página do projeto e pode reenviá-lo corrigido."
             reasonMax={380}
             next={{ label: 'Próximo projeto', ...next }}
+            facts={{
+              member: `${member.name} · CPF ${member.cpfMasked}`,
+              flags,
+            }}
+            request={project.approvalRequest ?? null}
+            onConfirmRequest={confirmRequest}
           >
             <Publication project={project} busy={decision.busy} onPublish={publish} />
+            {project.published && (
+              <CorrectionForm
+                title="Tirar do ar"
+                explanation="As fotos saem da galeria do clube; a aprovação e os pontos ficam. O motivo vai para a auditoria."
+                reasonLabel="Motivo de tirar do ar"
+                submitLabel={decision.pending === 'unpublish' ? 'Tirando do ar…' : 'Tirar do ar'}
+                busy={decision.busy}
+                onSubmit={unpublish}
+              />
+            )}
           </DecisionForms>
 
           <ShortcutList shortcuts={PROJECT_REVIEW_SHORTCUTS} />

@@ -20,6 +20,11 @@ export {
   MStaffReleaseInvoiceDocument as MStaffReleaseInvoice,
   MStaffApproveInvoiceDocument as MStaffApproveInvoice,
   MStaffRejectInvoiceDocument as MStaffRejectInvoice,
+  MStaffConfirmInvoiceApprovalDocument as MStaffConfirmInvoiceApproval,
+  MStaffReverseInvoiceApprovalDocument as MStaffReverseInvoiceApproval,
+  QStaffApprovalRulesDocument as QStaffApprovalRules,
+  QStaffPendingApprovalsDocument as QStaffPendingApprovals,
+  QStaffLargeCreditsDocument as QStaffLargeCredits,
   QStaffDashboardDocument as QStaffDashboard,
   QStaffStoresDocument as QStaffStores,
   QStaffStoreDocument as QStaffStore,
@@ -35,4 +40,6 @@ export {
   MStaffApproveProjectDocument as MStaffApproveProject,
   MStaffRejectProjectDocument as MStaffRejectProject,
   MStaffPublishProjectDocument as MStaffPublishProject,
+  MStaffConfirmProjectApprovalDocument as MStaffConfirmProjectApproval,
+  MStaffUnpublishProjectDocument as MStaffUnpublishProject,
 } from './operations.generated';

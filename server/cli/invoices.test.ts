@@ -61,9 +61,10 @@ beforeAll(async () => {
 afterAll(() => removeDataDir(dataDir, db));
 
 describe('npm run invoices', () => {
-  it('lists, approves with --points and rejects with a reason', async () => {
+  it('lists, approves with --points (a flagged one with --confirm), rejects and reverses with a reason', async () => {
     const a = await pendingInvoice('A'.repeat(44));
     const b = await pendingInvoice('B'.repeat(44));
+    const c = await pendingInvoice('C'.repeat(44));
     await db
       .updateTable('invoices')
       .set({ risk_reason: 'mesmo aparelho de outras 4 contas' })
@@ -79,9 +80,22 @@ describe('npm run invoices', () => {
     const noPoints = cli('approve', String(a));
     expect(noPoints.status).toBe(1);
     expect(noPoints.stderr).toContain('--points');
-    expect(cli('approve', String(a), '--points', '80', '--by', 'ti.joao').stdout).toContain('80 pontos creditados');
+    // A flagged invoice is approved only when the operator says they saw the flag.
+    const unconfirmed = cli('approve', String(a), '--points', '80', '--by', 'ti.joao');
+    expect(unconfirmed.status).toBe(1);
+    expect(unconfirmed.stderr).toContain('Use --confirm.');
+    expect(cli('approve', String(a), '--points', '80', '--confirm', '--by', 'ti.joao').stdout).toContain(
+      '80 pontos creditados',
+    );
     expect(cli('reject', String(b), '--reason', 'Nota de outra pessoa', '--by', 'ti.joao').stdout).toContain(
       'recusada',
+    );
+    // Above REVIEW_FOUR_EYES_POINTS the terminal only asks: a second person confirms in the painel.
+    expect(cli('approve', String(c), '--points', '20000', '--confirm', '--by', 'ti.joao').stdout).toContain(
+      'Nenhum ponto foi creditado',
+    );
+    expect(cli('reverse', String(a), '--reason', 'Compra devolvida à loja', '--by', 'ti.joao').stdout).toContain(
+      '80 pontos debitados',
     );
     expect(cli('reject', String(b), '--reason', 'de novo').status).toBe(1);
     expect(cli('bogus').status).toBe(2);
@@ -92,11 +106,19 @@ describe('npm run invoices', () => {
       .orderBy('id')
       .execute();
     expect(rows).toEqual([
-      { id: a, status: 'approved', points: 80, rejection_reason: null },
+      { id: a, status: 'rejected', points: 80, rejection_reason: 'Compra devolvida à loja' },
       { id: b, status: 'rejected', points: null, rejection_reason: 'Nota de outra pessoa' },
+      { id: c, status: 'in_review', points: null, rejection_reason: null },
     ]);
-    const ledger = await db.selectFrom('points_ledger').select(['kind', 'points', 'invoice_id']).execute();
-    expect(ledger).toEqual([{ kind: 'credit', points: 80, invoice_id: a }]);
+    const ledger = await db
+      .selectFrom('points_ledger')
+      .select(['kind', 'points', 'invoice_id'])
+      .orderBy('id')
+      .execute();
+    expect(ledger).toEqual([
+      { kind: 'credit', points: 80, invoice_id: a },
+      { kind: 'adjustment', points: -80, invoice_id: a },
+    ]);
     // Each decision is in the audit trail as the terminal's, under the operator's name; the refused tries are not.
     const audit = await db
       .selectFrom('staff_audit')
@@ -119,8 +141,22 @@ describe('npm run invoices', () => {
         object_id: String(b),
         after: JSON.stringify({ status: 'rejected', reason: 'Nota de outra pessoa' }),
       },
+      {
+        actor_kind: 'terminal',
+        actor_name: 'ti.joao',
+        action: 'invoice.approve-request',
+        object_id: String(c),
+        after: JSON.stringify({ status: 'in_review', requestedPoints: 20000 }),
+      },
+      {
+        actor_kind: 'terminal',
+        actor_name: 'ti.joao',
+        action: 'invoice.reverse',
+        object_id: String(a),
+        after: JSON.stringify({ status: 'rejected', reversedPoints: 80, reason: 'Compra devolvida à loja' }),
+      },
     ]);
-  }, 60_000);
+  }, 90_000);
 });
 
 describe('npm run invoices -- sefaz-check', () => {

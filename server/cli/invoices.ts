@@ -8,6 +8,7 @@ import {
   nfeTrustStoreOf,
   pendingInvoices,
   rejectInvoice,
+  reverseInvoiceApproval,
   SEFAZ_CHECK_RULES,
   type SefazCheckLine,
   type SefazCheckReport,
@@ -18,8 +19,13 @@ import { REVIEW_INPUT_OPTIONS, runCli, UsageError } from './run';
 
 const USAGE = `Uso:
   npm run invoices -- list                              notas aguardando análise
-  npm run invoices -- approve <id> [--points N]         aprova (pontos da campanha, ou N)
+  npm run invoices -- approve <id> [--points N] [--confirm]
+                                                        aprova (pontos da campanha, ou N); --confirm confirma uma
+                                                        nota com alerta ou acima de REVIEW_CONFIRM_POINTS; acima de
+                                                        REVIEW_FOUR_EYES_POINTS fica pedida até outra pessoa da
+                                                        equipe confirmar no painel
   npm run invoices -- reject <id> --reason "motivo"     recusa, com o motivo que o membro verá
+  npm run invoices -- reverse <id> --reason "motivo"    estorna a aprovação: debita os pontos e avisa o membro
   npm run invoices -- sefaz-check                       confere agora na Sefaz as notas aprovadas (canceladas perdem os pontos)
   npm run invoices -- audit-xml                         confere de novo a assinatura e a autorização de cada XML
                                                         guardado e lista os que não passariam hoje (não muda pontos)
@@ -57,7 +63,12 @@ function sefazSummary({ lines, notAsked }: SefazCheckReport): string {
 
 runCli({
   usage: USAGE,
-  options: { points: { type: 'string' }, reason: { type: 'string' }, by: { type: 'string' } },
+  options: {
+    points: { type: 'string' },
+    reason: { type: 'string' },
+    by: { type: 'string' },
+    confirm: { type: 'boolean' },
+  },
   inputOptions: REVIEW_INPUT_OPTIONS,
   async run({ positionals: [command, rawId], values, config, database, print }) {
     const db = await database();
@@ -118,11 +129,18 @@ runCli({
     const actor = terminalActor(values.by?.trim() || userInfo().username);
     if (command === 'approve') {
       const points = values.points === undefined ? undefined : Number(values.points);
-      const invoice = await approveInvoice(deps, actor, id, points);
-      print(`Nota #${invoice.id} aprovada: ${invoice.points ?? 0} pontos creditados.`);
+      const invoice = await approveInvoice(deps, actor, id, points, { confirmed: values.confirm === true });
+      print(
+        invoice.status === 'approved'
+          ? `Nota #${invoice.id} aprovada: ${invoice.points ?? 0} pontos creditados.`
+          : `Nota #${invoice.id}: aprovação pedida. Nenhum ponto foi creditado: outra pessoa da equipe confirma no painel.`,
+      );
     } else if (command === 'reject') {
       const invoice = await rejectInvoice(deps, actor, id, values.reason ?? '');
       print(`Nota #${invoice.id} recusada: ${invoice.rejection_reason}`);
+    } else if (command === 'reverse') {
+      const { invoice, reversedPoints } = await reverseInvoiceApproval(deps, actor, id, values.reason ?? '');
+      print(`Nota #${invoice.id}: aprovação estornada, ${reversedPoints} pontos debitados e membro avisado.`);
     } else {
       throw new UsageError();
     }

@@ -13,7 +13,11 @@ type CliValues<O extends CliOptions> = {
 };
 
 /** How the review commands (invoices, projects) give what their actions ask for. */
-export const REVIEW_INPUT_OPTIONS = { points: '--points N', reason: '--reason "motivo"' } as const;
+export const REVIEW_INPUT_OPTIONS = {
+  points: '--points N',
+  reason: '--reason "motivo"',
+  confirmed: '--confirm',
+} as const;
 
 /** Thrown by a command whose arguments do not make sense: the message, if any, and the usage; exit code 2. */
 export class UsageError extends Error {

@@ -762,6 +762,26 @@ export interface ReviewLeasesTable {
   expires_at: string;
 }
 
+/**
+ * A staff approval above REVIEW_FOUR_EYES_POINTS, waiting for a second staff account (server/modules/staff/
+ * approval-requests.ts): pending until confirmed (the points credited then) or cancelled (the object refused).
+ */
+export interface ApprovalRequestsTable {
+  id: Generated<number>;
+  subject: ReviewSubject;
+  subject_id: number;
+  label: string;
+  user_id: number;
+  points: number;
+  requested_by_staff_id: number | null;
+  requested_by_name: string;
+  requested_at: string;
+  status: 'pending' | 'approved' | 'cancelled';
+  decided_by_name: string | null;
+  decided_at: string | null;
+}
+export type ApprovalRequestRow = Selectable<ApprovalRequestsTable>;
+
 /** The signature of every partner callback taken, so the same callback sent again is refused. */
 export interface PartnerCallbacksTable {
   signature: string;
@@ -889,6 +909,7 @@ export interface Database {
   invoice_key_attempts: InvoiceKeyAttemptsTable;
   invoice_sefaz_checks: InvoiceSefazChecksTable;
   review_leases: ReviewLeasesTable;
+  approval_requests: ApprovalRequestsTable;
   points_ledger: PointsLedgerTable;
   points_balances: PointsBalancesTable;
   points_totals: PointsTotalsTable;

@@ -5,6 +5,8 @@ import { buildApp, type BuildAppOptions } from '../app';
 import {
   DEFAULT_AUTO_APPROVAL_MAX_POINTS,
   DEFAULT_AUTO_APPROVAL_MAX_POINTS_MONTH,
+  DEFAULT_REVIEW_CONFIRM_POINTS,
+  DEFAULT_REVIEW_FOUR_EYES_POINTS,
   DEFAULT_MAINTENANCE_RETRY_AFTER_SECONDS,
   DEFAULT_SHUTDOWN_GRACE_MS,
   DEFAULT_MEMBERS_PER_DEVICE,
@@ -75,6 +77,8 @@ export function testConfig(overrides: Partial<AppConfig> = {}): AppConfig {
     nfeTrustedRoots: 'nfeTrustedRoots' in overrides ? undefined : nfeTestPki().trustedFile,
     autoApprovalMaxPoints: DEFAULT_AUTO_APPROVAL_MAX_POINTS,
     autoApprovalMaxPointsMonth: DEFAULT_AUTO_APPROVAL_MAX_POINTS_MONTH,
+    reviewConfirmPoints: DEFAULT_REVIEW_CONFIRM_POINTS,
+    reviewFourEyesPoints: DEFAULT_REVIEW_FOUR_EYES_POINTS,
     sefazStatus: undefined,
     pushServices: { hosts: [], origins: [] },
     outbound: { privateOrigins: [] },

@@ -1,4 +1,5 @@
 'use client';
+import { formatDateTime } from '@/lib/format/dates';
 import { formatPoints } from '@/lib/format/numbers';
 import type { ReactNode } from 'react';
 import { DoneNotice } from '../done-notice';
@@ -6,7 +7,16 @@ import { FieldFrame } from '../../ui/field-frame';
 import { FormAlert } from '../../ui/form-alert';
 import { SelectField } from '../../ui/select-field';
 import { TextField } from '../../ui/text-field';
+import { ApprovalConfirmation, type ApprovalFacts } from './approval-confirmation';
 import type { Decision } from './use-decision';
+
+/** An approval above REVIEW_FOUR_EYES_POINTS waiting for a second staff account. */
+export interface PendingRequest {
+  points: number;
+  requestedBy: string;
+  requestedAt: string;
+  mine: boolean;
+}
 
 /** What the page says of an item decided before it was opened: "Esta nota já foi analisada: Aprovada com 120 pontos." */
 export interface EarlierDecision {
@@ -30,9 +40,15 @@ export function DecisionForms({
   templateHint,
   reasonMax,
   next,
+  facts,
+  request,
+  onConfirmRequest,
   children,
 }: {
   decision: Decision;
+  facts: Omit<ApprovalFacts, 'fourEyesPoints'>;
+  request: PendingRequest | null;
+  onConfirmRequest: () => void;
   waiting: boolean;
   mine: boolean;
   earlier: EarlierDecision;
@@ -56,7 +72,37 @@ export function DecisionForms({
         </p>
       )}
       <FormAlert message={decision.problem} />
-      {waiting && (
+      {decision.confirming !== null && (
+        <ApprovalConfirmation
+          points={decision.confirming}
+          facts={{ ...facts, fourEyesPoints: decision.rules?.fourEyesPoints ?? 0 }}
+          onConfirm={() => void decision.confirmApproval()}
+          onCancel={decision.cancelConfirmation}
+        />
+      )}
+      {waiting && request && (
+        <div className="review-request" role="status">
+          <p>
+            <strong>Aprovação pedida por {request.requestedBy}</strong> em {formatDateTime(request.requestedAt)}:{' '}
+            {formatPoints(request.points)} pontos. Nenhum ponto foi creditado ainda.
+          </p>
+          {request.mine ? (
+            <p>Outra pessoa da equipe precisa confirmar: quem pediu não confirma.</p>
+          ) : (
+            <button
+              type="button"
+              className="button button--primary"
+              onClick={onConfirmRequest}
+              disabled={!mine || busy}
+            >
+              {pending === 'confirm'
+                ? 'Confirmando…'
+                : `Confirmar a aprovação de ${formatPoints(request.points)} pontos`}
+            </button>
+          )}
+        </div>
+      )}
+      {waiting && !request && (
         <>
           <form onSubmit={(event) => void decision.approve(event)} aria-label="Aprovar">
             <TextField
@@ -73,6 +119,10 @@ export function DecisionForms({
               {pending === 'approve' ? 'Aprovando…' : 'Aprovar'}
             </button>
           </form>
+        </>
+      )}
+      {waiting && (
+        <>
           <form
             onSubmit={(event) => void decision.reject(event)}
             aria-label="Recusar"

@@ -1,6 +1,6 @@
 import type { TypedDocumentString } from '@/lib/painel/operations';
 import { painelRequest } from '@/lib/painel/request';
-import type { ReviewDesk } from './use-review-item';
+import type { ReviewDesk, ReviewedItem } from './use-review-item';
 
 type Doc<TResult> = TypedDocumentString<TResult, { id: string }>;
 
@@ -9,7 +9,7 @@ type Doc<TResult> = TypedDocumentString<TResult, { id: string }>;
  * mutations, when an item waits, and the page's words.
  */
 export function reviewDesk<
-  TResult extends Record<F, { status: string }>,
+  TResult extends Record<F, ReviewedItem>,
   F extends keyof TResult & string,
   TTake extends Record<K, unknown>,
   K extends keyof TTake & string,

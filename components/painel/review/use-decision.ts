@@ -3,14 +3,17 @@ import { useRef, useState, type FormEvent } from 'react';
 import { errorMessage } from '@/lib/apollo/errors';
 import { useDoneNotice } from '../done-notice';
 import { POINTS_MAX, POINTS_MESSAGE, REASON_MESSAGE } from '@/lib/painel/review-desk';
+import { useApprovalRules } from './use-approval-rules';
 
 export interface DecisionOptions {
   /** The points the field starts with (the suggestion, or empty when there is none). */
   initialPoints: string;
   /** Where a wrong number of points is said: beside the field (projects) or above the forms (invoices). */
   pointsProblemAt: 'field' | 'alert';
+  /** A signal held the item for a person: any approval of it asks for the confirmation dialog first. */
+  flagged: boolean;
   /** Each sends its decision, hands the answer to the page, and resolves with what the reviewer reads then. */
-  approve: (points: number) => Promise<string>;
+  approve: (points: number, confirmed: boolean) => Promise<string>;
   reject: (reason: string) => Promise<string>;
 }
 
@@ -28,8 +31,12 @@ export function useDecision(options: DecisionOptions) {
   const [pointsError, setPointsError] = useState<string | undefined>(undefined);
   const { done, setDone, status } = useDoneNotice();
   const [pending, setPending] = useState<string | null>(null);
+  // The points waiting in the confirmation dialog, or null when it is closed.
+  const [confirming, setConfirming] = useState<number | null>(null);
   const pointsField = useRef<HTMLInputElement>(null);
   const templateField = useRef<HTMLSelectElement>(null);
+  // The API refuses a large or flagged approval unconfirmed anyway: the dialog comes first so it never has to.
+  const approval = useApprovalRules();
 
   /** Runs one change of the item (`kind` names what is on its way); its answer or its failure is shown. */
   const run = async (kind: string, action: () => Promise<string>) => {
@@ -53,7 +60,20 @@ export function useDecision(options: DecisionOptions) {
       return;
     }
     setPointsError(undefined);
-    await run('approve', () => options.approve(value));
+    if (approval.asks(value, options.flagged)) {
+      setConfirming(value);
+      return;
+    }
+    await run('approve', () => options.approve(value, false));
+  };
+  const confirmApproval = async () => {
+    const value = confirming;
+    setConfirming(null);
+    if (value !== null) await run('approve', () => options.approve(value, true));
+  };
+  const cancelConfirmation = () => {
+    setConfirming(null);
+    pointsField.current?.focus();
   };
   const reject = async (event: FormEvent) => {
     event.preventDefault();
@@ -82,6 +102,10 @@ export function useDecision(options: DecisionOptions) {
     templateField,
     status,
     approve,
+    confirming,
+    rules: approval.rules,
+    confirmApproval,
+    cancelConfirmation,
     reject,
     run,
     focusReason: () => templateField.current?.focus(),

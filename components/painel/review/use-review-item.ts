@@ -5,7 +5,19 @@ import { usePainelQuery } from '../use-painel-query';
 import { useReviewLease, type ReviewLeaseActions } from './use-review-lease';
 
 /** What makes a review desk: its page's words, the item's query, its hold, and when an item waits. */
-export interface ReviewDesk<TResult, TItem extends { status: string }, TLease> {
+/**
+ * The item's files are signed links of 5 minutes (the API's STAFF_FILE_LINK_TTL_MS): the page asks for the item again
+ * a minute before they end, so "Abrir o PDF em outra aba" and the full-screen photo still open after a long look.
+ */
+export const FILE_LINK_RENEW_MS = 4 * 60 * 1000;
+
+/** What the desks read of an item: its status, and an approval request waiting for a second person. */
+export interface ReviewedItem {
+  status: string;
+  approvalRequest?: { mine: boolean } | null;
+}
+
+export interface ReviewDesk<TResult, TItem extends ReviewedItem, TLease> {
   title: string;
   /** What the page says without an id: where to choose an item. */
   choose: ReactNode;
@@ -30,7 +42,14 @@ export interface ReviewItem<TItem, TLease> {
  * The item a review page shows (null until it comes): read once, then as each decision answers it (`changed`), with
  * the reviewer's hold on it while it waits. The hold shown is dropped once the item stops waiting.
  */
-export function useReviewItem<TResult, TItem extends { status: string }, TLease>(
+/**
+ * Whether the page holds the item: while it waits, unless the reviewer asked for its approval, which another person
+ * must now open and confirm.
+ */
+const holds = (desk: { isWaiting: (status: string) => boolean }, item: ReviewedItem) =>
+  desk.isWaiting(item.status) && item.approvalRequest?.mine !== true;
+
+export function useReviewItem<TResult, TItem extends ReviewedItem, TLease>(
   desk: ReviewDesk<TResult, TItem, TLease>,
   id: string,
 ) {
@@ -40,7 +59,12 @@ export function useReviewItem<TResult, TItem extends { status: string }, TLease>
   useEffect(() => {
     if (query.data) setItem(read(query.data));
   }, [query.data, read]);
-  const hold = useReviewLease(desk.lease, id, !!item && desk.isWaiting(item.status));
+  const { refetch } = query;
+  useEffect(() => {
+    const timer = window.setInterval(() => void refetch(), FILE_LINK_RENEW_MS);
+    return () => window.clearInterval(timer);
+  }, [refetch]);
+  const hold = useReviewLease(desk.lease, id, !!item && holds(desk, item));
   return {
     item,
     error: query.error,
@@ -48,7 +72,7 @@ export function useReviewItem<TResult, TItem extends { status: string }, TLease>
     leaseProblem: hold.leaseProblem,
     changed: (updated: TItem) => {
       setItem(updated);
-      if (!desk.isWaiting(updated.status)) hold.setLease(null);
+      if (!holds(desk, updated)) hold.setLease(null);
     },
   };
 }

@@ -33,6 +33,8 @@ export function useReviewShortcuts(shortcuts: ReviewShortcuts) {
     const onKey = (event: KeyboardEvent) => {
       if (event.ctrlKey || event.metaKey || event.altKey || isTyping(event.target)) return;
       const { decision, mine, next, photos } = latest.current;
+      // The confirmation dialog has the keyboard: its buttons, Tab and Esc.
+      if (decision.confirming !== null) return;
       const photo = photos.current;
       const act: Record<string, () => void> = {
         a: () => mine && !decision.busy && void decision.approve(),

@@ -8,7 +8,8 @@ import { DomainError } from '../../errors/domain-error';
 import { countBusiness } from '../../metrics/business';
 import { notify } from '../notifications';
 import { lockMemberPoints, reverseInvoicePoints } from '../points';
-import { endLease, recordAudit, requireLease, type AuditActor } from '../staff';
+import * as staff from '../staff';
+import type { AuditActor } from '../staff';
 import { nowOf, type OperatorDeps } from '../service-deps';
 import { creditApproval, invoiceLabel, pointsGivenInReview, setStatus, suggestionFor } from './review';
 import * as repo from './repository';
@@ -24,7 +25,38 @@ export const INVOICE_ACTION_MESSAGES = {
   points: 'Informe os pontos: um número inteiro de 0 a 10.000.000.',
   noTotal: 'Esta nota não tem valor total (foi enviada sem XML): informe os pontos.',
   reason: 'Informe o motivo da recusa (3 a 500 caracteres).',
+  reverseReason: 'Informe o motivo do estorno (3 a 500 caracteres): o membro lerá.',
+  notApproved: 'Só uma nota aprovada pode ter a aprovação estornada.',
+  reverseAdmin: (points: number) =>
+    `Estornar uma aprovação acima de ${points.toLocaleString('pt-BR')} pontos é com um admin.`,
 } as const;
+
+/** Whatever held the invoice for a person besides a missing XML: the buyer's CPF, the device rule, a failed proof. */
+const isFlagged = (invoice: InvoiceRow) =>
+  invoice.flag_reason !== null || invoice.risk_reason !== null || invoice.review_reason !== null;
+
+/** The entries an approval of `points` credits: the campaign's when it is exactly its suggestion. */
+async function partsFor(trx: Db, invoice: InvoiceRow, points: number | undefined) {
+  const suggestion = await suggestionFor(trx, invoice);
+  const parts = points === undefined || points === suggestion?.total ? suggestion : pointsGivenInReview(points);
+  if (!parts) throw new DomainError('BAD_USER_INPUT', INVOICE_ACTION_MESSAGES.noTotal, 'points');
+  return parts;
+}
+
+/** The audit line of a decision on an invoice, in the decision's transaction. */
+const audit = (
+  trx: Db,
+  actor: AuditActor,
+  invoice: InvoiceRow,
+  change: { action: string; before: Record<string, unknown>; after: Record<string, unknown> },
+  at: Date,
+) =>
+  staff.recordAudit(
+    trx,
+    actor,
+    { ...change, object: { type: 'invoice', id: invoice.id, label: invoice.access_key } },
+    at,
+  );
 
 const isWaiting = (invoice: InvoiceRow) => invoice.status === 'received' || invoice.status === 'in_review';
 
@@ -44,49 +76,89 @@ function review<T>(
     if (!invoice) throw new DomainError('NOT_FOUND', INVOICE_ACTION_MESSAGES.notFound);
     if (!isWaiting(invoice)) throw new DomainError('BAD_USER_INPUT', INVOICE_ACTION_MESSAGES.notWaiting);
     if (actor.kind === 'staff') {
-      await requireLease(trx, actor, { subject: 'invoice', id: invoiceId }, at, {
+      await staff.requireLease(trx, actor, { subject: 'invoice', id: invoiceId }, at, {
         heldBy: INVOICE_ACTION_MESSAGES.heldBy,
         lost: INVOICE_ACTION_MESSAGES.leaseLost,
       });
     }
     const result = await work(trx, invoice, at);
-    if (actor.kind === 'staff') await endLease(trx, 'invoice', invoiceId);
+    if (actor.kind === 'staff') await staff.endLease(trx, 'invoice', invoiceId);
     return result;
   });
+}
+
+/** What an approval asks beyond the points: whether the person confirmed a large or flagged one. */
+export interface ApprovalOptions {
+  readonly confirmed?: boolean;
 }
 
 /**
  * Approves a waiting invoice. Without `points`, or with exactly the campaign's suggestion, the campaign's base and
  * bonus entries are credited; other points become one entry "Pontos definidos na análise". An invoice without a
- * total (sent without XML) needs the points.
+ * total (sent without XML) needs the points. A person's approval of a flagged invoice or above REVIEW_CONFIRM_POINTS
+ * must be `confirmed`; above REVIEW_FOUR_EYES_POINTS it only records a request (the invoice stays waiting, nothing is
+ * credited) until another staff account confirms it (confirmInvoiceApproval). The club's own jobs are not asked.
  */
 export function approveInvoice(
   deps: OperatorDeps,
   actor: AuditActor,
   invoiceId: number,
   points?: number,
+  options: ApprovalOptions = {},
 ): Promise<InvoiceRow> {
   if (points !== undefined && (!Number.isInteger(points) || points < 0 || points > REVIEW_LIMITS.pointsMax)) {
     throw new DomainError('BAD_USER_INPUT', INVOICE_ACTION_MESSAGES.points, 'points');
   }
   return review(deps, actor, invoiceId, async (trx, invoice, at) => {
-    const suggestion = await suggestionFor(trx, invoice);
-    const parts = points === undefined || points === suggestion?.total ? suggestion : pointsGivenInReview(points);
-    if (!parts) throw new DomainError('BAD_USER_INPUT', INVOICE_ACTION_MESSAGES.noTotal, 'points');
-    const approved = await creditApproval(trx, invoice, { note: 'Aprovada na análise.', parts }, at);
-    await recordAudit(
-      trx,
-      actor,
-      {
-        action: 'invoice.approve',
-        object: { type: 'invoice', id: invoice.id, label: invoice.access_key },
-        before: { status: invoice.status },
-        after: { status: approved.status, points: approved.points },
-      },
-      at,
-    );
-    return approved;
+    const parts = await partsFor(trx, invoice, points);
+    const target = {
+      subject: 'invoice' as const,
+      id: invoice.id,
+      label: invoice.access_key,
+      userId: invoice.user_id,
+      points: parts.total,
+      status: invoice.status,
+      flagged: isFlagged(invoice),
+    };
+    const confirmed = options.confirmed === true;
+    if (await staff.holdForSecondApproval(trx, deps.config, actor, target, { confirmed }, at)) return invoice;
+    return credit(trx, actor, invoice, parts, at, {});
   });
+}
+
+/**
+ * The second person's confirmation of a large approval: a staff account other than the one that asked credits the
+ * requested points, and the audit line names both.
+ */
+export function confirmInvoiceApproval(deps: OperatorDeps, actor: AuditActor, invoiceId: number): Promise<InvoiceRow> {
+  return review(deps, actor, invoiceId, async (trx, invoice, at) => {
+    const request = await staff.takeSecondApproval(trx, actor, 'invoice', invoice.id, at);
+    const parts = await partsFor(trx, invoice, request.points);
+    return credit(trx, actor, invoice, parts, at, { requestedBy: request.requested_by_name });
+  });
+}
+
+async function credit(
+  trx: Db,
+  actor: AuditActor,
+  invoice: InvoiceRow,
+  parts: Awaited<ReturnType<typeof partsFor>>,
+  at: Date,
+  extra: Record<string, unknown>,
+): Promise<InvoiceRow> {
+  const approved = await creditApproval(trx, invoice, { note: 'Aprovada na análise.', parts }, at);
+  await audit(
+    trx,
+    actor,
+    invoice,
+    {
+      action: 'invoice.approve',
+      before: { status: invoice.status },
+      after: { status: approved.status, points: approved.points, ...extra },
+    },
+    at,
+  );
+  return approved;
 }
 
 /** Refuses a waiting invoice with the reason the member will read (3 to 500 characters). */
@@ -101,25 +173,63 @@ export function rejectInvoice(
     throw new DomainError('BAD_USER_INPUT', INVOICE_ACTION_MESSAGES.reason, 'reason');
   }
   return review(deps, actor, invoiceId, async (trx, invoice, at) => {
+    await staff.cancelPendingApproval(trx, actor, 'invoice', invoice.id, at);
     const rejected = await setStatus(trx, invoice.id, 'rejected', text, at, { rejection_reason: text });
     await notify(
       trx,
       { type: 'invoice-refused', userId: invoice.user_id, label: invoiceLabel(invoice), reason: text },
       at,
     );
-    await recordAudit(
-      trx,
-      actor,
-      {
-        action: 'invoice.reject',
-        object: { type: 'invoice', id: invoice.id, label: invoice.access_key },
-        before: { status: invoice.status },
-        after: { status: rejected.status, reason: rejected.rejection_reason },
-      },
-      at,
-    );
+    const after = { status: rejected.status, reason: rejected.rejection_reason };
+    await audit(trx, actor, invoice, { action: 'invoice.reject', before: { status: invoice.status }, after }, at);
     countBusiness.invoice('refused');
     return rejected;
+  });
+}
+
+/**
+ * Undoes a person's mistake on an approved invoice: a ledger debit linked to it takes back every point it still holds
+ * (never an edit of the credit), the invoice is refused with `reason`, which the member reads in a notice, and the
+ * audit line is written, in one transaction. A reviewer reverses; above REVIEW_FOUR_EYES_POINTS only an admin (the
+ * terminal's operator is trusted as the other commands trust them).
+ */
+export function reverseInvoiceApproval(
+  deps: OperatorDeps,
+  actor: AuditActor,
+  invoiceId: number,
+  reason: string,
+): Promise<{ invoice: InvoiceRow; reversedPoints: number }> {
+  const text = staff.reasonOf(reason, INVOICE_ACTION_MESSAGES.reverseReason);
+  const now = nowOf(deps);
+  return runInTransaction(deps.db, async (trx) => {
+    const found = await repo.findInvoiceById(trx, invoiceId);
+    if (!found) throw new DomainError('NOT_FOUND', INVOICE_ACTION_MESSAGES.notFound);
+    // The member's points first: on SQLite that write takes the lock before the status is read again.
+    await lockMemberPoints(trx, found.user_id, now);
+    const invoice = (await repo.findInvoiceById(trx, invoiceId)) ?? found;
+    if (invoice.status !== 'approved') throw new DomainError('BAD_USER_INPUT', INVOICE_ACTION_MESSAGES.notApproved);
+    const limit = deps.config.reviewFourEyesPoints;
+    if (actor.kind === 'staff' && actor.role !== 'admin' && (invoice.points ?? 0) > limit) {
+      throw new DomainError('FORBIDDEN', INVOICE_ACTION_MESSAGES.reverseAdmin(limit));
+    }
+    const label = invoiceLabel(invoice);
+    const reversedPoints = await reverseInvoicePoints(
+      trx,
+      invoice.user_id,
+      invoice.id,
+      `${label}: aprovação estornada`,
+      now,
+    );
+    const refused = await setStatus(trx, invoice.id, 'rejected', text, now, { rejection_reason: text });
+    await notify(
+      trx,
+      { type: 'invoice-reversed', userId: invoice.user_id, label, points: reversedPoints, reason: text },
+      now,
+    );
+    const before = { status: 'approved', points: invoice.points };
+    const after = { status: 'rejected', reversedPoints, reason: text };
+    await audit(trx, actor, invoice, { action: 'invoice.reverse', before, after }, now);
+    return { invoice: refused, reversedPoints };
   });
 }
 
@@ -157,7 +267,7 @@ export async function reverseCancelledInvoice(
       rejection_reason: SEFAZ_CANCELLED_REASON,
     });
     await notify(trx, { type: 'invoice-cancelled', userId: invoice.user_id, label, points: reversedPoints }, now);
-    await recordAudit(
+    await staff.recordAudit(
       trx,
       SEFAZ_CHECK_ACTOR,
       {

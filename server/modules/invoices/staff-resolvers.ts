@@ -1,11 +1,13 @@
 import { requireRole, type StaffResolverSet } from '../../graphql/staff-access';
 import {
   approveAsStaff,
+  confirmApprovalAsStaff,
   invoiceDetail,
   invoiceQueue,
   nextInvoice,
   rejectAsStaff,
   releaseInvoice,
+  reverseAsStaff,
   takeInvoice,
 } from './staff-review';
 
@@ -36,7 +38,16 @@ export const invoicesStaffResolvers: StaffResolverSet = {
     },
     staffApproveInvoice: {
       access: ['revisor'],
-      resolve: (_parent, { id, points }, ctx) => approveAsStaff(ctx, requireRole(ctx, 'revisor'), id, points),
+      resolve: (_parent, args, ctx) => approveAsStaff(ctx, requireRole(ctx, 'revisor'), args),
+    },
+    staffConfirmInvoiceApproval: {
+      access: ['revisor'],
+      resolve: (_parent, { id }, ctx) => confirmApprovalAsStaff(ctx, requireRole(ctx, 'revisor'), id),
+    },
+    staffReverseInvoiceApproval: {
+      // The action decides who may reverse what: a reviewer, and an admin above the four-eyes threshold.
+      access: ['revisor', 'admin'],
+      resolve: (_parent, { id, reason }, ctx) => reverseAsStaff(ctx, requireRole(ctx, 'admin', 'revisor'), id, reason),
     },
     staffRejectInvoice: {
       access: ['revisor'],

@@ -11,11 +11,19 @@ import { badUserInput, notFound } from '../../errors/api-errors';
 import type { StaffActor } from '../../graphql/staff-access';
 import type { AppConfig } from '../../config';
 import { liveLeases, notHeldByOthers, releaseLease, staffFileUrl, takeLease, type LeaseView } from '../staff';
+// The four-eyes rule's view of an item: who asked for its approval, and for how many points.
+import { approvalRequestOf } from '../staff';
 import type { StaffFileSource } from '../club-module';
 import { FILE_EXTENSIONS, FILE_MIME_TYPES, type InvoiceFileKind } from '../../../lib/invoices/file-type';
 import { holdSignals } from './hold-reasons';
 import * as repo from './repository';
-import { approveInvoice, INVOICE_ACTION_MESSAGES, rejectInvoice } from './actions';
+import {
+  approveInvoice,
+  confirmInvoiceApproval,
+  INVOICE_ACTION_MESSAGES,
+  rejectInvoice,
+  reverseInvoiceApproval,
+} from './actions';
 import { suggestionFor } from './review';
 
 export const QUEUE_PAGE_DEFAULT = 20;
@@ -360,6 +368,7 @@ async function detailOf(deps: Deps, actor: StaffActor, invoice: InvoiceRow) {
       ? [suggested.base, ...suggested.bonuses].map((p) => ({ name: p.name, points: p.points }))
       : [],
     lease: lease ?? null,
+    approvalRequest: await approvalRequestOf(db, 'invoice', invoice.id, actor.staffId),
   };
 }
 
@@ -372,8 +381,21 @@ function idOf(id: string): number {
   return invoiceId;
 }
 
-export async function approveAsStaff(deps: Deps, actor: StaffActor, id: string, points: number) {
-  return detailOf(deps, actor, await approveInvoice(deps, actor, idOf(id), points));
+export async function approveAsStaff(
+  deps: Deps,
+  actor: StaffActor,
+  args: { id: string; points: number; confirmed?: boolean | null },
+) {
+  const invoice = await approveInvoice(deps, actor, idOf(args.id), args.points, { confirmed: args.confirmed === true });
+  return detailOf(deps, actor, invoice);
+}
+
+export async function confirmApprovalAsStaff(deps: Deps, actor: StaffActor, id: string) {
+  return detailOf(deps, actor, await confirmInvoiceApproval(deps, actor, idOf(id)));
+}
+
+export async function reverseAsStaff(deps: Deps, actor: StaffActor, id: string, reason: string) {
+  return detailOf(deps, actor, (await reverseInvoiceApproval(deps, actor, idOf(id), reason)).invoice);
 }
 
 export async function rejectAsStaff(deps: Deps, actor: StaffActor, id: string, reason: string) {

@@ -10,6 +10,7 @@ export type NotificationEvent =
   | { type: 'invoice-refused'; userId: number; label: string; reason: string }
   | { type: 'invoice-cancelled'; userId: number; label: string; points: number }
   | { type: 'invoice-received'; userId: number; label: string }
+  | { type: 'invoice-reversed'; userId: number; label: string; points: number; reason: string }
   | { type: 'project-approved'; userId: number; title: string; points: number }
   | { type: 'project-refused'; userId: number; title: string; reason: string }
   | { type: 'points-expiring'; userId: number; points: number; withinDays: number; firstDate: string }
@@ -104,6 +105,15 @@ function compose(event: NotificationEvent): NotificationText {
         kind: 'invoices',
         title: 'Nota enviada',
         body: `Sua ${event.label}, guardada no aparelho sem sinal, foi enviada e está em análise.`,
+        url: '/minhas-nfs',
+      };
+    case 'invoice-reversed':
+      return {
+        kind: 'invoices',
+        title: 'Aprovação de nota desfeita',
+        body: `A aprovação da sua ${event.label} foi desfeita${
+          event.points > 0 ? ` (−${pts(event.points)})` : ''
+        }: ${firstWords(event.reason)}`,
         url: '/minhas-nfs',
       };
     case 'project-approved':

@@ -9,7 +9,7 @@ import { memberPhotoKeys } from './repository';
 
 export { demoProjectEvents } from './demo-projects';
 export { countOwnProjects, listOwnProjects, projectsForReview } from './repository';
-export { approveProject, publishProject, rejectProject } from './actions';
+export { approveProject, publishProject, rejectProject, unpublishProject } from './actions';
 export { photoUploadLimiter } from './upload-limiter';
 
 export const projectsModule: ClubModule = {

@@ -1,10 +1,12 @@
 import { requireRole, type StaffResolverSet } from '../../graphql/staff-access';
 import {
   approveAsStaff,
+  confirmApprovalAsStaff,
   nextProject,
   projectDetail,
   projectQueue,
   publishAsStaff,
+  unpublishAsStaff,
   rejectAsStaff,
   releaseProject,
   takeProject,
@@ -37,7 +39,11 @@ export const projectsStaffResolvers: StaffResolverSet = {
     },
     staffApproveProject: {
       access: ['revisor'],
-      resolve: (_parent, { id, points }, ctx) => approveAsStaff(ctx, requireRole(ctx, 'revisor'), id, points),
+      resolve: (_parent, args, ctx) => approveAsStaff(ctx, requireRole(ctx, 'revisor'), args),
+    },
+    staffConfirmProjectApproval: {
+      access: ['revisor'],
+      resolve: (_parent, { id }, ctx) => confirmApprovalAsStaff(ctx, requireRole(ctx, 'revisor'), id),
     },
     staffRejectProject: {
       access: ['revisor'],
@@ -46,6 +52,10 @@ export const projectsStaffResolvers: StaffResolverSet = {
     staffPublishProject: {
       access: ['revisor'],
       resolve: (_parent, { id }, ctx) => publishAsStaff(ctx, requireRole(ctx, 'revisor'), id),
+    },
+    staffUnpublishProject: {
+      access: ['revisor'],
+      resolve: (_parent, { id, reason }, ctx) => unpublishAsStaff(ctx, requireRole(ctx, 'revisor'), id, reason),
     },
   },
 };

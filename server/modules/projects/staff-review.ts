@@ -13,13 +13,17 @@ import type { AppConfig } from '../../config';
 import type { StaffFileSource } from '../club-module';
 import { hideCpf } from '../../privacy/hide';
 import { liveLeases, notHeldByOthers, releaseLease, staffFileUrl, takeLease, type LeaseView } from '../staff';
+// The four-eyes rule's view of an item: who asked for its approval, and for how many points.
+import { approvalRequestOf } from '../staff';
 import {
   approveProject,
+  confirmProjectApproval,
   isWaiting,
   PROJECT_ACTION_MESSAGES,
   publishBlocker,
   publishProject,
   rejectProject,
+  unpublishProject,
 } from './actions';
 import { toView } from './views';
 
@@ -301,6 +305,7 @@ async function detailOf(deps: Deps, actor: StaffActor, project: ProjectRow) {
     suggestedPoints: PROJECT_APPROVAL_POINTS,
     publishBlocker: project.published_at === null ? publishBlocker(project) : null,
     lease: lease ?? null,
+    approvalRequest: await approvalRequestOf(db, 'project', project.id, actor.staffId),
   };
 }
 
@@ -327,9 +332,24 @@ function idOf(id: string): number {
   return projectId;
 }
 
-export async function approveAsStaff(deps: Deps, actor: StaffActor, id: string, points: number) {
-  const { project } = await approveProject(deps, actor, idOf(id), points);
+export async function approveAsStaff(
+  deps: Deps,
+  actor: StaffActor,
+  args: { id: string; points: number; confirmed?: boolean | null },
+) {
+  const { project } = await approveProject(deps, actor, idOf(args.id), args.points, {
+    confirmed: args.confirmed === true,
+  });
   return detailOf(deps, actor, project);
+}
+
+export async function confirmApprovalAsStaff(deps: Deps, actor: StaffActor, id: string) {
+  const { project } = await confirmProjectApproval(deps, actor, idOf(id));
+  return detailOf(deps, actor, project);
+}
+
+export async function unpublishAsStaff(deps: Deps, actor: StaffActor, id: string, reason: string) {
+  return detailOf(deps, actor, await unpublishProject(deps, actor, idOf(id), reason));
 }
 
 export async function rejectAsStaff(deps: Deps, actor: StaffActor, id: string, reason: string) {

@@ -28,6 +28,17 @@ export {
   type DemoStaffCredentials,
   type DemoStaffSecrets,
 } from './demo';
+export {
+  APPROVAL_MESSAGES,
+  approvalRequestOf,
+  cancelPendingApproval,
+  holdForSecondApproval,
+  pendingApprovals,
+  takeSecondApproval,
+  type ApprovalRequestView,
+  type ApprovalRules,
+} from './approval-requests';
+export { REASON_LIMITS, reasonOf } from './reasons';
 export { demoStaffPresent, removeDemoStaff, type RemovedDemoStaff } from './demo-removal';
 export { checkStaffSession, STAFF_IDLE_MS, STAFF_SESSION_MS, startStaffSession } from './sessions';
 export { totpCodeAt } from './totp';

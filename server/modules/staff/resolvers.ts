@@ -2,6 +2,7 @@ import { requireRole, requireStaff, type StaffResolverSet } from '../../graphql/
 import type { StaffPrincipal } from '../../graphql/staff-context';
 import type { StaffAuditEntry } from '../../graphql/generated/staff-resolvers-types';
 import { inviteStaff, listStaff, resetStaffAuthenticator, setStaffDisabled, setStaffRoles } from './accounts';
+import { pendingApprovals } from './approval-requests';
 import { auditActions, auditPage, type AuditLine } from './audit';
 import { staffLogin, staffLogout } from './login';
 import type { StaffSessionView } from './sessions';
@@ -65,6 +66,17 @@ export const staffModuleResolvers: StaffResolverSet = {
         const page = await auditPage(ctx.db, filter ?? {}, { first, after });
         return { entries: page.entries.map(entryOf), nextCursor: page.nextCursor, actions: auditActions() };
       },
+    },
+    staffApprovalRules: {
+      access: ['revisor', 'admin'],
+      resolve: (_parent, _args, ctx) => {
+        requireRole(ctx, 'revisor', 'admin');
+        return { confirmPoints: ctx.config.reviewConfirmPoints, fourEyesPoints: ctx.config.reviewFourEyesPoints };
+      },
+    },
+    staffPendingApprovals: {
+      access: ['revisor'],
+      resolve: (_parent, _args, ctx) => pendingApprovals(ctx.db, requireRole(ctx, 'revisor').staffId),
     },
   },
   Mutation: {
