@@ -29,6 +29,7 @@ const ACTION_LABELS: Readonly<Record<string, string>> = {
   'project.approve': 'Projeto aprovado',
   'project.reject': 'Projeto recusado',
   'project.publish': 'Projeto publicado',
+  'products.import': 'Catálogo de produtos importado',
   'store.add': 'Loja cadastrada',
   'store.disable': 'Loja desativada',
   'store.enable': 'Loja reativada',

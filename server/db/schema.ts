@@ -360,6 +360,16 @@ export interface ProductsTable {
   active: Generated<Flag>;
 }
 
+/** A product of the brand's catalogue (content/produtos/produtos.csv), by GTIN-14. */
+export interface BrandProductsTable {
+  gtin: string;
+  sku: string;
+  name: string;
+  line: string;
+  unit: string;
+  updated_at: string;
+}
+
 export type ProjectStatus = InvoiceStatus;
 
 export interface ProjectsTable {
@@ -888,6 +898,7 @@ export interface Database {
   points_balances: PointsBalancesTable;
   points_totals: PointsTotalsTable;
   products: ProductsTable;
+  brand_products: BrandProductsTable;
   projects: ProjectsTable;
   project_photos: ProjectPhotosTable;
   project_products: ProjectProductsTable;
@@ -911,6 +922,7 @@ export type InvoiceFileRow = Selectable<InvoiceFilesTable>;
 export type PointsEntryRow = Selectable<PointsLedgerTable>;
 export type ContentEntryRow = Selectable<ContentEntriesTable>;
 export type ProductRow = Selectable<ProductsTable>;
+export type BrandProductRow = Selectable<BrandProductsTable>;
 export type ProjectRow = Selectable<ProjectsTable>;
 export type ProjectPhotoRow = Selectable<ProjectPhotosTable>;
 export type ProjectEventRow = Selectable<ProjectEventsTable>;

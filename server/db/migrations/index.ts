@@ -31,6 +31,7 @@ import { memberRemovals } from './20261205T120000-member-removals';
 import { whatsapp } from './20261206T100000-whatsapp';
 import { pointsRunningTotals } from './20261206T150000-points-running-totals';
 import { clubAtScaleIndexes } from './20261206T160000-club-at-scale-indexes';
+import { brandProducts } from './20261207T100000-brand-products';
 
 /**
  * Every migration, by name in timestamp order. A static record instead of a folder scan keeps migrations working
@@ -69,4 +70,5 @@ export const migrations: Record<string, Migration> = {
   '20261206T100000-whatsapp': whatsapp,
   '20261206T150000-points-running-totals': pointsRunningTotals,
   '20261206T160000-club-at-scale-indexes': clubAtScaleIndexes,
+  '20261207T100000-brand-products': brandProducts,
 };
