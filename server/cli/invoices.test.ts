@@ -47,6 +47,13 @@ async function pendingInvoice(key: string, issuedAt: string | null = null): Prom
       issued_at: issuedAt,
       total_cents: issuedAt === null ? null : 250_00,
       has_xml: issuedAt === null ? 0 : 1,
+      // One sheet of the brand's MDF: its R$ 250,00 earn 250 points.
+      items_json:
+        issuedAt === null
+          ? null
+          : JSON.stringify([
+              { description: 'Chapa MDF', quantity: '1.0000', unit: 'UN', totalCents: 250_00, gtin: '07893216101004' },
+            ]),
       created_at: at,
       updated_at: at,
     })

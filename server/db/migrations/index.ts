@@ -32,6 +32,7 @@ import { whatsapp } from './20261206T100000-whatsapp';
 import { pointsRunningTotals } from './20261206T150000-points-running-totals';
 import { clubAtScaleIndexes } from './20261206T160000-club-at-scale-indexes';
 import { brandProducts } from './20261207T100000-brand-products';
+import { earningByProduct } from './20261207T110000-earning-by-product';
 
 /**
  * Every migration, by name in timestamp order. A static record instead of a folder scan keeps migrations working
@@ -71,4 +72,5 @@ export const migrations: Record<string, Migration> = {
   '20261206T150000-points-running-totals': pointsRunningTotals,
   '20261206T160000-club-at-scale-indexes': clubAtScaleIndexes,
   '20261207T100000-brand-products': brandProducts,
+  '20261207T110000-earning-by-product': earningByProduct,
 };

@@ -10,7 +10,7 @@ import { notify } from '../notifications';
 import { lockMemberPoints, reverseInvoicePoints } from '../points';
 import { endLease, recordAudit, requireLease, type AuditActor } from '../staff';
 import { nowOf, type OperatorDeps } from '../service-deps';
-import { creditApproval, invoiceLabel, pointsGivenInReview, setStatus, suggestionFor } from './review';
+import { creditApproval, invoiceLabel, setStatus, suggestionFor } from './review';
 import * as repo from './repository';
 
 /** The review's limits: points a reviewer may give, and the length of a refusal's reason. */
@@ -71,9 +71,14 @@ export function approveInvoice(
   }
   return review(deps, actor, invoiceId, async (trx, invoice, at) => {
     const suggestion = await suggestionFor(trx, invoice);
-    const parts = points === undefined || points === suggestion?.total ? suggestion : pointsGivenInReview(points);
-    if (!parts) throw new DomainError('BAD_USER_INPUT', INVOICE_ACTION_MESSAGES.noTotal, 'points');
-    const approved = await creditApproval(trx, invoice, { note: 'Aprovada na análise.', parts }, at);
+    const credit =
+      suggestion && (points === undefined || points === suggestion.total)
+        ? { purchase: suggestion.purchase }
+        : points !== undefined
+          ? { givenPoints: points }
+          : null;
+    if (!credit) throw new DomainError('BAD_USER_INPUT', INVOICE_ACTION_MESSAGES.noTotal, 'points');
+    const approved = await creditApproval(trx, invoice, { note: 'Aprovada na análise.', credit }, at);
     await recordAudit(
       trx,
       actor,

@@ -2,7 +2,8 @@ import type { ClubModule } from '../club-module';
 import { pointsResolvers } from './resolvers';
 import { expiryJob } from './expiry-job';
 
-export { pointsForPurchase } from './earning';
+export { creditPurchase, previewEarning, type EarningCredit } from './earning';
+export { pointsByItem, type Earning, type Purchase, type PurchaseItem } from './earning-engine';
 export {
   appendEntries,
   expireDuePoints,

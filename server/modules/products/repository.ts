@@ -10,6 +10,11 @@ export const productsByGtin = (db: Db, gtins: readonly string[]): Promise<BrandP
     ? Promise.resolve([])
     : db.selectFrom('brand_products').selectAll().where('gtin', 'in', gtins).execute();
 
+/** The line of each of these GTIN-14 that is the brand's. */
+export async function productLines(db: Db, gtins: readonly string[]): Promise<Map<string, string>> {
+  return new Map((await productsByGtin(db, gtins)).map((p) => [p.gtin, p.line]));
+}
+
 /** Adds the new GTINs and updates the known ones; answers how many of each. */
 export async function upsertProducts(
   db: Db,
