@@ -67,7 +67,7 @@ export const earningByProduct: Migration = {
       .addColumn('item_index', 'integer', (c) => c.notNull())
       .addColumn('points', 'integer', (c) => c.notNull().check(sql`points >= 0`))
       .addColumn('purchase_month', 'text', (c) => c.notNull())
-      .addColumn('ledger_entry_id', 'integer', (c) => c.references('points_ledger.id'))
+      .addColumn('ledger_entry_id', 'integer', (c) => c.references('points_ledger.id').onDelete('cascade'))
       .addColumn('created_at', 'text', (c) => c.notNull())
       .execute();
     await db.schema
