@@ -132,4 +132,55 @@ describe('points for the brand’s products only', () => {
       },
     ]);
   });
+
+  it('tells the member how to earn, from the rules in force: each line’s rate and the running campaigns', async () => {
+    const campaign = (code: string, fields: Record<string, unknown>) =>
+      t.db
+        .insertInto('point_rules')
+        .values({
+          code,
+          version: 1,
+          name: code,
+          kind: 'multiplier',
+          rate: 200,
+          starts_on: '2026-11-01',
+          created_at: new Date(START).toISOString(),
+          created_by: 'teste',
+          ...fields,
+        })
+        .execute();
+    await campaign('Fitas em dobro', {
+      lines: JSON.stringify(['fitas']),
+      ends_on: '2026-12-31',
+      ufs: JSON.stringify(['SP']),
+    });
+    await campaign('Encerrada', { ends_on: '2026-11-10' });
+    await campaign('Sem orçamento', { budget_points: 100, budget_used: 100 });
+    await campaign('Bônus pisos', { kind: 'bonus', rate: 50, lines: JSON.stringify(['pisos']) });
+    const res = await gql<{
+      howToEarn: { lines: { label: string; rate: number; per: string }[]; campaigns: Record<string, unknown>[] };
+    }>(
+      t.app,
+      '{ howToEarn { lines { label rate per } campaigns { name gives lines ufs endsOn } } }',
+      {},
+      {
+        authorization: `Bearer ${ana}`,
+      },
+    );
+    expect(res.data!.howToEarn.lines).toHaveLength(6);
+    expect(res.data!.howToEarn.lines[0]).toEqual({ label: 'Chapas de MDF', rate: 1, per: 'REAL' });
+    expect(res.data!.howToEarn.campaigns).toEqual([
+      {
+        name: 'Fitas em dobro',
+        gives: 'pontos em dobro',
+        lines: ['Fitas de borda'],
+        ufs: ['SP'],
+        endsOn: '2026-12-31',
+      },
+      { name: 'Bônus pisos', gives: '+50 pontos por compra', lines: ['Pisos laminados'], ufs: [], endsOn: null },
+    ]);
+    expect((await gql(t.app, '{ howToEarn { lines { label } } }')).errors?.[0]?.extensions?.['code']).toBe(
+      'UNAUTHENTICATED',
+    );
+  });
 });
