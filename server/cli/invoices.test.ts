@@ -247,3 +247,21 @@ describe('npm run invoices -- audit-xml', () => {
     expect(result.stdout.trim()).toBe('5 XML conferidos: todos passariam hoje.');
   }, 60_000);
 });
+
+describe('npm run invoices -- approve --item', () => {
+  it('approves a photo by the brand’s lines keyed with --item, through the earning rules', async () => {
+    const photo = await pendingInvoice('C'.repeat(44));
+    const bad = cli('approve', String(photo), '--item', '7893216101005:1:10,00');
+    expect(bad.status).toBe(1);
+    expect(bad.stderr).toContain('GTIN válido');
+    const approved = cli(
+      'approve',
+      String(photo),
+      '--item',
+      '7893216101004:2:1.234,50',
+      '--item',
+      '7891234567895:1:500',
+    );
+    expect(approved.stdout).toContain(`Nota #${photo} aprovada: 1234 pontos creditados.`);
+  });
+});

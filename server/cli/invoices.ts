@@ -1,8 +1,10 @@
+import { decimalToCents } from '../../lib/invoices/nfe-xml';
 import { userInfo } from 'node:os';
 import { sefazStatusClient } from '../adapters/sefaz-status';
 import { hideCnpj } from '../privacy/hide';
 import {
   approveInvoice,
+  type KeyedItem,
   auditStoredXml,
   checkApprovedInvoicesNow,
   nfeTrustStoreOf,
@@ -18,7 +20,9 @@ import { REVIEW_INPUT_OPTIONS, runCli, UsageError } from './run';
 
 const USAGE = `Uso:
   npm run invoices -- list                              notas aguardando análise
-  npm run invoices -- approve <id> [--points N]         aprova (pontos da campanha, ou N)
+  npm run invoices -- approve <id> [--points N]         aprova (pontos das regras, ou N)
+  npm run invoices -- approve <id> --item <gtin>:<qtd>:<valor> …   aprova uma foto pelos itens da marca digitados
+                                                       (ex.: --item 7893216101004:2:1234,50), com as regras
   npm run invoices -- reject <id> --reason "motivo"     recusa, com o motivo que o membro verá
   npm run invoices -- sefaz-check                       confere agora na Sefaz as notas aprovadas (canceladas perdem os pontos)
   npm run invoices -- audit-xml                         confere de novo a assinatura e a autorização de cada XML
@@ -55,9 +59,24 @@ function sefazSummary({ lines, notAsked }: SefazCheckReport): string {
   return `Conferidas ${lines.length} notas: ${count('authorised')} autorizadas, ${count('cancelled')} canceladas (${reversed} pontos estornados), ${count('not_found')} não encontradas, ${later} para a próxima conferência.`;
 }
 
+/** `7893216101004:2:1234,50` → the GTIN, the quantity and the value in cents; a malformed one is refused there. */
+function keyedItem(text: string): KeyedItem {
+  const [gtin = '', quantity = '', value = ''] = text.split(':');
+  return {
+    gtin,
+    quantity: quantity.replace(',', '.'),
+    valueCents: decimalToCents(value.replace(/\./g, value.includes(',') ? '' : '.').replace(',', '.')) ?? -1,
+  };
+}
+
 runCli({
   usage: USAGE,
-  options: { points: { type: 'string' }, reason: { type: 'string' }, by: { type: 'string' } },
+  options: {
+    points: { type: 'string' },
+    item: { type: 'string', multiple: true },
+    reason: { type: 'string' },
+    by: { type: 'string' },
+  },
   inputOptions: REVIEW_INPUT_OPTIONS,
   async run({ positionals: [command, rawId], values, config, database, print }) {
     const db = await database();
@@ -118,7 +137,7 @@ runCli({
     const actor = terminalActor(values.by?.trim() || userInfo().username);
     if (command === 'approve') {
       const points = values.points === undefined ? undefined : Number(values.points);
-      const invoice = await approveInvoice(deps, actor, id, points);
+      const invoice = await approveInvoice(deps, actor, id, points, values.item?.map(keyedItem));
       print(`Nota #${invoice.id} aprovada: ${invoice.points ?? 0} pontos creditados.`);
     } else if (command === 'reject') {
       const invoice = await rejectInvoice(deps, actor, id, values.reason ?? '');

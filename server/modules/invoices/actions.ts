@@ -7,7 +7,9 @@ import { runInTransaction } from '../../db/transaction';
 import { DomainError } from '../../errors/domain-error';
 import { countBusiness } from '../../metrics/business';
 import { notify } from '../notifications';
-import { lockMemberPoints, reverseInvoicePoints } from '../points';
+import { lockMemberPoints, reverseInvoicePoints, type PurchaseItem } from '../points';
+import { todayInBrazil } from '../../../lib/format/dates';
+import { toGtin14 } from '../../../lib/validation/gtin';
 import { endLease, recordAudit, requireLease, type AuditActor } from '../staff';
 import { nowOf, type OperatorDeps } from '../service-deps';
 import { creditApproval, invoiceLabel, setStatus, suggestionFor } from './review';
@@ -15,6 +17,18 @@ import * as repo from './repository';
 
 /** The review's limits: points a reviewer may give, and the length of a refusal's reason. */
 export const REVIEW_LIMITS = { pointsMax: 10_000_000, reasonMin: 3, reasonMax: 500 } as const;
+
+/** A line a reviewer keyed from a photo or a PDF: the product's GTIN, the quantity and the value paid. */
+export interface KeyedItem {
+  readonly gtin: string;
+  /** A decimal with a point, e.g. "2" or "1.5". */
+  readonly quantity: string;
+  readonly valueCents: number;
+}
+
+/** Lines one review may key: an NF-e's own limit. */
+const KEYED_ITEMS_MAX = 990;
+const KEYED_VALUE_MAX_CENTS = 100_000_000_00;
 
 export const INVOICE_ACTION_MESSAGES = {
   notFound: 'Nota fiscal não encontrada.',
@@ -24,7 +38,26 @@ export const INVOICE_ACTION_MESSAGES = {
   points: 'Informe os pontos: um número inteiro de 0 a 10.000.000.',
   noTotal: 'Esta nota não tem valor total (foi enviada sem XML): informe os pontos.',
   reason: 'Informe o motivo da recusa (3 a 500 caracteres).',
+  items: `Informe de 1 a ${KEYED_ITEMS_MAX} itens, cada um com um GTIN válido, uma quantidade maior que zero (até 4 casas) e um valor de até R$ 100.000.000,00.`,
+  itemsOrPoints: 'Informe os itens ou os pontos, não os dois.',
 } as const;
+
+function validKeyedItems(items: readonly KeyedItem[]): PurchaseItem[] {
+  const valid =
+    items.length > 0 &&
+    items.length <= KEYED_ITEMS_MAX &&
+    items.every(
+      (i) =>
+        toGtin14(i.gtin) !== null &&
+        /^\d{1,9}(\.\d{1,4})?$/.test(i.quantity) &&
+        Number(i.quantity) > 0 &&
+        Number.isInteger(i.valueCents) &&
+        i.valueCents >= 0 &&
+        i.valueCents <= KEYED_VALUE_MAX_CENTS,
+    );
+  if (!valid) throw new DomainError('BAD_USER_INPUT', INVOICE_ACTION_MESSAGES.items, 'items');
+  return items.map((i, index) => ({ index, gtin: toGtin14(i.gtin), quantity: i.quantity, valueCents: i.valueCents }));
+}
 
 const isWaiting = (invoice: InvoiceRow) => invoice.status === 'received' || invoice.status === 'in_review';
 
@@ -65,14 +98,26 @@ export function approveInvoice(
   actor: AuditActor,
   invoiceId: number,
   points?: number,
+  keyedItems?: readonly KeyedItem[],
 ): Promise<InvoiceRow> {
   if (points !== undefined && (!Number.isInteger(points) || points < 0 || points > REVIEW_LIMITS.pointsMax)) {
     throw new DomainError('BAD_USER_INPUT', INVOICE_ACTION_MESSAGES.points, 'points');
   }
+  if (keyedItems && points !== undefined)
+    throw new DomainError('BAD_USER_INPUT', INVOICE_ACTION_MESSAGES.itemsOrPoints, 'items');
+  const items = keyedItems ? validKeyedItems(keyedItems) : null;
   return review(deps, actor, invoiceId, async (trx, invoice, at) => {
-    const suggestion = await suggestionFor(trx, invoice);
-    const credit =
-      suggestion && (points === undefined || points === suggestion.total)
+    // Lines keyed from a photo go through the same rules as an XML's, at the store and date of the invoice.
+    const keyed = items && {
+      items,
+      storeCnpj: invoice.issuer_cnpj,
+      uf: invoice.uf,
+      day: todayInBrazil(new Date(invoice.issued_at ?? invoice.created_at)),
+    };
+    const suggestion = keyed ? null : await suggestionFor(trx, invoice);
+    const credit = keyed
+      ? { purchase: keyed }
+      : suggestion && (points === undefined || points === suggestion.total)
         ? { purchase: suggestion.purchase }
         : points !== undefined
           ? { givenPoints: points }

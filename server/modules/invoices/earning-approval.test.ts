@@ -112,3 +112,34 @@ describe('a campaign’s budget', () => {
     expect(rule.budget_used).toBe(500);
   });
 });
+
+describe('lines keyed from a photo', () => {
+  it('are credited by the same rules, and a bad line or points beside them are refused', async () => {
+    const userId = await member(99);
+    const photo = await waitingInvoice(userId, 99);
+    await db
+      .updateTable('invoices')
+      .set({ has_xml: 0, items_json: null, total_cents: null })
+      .where('id', '=', photo)
+      .execute();
+    const deps = operatorAt({ db, config: testConfig() }, NOW);
+    // Refused before the invoice is read, as the points are.
+    expect(() =>
+      approveInvoice(deps, reviewer, photo, undefined, [{ gtin: '7893216101005', quantity: '1', valueCents: 100 }]),
+    ).toThrow(/GTIN válido/);
+    expect(() =>
+      approveInvoice(deps, reviewer, photo, 10, [{ gtin: '7893216101004', quantity: '1', valueCents: 100 }]),
+    ).toThrow('Informe os itens ou os pontos, não os dois.');
+    const approved = await approveInvoice(deps, reviewer, photo, undefined, [
+      { gtin: '7893216101004', quantity: '2', valueCents: 123_450 },
+      { gtin: '7891234567895', quantity: '1', valueCents: 50_000 },
+    ]);
+    expect(approved.points).toBe(1_234);
+    const rows = await db
+      .selectFrom('invoice_earnings')
+      .select(['item_index', 'points'])
+      .where('invoice_id', '=', photo)
+      .execute();
+    expect(rows).toEqual([{ item_index: 0, points: 1_234 }]);
+  });
+});

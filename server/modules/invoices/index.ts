@@ -12,7 +12,13 @@ export type { DemoHistoryDeps } from './demo-history';
 export { loadTrustStore, SHIPPED_TRUST_DIR } from './nfe-trust/trust-store';
 export type { NfeTrustStore } from './nfe-trust/trust-store';
 export { countOwnInvoices, listOwnInvoices, pendingInvoices } from './repository';
-export { approveInvoice, INVOICE_ACTION_MESSAGES, rejectInvoice, SEFAZ_CANCELLED_REASON } from './actions';
+export {
+  approveInvoice,
+  INVOICE_ACTION_MESSAGES,
+  rejectInvoice,
+  SEFAZ_CANCELLED_REASON,
+  type KeyedItem,
+} from './actions';
 export {
   checkApprovedInvoices,
   checkApprovedInvoicesNow,
