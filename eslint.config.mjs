@@ -58,7 +58,18 @@ const SHARED_MODULE_FILES = ['./index.ts', './club-module.ts', './service-deps.t
  * it. import/no-cycle (below) keeps a tier free of cycles within itself.
  */
 const MODULE_TIERS = {
-  core: ['users', 'staff', 'notifications', 'points', 'stores', 'auth', 'device-sessions', 'profile', 'content'],
+  core: [
+    'users',
+    'staff',
+    'notifications',
+    'points',
+    'stores',
+    'products',
+    'auth',
+    'device-sessions',
+    'profile',
+    'content',
+  ],
   domain: ['invoices', 'projects', 'rewards', 'partner', 'kiosk', 'whatsapp', 'demo'],
   'read model': ['members', 'dashboard'],
 };

@@ -2,6 +2,7 @@ import { join } from 'node:path';
 import { withCheckDigit } from '../lib/validation/access-key';
 import { createDatabase } from '../server/db/database';
 import { createMember } from '../server/modules/users/repository';
+import type { SampleNfeItem } from '../lib/invoices/nfe-xml';
 import { signedNfeXml } from '../server/modules/invoices/test/nfe-test-pki';
 import { clubCli, dataDir } from './club-cli';
 import { e2eNfePki } from './nfe-pki';
@@ -80,13 +81,15 @@ export const JPEG = Buffer.concat([
   Buffer.from('JFIF foto da nota'),
 ]);
 
-export function nfeXmlFile(key: string, buyerCpf: string, total = '180.00') {
+export function nfeXmlFile(key: string, buyerCpf: string, total = '180.00', items?: readonly SampleNfeItem[]) {
   const issued = new Date(Date.now() - 2 * 24 * 3600 * 1000).toISOString().replace(/\.\d{3}Z$/, '-00:00');
   return {
     name: 'nfe.xml',
     mimeType: 'text/xml',
     // Signed by the store and authorised by the SEFAZ of the run's PKI, which the e2e server trusts.
-    buffer: Buffer.from(signedNfeXml({ accessKey: key, buyerCpf, issuedAt: issued, total }, e2eNfePki(dataDir()))),
+    buffer: Buffer.from(
+      signedNfeXml({ accessKey: key, buyerCpf, issuedAt: issued, total, items }, e2eNfePki(dataDir())),
+    ),
   };
 }
 

@@ -44,6 +44,7 @@ export const routeTable = {
     title: 'Rascunho da pergunta',
   }),
   history: route({ pattern: '/historico', access: 'private', title: 'Extrato de pontos' }),
+  howToEarn: route({ pattern: '/como-ganhar-pontos', access: 'private', title: 'Como ganhar pontos' }),
   invoices: route({ pattern: '/minhas-nfs', access: 'private', title: 'Minhas notas fiscais' }),
   changeEmail: route({ pattern: '/alterar-email', access: 'private', title: 'Alterar e-mail' }),
   changePhone: route({ pattern: '/alterar-celular', access: 'private', title: 'Alterar celular' }),

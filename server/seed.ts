@@ -3,7 +3,7 @@ import type { Db, UserRow } from './db/schema';
 import { clubModules } from './modules';
 import { demoDataPresent } from './modules/demo';
 import { demoHistoryEvents, seedDemoReviewQueue, type DemoHistoryDeps } from './modules/invoices';
-import { playInTimeOrder } from './modules/points';
+import { playInTimeOrder, seedDemoCampaign } from './modules/points';
 import { demoProjectEvents } from './modules/projects';
 import { demoRewardEvents, seedDemoRewardCodes } from './modules/rewards';
 import {
@@ -74,6 +74,8 @@ export async function seedDemoData(db: Db, options: DemoSeedOptions = {}): Promi
  */
 export async function seedDemoClubLife(db: Db, history: DemoHistoryDeps, member: UserRow): Promise<void> {
   await seedDemoRewardCodes(db, history.config);
+  // Before the history: Ana's invoice of two months ago takes the campaign's bonus.
+  await seedDemoCampaign(db, history.config.now());
   // One timeline, in the order things happened: the ledger's running balances and month ends then agree with its
   // lines (a redemption seeded after later expiries was paid from the wrong credits).
   await playInTimeOrder(

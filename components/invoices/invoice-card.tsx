@@ -1,5 +1,5 @@
 'use client';
-import { useEffect, useRef, useState } from 'react';
+import { lazy, Suspense, useEffect, useRef, useState } from 'react';
 import type { InvoiceFieldsFragment } from '@/lib/graphql/generated/graphql';
 import { apiHref } from '@/lib/files/api-href';
 import { formatDate, formatDateTime } from '@/lib/format/dates';
@@ -7,6 +7,9 @@ import { formatCents, formatPoints } from '@/lib/format/numbers';
 import { formatCnpj, MODEL_NAMES } from '@/lib/validation/access-key';
 import { STATUS_LABELS } from './invoice-status';
 import { ResendForm } from './resend-form';
+
+// The items' points, with their query, only once a card with an XML is opened.
+const InvoiceEarning = lazy(() => import('./invoice-earning').then((m) => ({ default: m.InvoiceEarning })));
 
 /**
  * One invoice as a compact row (store or CNPJ, date, status, points) that opens to the whole card with its timeline.
@@ -71,6 +74,12 @@ export function InvoiceCard({ invoice }: { invoice: InvoiceFieldsFragment }) {
             <p className="alert alert--error">
               <strong>Motivo da recusa:</strong> {invoice.rejectionReason}
             </p>
+          )}
+
+          {open && invoice.hasXml && (
+            <Suspense fallback={null}>
+              <InvoiceEarning invoiceId={invoice.id} approved={invoice.status === 'APPROVED'} />
+            </Suspense>
           )}
 
           <h4 className="invoice-card__subtitle">Andamento</h4>

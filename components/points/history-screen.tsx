@@ -4,8 +4,10 @@ import { errorMessage } from '@/lib/apollo/errors';
 import { formatDate } from '@/lib/format/dates';
 import { formatPoints } from '@/lib/format/numbers';
 import { QPointsSummary } from '@/lib/points/operations';
+import { routes } from '@/lib/routes';
 import { useDeviceCopy } from '@/lib/session/use-device-copy';
 import { DeviceCopy } from '../ui/device-copy';
+import { IntentLink } from '../ui/intent-link';
 import { Spinner } from '../ui/spinner';
 import { BalanceChart } from './balance-chart';
 import { ExpiringSummary } from './expiring-summary';
@@ -36,6 +38,9 @@ export function HistoryScreen() {
             <p className="extract-balance">
               <span className="extract-balance__label">Saldo atual</span>
               <span className="extract-balance__value">{formatPoints(summary.balance)} pontos</span>
+            </p>
+            <p>
+              <IntentLink href={routes.howToEarn()}>Como ganhar pontos</IntentLink>
             </p>
             <h2 className="history-screen__subtitle">Pontos a vencer</h2>
             <ExpiringSummary in30={summary.expiringIn30} in90={summary.expiringIn90} />

@@ -22,9 +22,52 @@ describe('NF-e XML', () => {
         buyerName: 'Comprador',
         issuedAt: '2026-11-20T13:15:00.000Z',
         totalCents: 123456,
-        items: [{ description: 'Chapa MDF 18mm', quantity: '2.0000', unit: 'UN', totalCents: 123456 }],
+        items: [
+          {
+            description: 'Chapa MDF 18mm',
+            quantity: '2.0000',
+            unit: 'UN',
+            totalCents: 123456,
+            discountCents: 0,
+            gtin: '07893216101004',
+          },
+        ],
       },
     });
+  });
+
+  it('reads each item’s GTIN (cEAN, else cEANTrib) as GTIN-14 and its discount', () => {
+    const xml = sampleNfeXml({
+      accessKey: KEY,
+      issuerCnpj: '58716523000119',
+      buyerCpf: '52998224725',
+      issuedAt: '2026-11-20T10:15:00-03:00',
+      total: '300.00',
+      items: [
+        {
+          description: 'Fita de borda',
+          quantity: '3.0000',
+          unit: 'RL',
+          total: '100.00',
+          gtin: '7893216102056',
+          discount: '5.50',
+        },
+        { description: 'Parafuso', quantity: '100.0000', unit: 'UN', total: '100.00', gtin: 'SEM GTIN' },
+        {
+          description: 'Chapa com dígito errado',
+          quantity: '1.0000',
+          unit: 'UN',
+          total: '100.00',
+          gtin: '7893216101005',
+        },
+      ],
+    }).replace('<cEAN>SEM GTIN</cEAN>', '<cEAN>SEM GTIN</cEAN><cEANTrib>7893216101073</cEANTrib>');
+    const parsed = parseNfeXml(xml);
+    expect(parsed.ok && parsed.data.items.map((i) => [i.gtin, i.discountCents])).toEqual([
+      ['07893216102056', 550],
+      ['07893216101073', 0],
+      [null, 0],
+    ]);
   });
 
   it('refuses a malformed file with a pt-BR message', () => {

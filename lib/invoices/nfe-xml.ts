@@ -1,5 +1,6 @@
 import { XMLParser, XMLValidator } from 'fast-xml-parser';
 import { normalizeAccessKey, parseAccessKey } from '../validation/access-key';
+import { toGtin14 } from '../validation/gtin';
 
 /**
  * Reads the parts of an NF-e / NFC-e XML the club needs. Runs in the browser (an XML file fills the key by itself)
@@ -11,7 +12,12 @@ export interface NfeItem {
   /** As written in the XML (qCom), e.g. "2.0000". */
   quantity: string;
   unit: string;
+  /** vProd: the line's gross value. */
   totalCents: number;
+  /** vDesc, the line's discount (0 when absent): what was paid for it is totalCents − discountCents. */
+  discountCents?: number;
+  /** GTIN-14 of cEAN, else of cEANTrib; null for "SEM GTIN" or a code that is no valid GTIN. */
+  gtin?: string | null;
 }
 
 export interface NfeData {
@@ -38,8 +44,8 @@ export const NFE_XML_MESSAGES = {
   missing: (what: string) => `O XML da nota não tem ${what}.`,
 } as const;
 
-/** Items kept from one invoice; the rest are counted in the total anyway. */
-export const MAX_ITEMS = 200;
+/** Items kept from one invoice: the NF-e layout's own limit (nItem goes to 990), so every line can earn points. */
+export const MAX_ITEMS = 990;
 
 type Node = Record<string, unknown>;
 
@@ -114,6 +120,8 @@ export function parseNfeXml(xml: string): NfeParseResult {
       quantity: (text(prod?.['qCom']) ?? '').slice(0, 20),
       unit: (text(prod?.['uCom']) ?? '').slice(0, 10),
       totalCents: decimalToCents(text(prod?.['vProd'])) ?? 0,
+      discountCents: decimalToCents(text(prod?.['vDesc'])) ?? 0,
+      gtin: toGtin14(text(prod?.['cEAN'])) ?? toGtin14(text(prod?.['cEANTrib'])),
     };
   });
 
@@ -147,7 +155,14 @@ export interface SampleNfeItem {
   unit: string;
   /** vProd, e.g. "120.50". */
   total: string;
+  /** cEAN; "SEM GTIN" when absent. */
+  gtin?: string;
+  /** vDesc, e.g. "10.00". */
+  discount?: string;
 }
+
+/** The GTIN of the default sample item: the catalogue's Chapa MDF Branco TX 18 mm, so a sample earns its base points. */
+export const SAMPLE_ITEM_GTIN = '7893216101004';
 
 /**
  * A minimal, well-formed NF-e XML for fixtures, tests and the benchmark. Without `protocol: false` it ends with a
@@ -166,12 +181,12 @@ export function sampleNfeXml(options: {
   protocol?: boolean;
 }): string {
   const items = options.items ?? [
-    { description: 'Chapa MDF 18mm', quantity: '2.0000', unit: 'UN', total: options.total },
+    { description: 'Chapa MDF 18mm', quantity: '2.0000', unit: 'UN', total: options.total, gtin: SAMPLE_ITEM_GTIN },
   ];
   const details = items
     .map(
       (item, i) =>
-        `<det nItem="${i + 1}"><prod><cProd>${i + 1}</cProd>${options.fullItems ? '<cEAN>SEM GTIN</cEAN>' : ''}<xProd>${item.description}</xProd>${options.fullItems ? '<NCM>44111200</NCM><CFOP>5102</CFOP>' : ''}<qCom>${item.quantity}</qCom><uCom>${item.unit}</uCom><vProd>${item.total}</vProd>${options.fullItems ? FULL_ITEM_TAIL : ''}</prod>${options.fullItems ? FULL_ITEM_TAXES : ''}</det>`,
+        `<det nItem="${i + 1}"><prod><cProd>${i + 1}</cProd>${item.gtin || options.fullItems ? `<cEAN>${item.gtin ?? 'SEM GTIN'}</cEAN>` : ''}<xProd>${item.description}</xProd>${options.fullItems ? '<NCM>44111200</NCM><CFOP>5102</CFOP>' : ''}<qCom>${item.quantity}</qCom><uCom>${item.unit}</uCom><vProd>${item.total}</vProd>${item.discount ? `<vDesc>${item.discount}</vDesc>` : ''}${options.fullItems ? FULL_ITEM_TAIL : ''}</prod>${options.fullItems ? FULL_ITEM_TAXES : ''}</det>`,
     )
     .join('\n      ');
   const protocol =

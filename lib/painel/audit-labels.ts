@@ -33,6 +33,7 @@ const ACTION_LABELS: Readonly<Record<string, string>> = {
   'project.reject': 'Projeto recusado',
   'project.publish': 'Projeto publicado',
   'project.unpublish': 'Projeto despublicado',
+  'products.import': 'Catálogo de produtos importado',
   'store.add': 'Loja cadastrada',
   'store.disable': 'Loja desativada',
   'store.enable': 'Loja reativada',

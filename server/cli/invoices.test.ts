@@ -47,6 +47,13 @@ async function pendingInvoice(key: string, issuedAt: string | null = null): Prom
       issued_at: issuedAt,
       total_cents: issuedAt === null ? null : 250_00,
       has_xml: issuedAt === null ? 0 : 1,
+      // One sheet of the brand's MDF: its R$ 250,00 earn 250 points.
+      items_json:
+        issuedAt === null
+          ? null
+          : JSON.stringify([
+              { description: 'Chapa MDF', quantity: '1.0000', unit: 'UN', totalCents: 250_00, gtin: '07893216101004' },
+            ]),
       created_at: at,
       updated_at: at,
     })
@@ -275,4 +282,22 @@ describe('npm run invoices -- audit-xml', () => {
     expect(result.status).toBe(0);
     expect(result.stdout.trim()).toBe('5 XML conferidos: todos passariam hoje.');
   }, 60_000);
+});
+
+describe('npm run invoices -- approve --item', () => {
+  it('approves a photo by the brand’s lines keyed with --item, through the earning rules', async () => {
+    const photo = await pendingInvoice('C'.repeat(44));
+    const bad = cli('approve', String(photo), '--item', '7893216101005:1:10,00');
+    expect(bad.status).toBe(1);
+    expect(bad.stderr).toContain('GTIN válido');
+    const approved = cli(
+      'approve',
+      String(photo),
+      '--item',
+      '7893216101004:2:1.234,50',
+      '--item',
+      '7891234567895:1:500',
+    );
+    expect(approved.stdout).toContain(`Nota #${photo} aprovada: 1234 pontos creditados.`);
+  });
 });

@@ -1,8 +1,10 @@
+import { decimalToCents } from '../../lib/invoices/nfe-xml';
 import { userInfo } from 'node:os';
 import { sefazStatusClient } from '../adapters/sefaz-status';
 import { hideCnpj } from '../privacy/hide';
 import {
   approveInvoice,
+  type KeyedItem,
   auditStoredXml,
   checkApprovedInvoicesNow,
   nfeTrustStoreOf,
@@ -20,10 +22,13 @@ import { REVIEW_INPUT_OPTIONS, runCli, UsageError } from './run';
 const USAGE = `Uso:
   npm run invoices -- list                              notas aguardando análise
   npm run invoices -- approve <id> [--points N] [--confirm]
-                                                        aprova (pontos da campanha, ou N); --confirm confirma uma
+                                                        aprova (pontos das regras, ou N); --confirm confirma uma
                                                         nota com alerta ou acima de REVIEW_CONFIRM_POINTS; acima de
                                                         REVIEW_FOUR_EYES_POINTS fica pedida até outra pessoa da
                                                         equipe confirmar no painel
+  npm run invoices -- approve <id> --item <gtin>:<qtd>:<valor> … [--confirm]
+                                                        aprova uma foto pelos itens da marca digitados
+                                                        (ex.: --item 7893216101004:2:1234,50), com as regras
   npm run invoices -- reject <id> --reason "motivo"     recusa, com o motivo que o membro verá
   npm run invoices -- reverse <id> --reason "motivo"    estorna a aprovação: debita os pontos e avisa o membro
   npm run invoices -- sefaz-check                       confere agora na Sefaz as notas aprovadas (canceladas perdem os pontos)
@@ -61,10 +66,21 @@ function sefazSummary({ lines, notAsked }: SefazCheckReport): string {
   return `Conferidas ${lines.length} notas: ${count('authorised')} autorizadas, ${count('cancelled')} canceladas (${reversed} pontos estornados), ${count('not_found')} não encontradas, ${later} para a próxima conferência.`;
 }
 
+/** `7893216101004:2:1234,50` → the GTIN, the quantity and the value in cents; a malformed one is refused there. */
+function keyedItem(text: string): KeyedItem {
+  const [gtin = '', quantity = '', value = ''] = text.split(':');
+  return {
+    gtin,
+    quantity: quantity.replace(',', '.'),
+    valueCents: decimalToCents(value.replace(/\./g, value.includes(',') ? '' : '.').replace(',', '.')) ?? -1,
+  };
+}
+
 runCli({
   usage: USAGE,
   options: {
     points: { type: 'string' },
+    item: { type: 'string', multiple: true },
     reason: { type: 'string' },
     by: { type: 'string' },
     confirm: { type: 'boolean' },
@@ -129,7 +145,10 @@ runCli({
     const actor = terminalActor(values.by?.trim() || userInfo().username);
     if (command === 'approve') {
       const points = values.points === undefined ? undefined : Number(values.points);
-      const invoice = await approveInvoice(deps, actor, id, points, { confirmed: values.confirm === true });
+      const invoice = await approveInvoice(deps, actor, id, points, {
+        confirmed: values.confirm === true,
+        ...(values.item ? { items: values.item.map(keyedItem) } : {}),
+      });
       print(
         invoice.status === 'approved'
           ? `Nota #${invoice.id} aprovada: ${invoice.points ?? 0} pontos creditados.`

@@ -6,10 +6,15 @@ import type { Db } from '../db/schema';
 import { DomainError } from '../errors/domain-error';
 
 /** A command's options, all named (`--points 10`, `--rascunho`). */
-export type CliOptions = Record<string, { readonly type: 'string' | 'boolean' }>;
+export type CliOptions = Record<string, { readonly type: 'string' | 'boolean'; readonly multiple?: boolean }>;
 
+/** A `multiple` option (`--item a --item b`) gives every value, in order. */
 type CliValues<O extends CliOptions> = {
-  readonly [K in keyof O]?: O[K]['type'] extends 'boolean' ? boolean : string;
+  readonly [K in keyof O]?: O[K]['type'] extends 'boolean'
+    ? boolean
+    : O[K] extends { readonly multiple: true }
+      ? string[]
+      : string;
 };
 
 /** How the review commands (invoices, projects) give what their actions ask for. */

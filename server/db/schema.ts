@@ -249,6 +249,53 @@ export interface EarningRulesTable {
   active: Generated<Flag>;
 }
 
+export type PointRuleKind = 'base' | 'multiplier' | 'bonus';
+
+/** One version of an earning rule (docs/earning.md): never edited once created, except to end it and count its budget. */
+export interface PointRulesTable {
+  id: Generated<number>;
+  code: string;
+  version: number;
+  name: string;
+  kind: PointRuleKind;
+  /** Base rules: points per R$ 1 ('real') or per unit ('unit'). */
+  per: Generated<'real' | 'unit'>;
+  /** Base: points per R$ 1 or unit; multiplier: percent (200 = double); bonus: points once per purchase. */
+  rate: number;
+  /** JSON arrays; null means any. GTINs as GTIN-14, stores by CNPJ. */
+  lines: string | null;
+  gtins: string | null;
+  stores: string | null;
+  ufs: string | null;
+  /** Purchase dates, YYYY-MM-DD, inclusive; ends_on null means open. */
+  starts_on: string;
+  ends_on: string | null;
+  cap_points: number | null;
+  cap_period: 'campanha' | 'mes' | null;
+  budget_points: number | null;
+  budget_used: Generated<number>;
+  resolution: Generated<'somar' | 'prioridade'>;
+  priority: Generated<number>;
+  created_at: string;
+  created_by: string;
+  ended_at: string | null;
+  ended_by: string | null;
+}
+
+/** What one rule gave one item of an approved invoice, and the ledger entry that credited it. */
+export interface InvoiceEarningsTable {
+  id: Generated<number>;
+  invoice_id: number;
+  user_id: number;
+  rule_id: number;
+  item_index: number;
+  points: number;
+  /** YYYY-MM of the purchase date (São Paulo): the period of a monthly cap. */
+  purchase_month: string;
+  ledger_entry_id: number | null;
+  created_at: string;
+}
+
 export type InvoiceStatus = 'received' | 'in_review' | 'approved' | 'rejected';
 
 export interface InvoicesTable {
@@ -363,6 +410,16 @@ export interface ProductsTable {
   search_text: string;
   position: number;
   active: Generated<Flag>;
+}
+
+/** A product of the brand's catalogue (content/produtos/produtos.csv), by GTIN-14. */
+export interface BrandProductsTable {
+  gtin: string;
+  sku: string;
+  name: string;
+  line: string;
+  unit: string;
+  updated_at: string;
 }
 
 export type ProjectStatus = InvoiceStatus;
@@ -903,6 +960,8 @@ export interface Database {
   kiosks: KiosksTable;
   handoff_links: HandoffLinksTable;
   earning_rules: EarningRulesTable;
+  point_rules: PointRulesTable;
+  invoice_earnings: InvoiceEarningsTable;
   invoices: InvoicesTable;
   invoice_files: InvoiceFilesTable;
   invoice_events: InvoiceEventsTable;
@@ -914,6 +973,7 @@ export interface Database {
   points_balances: PointsBalancesTable;
   points_totals: PointsTotalsTable;
   products: ProductsTable;
+  brand_products: BrandProductsTable;
   projects: ProjectsTable;
   project_photos: ProjectPhotosTable;
   project_products: ProjectProductsTable;
@@ -937,6 +997,8 @@ export type InvoiceFileRow = Selectable<InvoiceFilesTable>;
 export type PointsEntryRow = Selectable<PointsLedgerTable>;
 export type ContentEntryRow = Selectable<ContentEntriesTable>;
 export type ProductRow = Selectable<ProductsTable>;
+export type BrandProductRow = Selectable<BrandProductsTable>;
+export type PointRuleRow = Selectable<PointRulesTable>;
 export type ProjectRow = Selectable<ProjectsTable>;
 export type ProjectPhotoRow = Selectable<ProjectPhotosTable>;
 export type ProjectEventRow = Selectable<ProjectEventsTable>;

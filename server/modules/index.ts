@@ -10,6 +10,7 @@ import { membersModule } from './members';
 import { notificationsModule } from './notifications';
 import { partnerModule } from './partner';
 import { pointsModule } from './points';
+import { productsModule } from './products';
 import { profileModule } from './profile';
 import { projectsModule } from './projects';
 import { rewardsModule } from './rewards';
@@ -27,6 +28,7 @@ export const clubModules: readonly ClubModule[] = [
   authModule,
   profileModule,
   storesModule,
+  productsModule,
   kioskModule,
   contentModule,
   invoicesModule,

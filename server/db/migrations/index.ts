@@ -33,6 +33,8 @@ import { pointsRunningTotals } from './20261206T150000-points-running-totals';
 import { clubAtScaleIndexes } from './20261206T160000-club-at-scale-indexes';
 import { whatsappMedia } from './20261207T090000-whatsapp-media';
 import { approvalRequests } from './20261207T100000-approval-requests';
+import { brandProducts } from './20261207T100000-brand-products';
+import { earningByProduct } from './20261207T110000-earning-by-product';
 
 /**
  * Every migration, by name in timestamp order. A static record instead of a folder scan keeps migrations working
@@ -73,4 +75,6 @@ export const migrations: Record<string, Migration> = {
   '20261206T160000-club-at-scale-indexes': clubAtScaleIndexes,
   '20261207T090000-whatsapp-media': whatsappMedia,
   '20261207T100000-approval-requests': approvalRequests,
+  '20261207T100000-brand-products': brandProducts,
+  '20261207T110000-earning-by-product': earningByProduct,
 };

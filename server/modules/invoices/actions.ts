@@ -7,15 +7,36 @@ import { runInTransaction } from '../../db/transaction';
 import { DomainError } from '../../errors/domain-error';
 import { countBusiness } from '../../metrics/business';
 import { notify } from '../notifications';
-import { lockMemberPoints, reverseInvoicePoints } from '../points';
+import { lockMemberPoints, reverseInvoicePoints, type PurchaseItem } from '../points';
+import { todayInBrazil } from '../../../lib/format/dates';
+import { toGtin14 } from '../../../lib/validation/gtin';
 import * as staff from '../staff';
 import type { AuditActor } from '../staff';
 import { nowOf, type OperatorDeps } from '../service-deps';
-import { creditApproval, invoiceLabel, pointsGivenInReview, setStatus, suggestionFor } from './review';
+import {
+  creditApproval,
+  invoiceLabel,
+  setStatus,
+  suggestionFor,
+  suggestionForPurchase,
+  type ApprovalCredit,
+} from './review';
 import * as repo from './repository';
 
 /** The review's limits: points a reviewer may give, and the length of a refusal's reason. */
 export const REVIEW_LIMITS = { pointsMax: 10_000_000, reasonMin: 3, reasonMax: 500 } as const;
+
+/** A line a reviewer keyed from a photo or a PDF: the product's GTIN, the quantity and the value paid. */
+export interface KeyedItem {
+  readonly gtin: string;
+  /** A decimal with a point, e.g. "2" or "1.5". */
+  readonly quantity: string;
+  readonly valueCents: number;
+}
+
+/** Lines one review may key: an NF-e's own limit. */
+const KEYED_ITEMS_MAX = 990;
+const KEYED_VALUE_MAX_CENTS = 100_000_000_00;
 
 export const INVOICE_ACTION_MESSAGES = {
   notFound: 'Nota fiscal não encontrada.',
@@ -29,18 +50,57 @@ export const INVOICE_ACTION_MESSAGES = {
   notApproved: 'Só uma nota aprovada pode ter a aprovação estornada.',
   reverseAdmin: (points: number) =>
     `Estornar uma aprovação acima de ${points.toLocaleString('pt-BR')} pontos é com um admin.`,
+  items: `Informe de 1 a ${KEYED_ITEMS_MAX} itens, cada um com um GTIN válido, uma quantidade maior que zero (até 4 casas) e um valor de até R$ 100.000.000,00.`,
+  itemsOrPoints: 'Informe os itens ou os pontos, não os dois.',
 } as const;
 
 /** Whatever held the invoice for a person besides a missing XML: the buyer's CPF, the device rule, a failed proof. */
 const isFlagged = (invoice: InvoiceRow) =>
   invoice.flag_reason !== null || invoice.risk_reason !== null || invoice.review_reason !== null;
 
-/** The entries an approval of `points` credits: the campaign's when it is exactly its suggestion. */
-async function partsFor(trx: Db, invoice: InvoiceRow, points: number | undefined) {
+function validKeyedItems(items: readonly KeyedItem[]): PurchaseItem[] {
+  const valid =
+    items.length > 0 &&
+    items.length <= KEYED_ITEMS_MAX &&
+    items.every(
+      (i) =>
+        toGtin14(i.gtin) !== null &&
+        /^\d{1,9}(\.\d{1,4})?$/.test(i.quantity) &&
+        Number(i.quantity) > 0 &&
+        Number.isInteger(i.valueCents) &&
+        i.valueCents >= 0 &&
+        i.valueCents <= KEYED_VALUE_MAX_CENTS,
+    );
+  if (!valid) throw new DomainError('BAD_USER_INPUT', INVOICE_ACTION_MESSAGES.items, 'items');
+  return items.map((i, index) => ({ index, gtin: toGtin14(i.gtin), quantity: i.quantity, valueCents: i.valueCents }));
+}
+
+/**
+ * What an approval credits, and its points: lines keyed from a photo go through the earning rules at the invoice's
+ * store and date, as an XML's items do; an XML's purchase when `points` is its figure (or none was given); else the
+ * points the reviewer gave.
+ */
+async function creditFor(
+  trx: Db,
+  invoice: InvoiceRow,
+  points: number | undefined,
+  items: PurchaseItem[] | null,
+): Promise<{ total: number; credit: ApprovalCredit }> {
+  if (items) {
+    const purchase = {
+      items,
+      storeCnpj: invoice.issuer_cnpj,
+      uf: invoice.uf,
+      day: todayInBrazil(new Date(invoice.issued_at ?? invoice.created_at)),
+    };
+    const suggestion = await suggestionForPurchase(trx, invoice.user_id, purchase);
+    return { total: suggestion.total, credit: { purchase } };
+  }
   const suggestion = await suggestionFor(trx, invoice);
-  const parts = points === undefined || points === suggestion?.total ? suggestion : pointsGivenInReview(points);
-  if (!parts) throw new DomainError('BAD_USER_INPUT', INVOICE_ACTION_MESSAGES.noTotal, 'points');
-  return parts;
+  if (suggestion && (points === undefined || points === suggestion.total))
+    return { total: suggestion.total, credit: { purchase: suggestion.purchase } };
+  if (points !== undefined) return { total: points, credit: { givenPoints: points } };
+  throw new DomainError('BAD_USER_INPUT', INVOICE_ACTION_MESSAGES.noTotal, 'points');
 }
 
 /** The audit line of a decision on an invoice, in the decision's transaction. */
@@ -87,14 +147,16 @@ function review<T>(
   });
 }
 
-/** What an approval asks beyond the points: whether the person confirmed a large or flagged one. */
+/** What an approval asks beyond the points: whether the person confirmed a large or flagged one, the keyed lines. */
 export interface ApprovalOptions {
   readonly confirmed?: boolean;
+  /** A photo's or PDF's lines of the brand, keyed by the reviewer: credited by the earning rules. */
+  readonly items?: readonly KeyedItem[];
 }
 
 /**
- * Approves a waiting invoice. Without `points`, or with exactly the campaign's suggestion, the campaign's base and
- * bonus entries are credited; other points become one entry "Pontos definidos na análise". An invoice without a
+ * Approves a waiting invoice. Without `points`, or with exactly the earning rules' figure, the XML's purchase (or the
+ * keyed lines of a photo) is credited by the rules; other points become one entry "Pontos definidos na análise". An invoice without a
  * total (sent without XML) needs the points. A person's approval of a flagged invoice or above REVIEW_CONFIRM_POINTS
  * must be `confirmed`; above REVIEW_FOUR_EYES_POINTS it only records a request (the invoice stays waiting, nothing is
  * credited) until another staff account confirms it (confirmInvoiceApproval). The club's own jobs are not asked.
@@ -109,8 +171,11 @@ export function approveInvoice(
   if (points !== undefined && (!Number.isInteger(points) || points < 0 || points > REVIEW_LIMITS.pointsMax)) {
     throw new DomainError('BAD_USER_INPUT', INVOICE_ACTION_MESSAGES.points, 'points');
   }
+  if (options.items && points !== undefined)
+    throw new DomainError('BAD_USER_INPUT', INVOICE_ACTION_MESSAGES.itemsOrPoints, 'items');
+  const items = options.items ? validKeyedItems(options.items) : null;
   return review(deps, actor, invoiceId, async (trx, invoice, at) => {
-    const parts = await partsFor(trx, invoice, points);
+    const parts = await creditFor(trx, invoice, points, items);
     const target = {
       subject: 'invoice' as const,
       id: invoice.id,
@@ -133,7 +198,8 @@ export function approveInvoice(
 export function confirmInvoiceApproval(deps: OperatorDeps, actor: AuditActor, invoiceId: number): Promise<InvoiceRow> {
   return review(deps, actor, invoiceId, async (trx, invoice, at) => {
     const request = await staff.takeSecondApproval(trx, actor, 'invoice', invoice.id, at);
-    const parts = await partsFor(trx, invoice, request.points);
+    // Keyed lines are not kept with the request: the second person credits the points it named.
+    const parts = await creditFor(trx, invoice, request.points, null);
     return credit(trx, actor, invoice, parts, at, { requestedBy: request.requested_by_name });
   });
 }
@@ -142,11 +208,11 @@ async function credit(
   trx: Db,
   actor: AuditActor,
   invoice: InvoiceRow,
-  parts: Awaited<ReturnType<typeof partsFor>>,
+  parts: { credit: ApprovalCredit },
   at: Date,
   extra: Record<string, unknown>,
 ): Promise<InvoiceRow> {
-  const approved = await creditApproval(trx, invoice, { note: 'Aprovada na análise.', parts }, at);
+  const approved = await creditApproval(trx, invoice, { note: 'Aprovada na análise.', credit: parts.credit }, at);
   await audit(
     trx,
     actor,

@@ -80,6 +80,9 @@ describe('the demo member of a fresh start', () => {
 
       const kinds = pointsEntries.data.map((e) => e.kind);
       expect(kinds).toContain('EXPIRY');
+      // The running campaign doubles the edge bands of the invoice of two months ago; its paint earns nothing.
+      expect(pointsEntries.data.filter((e) => e.kind === 'BONUS').map((e) => e.points)).toEqual([340]);
+      expect(myInvoices.data.map((i) => i.points)).toContain(1_500 + 340 + 340);
       const sum = pointsEntries.data.reduce((total, e) => total + e.points, 0);
       expect(pointsSummary.balance).toBe(sum);
       expect(pointsSummary.balance).toBeGreaterThan(0);

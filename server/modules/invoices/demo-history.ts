@@ -1,5 +1,5 @@
 import { Readable } from 'node:stream';
-import { sampleNfeXml } from '../../../lib/invoices/nfe-xml';
+import { sampleNfeXml, type SampleNfeItem } from '../../../lib/invoices/nfe-xml';
 import { withCheckDigit } from '../../../lib/validation/access-key';
 import type { AppConfig } from '../../config';
 import type { FileStorage } from '../../storage/file-storage';
@@ -25,7 +25,7 @@ const DEMO_REVIEWER: AuditActor = { kind: 'system', name: 'Dados de demonstraç�
  * The XMLs are signed by the demo's PKI (demo-nfe-pki.ts) and pass the real verification with its root.
  */
 type Step =
-  | { kind: 'xml'; daysAgo: number; store: number; total: string }
+  | { kind: 'xml'; daysAgo: number; store: number; total: string; items?: readonly SampleNfeItem[] }
   | { kind: 'photo'; daysAgo: number; store: number; review?: { afterDays: number; points?: number; reason?: string } };
 
 const STEPS: readonly Step[] = [
@@ -35,7 +35,36 @@ const STEPS: readonly Step[] = [
   { kind: 'xml', daysAgo: 350, store: 1, total: '980.50' },
   { kind: 'photo', daysAgo: 240, store: 2, review: { afterDays: 3, points: 350 } },
   { kind: 'xml', daysAgo: 150, store: 0, total: '1560.00' },
-  { kind: 'xml', daysAgo: 60, store: 3, total: '2340.90' },
+  // The brand's MDF and edge bands (doubled by the demo campaign) beside a competitor's paint, which earns nothing.
+  {
+    kind: 'xml',
+    daysAgo: 60,
+    store: 3,
+    total: '2340.90',
+    items: [
+      {
+        description: 'Chapa MDF Branco TX 18 mm',
+        quantity: '5.0000',
+        unit: 'CH',
+        total: '1500.00',
+        gtin: '7893216101004',
+      },
+      {
+        description: 'Fita de borda PVC Branco TX 22 mm',
+        quantity: '10.0000',
+        unit: 'RL',
+        total: '340.90',
+        gtin: '7893216102056',
+      },
+      {
+        description: 'Tinta acrílica fosca 18 L',
+        quantity: '2.0000',
+        unit: 'GL',
+        total: '500.00',
+        gtin: '7891234567895',
+      },
+    ],
+  },
   {
     kind: 'photo',
     daysAgo: 20,
@@ -138,6 +167,7 @@ export function demoHistoryEvents(
                   buyerCpf: member.cpf,
                   issuedAt: issued.toISOString().replace(/\.\d{3}Z$/, '-00:00'),
                   total: step.total,
+                  items: step.items,
                 }),
               ),
             ]

@@ -18,6 +18,7 @@ export {
   rejectInvoice,
   reverseInvoiceApproval,
   SEFAZ_CANCELLED_REASON,
+  type KeyedItem,
 } from './actions';
 export {
   checkApprovedInvoices,

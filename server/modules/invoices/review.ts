@@ -1,11 +1,12 @@
 // Review of a sent invoice: automatic approval of an authentic NF-e XML, and the steps a reviewer's approval and
 // refusal share with it (actions.ts has those).
-import type { NfeData } from '../../../lib/invoices/nfe-xml';
+import type { NfeData, NfeItem } from '../../../lib/invoices/nfe-xml';
+import { todayInBrazil } from '../../../lib/format/dates';
 import type { Db, InvoiceRow, InvoiceStatus } from '../../db/schema';
 import { runInTransaction } from '../../db/transaction';
 import type { ApiContext } from '../../graphql/context';
 import { findUserById } from '../users';
-import { pointsForPurchase, appendEntries } from '../points';
+import { appendEntries, creditPurchase, previewEarning, type Earning, type Purchase } from '../points';
 import { limitReasons } from './auto-approval-limits';
 import { HOLD_REASON_SEPARATOR } from './hold-reasons';
 import { verifyNfe } from './nfe-trust/verify-nfe';
@@ -17,11 +18,46 @@ import { countBusiness } from '../../metrics/business';
 export const PURCHASE_WINDOW_DAYS = 90;
 const DAY_MS = 24 * 60 * 60 * 1000;
 
-type PurchasePoints = Awaited<ReturnType<typeof pointsForPurchase>>;
-/** The entries an approval credits: the campaign's, or one of the points a reviewer gave (no earning rule). */
-type CreditedPoints = Omit<PurchasePoints, 'base'> & {
-  readonly base: Omit<PurchasePoints['base'], 'ruleId'> & { readonly ruleId: number | null };
-};
+/** What an approval credits: the purchase's items through the earning rules, or the points a reviewer gave. */
+export type ApprovalCredit = { readonly purchase: Purchase } | { readonly givenPoints: number };
+
+/** The earning rules' figure for a waiting invoice: the base of the brand's items, and each campaign's bonus. */
+export interface SuggestedPoints {
+  readonly purchase: Purchase;
+  readonly base: { readonly name: string; readonly points: number };
+  readonly bonuses: readonly { readonly name: string; readonly points: number }[];
+  readonly total: number;
+}
+
+/** The base credit's name where the painel lists the parts of a suggestion. */
+const BASE_PART_NAME = 'Produtos da marca';
+
+/**
+ * The purchase an invoice's XML describes, for the earning rules: each item's GTIN and value (vProd − vDesc), the
+ * store and its state, the purchase day. Null without an XML (a photo or a PDF).
+ */
+export function purchaseOf(invoice: InvoiceRow): Purchase | null {
+  if (invoice.has_xml !== 1 || !invoice.issued_at) return null;
+  const items = invoice.items_json ? (JSON.parse(invoice.items_json) as NfeItem[]) : [];
+  return {
+    items: items.map((item, index) => ({
+      index,
+      gtin: item.gtin ?? null,
+      quantity: item.quantity,
+      valueCents: Math.max(0, item.totalCents - (item.discountCents ?? 0)),
+    })),
+    storeCnpj: invoice.issuer_cnpj,
+    uf: invoice.uf,
+    day: todayInBrazil(new Date(invoice.issued_at)),
+  };
+}
+
+const suggestionOf = (purchase: Purchase, earning: Earning): SuggestedPoints => ({
+  purchase,
+  base: { name: BASE_PART_NAME, points: earning.base.reduce((sum, part) => sum + part.points, 0) },
+  bonuses: earning.campaigns.map((c) => ({ name: c.rule.name, points: c.points })),
+  total: earning.total,
+});
 
 /** An XML as sent: the parser's reading and the text whose signatures are checked. */
 export interface ReceivedXml {
@@ -63,10 +99,7 @@ export async function autoReview(
     const proof = verifyNfe(xml.text, xml.data, deps.nfeTrust);
     if (!proof.ok) held.push(proof.reason);
   }
-  const parts =
-    xml && invoice.total_cents !== null
-      ? await pointsForPurchase(db, invoice.total_cents, new Date(xml.data.issuedAt))
-      : null;
+  const parts = xml ? await suggestionFor(db, invoice) : null;
   if (parts && invoice.issued_at !== null)
     held.push(...(await limitReasons(db, deps.config, { ...invoice, issued_at: invoice.issued_at }, parts.total, now)));
   // A fraud-prevention reason (a shared or automated device) holds the invoice for a person too, but it stays in
@@ -81,7 +114,7 @@ export async function autoReview(
     creditApproval(
       trx,
       invoice,
-      { note: 'Aprovada automaticamente: XML de loja cadastrada.', parts, automatic: true },
+      { note: 'Aprovada automaticamente: XML de loja cadastrada.', credit: parts, automatic: true },
       now,
     ),
   );
@@ -106,64 +139,68 @@ export async function setStatus(
 
 export const invoiceLabel = (inv: InvoiceRow) => `${inv.model === 65 ? 'NFC-e' : 'NF-e'} nº ${inv.number}`;
 
-/** What the campaign gives an invoice with a total: its base and bonus entries. Null without a total (no XML). */
-export const suggestionFor = (db: Db, invoice: InvoiceRow): Promise<PurchasePoints> | null =>
-  invoice.total_cents === null
-    ? null
-    : pointsForPurchase(db, invoice.total_cents, new Date(invoice.issued_at ?? invoice.created_at));
+/** What the earning rules give a waiting invoice with an XML; null for a photo or a PDF (the reviewer gives points). */
+/** The earning rules' figure for a purchase of the member's (a photo's keyed lines, as an XML's items). */
+export async function suggestionForPurchase(db: Db, userId: number, purchase: Purchase): Promise<SuggestedPoints> {
+  return suggestionOf(purchase, await previewEarning(db, userId, purchase));
+}
 
-/** Points a reviewer typed instead of the campaign's: one entry of that many. */
-export const pointsGivenInReview = (points: number): CreditedPoints => ({
-  base: { ruleId: null, name: 'Pontos definidos na análise', points },
-  bonuses: [],
-  total: points,
-});
+export async function suggestionFor(db: Db, invoice: InvoiceRow): Promise<SuggestedPoints | null> {
+  const purchase = purchaseOf(invoice);
+  return purchase ? suggestionOf(purchase, await previewEarning(db, invoice.user_id, purchase)) : null;
+}
 
 /**
  * Credits an invoice's points and marks it approved, the member told, in the caller's transaction (trx): the
- * automatic review's and the reviewer's approval (actions.ts) both end here.
+ * automatic review's and the reviewer's approval (actions.ts) both end here. A purchase is credited by the earning
+ * rules (its breakdown written beside the ledger); points a reviewer gave are one credit of that many.
  */
 export async function creditApproval(
   trx: Db,
   invoice: InvoiceRow,
-  options: { note: string; parts: CreditedPoints; automatic?: boolean },
+  options: { note: string; credit: ApprovalCredit; automatic?: boolean },
   now: Date,
 ): Promise<InvoiceRow> {
-  const { parts } = options;
-  await appendEntries(
-    trx,
-    invoice.user_id,
-    [
+  const { credit } = options;
+  const label = invoiceLabel(invoice);
+  let total: number;
+  if ('purchase' in credit) {
+    const earning = await creditPurchase(
+      trx,
       {
         userId: invoice.user_id,
-        kind: 'credit',
-        points: parts.base.points,
-        description: `${invoiceLabel(invoice)} aprovada`,
         invoiceId: invoice.id,
-        ruleId: parts.base.ruleId,
+        description: `${label} aprovada`,
+        bonusDescription: (name) => `Bônus ${name} (${label})`,
       },
-      ...parts.bonuses.map((b) => ({
-        userId: invoice.user_id,
-        kind: 'bonus' as const,
-        points: b.points,
-        description: `Bônus ${b.name} (${invoiceLabel(invoice)})`,
-        invoiceId: invoice.id,
-        ruleId: b.ruleId,
-      })),
-    ],
-    now,
-  );
+      credit.purchase,
+      now,
+    );
+    total = earning.total;
+  } else {
+    total = credit.givenPoints;
+    await appendEntries(
+      trx,
+      invoice.user_id,
+      [
+        {
+          userId: invoice.user_id,
+          kind: 'credit',
+          points: total,
+          description: `${label} aprovada`,
+          invoiceId: invoice.id,
+        },
+      ],
+      now,
+    );
+  }
   const approved = await setStatus(trx, invoice.id, 'approved', options.note, now, {
-    points: parts.total,
+    points: total,
     rejection_reason: null,
     ...(options.automatic ? { auto_approved_at: now.toISOString() } : {}),
   });
-  await notify(
-    trx,
-    { type: 'invoice-approved', userId: invoice.user_id, label: invoiceLabel(invoice), points: parts.total },
-    now,
-  );
+  await notify(trx, { type: 'invoice-approved', userId: invoice.user_id, label, points: total }, now);
   countBusiness.invoice('approved');
-  countBusiness.points('credited', parts.total);
+  countBusiness.points('credited', total);
   return approved;
 }

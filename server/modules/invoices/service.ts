@@ -1,3 +1,4 @@
+import { earningView, type InvoiceEarningView } from './earning-view';
 import type { Readable } from 'node:stream';
 import { parseId } from '../../graphql/ids';
 import { z } from 'zod';
@@ -106,6 +107,12 @@ export async function refusedInvoices(deps: Deps): Promise<{ id: string; reasonS
 export async function getInvoice(deps: Deps, id: string): Promise<InvoiceView> {
   const userId = await requireMemberId(deps);
   return toView(deps.db, deps.config, await ownInvoice(deps.db, userId, id));
+}
+
+/** What each item of one of the member's invoices earned (earning-view.ts). */
+export async function getInvoiceEarning(deps: Deps, id: string): Promise<InvoiceEarningView | null> {
+  const userId = await requireMemberId(deps);
+  return earningView(deps.db, await ownInvoice(deps.db, userId, id));
 }
 
 /** A key another member had sent is counted for the reviewer before the member hears it is taken. */

@@ -2,7 +2,10 @@ import type { ClubModule } from '../club-module';
 import { pointsResolvers } from './resolvers';
 import { expiryJob } from './expiry-job';
 
-export { pointsForPurchase } from './earning';
+export { DEMO_CAMPAIGN_CODE, seedDemoCampaign } from './demo-campaign';
+export { creditPurchase, previewEarning, type EarningCredit } from './earning';
+export { earningsOfInvoice } from './earning-repository';
+export { pointsByItem, type Earning, type Purchase, type PurchaseItem } from './earning-engine';
 export {
   appendEntries,
   expireDuePoints,

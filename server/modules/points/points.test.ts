@@ -3,7 +3,6 @@ import { sql } from 'kysely';
 import { DEMO_MEMBER } from '../../seed';
 import { createTestApp, fakeClock, gql, loginAs, type TestApp } from '../../test/helpers';
 import { findUserByCpf } from '../users/repository';
-import { pointsForPurchase } from './earning';
 import { addMonths, appendEntries, expireAllDuePoints, expireDuePoints, getBalance } from './ledger';
 
 let t: TestApp;
@@ -162,28 +161,6 @@ describe('points ledger', () => {
 
   it('adds 12 months keeping the end of month', () => {
     expect(addMonths(new Date('2028-02-29T10:00:00Z'), 12).toISOString()).toBe('2029-02-28T10:00:00.000Z');
-  });
-
-  it('computes integer points from the standard rate and campaign multipliers of the purchase date', async () => {
-    expect(await pointsForPurchase(t.db, 12_399, at())).toMatchObject({ total: 123, bonuses: [] });
-    await t.db
-      .insertInto('earning_rules')
-      .values({
-        code: 'dobro-jan',
-        name: 'Pontos em dobro de janeiro',
-        kind: 'multiplier',
-        multiplier_percent: 200,
-        starts_on: '2026-01-01',
-        ends_on: '2026-01-31',
-      })
-      .execute();
-    const jan = await pointsForPurchase(t.db, 12_399, new Date('2026-01-31T23:00:00-03:00'));
-    expect(jan).toMatchObject({
-      base: { points: 123 },
-      bonuses: [{ name: 'Pontos em dobro de janeiro', points: 123 }],
-      total: 246,
-    });
-    expect((await pointsForPurchase(t.db, 12_399, new Date('2026-02-01T00:30:00-03:00'))).total).toBe(123);
   });
 });
 

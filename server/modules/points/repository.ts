@@ -51,9 +51,6 @@ export async function invoiceSum(db: Db, userId: number, invoiceId: number): Pro
   return Number(row?.total ?? 0);
 }
 
-export const activeEarningRules = (db: Db) =>
-  db.selectFrom('earning_rules').selectAll().where('active', '=', 1).orderBy('id').execute();
-
 /** Rows per INSERT: 11 columns each stays far below SQLite's limit of bound variables. */
 const INSERT_SLICE = 500;
 

@@ -1,9 +1,11 @@
 import type { Resolvers } from '../../graphql/generated/resolvers-types';
 import { nowOf } from '../service-deps';
+import { howToEarn } from './how-to-earn';
 import { currentBalance, pointsEntries, pointsSummary } from './service';
 
 export const pointsResolvers: Resolvers = {
   Query: {
+    howToEarn: (_root, _args, ctx) => howToEarn(ctx),
     pointsSummary: (_root, _args, ctx) => pointsSummary(ctx),
     pointsEntries: (_root, args, ctx) => pointsEntries(ctx, args),
   },

@@ -1,0 +1,2 @@
+// "Como ganhar pontos" (how-to-earn-operations.graphql): only its page ships it.
+export { QHowToEarnDocument as QHowToEarn } from './how-to-earn-operations.generated';
