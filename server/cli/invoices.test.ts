@@ -286,7 +286,7 @@ describe('npm run invoices -- audit-xml', () => {
 
 describe('npm run invoices -- approve --item', () => {
   it('approves a photo by the brand’s lines keyed with --item, through the earning rules', async () => {
-    const photo = await pendingInvoice('C'.repeat(44));
+    const photo = await pendingInvoice('K'.repeat(44));
     const bad = cli('approve', String(photo), '--item', '7893216101005:1:10,00');
     expect(bad.status).toBe(1);
     expect(bad.stderr).toContain('GTIN válido');

@@ -78,6 +78,13 @@ async function approved(issuedDaysAgo: number | null, approvedDaysAgo: number): 
       has_xml: issuedDaysAgo === null ? 0 : 1,
       issued_at: issuedDaysAgo === null ? null : new Date(clock.now() - issuedDaysAgo * DAY).toISOString(),
       total_cents: issuedDaysAgo === null ? null : 250_00,
+      // One sheet of the brand's MDF: its R$ 250,00 earn 250 points by the base rule.
+      items_json:
+        issuedDaysAgo === null
+          ? null
+          : JSON.stringify([
+              { description: 'Chapa MDF', quantity: '1.0000', unit: 'UN', totalCents: 250_00, gtin: '07893216101004' },
+            ]),
       created_at: at,
       updated_at: at,
     })
