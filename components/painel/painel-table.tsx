@@ -1,6 +1,33 @@
 import type { ReactNode } from 'react';
 
-export type PainelColumn = string | { readonly label: string; readonly className: string };
+/** How a sortable column orders the list now: its aria-sort. */
+export type ColumnOrder = 'ascending' | 'descending' | 'none';
+
+export type PainelColumn =
+  | string
+  | {
+      readonly label: string;
+      readonly className?: string;
+      /** A column the list can be sorted by: its head is a button that applies `sort`. */
+      readonly sort?: { readonly order: ColumnOrder; readonly apply: () => void };
+    };
+
+function ColumnHead({ column }: { column: Exclude<PainelColumn, string> }) {
+  const { sort } = column;
+  const arrow = sort?.order === 'ascending' ? '↑' : sort?.order === 'descending' ? '↓' : '↕';
+  return (
+    <th scope="col" className={column.className} aria-sort={sort?.order}>
+      {sort ? (
+        <button type="button" className="painel-table__sort" onClick={sort.apply}>
+          {column.label}
+          <span aria-hidden="true"> {arrow}</span>
+        </button>
+      ) : (
+        column.label
+      )}
+    </th>
+  );
+}
 
 /**
  * A painel table: a caption for screen readers, the column heads, and rows that scroll sideways if narrow; `footer`
@@ -31,9 +58,7 @@ export function PainelTable({
                   {column}
                 </th>
               ) : (
-                <th key={column.label} scope="col" className={column.className}>
-                  {column.label}
-                </th>
+                <ColumnHead key={column.label} column={column} />
               ),
             )}
           </tr>

@@ -62,23 +62,26 @@ export function ProjectReviewScreen() {
 }
 
 function Workspace({
-  review: { item: project, lease, leaseProblem, changed: onChanged },
+  review: { item: project, lease, leaseProblem, changed: onChanged, hold },
   go,
 }: {
   review: ReviewItem<Project, Lease>;
   go: (next: string) => void;
 }) {
   const waiting = isWaitingProject(project.status);
-  const mine = waiting && lease?.mine === true;
+  // Nobody else holds it: the reviewer may act, and the first action takes it (a decision takes it before it is sent).
+  const mine = waiting && (lease === null || lease.mine);
   const gallery = useRef<ProjectGalleryHandle>(null);
   const decision = useDecision({
     initialPoints: String(project.suggestedPoints),
     pointsProblemAt: 'field',
     approve: async (points) => {
+      await hold();
       onChanged((await painelRequest(MStaffApproveProject, { id: project.id, points })).staffApproveProject);
       return `Projeto #${project.id} aprovado com ${formatPoints(points)} pontos.`;
     },
     reject: async (reason) => {
+      await hold();
       const rejected = (await painelRequest(MStaffRejectProject, { id: project.id, reason })).staffRejectProject;
       onChanged(rejected);
       return `Projeto #${project.id} recusado. O membro lerá: “${rejected.rejectionReason}”`;

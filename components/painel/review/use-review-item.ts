@@ -5,7 +5,7 @@ import { usePainelQuery } from '../use-painel-query';
 import { useReviewLease, type ReviewLeaseActions } from './use-review-lease';
 
 /** What makes a review desk: its page's words, the item's query, its hold, and when an item waits. */
-export interface ReviewDesk<TResult, TItem extends { status: string }, TLease> {
+export interface ReviewDesk<TResult, TItem extends { status: string }, TLease extends { mine: boolean }> {
   title: string;
   /** What the page says without an id: where to choose an item. */
   choose: ReactNode;
@@ -15,6 +15,8 @@ export interface ReviewDesk<TResult, TItem extends { status: string }, TLease> {
   /** The item in the query's answer. */
   item: (data: TResult) => TItem;
   lease: ReviewLeaseActions<TLease>;
+  /** Who holds the item as its query read it. */
+  leaseOf: (item: TItem) => TLease | null;
   isWaiting: (status: string) => boolean;
 }
 
@@ -23,6 +25,10 @@ export interface ReviewItem<TItem, TLease> {
   item: TItem;
   lease: TLease | null;
   leaseProblem: string | null;
+  /** Takes the hold now (a decision does before it is sent); null when another reviewer has it or it failed. */
+  hold: () => Promise<TLease | null>;
+  /** A hold the page got otherwise (an admin's take-over). */
+  held: (lease: TLease) => void;
   changed: (updated: TItem) => void;
 }
 
@@ -30,22 +36,30 @@ export interface ReviewItem<TItem, TLease> {
  * The item a review page shows (null until it comes): read once, then as each decision answers it (`changed`), with
  * the reviewer's hold on it while it waits. The hold shown is dropped once the item stops waiting.
  */
-export function useReviewItem<TResult, TItem extends { status: string }, TLease>(
+export function useReviewItem<TResult, TItem extends { status: string }, TLease extends { mine: boolean }>(
   desk: ReviewDesk<TResult, TItem, TLease>,
   id: string,
 ) {
   const query = usePainelQuery(desk.document, { variables: { id } });
   const [item, setItem] = useState<TItem | null>(null);
-  const read = desk.item;
+  const hold = useReviewLease(desk.lease, id, !!item && desk.isWaiting(item.status), null);
+  const { item: read, leaseOf } = desk;
+  const { setLease } = hold;
   useEffect(() => {
-    if (query.data) setItem(read(query.data));
-  }, [query.data, read]);
-  const hold = useReviewLease(desk.lease, id, !!item && desk.isWaiting(item.status));
+    if (!query.data) return;
+    const loaded = read(query.data);
+    setItem(loaded);
+    setLease(leaseOf(loaded));
+    // setLease only writes state and refs: the item is read again only when the query answers.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [query.data, read, leaseOf]);
   return {
     item,
     error: query.error,
     lease: hold.lease,
     leaseProblem: hold.leaseProblem,
+    hold: hold.hold,
+    held: setLease,
     changed: (updated: TItem) => {
       setItem(updated);
       if (!desk.isWaiting(updated.status)) hold.setLease(null);
