@@ -30,7 +30,8 @@ function ColumnHead({ column }: { column: Exclude<PainelColumn, string> }) {
 }
 
 /**
- * A painel table: a caption for screen readers, the column heads, and rows that scroll sideways if narrow; `footer`
+ * A painel table: a caption for screen readers, the column heads, and rows that scroll sideways if narrow (the frame
+ * reachable by the keyboard); `footer`
  * stands under the table (a list's "Mais …").
  */
 export function PainelTable({
@@ -47,7 +48,9 @@ export function PainelTable({
   children: ReactNode;
 }) {
   return (
-    <div className="painel-table-wrap">
+    // A table wider than the screen scrolls sideways in its frame: the frame takes the focus, so a keyboard can
+    // scroll it too (axe's scrollable-region-focusable), and is named by the table's caption.
+    <div className="painel-table-wrap" tabIndex={0} role="region" aria-label={caption}>
       <table className={className ? `painel-table ${className}` : 'painel-table'}>
         <caption className="visually-hidden">{caption}</caption>
         <thead>
