@@ -1,4 +1,5 @@
 import { setTimeout as sleep } from 'node:timers/promises';
+import { formatStaffTime } from '../../lib/format/dates';
 import { apiRouteTable } from '../http/api-routes';
 import { channelActor, deliverWebhook, messageWebhook, readConversation, waIdsOf } from '../modules/whatsapp';
 import { runCli, UsageError } from './run';
@@ -9,7 +10,7 @@ const USAGE = `Uso:
 Opções de enviar: --servidor http://127.0.0.1:3000 (padrão: a porta PORT desta máquina), --espera 15 (segundos
 esperando a resposta; 0 não espera).`;
 
-const minute = (iso: string) => iso.slice(0, 16).replace('T', ' ');
+const minute = formatStaffTime;
 
 /** Waits up to `seconds` for the club's answers after `since`, printing each once. */
 async function printAnswers(
