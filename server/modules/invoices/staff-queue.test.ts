@@ -1,27 +1,14 @@
 import '../../test/esm-shims';
-import { DEMO_MEMBER } from '../../seed';
-import { createSharedTestApps, fakeClock, loginAs, type FakeClock, type SharedTestApps } from '../../test/helpers';
+import type { FakeClock, SharedTestApps } from '../../test/helpers';
 import { codeOf, enrolStaff, painelGql, type EnrolledStaff } from '../../test/staff';
-import { createMember } from '../users/repository';
+import { reviewClub } from './test/review-setup';
 import { JPEG, newKey, submit } from './test/upload-helpers';
 
-let s: SharedTestApps;
-let clock: FakeClock;
-let ana: string;
-let bia: string;
-let rafael: EnrolledStaff;
-let sofia: EnrolledStaff;
-const BIA = { name: 'Bia', surName: 'Lima', cpf: '11144477735', email: 'bia@exemplo.com.br', password: 'Senha#forte1' };
+// The club of reviewClub(), one name each, as the tests read them.
+let s: SharedTestApps, clock: FakeClock, ana: string, bia: string, rafael: EnrolledStaff, sofia: EnrolledStaff;
 
 beforeEach(async () => {
-  clock = fakeClock();
-  s = await createSharedTestApps(1, { now: clock.now });
-  const t = { app: s.apps[0]!, db: s.db, config: s.config };
-  await createMember(s.db, BIA);
-  ana = (await loginAs(t.app, DEMO_MEMBER.cpf, DEMO_MEMBER.password)).token;
-  bia = (await loginAs(t.app, BIA.email, BIA.password)).token;
-  rafael = await enrolStaff(t, { email: 'rafael@clube.test', roles: ['revisor'], name: 'Rafael Revisor' });
-  sofia = await enrolStaff(t, { email: 'sofia@clube.test', roles: ['revisor'], name: 'Sofia Revisora' });
+  ({ s, clock, ana, bia, rafael, sofia } = await reviewClub());
 });
 afterEach(() => s.close());
 

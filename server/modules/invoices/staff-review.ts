@@ -46,29 +46,21 @@ export const invoiceStaffFiles: StaffFileSource = {
 // ---------------------------------------------------------------------------------------------------------------
 // Lease (the staff module's review lease, subject 'invoice')
 
-export async function takeInvoice(deps: Deps, actor: StaffActor, id: string): Promise<LeaseView> {
+/** The waiting invoice a lease is about, as the lease names it; not found once decided. */
+async function leaseTarget(deps: Deps, id: string) {
   const invoiceId = parseId(id);
   const invoice = invoiceId === null ? undefined : await findWaiting(deps.db, invoiceId);
   if (!invoice) throw notFound(REVIEW_MESSAGES.notFound);
-  return takeLease(
-    deps.db,
-    actor,
-    { subject: 'invoice', id: invoice.id, label: invoice.access_key },
-    new Date(deps.config.now()),
-  );
+  return { subject: 'invoice' as const, id: invoice.id, label: invoice.access_key };
 }
 
-/** An admin who reviews takes an invoice another reviewer holds (the lease changes hands, audited). */
+export async function takeInvoice(deps: Deps, actor: StaffActor, id: string): Promise<LeaseView> {
+  return takeLease(deps.db, actor, await leaseTarget(deps, id), new Date(deps.config.now()));
+}
+
+/** An admin takes an invoice another reviewer holds (the lease changes hands, audited). */
 export async function takeOverInvoice(deps: Deps, actor: StaffActor, id: string): Promise<LeaseView> {
-  const invoiceId = parseId(id);
-  const invoice = invoiceId === null ? undefined : await findWaiting(deps.db, invoiceId);
-  if (!invoice) throw notFound(REVIEW_MESSAGES.notFound);
-  return takeOverLease(
-    deps.db,
-    actor,
-    { subject: 'invoice', id: invoice.id, label: invoice.access_key },
-    new Date(deps.config.now()),
-  );
+  return takeOverLease(deps.db, actor, await leaseTarget(deps, id), new Date(deps.config.now()));
 }
 
 export async function releaseInvoice(deps: Deps, actor: StaffActor, id: string): Promise<boolean> {

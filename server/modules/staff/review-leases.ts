@@ -159,14 +159,18 @@ async function takeIn(
     }
     return leaseView(taken, actor.staffId);
   }
-  const holder = await trx
+  // The conditional write lost: another reviewer's live lease stands, whose row is there.
+  return leaseView((await leaseRow(trx, target))!, actor.staffId);
+}
+
+/** The lease row of an object, live or not. */
+const leaseRow = (db: Db, target: { subject: ReviewSubject; id: number }) =>
+  db
     .selectFrom('review_leases')
     .selectAll()
     .where('subject', '=', target.subject)
     .where('subject_id', '=', target.id)
-    .executeTakeFirstOrThrow();
-  return leaseView(holder, actor.staffId);
-}
+    .executeTakeFirst();
 
 /** Lets the actor's own lease go before it ends; true when there was one. */
 export async function releaseLease(db: Db, actor: StaffActor, subject: ReviewSubject, id: number): Promise<boolean> {
@@ -191,12 +195,7 @@ export async function requireLease(
   messages: { heldBy: (name: string) => string; lost: string },
 ): Promise<void> {
   const now = at.toISOString();
-  const lease = await trx
-    .selectFrom('review_leases')
-    .selectAll()
-    .where('subject', '=', target.subject)
-    .where('subject_id', '=', target.id)
-    .executeTakeFirst();
+  const lease = await leaseRow(trx, target);
   if (lease && lease.staff_id !== actor.staffId && lease.expires_at > now)
     throw badUserInput(messages.heldBy(lease.staff_name));
   if (!lease || lease.staff_id !== actor.staffId || lease.expires_at <= now) throw badUserInput(messages.lost);
