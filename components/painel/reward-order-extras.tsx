@@ -1,10 +1,8 @@
 'use client';
-import { useState } from 'react';
-import { errorMessage } from '@/lib/apollo/errors';
-
 import { painelRequest } from '@/lib/painel/request';
 import { QStaffRewardOrders, type StaffRewardOrderFieldsFragment } from '@/lib/painel/rewards';
 import { FormAlert } from '../ui/form-alert';
+import { useReviewNext } from './review/use-review-next';
 
 type Order = StaffRewardOrderFieldsFragment;
 
@@ -13,27 +11,20 @@ type Order = StaffRewardOrderFieldsFragment;
  * works through the queue without going back to it each time.
  */
 export function NextOrderButton({ currentId, go }: { currentId: string; go: (next: string) => void }) {
-  const [problem, setProblem] = useState<string | null>(null);
-  const [busy, setBusy] = useState(false);
-  const open = async () => {
-    setBusy(true);
-    setProblem(null);
-    try {
+  const next = useReviewNext(
+    async () => {
       const { staffRewardOrders } = await painelRequest(QStaffRewardOrders, { first: 2 });
-      const next = staffRewardOrders.rows.find((row) => row.id !== currentId);
-      if (next) go(next.id);
-      else setProblem('Não há outro resgate esperando: a fila está em dia.');
-    } catch (failure) {
-      setProblem(errorMessage(failure as never));
-    }
-    setBusy(false);
-  };
+      return staffRewardOrders.rows.find((row) => row.id !== currentId)?.id ?? null;
+    },
+    go,
+    'Não há outro resgate esperando: a fila está em dia.',
+  );
   return (
     <>
-      <button type="button" className="button button--secondary" onClick={() => void open()} disabled={busy}>
-        {busy ? 'Procurando…' : 'Próximo pedido'}
+      <button type="button" className="button button--secondary" onClick={next.run}>
+        Próximo pedido
       </button>
-      <FormAlert message={problem} />
+      <FormAlert message={next.problem} />
     </>
   );
 }
