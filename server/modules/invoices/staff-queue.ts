@@ -258,14 +258,9 @@ async function sameFilesOf(db: Db, ids: readonly number[]) {
     )
     .innerJoin('invoices as mine', 'mine.id', 'f.invoice_id')
     .innerJoin('invoices as other', 'other.id', 'o.invoice_id')
-    .select([
-      'f.invoice_id as id',
-      'mine.created_at as mine_at',
-      'mine.user_id as mine_user',
-      'other.id as other_id',
-      'other.created_at as other_at',
-      'other.user_id as other_user',
-    ])
+    // This invoice's arrival and member, then the other's.
+    .select(['f.invoice_id as id', 'mine.created_at as mine_at', 'mine.user_id as mine_user'])
+    .select(['other.id as other_id', 'other.created_at as other_at', 'other.user_id as other_user'])
     .where('f.invoice_id', 'in', [...ids])
     .where('f.replaced_at', 'is', null)
     .distinct()
