@@ -78,7 +78,7 @@ test.describe('lojas no painel @painel', () => {
     const report = page.getByRole('region', { name: 'Cadastros por dia' });
     await expect(report.getByText(/^1 cadastro de .*; o dia mais alto teve 1 cadastro\./)).toBeVisible();
     await expect(
-      report.getByRole('img', { name: `Cadastros por dia em ${name}: 1 cadastros`, exact: false }),
+      report.getByRole('img', { name: `Cadastros por dia em ${name}: 1 cadastro `, exact: false }),
     ).toBeVisible();
     const today = todayInBrazil().split('-').reverse().join('/');
     await report.getByText('Ver os números').click();
