@@ -87,3 +87,38 @@ export async function expectAudited(browser: Browser, actor: Pick<StaffPerson, '
   }
   await desk.context().close();
 }
+
+/**
+ * A day's work in the audit trail, made by the signed-in admin in `page`: `count` role changes of the account with this
+ * e-mail, each an audit line with its before → after, so the audit screen's checks run on pages of lines as a club
+ * has them (a nearly empty trail hid a table region a keyboard could not scroll).
+ */
+export async function fillAuditTrail(page: Page, email: string, count: number) {
+  const done = await page.evaluate(
+    async ({ email, count }) => {
+      const token = sessionStorage.getItem('CD_STAFF_TOKEN');
+      const ask = async (query: string, variables: Record<string, unknown>) => {
+        const answer = await fetch('/painel/graphql', {
+          method: 'POST',
+          headers: { 'content-type': 'application/json', authorization: `Bearer ${token}` },
+          body: JSON.stringify({ query, variables }),
+        });
+        return ((await answer.json()) as { data: Record<string, unknown> }).data;
+      };
+      const accounts = (await ask('{ staffAccounts { id email } }', {})).staffAccounts as {
+        id: string;
+        email: string;
+      }[];
+      const id = accounts.find((a) => a.email === email)!.id;
+      for (let i = 0; i < count; i += 1) {
+        await ask('mutation ($id: ID!, $roles: [StaffRole!]!) { staffSetRoles(id: $id, roles: $roles) { id } }', {
+          id,
+          roles: i % 2 === 0 ? ['revisor', 'lojas'] : ['revisor'],
+        });
+      }
+      return count;
+    },
+    { email, count },
+  );
+  expect(done).toBe(count);
+}

@@ -64,12 +64,35 @@ test.describe('revisão de notas no painel @painel', () => {
       .getByRole('link', { name: 'Notas fiscais' })
       .click();
     await expect(page.getByRole('heading', { name: 'Notas fiscais', level: 1 })).toBeVisible();
+    // A work list: rows short enough that 15 or more fit one 1280×800 screen under the table's head.
+    const rows = page.locator('.invoice-queue__table tbody tr');
+    await expect(rows.nth(3)).toBeVisible();
+    const head = (await page.locator('.invoice-queue__table thead').boundingBox())!;
+    const count = await rows.count();
+    const last = (await rows.nth(count - 1).boundingBox())!;
+    const rowHeight = (last.y + last.height - (head.y + head.height)) / count;
+    expect(head.height + 15 * rowHeight).toBeLessThanOrEqual(800);
+    await page.screenshot({ path: test.info().outputPath('fila-1280.png') });
     await page.getByLabel('XML').selectOption('nao');
     // The suite's other members keep the queue longer than a page: the reviewer looks this member up.
     await page.getByLabel('Buscar').fill(nilo.email);
     await page.getByRole('button', { name: 'Filtrar' }).click();
-    await expect(page.getByRole('row', { name: new RegExp(`Nota #${photoId}\\b`) })).toContainText('Foto');
+    const photoRow = page.getByRole('row', { name: new RegExp(`Nota #${photoId}\\b`) });
+    await expect(photoRow).toContainText('Foto');
+    // Identical files: the original names its copy, linked.
+    await expect(photoRow.getByRole('link', { name: `nota #${copyId}` })).toBeVisible();
+    await expect(photoRow).toContainText('Original; cópia na');
+    await expect(page.getByText('1 nota com estes filtros')).toBeVisible();
+    await page.getByRole('button', { name: /^Enviada em/ }).click();
+    await expect(page.getByRole('columnheader', { name: /^Enviada em/ })).toHaveAttribute('aria-sort', 'descending');
+    await expect(page).toHaveURL(/sort=NEWEST/);
     await expectNoAxeViolations(page);
+    // Back from an invoice finds the list as it was left.
+    await page.getByRole('link', { name: `Nota #${photoId}`, exact: true }).click();
+    await expect(page.getByRole('heading', { name: `Nota #${photoId}`, level: 1 })).toBeVisible();
+    await page.goBack();
+    await expect(page.getByLabel('Buscar')).toHaveValue(nilo.email);
+    await expect(page.getByText('1 nota com estes filtros')).toBeVisible();
     await page.getByRole('link', { name: `Nota #${photoId}`, exact: true }).click();
     await expect(page.getByRole('heading', { name: `Nota #${photoId}`, level: 1 })).toBeVisible();
     const photo = page.getByRole('img', { name: `Foto da nota #${photoId}` });
@@ -77,7 +100,9 @@ test.describe('revisão de notas no painel @painel', () => {
     await expect.poll(() => photo.evaluate((img: HTMLImageElement) => img.naturalWidth)).toBeGreaterThan(0);
     await expect(photo).toHaveAttribute('src', /^\/painel\/arquivos\/nota-\d+\?k=\d+&e=\d+&s=/);
     await expect(
-      page.getByText(`O mesmo arquivo (bytes idênticos) foi enviado por outro membro na nota #${copyId}.`),
+      page.getByText(
+        `O mesmo arquivo (bytes idênticos) foi enviado depois por outro membro na nota #${copyId}: esta é a original.`,
+      ),
     ).toBeVisible();
     await expect(page.getByText(nilo.cpf)).toHaveCount(0);
     await expect(page.getByText(`***.${nilo.cpf.slice(3, 6)}.***-${nilo.cpf.slice(-2)}`)).toBeVisible();
@@ -93,6 +118,8 @@ test.describe('revisão de notas no painel @painel', () => {
     await review(sofia, photoId);
     await expect(sofia.getByText('Rafael Revisor está analisando esta nota', { exact: false })).toBeVisible();
     await expect(sofia.getByRole('button', { name: 'Aprovar' })).toBeDisabled();
+    // Only an admin may take it over.
+    await expect(sofia.getByRole('button', { name: 'Assumir esta nota' })).toHaveCount(0);
     await expectNoAxeViolations(sofia);
 
     // The same photo sent by another member is a flag: "Aprovar" asks first, naming the member, points and flags.
@@ -135,7 +162,21 @@ test.describe('revisão de notas no painel @painel', () => {
     await expect(page.getByText(`***.${other.cpf.slice(3, 6)}.***-${other.cpf.slice(-2)}`).first()).toBeVisible();
     await expect(page.getByText(/R\$\s312,40/).first()).toBeVisible();
     await expectNoAxeViolations(page);
-    await expectAudited(browser, rafael, ['Nota aberta para análise', 'Nota aprovada']);
+    await expectAudited(browser, rafael, ['Nota reservada para análise', 'Nota aprovada']);
+
+    // A tablet: the queue's filters fold under "Filtros", with how many are on, and the list shows first.
+    await page.setViewportSize({ width: 1024, height: 768 });
+    await page.goto(`/painel/notas?status=all&hasXml=nao&search=${encodeURIComponent(nilo.email)}`);
+    await expect(page.getByText('Filtros · 3 ativos')).toBeVisible();
+    await expect(page.getByLabel('Buscar')).toBeHidden();
+    // Decided invoices are found too, with who decided.
+    await expect(page.getByRole('row', { name: new RegExp(`Nota #${photoId}\\b`) })).toContainText(
+      'Aprovada por Rafael Revisor',
+    );
+    await page.screenshot({ path: test.info().outputPath('fila-1024.png') });
+    await page.getByText('Filtros · 3 ativos').click();
+    await expect(page.getByLabel('Buscar')).toHaveValue(nilo.email);
+    await expectNoAxeViolations(page);
   });
 
   test('an approval above the four-eyes threshold waits for another account, which credits it; a reviewer reverses an approval with a reason', async ({

@@ -89,6 +89,17 @@ test.describe('prêmios no painel @painel', () => {
     const timeline = page.getByRole('region', { name: 'Linha do tempo' });
     await expect(timeline).toContainText('Enviado');
     await expect(timeline).toContainText('Paula Prêmios');
+    // After each step, the next order is a click away; the packing slip alone prints, on an A6 label.
+    await expect(page.getByRole('button', { name: 'Próximo pedido' })).toBeVisible();
+    await page.emulateMedia({ media: 'print' });
+    const slip = page.getByRole('region', { name: 'Etiqueta de envio' });
+    await expect(slip).toBeVisible();
+    await expect(slip).toContainText('Rua XV de Novembro, 10');
+    await expect(slip).toContainText(`Resgate nº ${orderId}`);
+    await expect(page.getByRole('heading', { name: `Resgate nº ${orderId}`, level: 1 })).toBeHidden();
+    await page.screenshot({ path: test.info().outputPath('etiqueta-a6.png') });
+    await page.emulateMedia({ media: 'screen' });
+    await expect(slip).toBeHidden();
 
     // The member, at their own desk, reads the tracking code.
     await desk.goto('/meus-resgates');
@@ -108,7 +119,7 @@ test.describe('prêmios no painel @painel', () => {
     const stamp = Date.now().toString(36).toUpperCase();
     await codes.getByLabel('Códigos', { exact: true }).fill(`E2E-${stamp}-1\nE2E-${stamp}-2`);
     await codes.getByRole('button', { name: 'Adicionar códigos' }).click();
-    await expect(codes.getByRole('status')).toContainText('2 código(s) novo(s)');
+    await expect(codes.getByRole('status')).toContainText('2 códigos novos');
     await expectNoAxeViolations(page);
 
     // The partner's answer, given from the painel.

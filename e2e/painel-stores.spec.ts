@@ -76,9 +76,9 @@ test.describe('lojas no painel @painel', () => {
     await page.reload();
     await expect(page.getByText('1 cadastro nos últimos 30 dias.')).toBeVisible();
     const report = page.getByRole('region', { name: 'Cadastros por dia' });
-    await expect(report.getByText(/^1 cadastros de .*; o dia mais alto teve 1\./)).toBeVisible();
+    await expect(report.getByText(/^1 cadastro de .*; o dia mais alto teve 1 cadastro\./)).toBeVisible();
     await expect(
-      report.getByRole('img', { name: `Cadastros por dia em ${name}: 1 cadastros`, exact: false }),
+      report.getByRole('img', { name: `Cadastros por dia em ${name}: 1 cadastro `, exact: false }),
     ).toBeVisible();
     const today = todayInBrazil().split('-').reverse().join('/');
     await report.getByText('Ver os números').click();
@@ -94,7 +94,7 @@ test.describe('lojas no painel @painel', () => {
     expect(csv).toContain(`${today};${name};1\r\n`);
     expect(csv).toContain(`total;${name};1\r\n`);
     await report.getByLabel('Período', { exact: true }).selectOption('7');
-    await expect(report.getByText(/^1 cadastros de .*; o dia mais alto teve 1\./)).toBeVisible();
+    await expect(report.getByText(/^1 cadastro de .*; o dia mais alto teve 1 cadastro\./)).toBeVisible();
     await expectNoAxeViolations(page);
 
     // Disabled, the store can make no kiosk code, and the list says so.

@@ -2,7 +2,7 @@ import { readFileSync } from 'node:fs';
 import type { Page } from '@playwright/test';
 import { clubCli } from './club-cli';
 import { expect, expectNoAxeViolations, measuredTimeout, test } from './fixtures';
-import { codeOf, pathOf, STAFF_PASSWORD as PASSWORD } from './painel-helpers';
+import { codeOf, fillAuditTrail, pathOf, STAFF_PASSWORD as PASSWORD } from './painel-helpers';
 
 /**
  * Uses a set-up link as the person would: a password, the key read off the screen into an "app" (otpauth here), and
@@ -32,7 +32,7 @@ test.describe('painel da equipe @painel', () => {
   test('an admin made at the terminal sets up, invites a reviewer who sees only what a reviewer opens, and the audit shows it', async ({
     page,
   }) => {
-    test.setTimeout(measuredTimeout(40.6));
+    test.setTimeout(measuredTimeout(55));
     const stamp = Date.now();
     const adminEmail = `chefe-${stamp}@clube.test`;
     const reviewerEmail = `revisor-${stamp}@clube.test`;
@@ -94,9 +94,23 @@ test.describe('painel da equipe @painel', () => {
     await expect(reviewer.getByRole('heading', { name: 'Entrar no painel' })).toBeVisible();
     await expect(reviewer.getByText('Sua sessão terminou. Entre de novo.')).toBeVisible();
 
-    // Auditoria: the invite, by whom and on whom; filtered, and as CSV.
+    // Auditoria, on a day's worth of lines: the whole trail first, then the invite, by whom and on whom; filtered,
+    // and as CSV.
+    await fillAuditTrail(page, reviewerEmail, 120);
     await sections(page).getByText('Auditoria').click();
     await expect(page.getByRole('heading', { name: 'Auditoria', level: 1 })).toBeVisible();
+    await expect(page.getByRole('row', { name: /Funções alteradas/ }).first()).toContainText(
+      'funções: Revisão, Lojas → funções: Revisão',
+    );
+    await expect(page.getByRole('button', { name: 'Mostrar mais' })).toBeVisible();
+    await expectNoAxeViolations(page);
+    await page.setViewportSize({ width: 1024, height: 768 });
+    // At a tablet's width the before → after column keeps its words together; the table scrolls in its frame.
+    const change = page.getByRole('cell', { name: /funções: Revisão, Lojas → / }).first();
+    expect((await change.boundingBox())!.width).toBeGreaterThanOrEqual(250);
+    await page.screenshot({ path: test.info().outputPath('auditoria-1024.png') });
+    await expectNoAxeViolations(page);
+    await page.setViewportSize({ width: 1280, height: 800 });
     await page.getByLabel('Objeto').fill(reviewerEmail);
     await page.getByLabel('Ação', { exact: true }).selectOption({ label: 'Convite para a equipe' });
     await page.getByRole('button', { name: 'Filtrar' }).click();
@@ -105,7 +119,7 @@ test.describe('painel da equipe @painel', () => {
     await expect(invite).toContainText(`Carla Chefe <${adminEmail}>`);
     await expect(invite).toContainText('Administração');
     await expect(invite).toContainText(reviewerEmail);
-    await expect(invite).toContainText('roles: revisor');
+    await expect(invite).toContainText('funções: Revisão');
     await expectNoAxeViolations(page);
 
     const download = page.waitForEvent('download');

@@ -1,7 +1,7 @@
 'use client';
 import { useState } from 'react';
 import { formatDateTime } from '@/lib/format/dates';
-import { actionLabel, ACTOR_KIND_LABELS, changeText } from '@/lib/painel/audit-labels';
+import { actionLabel, ACTOR_KIND_LABELS, changeText, objectTypeLabel } from '@/lib/painel/audit-labels';
 import { downloadAuditCsv } from '@/lib/painel/audit-export';
 import { QStaffAudit } from '@/lib/painel/operations';
 import { ROLE_INFO } from '@/lib/painel/roles';
@@ -66,7 +66,7 @@ export function AuditScreen() {
             </option>
           ))}
         </SelectField>
-        <TextField label="Objeto" hint="O id, ou parte do e-mail ou do nome" {...field('object')} />
+        <TextField label="Objeto" hint="O número exato, ou parte do e-mail ou do nome" {...field('object')} />
         <TextField label="De" type="date" error={fields['filter.from']} {...field('from')} />
         <TextField label="Até" type="date" error={fields['filter.to']} {...field('to')} />
       </PainelFilters>
@@ -98,7 +98,7 @@ export function AuditScreen() {
               {entry.objectLabel ?? entry.objectId ?? '—'}
               {entry.objectType && (
                 <span className="painel-table__sub">
-                  {entry.objectType} {entry.objectId}
+                  {objectTypeLabel(entry.objectType)} #{entry.objectId}
                 </span>
               )}
             </td>

@@ -1,5 +1,5 @@
 import { formatDate } from '@/lib/format/dates';
-import { formatPoints } from '@/lib/format/numbers';
+import { formatCount, formatPoints } from '@/lib/format/numbers';
 
 export interface DailyCount {
   readonly day: string;
@@ -19,21 +19,39 @@ function tickAt(i: number, count: number): boolean {
   return i === count - 1 || (i % every === 0 && count - 1 - i >= (every * 4) / 7);
 }
 
+/** The unit of the sign-up charts (home, a store's page). */
+export const SIGN_UPS = ['cadastro', 'cadastros'] as const;
+
 const dayLabel = (day: string) => `${day.slice(8, 10)}/${day.slice(5, 7)}`;
 
 /**
  * Counts per day as standing bars (an SVG drawn from the numbers, no chart library: a few dozen rectangles), with the
  * same numbers as a table under "Ver os números" for a screen reader, a keyboard or a copy into a spreadsheet.
  */
-export function DailyBarsChart({ title, rows, unit }: { title: string; rows: readonly DailyCount[]; unit: string }) {
-  const max = Math.max(1, ...rows.map((r) => r.count));
+export function DailyBarsChart({
+  title,
+  rows,
+  unit,
+}: {
+  title: string;
+  rows: readonly DailyCount[];
+  /** The counted thing, one and many: ['cadastro', 'cadastros']. */
+  unit: readonly [string, string];
+}) {
+  const peak = Math.max(0, ...rows.map((r) => r.count));
+  // The bars' scale: an empty period draws flat bars instead of dividing by zero.
+  const max = Math.max(1, peak);
   const total = rows.reduce((sum, r) => sum + r.count, 0);
   const slot = WIDTH / Math.max(1, rows.length);
   const first = rows[0];
   const last = rows.at(-1);
   const period =
     first && last ? `de ${formatDate(`${first.day}T15:00:00Z`)} a ${formatDate(`${last.day}T15:00:00Z`)}` : '';
-  const summary = `${title}: ${formatPoints(total)} ${unit} ${period}, no máximo ${formatPoints(max)} num dia.`;
+  const counted = formatCount(total, ...unit);
+  const summary =
+    total === 0
+      ? `${title}: nenhum ${unit[0]} ${period}.`
+      : `${title}: ${counted} ${period}, no máximo ${formatCount(peak, ...unit)} num dia.`;
   return (
     <figure className="daily-chart">
       <svg className="daily-chart__svg" viewBox={`0 0 ${WIDTH} ${HEIGHT + AXIS}`} role="img" aria-label={summary}>
@@ -66,7 +84,9 @@ export function DailyBarsChart({ title, rows, unit }: { title: string; rows: rea
         })}
       </svg>
       <figcaption className="muted">
-        {formatPoints(total)} {unit} {period}; o dia mais alto teve {formatPoints(max)}.
+        {total === 0
+          ? `Nenhum ${unit[0]} ${period}.`
+          : `${counted} ${period}; o dia mais alto teve ${formatCount(peak, ...unit)}.`}
       </figcaption>
       <details className="daily-chart__numbers">
         <summary>Ver os números</summary>

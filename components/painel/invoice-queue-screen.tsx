@@ -1,127 +1,188 @@
 'use client';
 import Link from 'next/link';
 import { formatDateTime } from '@/lib/format/dates';
-import { formatCents } from '@/lib/format/numbers';
+import { formatCents, formatPoints } from '@/lib/format/numbers';
 import { formatCnpj } from '@/lib/format/cnpj';
+import { actionLabel } from '@/lib/painel/audit-labels';
+import {
+  columnOrder,
+  nextColumnSort,
+  queueQuery,
+  queueSearch,
+  QUEUE_FILTER_EMPTY,
+  reviewHref,
+  type COLUMN_SORTS,
+} from '@/lib/painel/invoice-queue';
 import { FILE_KIND_LABELS, groupedKey, INVOICE_STATUS_LABELS } from '@/lib/painel/invoice-review';
-import { QStaffInvoiceQueue, type StaffInvoiceFilter } from '@/lib/painel/operations';
-import { routes } from '@/lib/routes';
+import { QStaffInvoiceQueue, type QStaffInvoiceQueueQuery } from '@/lib/painel/operations';
 import { SelectField } from '../ui/select-field';
 import { TextField } from '../ui/text-field';
+import { FoldingFilters } from './folding-filters';
 import { PainelFilters } from './painel-filters';
 import { PainelList } from './painel-list';
 import { usePainelList } from './use-painel-list';
 
-const PAGE = 20;
+const PAGE = 25;
 
-const EMPTY = { status: '', flagged: '', risk: '', store: '', from: '', to: '', hasXml: '', search: '' };
-type Draft = typeof EMPTY;
+type Row = QStaffInvoiceQueueQuery['staffInvoiceQueue']['rows'][number];
 
-const yesNo = (value: string): boolean | undefined => (value === 'sim' ? true : value === 'nao' ? false : undefined);
+const isWaiting = (status: string) => status === 'received' || status === 'in_review';
 
-function toApi(draft: Draft): StaffInvoiceFilter {
-  const filter: StaffInvoiceFilter = {};
-  for (const key of ['status', 'risk', 'store', 'from', 'to', 'search'] as const) {
-    if (draft[key].trim() !== '') filter[key] = draft[key].trim();
-  }
-  const flagged = yesNo(draft.flagged);
-  if (flagged !== undefined) filter.flagged = flagged;
-  const hasXml = yesNo(draft.hasXml);
-  if (hasXml !== undefined) filter.hasXml = hasXml;
-  return filter;
+/** Who has a waiting invoice, or who decided one (the last decision). */
+function holder(row: Row): string {
+  if (isWaiting(row.status)) return row.lease ? (row.lease.mine ? 'com você' : `com ${row.lease.staffName}`) : 'livre';
+  const last = row.decisions.at(-1);
+  return last ? `${last.byName}, ${formatDateTime(last.at)}` : 'pela conferência automática';
 }
 
-export const reviewHref = (id: string) => `${routes.painelInvoiceReview()}?id=${encodeURIComponent(id)}`;
+/** The row's alerts: why it waits, its flag, the device rule, and each identical file with which came first. */
+function Alerts({ row, search }: { row: Row; search: string }) {
+  const reasons = [row.reviewReason, row.flagReason, row.riskReason && `Aparelho: ${row.riskReason}`].filter(Boolean);
+  if (reasons.length === 0 && row.sameFiles.length === 0) return <>—</>;
+  return (
+    <>
+      {reasons.join(' ')}
+      {row.sameFiles.map((same) => (
+        <span key={same.invoiceId} className="invoice-queue__same">
+          {same.earlier ? 'Cópia da ' : 'Original; cópia na '}
+          <Link href={reviewHref(same.invoiceId, search)} prefetch={false}>
+            nota #{same.invoiceId}
+          </Link>
+          {same.otherMember ? ' (outro membro)' : ' (mesmo membro)'}
+        </span>
+      ))}
+    </>
+  );
+}
 
-/** /painel/notas (revisor): the invoices waiting for a person, oldest first, with filters and a search. */
+/** /painel/notas (revisor): the invoices waiting for a person, oldest first, with filters kept in the address. */
 export function InvoiceQueueScreen() {
-  const list = usePainelList(QStaffInvoiceQueue, 'staffInvoiceQueue', EMPTY, (draft) => ({
-    filter: toApi(draft),
-    first: PAGE,
-  }));
-  const { field, fields, page } = list;
-  const first = page?.rows.find((row) => !row.lease || row.lease.mine);
+  const list = usePainelList(
+    QStaffInvoiceQueue,
+    'staffInvoiceQueue',
+    QUEUE_FILTER_EMPTY,
+    (draft) => ({ ...queueQuery(draft), first: PAGE }),
+    { inUrl: true },
+  );
+  const { field, fields, page, applied } = list;
+  const search = queueSearch(applied);
+  const { sort } = queueQuery(applied);
+  const first = page?.rows.find((row) => isWaiting(row.status) && (!row.lease || row.lease.mine));
+  const active = Object.entries(applied).filter(([name, value]) => name !== 'sort' && value !== '').length;
+  const sortable = (label: string, column: keyof typeof COLUMN_SORTS) => ({
+    label,
+    sort: { order: columnOrder(column, sort), apply: () => list.set('sort', nextColumnSort(column, sort)) },
+  });
 
   return (
-    <div className="painel-page">
-      <h1>Notas fiscais</h1>
+    <div className="painel-page invoice-queue">
+      <div className="invoice-queue__head">
+        <h1>Notas fiscais</h1>
+        <p className="invoice-queue__total" role="status">
+          {page &&
+            (page.total === 1 ? '1 nota com estes filtros' : `${formatPoints(page.total)} notas com estes filtros`)}
+        </p>
+      </div>
       <p className="muted">
-        Notas que esperam uma pessoa, da mais antiga para a mais nova. Abrir uma nota a reserva para você por alguns
-        minutos: quem abrir depois vê que ela está com você.
+        Da mais antiga para a mais nova (clique no título de uma coluna para ordenar por ela). Sua primeira ação numa
+        nota a reserva para você: quem abrir depois vê que ela está com você.
       </p>
-      <PainelFilters
-        label="Filtros da fila"
-        onSubmit={list.apply}
-        onClear={list.clear}
-        buttons={
-          first && (
-            <Link href={reviewHref(first.id)} prefetch={false} className="button button--secondary">
-              Abrir a mais antiga
-            </Link>
-          )
-        }
-      >
-        <TextField
-          label="Buscar"
-          hint="Chave de acesso, ou nome ou e-mail do membro"
-          error={fields['filter.search']}
-          {...field('search')}
-        />
-        <SelectField label="Situação" {...field('status')}>
-          <option value="">Recebidas e em análise</option>
-          <option value="received">Recebidas</option>
-          <option value="in_review">Em análise</option>
-        </SelectField>
-        <SelectField label="Com alerta" {...field('flagged')}>
-          <option value="">Todas</option>
-          <option value="sim">Só com alerta</option>
-          <option value="nao">Só sem alerta</option>
-        </SelectField>
-        <TextField label="Motivo do aparelho" hint="Parte do motivo da regra do aparelho" {...field('risk')} />
-        <TextField label="Loja (CNPJ)" inputMode="numeric" {...field('store')} />
-        <SelectField label="XML" {...field('hasXml')}>
-          <option value="">Com e sem XML</option>
-          <option value="sim">Com XML</option>
-          <option value="nao">Sem XML (foto ou PDF)</option>
-        </SelectField>
-        <TextField label="Enviadas de" type="date" error={fields['filter.from']} {...field('from')} />
-        <TextField label="Até" type="date" error={fields['filter.to']} {...field('to')} />
-      </PainelFilters>
+      <FoldingFilters active={active}>
+        <PainelFilters
+          label="Filtros da fila"
+          className="invoice-queue__filters"
+          onSubmit={list.apply}
+          onClear={list.clear}
+          buttons={
+            first && (
+              <Link href={reviewHref(first.id, search)} prefetch={false} className="button button--secondary">
+                Abrir a primeira livre
+              </Link>
+            )
+          }
+        >
+          <TextField
+            label="Buscar"
+            hint="Chave de acesso, membro (nome ou e-mail) ou loja"
+            error={fields['filter.search']}
+            {...field('search')}
+          />
+          <SelectField label="Situação" {...field('status')}>
+            <option value="">Esperando análise</option>
+            <option value="received">Recebidas</option>
+            <option value="in_review">Em análise</option>
+            <option value="approved">Aprovadas</option>
+            <option value="rejected">Recusadas</option>
+            <option value="all">Todas, analisadas também</option>
+          </SelectField>
+          <SelectField label="Alertas" {...field('flagged')}>
+            <option value="">Com e sem alerta</option>
+            <option value="sim">Só com alerta</option>
+            <option value="nao">Só sem alerta</option>
+          </SelectField>
+          <TextField label="Loja" hint="Nome ou CNPJ" error={fields['filter.store']} {...field('store')} />
+          <TextField label="Motivo do aparelho" error={fields['filter.risk']} {...field('risk')} />
+          <SelectField label="XML" {...field('hasXml')}>
+            <option value="">Com e sem XML</option>
+            <option value="sim">Com XML</option>
+            <option value="nao">Sem XML (foto ou PDF)</option>
+          </SelectField>
+          <TextField label="Enviadas de" type="date" error={fields['filter.from']} {...field('from')} />
+          <TextField label="Até" type="date" error={fields['filter.to']} {...field('to')} />
+        </PainelFilters>
+      </FoldingFilters>
       <PainelList
         list={list}
         rows={page?.rows}
-        problem={list.problem(['filter.from', 'filter.to'])}
+        problem={list.problem(['filter.from', 'filter.to', 'filter.search', 'filter.store', 'filter.risk'])}
+        className="invoice-queue__table"
         words={{
           loading: 'Carregando a fila…',
-          empty: 'Nenhuma nota esperando análise com estes filtros.',
-          caption: 'Notas em análise, da mais antiga para a mais nova',
+          empty: 'Nenhuma nota com estes filtros.',
+          caption: 'Notas fiscais com os filtros escolhidos',
           more: 'Mais notas',
         }}
-        columns={['Nota', 'Enviada em', 'Membro', 'Loja', 'Arquivos', 'Valor', 'Alertas', 'Com quem']}
+        columns={[
+          'Nota',
+          'Chave de acesso',
+          sortable('Enviada em', 'arrival'),
+          sortable('Membro', 'member'),
+          'Loja',
+          'Arquivos',
+          { ...sortable('Valor', 'total'), className: 'invoice-queue__number' },
+          'Alertas',
+          'Situação',
+        ]}
       >
         {(row) => (
           <tr key={row.id}>
             <th scope="row">
-              <Link href={reviewHref(row.id)} prefetch={false}>
+              <Link href={reviewHref(row.id, search)} prefetch={false}>
                 Nota #{row.id}
               </Link>
-              <span className="painel-table__sub">{INVOICE_STATUS_LABELS[row.status] ?? row.status}</span>
-              <span className="painel-table__sub invoice-key">{groupedKey(row.accessKey)}</span>
             </th>
+            <td className="invoice-key">{groupedKey(row.accessKey)}</td>
             <td>{formatDateTime(row.createdAt)}</td>
             <td>{row.memberName}</td>
-            <td>
-              {row.storeName ?? 'Loja não cadastrada'}
-              <span className="painel-table__sub">{formatCnpj(row.issuerCnpj)}</span>
-            </td>
+            <td>{row.storeName ?? `${formatCnpj(row.issuerCnpj)} (não cadastrada)`}</td>
             <td>{[...new Set(row.fileKinds.map((k) => FILE_KIND_LABELS[k] ?? k))].join(', ')}</td>
-            <td>{row.totalCents === null ? '—' : formatCents(row.totalCents)}</td>
-            <td>
-              {[row.reviewReason, row.flagReason, row.riskReason && `Aparelho: ${row.riskReason}`]
-                .filter(Boolean)
-                .join(' ') || '—'}
+            <td className="invoice-queue__number">{row.totalCents === null ? '—' : formatCents(row.totalCents)}</td>
+            <td className="invoice-queue__alerts">
+              <Alerts row={row} search={search} />
             </td>
-            <td>{row.lease ? (row.lease.mine ? 'Com você' : row.lease.staffName) : 'Livre'}</td>
+            <td>
+              {INVOICE_STATUS_LABELS[row.status] ?? row.status}
+              {isWaiting(row.status) ? ', ' : ' por '}
+              {holder(row)}
+              {row.decisions.length > 1 && (
+                <span className="painel-table__sub">
+                  {row.decisions
+                    .slice(0, -1)
+                    .map((d) => `${actionLabel(d.action)}: ${d.byName}, ${formatDateTime(d.at)}`)
+                    .join('; ')}
+                </span>
+              )}
+            </td>
           </tr>
         )}
       </PainelList>

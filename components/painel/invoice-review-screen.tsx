@@ -1,9 +1,11 @@
 'use client';
 import Link from 'next/link';
-import { useRef } from 'react';
+import { useMemo, useRef, useState } from 'react';
+import { errorMessage } from '@/lib/apollo/errors';
 import { formatDate, formatDateTime } from '@/lib/format/dates';
-import { formatCents, formatPoints } from '@/lib/format/numbers';
+import { formatCents, formatCount, formatPoints } from '@/lib/format/numbers';
 import { formatCnpj } from '@/lib/format/cnpj';
+import { queueDraftOf, queueHref, queueQuery, queueSearchHere, reviewHref } from '@/lib/painel/invoice-queue';
 import {
   groupedKey,
   INVOICE_STATUS_LABELS,
@@ -19,6 +21,7 @@ import {
   MStaffReverseInvoiceApproval,
   MStaffReleaseInvoice,
   MStaffTakeInvoice,
+  MStaffTakeOverInvoice,
   QStaffInvoice,
   QStaffNextInvoice,
   type StaffInvoiceDetailFieldsFragment,
@@ -27,7 +30,7 @@ import {
 import { painelRequest } from '@/lib/painel/request';
 import { approvalSaid } from '@/lib/painel/review-desk';
 import { routes } from '@/lib/routes';
-import { reviewHref } from './invoice-queue-screen';
+import { FormAlert } from '../ui/form-alert';
 import { InvoiceSignals } from './invoice-signals';
 import { InvoiceXmlFields } from './invoice-xml-fields';
 import { PhotoViewer, type PhotoViewerHandle } from './photo-viewer';
@@ -35,6 +38,7 @@ import { CorrectionForm } from './review/correction-form';
 import { DecisionForms } from './review/decision-forms';
 import { LeaseNotice } from './review/lease-notice';
 import { ShortcutList } from './review/shortcut-list';
+import { useStaff } from './staff-context';
 import { useDecision } from './review/use-decision';
 import { reviewDesk } from './review/review-desk';
 import { ReviewPage } from './review/review-page';
@@ -55,7 +59,8 @@ const DESK = reviewDesk(
       </>
     ),
     loadingLabel: 'Carregando a nota…',
-    href: reviewHref,
+    // Opening another invoice in place keeps the queue's filters, for its next and previous.
+    href: (id) => reviewHref(id, queueSearchHere()),
     isWaiting,
   },
 );
@@ -66,14 +71,25 @@ export function InvoiceReviewScreen() {
 }
 
 function Workspace({
-  review: { item: invoice, lease, leaseProblem, changed: onDecided },
+  review: { item: invoice, lease, leaseProblem, changed: onDecided, hold, held },
   go,
 }: {
   review: ReviewItem<StaffInvoiceDetailFieldsFragment, StaffInvoiceLeaseFieldsFragment>;
   go: (next: string) => void;
 }) {
   const waiting = isWaiting(invoice.status);
-  const mine = waiting && lease?.mine === true;
+  // Nobody else holds it: the reviewer may act, and the first action takes it (a decision takes it before it is sent).
+  const mine = waiting && (lease === null || lease.mine);
+  const admin = useStaff().roles.includes('admin');
+  const [takeOverProblem, setTakeOverProblem] = useState<string | null>(null);
+  const takeOver = async () => {
+    setTakeOverProblem(null);
+    try {
+      held((await painelRequest(MStaffTakeOverInvoice, { id: invoice.id })).staffTakeOverInvoice);
+    } catch (failure) {
+      setTakeOverProblem(errorMessage(failure as never));
+    }
+  };
   const viewer = useRef<PhotoViewerHandle>(null);
   // The page renews the files' signed links while it is open; a PDF already shown keeps its first link, so it is not
   // loaded again (and scrolled back to the top) at each renewal. The link to open it in a tab takes the newest.
@@ -88,25 +104,37 @@ function Workspace({
     pointsProblemAt: 'alert',
     flagged: flags.length > 0,
     approve: async (points, confirmed) => {
+      await hold();
       const answer = (await painelRequest(MStaffApproveInvoice, { id: invoice.id, points, confirmed }))
         .staffApproveInvoice;
       onDecided(answer);
       return approvalSaid(answer, `Nota #${invoice.id}`, 'aprovada', points);
     },
     reject: async (reason) => {
+      await hold();
       onDecided((await painelRequest(MStaffRejectInvoice, { id: invoice.id, reason })).staffRejectInvoice);
       return `Nota #${invoice.id} recusada. O membro lerá: “${reason}”`;
     },
   });
-  // After the last invoice of the queue, the first one still free.
+  // The queue's filters and order, as the reviewer left them (the address carries them from the queue).
+  const search = useMemo(() => queueSearchHere(), []);
+  const walk = useMemo(() => queueQuery(queueDraftOf(search)), [search]);
+  // After the last invoice of the filtered queue, the first one still free.
   const next = useReviewNext(
     async () => {
-      const found = await painelRequest(QStaffNextInvoice, { after: invoice.id });
-      const nextId = found.staffNextInvoice ?? (await painelRequest(QStaffNextInvoice, {})).staffNextInvoice ?? null;
+      const found = await painelRequest(QStaffNextInvoice, { ...walk, after: invoice.id });
+      const nextId = found.staffNextInvoice ?? (await painelRequest(QStaffNextInvoice, walk)).staffNextInvoice ?? null;
       return nextId !== invoice.id ? nextId : null;
     },
     go,
     'Não há outra nota livre na fila.',
+  );
+  const previous = useReviewNext(
+    async () =>
+      (await painelRequest(QStaffNextInvoice, { ...walk, after: invoice.id, backwards: true })).staffNextInvoice ??
+      null,
+    go,
+    'Não há nota livre antes desta na fila.',
   );
   useReviewShortcuts({ decision, mine, next: next.run, photos: viewer });
   const confirmRequest = () =>
@@ -131,13 +159,24 @@ function Workspace({
   return (
     <div className="painel-page invoice-review">
       <p className="invoice-review__back">
-        <Link href={routes.painelInvoices()}>← Fila de notas fiscais</Link>
+        <Link href={queueHref(search)}>← Fila de notas fiscais</Link>{' '}
+        <button type="button" className="button button--ghost" onClick={previous.run}>
+          Nota anterior da fila
+        </button>
       </p>
+      <FormAlert message={previous.problem} />
       <h1>Nota #{invoice.id}</h1>
       <p className="muted">
         {situation} · enviada em {formatDateTime(invoice.createdAt)}
       </p>
-      <LeaseNotice waiting={waiting} lease={lease} problem={leaseProblem} what="esta nota" other="Abra outra." />
+      <LeaseNotice
+        waiting={waiting}
+        lease={lease}
+        problem={leaseProblem ?? takeOverProblem}
+        what="esta nota"
+        other="Abra outra."
+        takeOver={admin ? { label: 'Assumir esta nota', run: () => void takeOver() } : undefined}
+      />
 
       <div className="invoice-review__grid">
         <section className="invoice-review__files" aria-labelledby="arquivos">
@@ -236,7 +275,7 @@ function Workspace({
               <dd>
                 {member.approvalRate === null
                   ? 'Nenhuma nota analisada ainda'
-                  : `${member.approvalRate}% (${member.approved} aprovadas, ${member.rejected} recusadas)`}
+                  : `${member.approvalRate}% (${formatCount(member.approved, 'aprovada', 'aprovadas')}, ${formatCount(member.rejected, 'recusada', 'recusadas')})`}
               </dd>
             </dl>
             <h3>Últimas notas</h3>

@@ -1,7 +1,7 @@
 'use client';
+import { queueSearchHere, reviewHref } from '@/lib/painel/invoice-queue';
 import { SIGNAL_LABELS } from '@/lib/painel/invoice-review';
 import type { StaffInvoiceDetailFieldsFragment } from '@/lib/painel/operations';
-import { reviewHref } from './invoice-queue-screen';
 import { SwapLink } from './swap-link';
 
 /**
@@ -27,7 +27,7 @@ export function InvoiceSignals({
             <li key={index}>
               <strong>{SIGNAL_LABELS[signal.kind] ?? signal.kind}:</strong> {signal.message}{' '}
               {signal.invoiceId && (
-                <SwapLink href={reviewHref(signal.invoiceId)} onSwap={() => go(signal.invoiceId!)}>
+                <SwapLink href={reviewHref(signal.invoiceId, queueSearchHere())} onSwap={() => go(signal.invoiceId!)}>
                   Ver a nota #{signal.invoiceId}
                 </SwapLink>
               )}

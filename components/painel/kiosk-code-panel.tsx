@@ -55,7 +55,7 @@ export function KioskCodePanel({ slug, name, active }: { slug: string; name: str
               <li>
                 No tablet da loja, abra <strong>{totem}</strong>.
               </li>
-              <li>Digite o código, ou toque na câmera do tablet e leia o QR ao lado.</li>
+              <li>Digite o código, ou aponte a câmera do tablet para o QR code deste código.</li>
             </ol>
           </div>
           <QrCode value={made.url} className="painel-kiosk__qr" label={`QR code que configura o totem de ${name}`} />

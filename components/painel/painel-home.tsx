@@ -9,7 +9,7 @@ import { ROLE_INFO } from '@/lib/painel/roles';
 import { sectionsFor } from '@/lib/painel/sections';
 import { FormAlert } from '../ui/form-alert';
 import { Spinner } from '../ui/spinner';
-import { DailyBarsChart } from './daily-bars-chart';
+import { DailyBarsChart, SIGN_UPS } from './daily-bars-chart';
 import { LargeApprovalsPanel } from './large-approvals-panel';
 import { useStaff } from './staff-context';
 import { usePainelQuery } from './use-painel-query';
@@ -179,7 +179,7 @@ function Figures({ dashboard, roles }: { dashboard: Dashboard; roles: Parameters
 
       <section aria-labelledby="painel-cadastros">
         <h2 id="painel-cadastros">Cadastros por dia</h2>
-        <DailyBarsChart title="Cadastros por dia nos últimos 30 dias" rows={dashboard.signUps} unit="cadastros" />
+        <DailyBarsChart title="Cadastros por dia nos últimos 30 dias" rows={dashboard.signUps} unit={SIGN_UPS} />
       </section>
     </>
   );

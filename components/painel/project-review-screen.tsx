@@ -66,14 +66,15 @@ export function ProjectReviewScreen() {
 }
 
 function Workspace({
-  review: { item: project, lease, leaseProblem, changed: onChanged },
+  review: { item: project, lease, leaseProblem, changed: onChanged, hold },
   go,
 }: {
   review: ReviewItem<Project, Lease>;
   go: (next: string) => void;
 }) {
   const waiting = isWaitingProject(project.status);
-  const mine = waiting && lease?.mine === true;
+  // Nobody else holds it: the reviewer may act, and the first action takes it (a decision takes it before it is sent).
+  const mine = waiting && (lease === null || lease.mine);
   const gallery = useRef<ProjectGalleryHandle>(null);
   const flags = project.riskReason ? [`Regra do aparelho: ${project.riskReason}`] : [];
   const decision = useDecision({
@@ -81,12 +82,14 @@ function Workspace({
     pointsProblemAt: 'field',
     flagged: flags.length > 0,
     approve: async (points, confirmed) => {
+      await hold();
       const answer = (await painelRequest(MStaffApproveProject, { id: project.id, points, confirmed }))
         .staffApproveProject;
       onChanged(answer);
       return approvalSaid(answer, `Projeto #${project.id}`, 'aprovado', points);
     },
     reject: async (reason) => {
+      await hold();
       const rejected = (await painelRequest(MStaffRejectProject, { id: project.id, reason })).staffRejectProject;
       onChanged(rejected);
       return `Projeto #${project.id} recusado. O membro lerá: “${rejected.rejectionReason}”`;

@@ -12,6 +12,7 @@ import {
   MStaffSeparateRewardOrder,
   MStaffShipRewardOrder,
   ORDER_ACTION_LABELS,
+  orderHref,
   orderStatusLabel,
   QStaffRewardOrder,
   rewardTypeLabel,
@@ -23,6 +24,8 @@ import { FormAlert } from '../ui/form-alert';
 import { Spinner } from '../ui/spinner';
 import { TextField } from '../ui/text-field';
 import { DoneNotice, useDoneNotice } from './done-notice';
+import { ItemRoute } from './item-route';
+import { NextOrderButton, PackingSlip } from './reward-order-extras';
 import { usePainelMutation } from './use-painel-mutation';
 import { usePainelQuery } from './use-painel-query';
 
@@ -30,23 +33,24 @@ type Order = StaffRewardOrderFieldsFragment;
 
 /** /painel/premios/pedido?id=… (premios): one order, where it goes, its timeline and what may be done now. */
 export function RewardOrderScreen() {
-  const [id, setId] = useState<string | null | undefined>(undefined);
-  useEffect(() => setId(new URLSearchParams(window.location.search).get('id')), []);
-  if (id === undefined) return <Spinner label="Carregando o resgate…" />;
-  if (id === null) {
-    return (
-      <div className="painel-page">
-        <h1>Resgate</h1>
-        <p>
+  return (
+    <ItemRoute
+      param="id"
+      title="Resgate"
+      loadingLabel="Carregando o resgate…"
+      choose={
+        <>
           Escolha um resgate na <Link href={routes.painelRewards()}>fila de resgates</Link>.
-        </p>
-      </div>
-    );
-  }
-  return <OrderLoader id={id} />;
+        </>
+      }
+      href={orderHref}
+    >
+      {(id, go) => <OrderLoader key={id} id={id} go={go} />}
+    </ItemRoute>
+  );
 }
 
-function OrderLoader({ id }: { id: string }) {
+function OrderLoader({ id, go }: { id: string; go: (next: string) => void }) {
   const query = usePainelQuery(QStaffRewardOrder, { variables: { id } });
   const [order, setOrder] = useState<Order | null>(null);
   useEffect(() => {
@@ -64,10 +68,18 @@ function OrderLoader({ id }: { id: string }) {
       </div>
     );
   }
-  return <OrderPage order={order} onChange={setOrder} />;
+  return <OrderPage order={order} onChange={setOrder} go={go} />;
 }
 
-function OrderPage({ order, onChange }: { order: Order; onChange: (order: Order) => void }) {
+function OrderPage({
+  order,
+  onChange,
+  go,
+}: {
+  order: Order;
+  onChange: (order: Order) => void;
+  go: (next: string) => void;
+}) {
   const { done, setDone, status } = useDoneNotice();
   const moved = (updated: Order, message: string) => {
     onChange(updated);
@@ -154,8 +166,10 @@ function OrderPage({ order, onChange }: { order: Order; onChange: (order: Order)
         <aside className="premios-order__side" aria-labelledby="acoes">
           <h2 id="acoes">Ações</h2>
           <DoneNotice done={done} status={status} />
+          {done && <NextOrderButton currentId={order.id} go={go} />}
           {order.allowed.length === 0 && !done && <p>Nada mais a fazer: este resgate está encerrado.</p>}
           <Actions order={order} moved={moved} />
+          <PackingSlip order={order} />
         </aside>
       </div>
     </div>

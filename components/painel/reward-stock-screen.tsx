@@ -1,7 +1,7 @@
 'use client';
 import { useState, type FormEvent } from 'react';
 import { errorMessage, fieldErrors } from '@/lib/apollo/errors';
-import { formatPoints } from '@/lib/format/numbers';
+import { formatCount, formatPoints } from '@/lib/format/numbers';
 import {
   MStaffAddRewardCodes,
   MStaffGenerateRewardCodes,
@@ -172,9 +172,9 @@ function CodesForm({ rewards, onSaved }: { rewards: readonly Stock[]; onSaved: (
             ).staffGenerateRewardCodes;
       onSaved(loaded.reward);
       setDone(
-        `${loaded.reward.name}: ${formatPoints(loaded.added)} código(s) novo(s)${
-          loaded.skipped ? `, ${formatPoints(loaded.skipped)} já existiam` : ''
-        }; ${formatPoints(loaded.reward.freeCodes)} livre(s).`,
+        `${loaded.reward.name}: ${formatCount(loaded.added, 'código novo', 'códigos novos')}${
+          loaded.skipped ? `, ${formatCount(loaded.skipped, 'já existia', 'já existiam')}` : ''
+        }; ${formatCount(loaded.reward.freeCodes, 'livre', 'livres')}.`,
       );
       setCodes('');
       setCount('');

@@ -19,7 +19,7 @@ import { TextField } from '../ui/text-field';
 import { CopyField } from './copy-field';
 import { ItemRoute } from './item-route';
 import { KioskCodePanel } from './kiosk-code-panel';
-import { DailyBarsChart } from './daily-bars-chart';
+import { DailyBarsChart, SIGN_UPS } from './daily-bars-chart';
 import { StoreActiveToggle } from './store-active-toggle';
 import { usePainelQuery } from './use-painel-query';
 
@@ -195,7 +195,7 @@ function SignUpsReport({ store }: { store: StaffStoreFieldsFragment }) {
           <DailyBarsChart
             title={`Cadastros por dia em ${store.name}`}
             rows={report.days.map((d) => ({ day: d.day, count: d.signUps }))}
-            unit="cadastros"
+            unit={SIGN_UPS}
           />
         </>
       )}

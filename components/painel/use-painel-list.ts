@@ -1,6 +1,7 @@
 'use client';
-import { useState, type FormEvent } from 'react';
+import { useEffect, useState, type FormEvent } from 'react';
 import { errorMessage, fieldErrors } from '@/lib/apollo/errors';
+import { filterFromSearch, searchOfFilter } from '@/lib/painel/url-filters';
 import type { TypedDocumentString } from '@/lib/painel/operations';
 import { usePainelMore, type PainelPage } from './use-painel-more';
 import { usePainelQuery } from './use-painel-query';
@@ -20,15 +21,38 @@ export function usePainelList<
   field: K,
   empty: TFilter,
   variables: (filter: TFilter) => TVariables,
+  { inUrl = false }: { inUrl?: boolean } = {},
 ) {
   const [draft, setDraft] = useState<TFilter>(empty);
   const [applied, setApplied] = useState<TFilter>(empty);
+  // The export has no query string at build time: the address is read once the page runs.
+  const [ready, setReady] = useState(!inUrl);
+  useEffect(() => {
+    if (!inUrl) return;
+    const read = () => {
+      const filter = filterFromSearch(empty, window.location.search);
+      setDraft(filter);
+      setApplied(filter);
+      setReady(true);
+    };
+    read();
+    window.addEventListener('popstate', read);
+    return () => window.removeEventListener('popstate', read);
+    // `empty` is the screen's constant: the address is read once, not at every render.
+  }, [inUrl]); // eslint-disable-line react-hooks/exhaustive-deps
   const asked = variables(applied);
-  const query = usePainelQuery(document, { variables: asked });
+  const query = usePainelQuery(document, { variables: asked, skip: !ready });
   const paging = usePainelMore(document, field, asked, query);
   const error = query.error ?? paging.error;
   const fields = fieldErrors(error as never);
   const page = query.data?.[field];
+  const show = (filter: TFilter) => {
+    paging.reset();
+    setApplied(filter);
+    // Replaced, not pushed: Back leaves the list, as it did before its filters were in the address.
+    if (inUrl)
+      window.history.replaceState(window.history.state, '', `${window.location.pathname}${searchOfFilter(filter)}`);
+  };
 
   return {
     draft,
@@ -49,13 +73,16 @@ export function usePainelList<
     }),
     apply: (event: FormEvent) => {
       event.preventDefault();
-      paging.reset();
-      setApplied(draft);
+      show(draft);
+    },
+    /** Applies one value at once, with the others as applied (a column's order). */
+    set: (name: keyof TFilter, value: string) => {
+      setDraft((d) => ({ ...d, [name]: value }));
+      show({ ...applied, [name]: value });
     },
     clear: () => {
-      paging.reset();
       setDraft(empty);
-      setApplied(empty);
+      show(empty);
     },
   };
 }

@@ -1,6 +1,7 @@
 import {
   formatDate,
   formatDateTime,
+  formatStaffTime,
   formatUpdatedAt,
   saoPauloDayStart,
   saoPauloDayStartMs,
@@ -30,6 +31,13 @@ describe('days and times in São Paulo', () => {
     expect(formatDateTime('2026-12-01T02:59:00Z')).toBe('30/11/2026, 23:59');
     expect(formatDate('2026-12-01T03:00:00Z')).toBe('01/12/2026');
     expect(todayInBrazil(Date.parse('2027-01-01T02:00:00Z'))).toBe('2026-12-31');
+  });
+
+  it('print for the terminal in São Paulo time with the offset, the painel’s minute', () => {
+    expect(formatStaffTime('2026-11-24T17:56:30.000Z')).toBe('2026-11-24 14:56 -03:00');
+    expect(formatStaffTime('2026-12-01T02:59:00Z')).toBe('2026-11-30 23:59 -03:00');
+    expect(formatDateTime('2026-11-24T17:56:30.000Z')).toBe('24/11/2026, 14:56');
+    expect(formatStaffTime('sem data')).toBe('sem data');
   });
 
   it('show what is not a date as it came', () => {

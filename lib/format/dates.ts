@@ -24,6 +24,15 @@ export const formatDateTime = (iso: string): string => {
   if (Number.isNaN(d.getTime())) return iso;
   return `${formatDate(iso)}, ${two(d.getUTCHours())}:${two(d.getUTCMinutes())}`;
 };
+/**
+ * "2026-11-24 14:56 -03:00": an instant as the terminal prints it for staff, in São Paulo time with its offset, the
+ * painel's zone, so a time read in one matches the other.
+ */
+export const formatStaffTime = (iso: string): string => {
+  const d = saoPauloClock(iso);
+  if (Number.isNaN(d.getTime())) return iso;
+  return `${d.toISOString().slice(0, 16).replace('T', ' ')} -03:00`;
+};
 const MONTH = lazyFormat(() => new Intl.DateTimeFormat('pt-BR', { timeZone: 'UTC', month: 'short', year: '2-digit' }));
 /** "2026-11" → "nov. de 26". */
 export const formatMonth = (yearMonth: string): string => MONTH().format(new Date(`${yearMonth}-15T12:00:00Z`));

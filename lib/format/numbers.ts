@@ -23,6 +23,9 @@ const byHand = (n: number) => Number.isSafeInteger(n);
 
 export const formatPoints = (points: number): string =>
   !byHand(points) ? INTEGER().format(points) : points < 0 ? `-${grouped(-points)}` : grouped(points);
+/** A count with its noun in the number's form: "1 código novo", "5 códigos novos", "0 livres". */
+export const formatCount = (n: number, one: string, many: string): string =>
+  `${formatPoints(n)} ${n === 1 ? one : many}`;
 /** +1.234 / −56, for ledger rows. */
 export const formatSignedPoints = (points: number): string =>
   points > 0 ? `+${formatPoints(points)}` : points < 0 ? `−${formatPoints(-points)}` : '0';

@@ -16,6 +16,8 @@ export interface LightRequestOptions {
   /** Extra headers of this operation (the kiosk's key). */
   headers?: Record<string, string>;
   signal?: AbortSignal;
+  /** Lets the request outlive the page (a hold let go as the tab closes). */
+  keepalive?: boolean;
   /** For tests; the page's fetch by default. */
   fetch?: typeof fetch;
   /** For tests; the side's endpoint by default. */
@@ -54,6 +56,7 @@ async function send<TResult>(
     headers,
     body: JSON.stringify({ operationName: OPERATION_NAME.exec(query)?.[1], variables, query }),
     signal: options.signal,
+    ...(options.keepalive ? { keepalive: true } : {}),
   });
   const bodyText = await response.text();
   side.onAnswer?.(response.status, bodyText);

@@ -1,3 +1,5 @@
+import { formatDateTime } from '../format/dates';
+import { ROLE_INFO, type StaffRole } from './roles';
 /** pt-BR names of the audit trail's actions; an action without one shows as it is stored. */
 const ACTION_LABELS: Readonly<Record<string, string>> = {
   'staff.invite': 'Convite para a equipe',
@@ -20,7 +22,8 @@ const ACTION_LABELS: Readonly<Record<string, string>> = {
   'member.enable': 'Membro reativado',
   'member.end-sessions': 'Membro: sessões encerradas',
   'member.remove-demo': 'Membro de demonstração removido',
-  'invoice.take': 'Nota aberta para análise',
+  'invoice.take': 'Nota reservada para análise',
+  'invoice.take-over': 'Nota assumida de outro revisor',
   'arquivo.abrir': 'Arquivo aberto no painel',
   'invoice.approve': 'Nota aprovada',
   'invoice.approve-request': 'Aprovação de nota pedida (espera a segunda pessoa)',
@@ -63,15 +66,108 @@ export const ACTOR_KIND_LABELS: Readonly<Record<string, string>> = {
   SYSTEM: 'sistema',
 };
 
-/** `{"roles":["revisor"]}` → `roles: revisor`, for a table cell; anything else as it came. */
+/** pt-BR names of the fields an audit line's before → after holds; a field without one shows as it is stored. */
+const FIELD_LABELS: Readonly<Record<string, string>> = {
+  status: 'situação',
+  points: 'pontos',
+  reason: 'motivo',
+  roles: 'funções',
+  name: 'nome',
+  email: 'e-mail',
+  active: 'ativa',
+  city: 'cidade',
+  uf: 'UF',
+  cnpj: 'CNPJ',
+  published: 'publicado',
+  stock: 'estoque',
+  free: 'códigos livres',
+  added: 'códigos novos',
+  skipped: 'já existiam',
+  how: 'como',
+  draft: 'rascunho',
+  file: 'arquivo',
+  held: 'retido',
+  until: 'até',
+  with: 'com',
+  expiresAt: 'vale até',
+  setupLinkExpiresAt: 'link vale até',
+  reversedPoints: 'pontos estornados',
+  refundedPoints: 'pontos devolvidos',
+  trackingCode: 'código de rastreio',
+  carrier: 'transportadora',
+  disabled_at: 'desativada em',
+  disabledAt: 'desativada em',
+  change_password_required: 'troca de senha exigida',
+  consent_pending: 'aviso de consentimento pendente',
+  consent_message: 'texto do aviso',
+  chatbot_invoice_upload_enabled: 'chatbot',
+  account_type: 'tipo de conta',
+  accountType: 'tipo de conta',
+  sessions: 'sessões',
+  note: 'nota interna',
+  sefaz: 'Sefaz',
+};
+
+/** pt-BR names of the statuses an audit line stores (invoices, projects, orders, transfers, staff accounts). */
+const VALUE_LABELS: Readonly<Record<string, string>> = {
+  received: 'recebida',
+  in_review: 'em análise',
+  approved: 'aprovada',
+  rejected: 'recusada',
+  requested: 'solicitado',
+  separating: 'em separação',
+  shipped: 'enviado',
+  delivered: 'entregue',
+  cancelled: 'cancelado',
+  completed: 'concluída',
+  refused: 'recusada',
+  active: 'ativa',
+  disabled: 'desativada',
+  pending: 'aguardando ativação',
+};
+
+const ISO_TIME = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(:\d{2}(\.\d+)?)?(Z|[+-]\d{2}:\d{2})$/;
+
+/** One stored value as staff read it: times in São Paulo, yes/no, statuses and roles in pt-BR. */
+function valueText(value: unknown): string {
+  if (value === null || value === undefined) return '—';
+  if (typeof value === 'boolean') return value ? 'sim' : 'não';
+  if (Array.isArray(value)) return value.length === 0 ? '—' : value.map(valueText).join(', ');
+  if (typeof value === 'string') {
+    if (ISO_TIME.test(value)) return formatDateTime(value);
+    return VALUE_LABELS[value.toLowerCase()] ?? (value in ROLE_INFO ? ROLE_INFO[value as StaffRole].label : value);
+  }
+  if (typeof value === 'object') return JSON.stringify(value);
+  return String(value);
+}
+
+/**
+ * `{"status":"requested"}` → `situação: solicitado`, `{"disabled_at":"2026-11-28T21:18:05.921Z"}` → `desativada em:
+ * 28/11/2026 18:18`, for a table cell; anything else as it came.
+ */
 export function changeText(json: string | null): string {
   if (!json) return '—';
   try {
     const value = JSON.parse(json) as Record<string, unknown>;
     return Object.entries(value)
-      .map(([key, v]) => `${key}: ${Array.isArray(v) ? v.join(', ') : v === null ? '—' : String(v)}`)
+      .map(([key, v]) => `${FIELD_LABELS[key] ?? key}: ${valueText(v)}`)
       .join('; ');
   } catch {
     return json;
   }
 }
+
+/** pt-BR names of the objects an audit line names. */
+const OBJECT_LABELS: Readonly<Record<string, string>> = {
+  invoice: 'nota',
+  project: 'projeto',
+  member: 'membro',
+  staff: 'equipe',
+  store: 'loja',
+  reward: 'prêmio',
+  reward_order: 'pedido',
+  partner_transfer: 'transferência',
+  arquivo: 'arquivo',
+};
+
+export const objectTypeLabel = (type: string): string => OBJECT_LABELS[type] ?? type;

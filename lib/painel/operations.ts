@@ -17,6 +17,7 @@ export {
   QStaffInvoiceDocument as QStaffInvoice,
   QStaffNextInvoiceDocument as QStaffNextInvoice,
   MStaffTakeInvoiceDocument as MStaffTakeInvoice,
+  MStaffTakeOverInvoiceDocument as MStaffTakeOverInvoice,
   MStaffReleaseInvoiceDocument as MStaffReleaseInvoice,
   MStaffApproveInvoiceDocument as MStaffApproveInvoice,
   MStaffRejectInvoiceDocument as MStaffRejectInvoice,

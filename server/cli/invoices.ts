@@ -1,5 +1,6 @@
 import { decimalToCents } from '../../lib/invoices/nfe-xml';
 import { userInfo } from 'node:os';
+import { formatStaffTime } from '../../lib/format/dates';
 import { sefazStatusClient } from '../adapters/sefaz-status';
 import { hideCnpj } from '../privacy/hide';
 import {
@@ -95,7 +96,7 @@ runCli({
       for (const r of rows) {
         const total = r.total_cents === null ? 'sem valor (foto/PDF)' : money.format(r.total_cents / 100);
         print(
-          `#${r.id}  ${r.status}  ${r.created_at.slice(0, 16).replace('T', ' ')}  ${r.name}  chave ${r.access_key}  emitente ${hideCnpj(r.issuer_cnpj)}  ${total}${r.review_reason ? `  ✗ ${r.review_reason}` : ''}${r.flag_reason ? `  ⚑ ${r.flag_reason}` : ''}${r.risk_reason ? `  ⚠ ${r.risk_reason}` : ''}`,
+          `#${r.id}  ${r.status}  ${formatStaffTime(r.created_at)}  ${r.name}  chave ${r.access_key}  emitente ${hideCnpj(r.issuer_cnpj)}  ${total}${r.review_reason ? `  ✗ ${r.review_reason}` : ''}${r.flag_reason ? `  ⚑ ${r.flag_reason}` : ''}${r.risk_reason ? `  ⚠ ${r.risk_reason}` : ''}`,
         );
       }
       return;

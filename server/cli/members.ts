@@ -1,4 +1,5 @@
 import { userInfo } from 'node:os';
+import { formatStaffTime } from '../../lib/format/dates';
 import { clubModules } from '../modules';
 import { DEMO_DATA_COMES_BACK, removeDemoMembers } from '../modules/demo';
 import { operatorSwitches, showMember } from '../modules/members';
@@ -66,7 +67,7 @@ runCli({
         );
         if (m.consentMessage) print(`mensagem do consentimento: ${m.consentMessage}`);
         for (const a of m.audit) {
-          print(`  ${a.at.slice(0, 16).replace('T', ' ')}  ${a.actor}  ${a.action}${a.detail ? `  ${a.detail}` : ''}`);
+          print(`  ${formatStaffTime(a.at)}  ${a.actor}  ${a.action}${a.detail ? `  ${a.detail}` : ''}`);
         }
         return;
       }

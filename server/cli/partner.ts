@@ -1,4 +1,5 @@
 import { userInfo } from 'node:os';
+import { formatStaffTime } from '../../lib/format/dates';
 import {
   confirmTransfer,
   listTransfersForOperator,
@@ -14,7 +15,7 @@ const USAGE = `Uso:
   npm run partner -- refuse <transferência> --reason "motivo"         o parceiro recusou: os pontos voltam ao membro
 Opção: --by "nome" registra quem fez (padrão: o usuário do sistema).`;
 
-const minute = (iso: string) => iso.slice(0, 16).replace('T', ' ');
+const minute = formatStaffTime;
 
 /**
  * `npm run partner`: the operator answers for the points partner (the embedded default keeps every transfer

@@ -1,4 +1,5 @@
 import { userInfo } from 'node:os';
+import { formatStaffTime } from '../../lib/format/dates';
 import {
   approveProject,
   projectsForReview,
@@ -44,7 +45,7 @@ runCli({
         const points = r.points === null ? '' : `  ${r.points} pontos`;
         const publishing = r.published_at ? '  publicado' : r.publish_consent === 1 ? '  autoriza publicar' : '';
         print(
-          `#${r.id}  ${STATUS[r.status]}  ${r.created_at.slice(0, 16).replace('T', ' ')}  ${r.name}  "${r.title}"  ${r.city}/${r.uf}${points}${publishing}${r.risk_reason ? `  ⚠ ${r.risk_reason}` : ''}`,
+          `#${r.id}  ${STATUS[r.status]}  ${formatStaffTime(r.created_at)}  ${r.name}  "${r.title}"  ${r.city}/${r.uf}${points}${publishing}${r.risk_reason ? `  ⚠ ${r.risk_reason}` : ''}`,
         );
       }
       return;

@@ -251,9 +251,9 @@ describe('npm run rewards', () => {
     const csv = path.join(dataDir, 'codigos.csv');
     writeFileSync(csv, 'codigo;validade\nCURSO-0001;2027-06-30\nCURSO-0002;2027-06-30\n');
     const loaded = cli('codes', 'curso-projeto-moveis-planejados', '--file', csv, '--by', 'premios.ana');
-    expect(loaded.stdout).toContain('curso-projeto-moveis-planejados: 2 código(s) novo(s); 2 livre(s).');
+    expect(loaded.stdout).toContain('curso-projeto-moveis-planejados: 2 códigos novos; 2 livres.');
     expect(cli('codes', 'curso-projeto-moveis-planejados', '--file', csv).stdout).toContain('2 já existiam');
-    expect(cli('codes', 'vale-compra-100', '--generate', '3', '--prefix', 'V100-').stdout).toContain('3 livre(s)');
+    expect(cli('codes', 'vale-compra-100', '--generate', '3', '--prefix', 'V100-').stdout).toContain('3 livres');
     expect(cli('codes', 'avental-couro', '--generate', '3').stderr).toContain('só vales e cursos têm códigos');
     expect(cli('codes', 'vale-compra-100').status).toBe(2);
     expect(cli('codes', 'vale-compra-100', '--file', 'nao-existe.csv').stderr).toContain(

@@ -1,4 +1,5 @@
 import { existsSync, readFileSync } from 'node:fs';
+import { formatStaffTime } from '../../lib/format/dates';
 import { userInfo } from 'node:os';
 import { createMessenger } from '../adapters/messenger';
 import {
@@ -18,6 +19,7 @@ import {
   shipOrder,
   STATUS_LABELS,
 } from '../modules/rewards';
+import { formatCount } from '../../lib/format/numbers';
 import { runCli, UsageError } from './run';
 
 const USAGE = `Uso:
@@ -36,7 +38,7 @@ const USAGE = `Uso:
   npm run rewards -- import [pasta]                                carrega os arquivos (padrão: content/premios)
 Opção: --by "nome" registra quem fez (padrão: o usuário do sistema).`;
 
-const day = (iso: string) => iso.slice(0, 16).replace('T', ' ');
+const day = formatStaffTime;
 
 runCli({
   usage: USAGE,
@@ -142,7 +144,7 @@ runCli({
               actor,
             );
         print(
-          `${target}: ${loaded.added} código(s) novo(s)${loaded.skipped ? `, ${loaded.skipped} já existiam` : ''}; ${loaded.free} livre(s).`,
+          `${target}: ${formatCount(loaded.added, 'código novo', 'códigos novos')}${loaded.skipped ? `, ${formatCount(loaded.skipped, 'já existia', 'já existiam')}` : ''}; ${formatCount(loaded.free, 'livre', 'livres')}.`,
         );
         return;
       }

@@ -1,4 +1,5 @@
 import { userInfo } from 'node:os';
+import { formatStaffTime } from '../../lib/format/dates';
 import { isStaffRole, ROLE_INFO, STAFF_ROLES } from '../../lib/painel/roles';
 import {
   inviteStaff,
@@ -60,7 +61,7 @@ runCli({
         if (accounts.length === 0) print('Nenhuma conta da equipe. Crie a primeira com: npm run staff -- add …');
         for (const a of accounts) {
           const roles = a.roles.map((role) => ROLE_INFO[role].label).join(', ');
-          const last = a.lastLoginAt ? `último acesso ${a.lastLoginAt.slice(0, 16).replace('T', ' ')}` : 'nunca entrou';
+          const last = a.lastLoginAt ? `último acesso ${formatStaffTime(a.lastLoginAt)}` : 'nunca entrou';
           print(`#${a.id}  ${a.name} <${a.email}>  ${roles}  ${STATUS[a.status]}  ${last}`);
         }
         return;

@@ -65,7 +65,10 @@ describe('npm run whatsapp', () => {
 
     const shown = conversa('conversa', '--com', '(11) 8765-4321');
     expect(shown.status).toBe(0);
-    expect(shown.stdout).toMatch(/\d{4}-\d\d-\d\d \d\d:\d\d {2}membro: saldo\n.* {2}clube \[local\]: Seu saldo: /);
+    // São Paulo time with its offset, as the painel reads it.
+    expect(shown.stdout).toMatch(
+      /\d{4}-\d\d-\d\d \d\d:\d\d -03:00 {2}membro: saldo\n.* {2}clube \[local\]: Seu saldo: /,
+    );
   }, 60_000);
 
   it('sends a nota’s photo with its key as the caption, the file kept where the embedded channel reads it', async () => {

@@ -1,6 +1,7 @@
 import { readFile, stat } from 'node:fs/promises';
 import path from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
+import { formatStaffTime } from '../../lib/format/dates';
 import { sniffFileKind, type InvoiceFileKind } from '../../lib/invoices/file-type';
 import { apiRouteTable } from '../http/api-routes';
 import {
@@ -50,7 +51,7 @@ async function fileMessage(dataDir: string, file: string, caption: string | unde
   return { type, [type]: type === 'document' ? { ...media, filename: path.basename(file) } : media };
 }
 
-const minute = (iso: string) => iso.slice(0, 16).replace('T', ' ');
+const minute = formatStaffTime;
 
 /** Waits up to `seconds` for the club's answers after `since`, printing each once. */
 async function printAnswers(

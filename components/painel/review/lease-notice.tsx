@@ -11,6 +11,7 @@ export function LeaseNotice({
   problem,
   what,
   other,
+  takeOver,
 }: {
   waiting: boolean;
   lease: { mine: boolean; staffName: string; expiresAt: string } | null;
@@ -19,12 +20,22 @@ export function LeaseNotice({
   what: string;
   /** "Abra outra.", "Abra outro." */
   other: string;
+  /** An admin's "Assumir": takes the item from whoever holds it. */
+  takeOver?: { label: string; run: () => void } | undefined;
 }) {
   return (
     <>
       {waiting && lease && !lease.mine && (
         <p className="alert alert--error" role="alert">
           {lease.staffName} está analisando {what} até {formatDateTime(lease.expiresAt)}. {other}
+          {takeOver && (
+            <>
+              {' '}
+              <button type="button" className="button button--secondary" onClick={takeOver.run}>
+                {takeOver.label}
+              </button>
+            </>
+          )}
         </p>
       )}
       <FormAlert message={problem} />

@@ -9,9 +9,9 @@ type Doc<TResult> = TypedDocumentString<TResult, { id: string }>;
  * mutations, when an item waits, and the page's words.
  */
 export function reviewDesk<
-  TResult extends Record<F, ReviewedItem>,
+  TResult extends Record<F, ReviewedItem & { lease?: TTake[K] | null }>,
   F extends keyof TResult & string,
-  TTake extends Record<K, unknown>,
+  TTake extends Record<K, { mine: boolean }>,
   K extends keyof TTake & string,
 >(
   [document, field]: [Doc<TResult>, F],
@@ -22,9 +22,10 @@ export function reviewDesk<
     ...page,
     document,
     item: (data) => data[field],
+    leaseOf: (item) => item.lease ?? null,
     lease: {
       take: async (id) => (await painelRequest(take, { id }))[taken],
-      release: (id) => painelRequest(release, { id }),
+      release: (id, closing) => painelRequest(release, { id }, { keepalive: closing === true }),
     },
   };
 }

@@ -11,7 +11,7 @@ type Layout<TItem, TLease> = ComponentType<{ review: ReviewItem<TItem, TLease>; 
  * A review page, /…/revisar?id=…: where to choose an item without an id, the item once it comes (or why it did not),
  * held by the reviewer while it waits, laid out by `layout`.
  */
-export function ReviewPage<TResult, TItem extends { status: string }, TLease>({
+export function ReviewPage<TResult, TItem extends { status: string }, TLease extends { mine: boolean }>({
   desk,
   layout,
 }: {
@@ -25,7 +25,7 @@ export function ReviewPage<TResult, TItem extends { status: string }, TLease>({
   );
 }
 
-function Review<TResult, TItem extends { status: string }, TLease>(props: {
+function Review<TResult, TItem extends { status: string }, TLease extends { mine: boolean }>(props: {
   id: string;
   go: (next: string) => void;
   desk: ReviewDesk<TResult, TItem, TLease>;

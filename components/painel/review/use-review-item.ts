@@ -4,7 +4,6 @@ import type { TypedDocumentString } from '@/lib/painel/operations';
 import { usePainelQuery } from '../use-painel-query';
 import { useReviewLease, type ReviewLeaseActions } from './use-review-lease';
 
-/** What makes a review desk: its page's words, the item's query, its hold, and when an item waits. */
 /**
  * The item's files are signed links of 5 minutes (the API's STAFF_FILE_LINK_TTL_MS): the page asks for the item again
  * a minute before they end, so "Abrir o PDF em outra aba" and the full-screen photo still open after a long look.
@@ -17,7 +16,8 @@ export interface ReviewedItem {
   approvalRequest?: { mine: boolean } | null;
 }
 
-export interface ReviewDesk<TResult, TItem extends ReviewedItem, TLease> {
+/** What makes a review desk: its page's words, the item's query, its hold, and when an item waits. */
+export interface ReviewDesk<TResult, TItem extends ReviewedItem, TLease extends { mine: boolean }> {
   title: string;
   /** What the page says without an id: where to choose an item. */
   choose: ReactNode;
@@ -27,6 +27,8 @@ export interface ReviewDesk<TResult, TItem extends ReviewedItem, TLease> {
   /** The item in the query's answer. */
   item: (data: TResult) => TItem;
   lease: ReviewLeaseActions<TLease>;
+  /** Who holds the item as its query read it. */
+  leaseOf: (item: TItem) => TLease | null;
   isWaiting: (status: string) => boolean;
 }
 
@@ -35,41 +37,54 @@ export interface ReviewItem<TItem, TLease> {
   item: TItem;
   lease: TLease | null;
   leaseProblem: string | null;
+  /** Takes the hold now (a decision does before it is sent); null when another reviewer has it or it failed. */
+  hold: () => Promise<TLease | null>;
+  /** A hold the page got otherwise (an admin's take-over). */
+  held: (lease: TLease) => void;
   changed: (updated: TItem) => void;
 }
 
 /**
- * The item a review page shows (null until it comes): read once, then as each decision answers it (`changed`), with
- * the reviewer's hold on it while it waits. The hold shown is dropped once the item stops waiting.
- */
-/**
- * Whether the page holds the item: while it waits, unless the reviewer asked for its approval, which another person
- * must now open and confirm.
+ * Whether the page may hold the item: while it waits, unless the reviewer asked for its approval, which another
+ * person must now open and confirm.
  */
 const holds = (desk: { isWaiting: (status: string) => boolean }, item: ReviewedItem) =>
   desk.isWaiting(item.status) && item.approvalRequest?.mine !== true;
 
-export function useReviewItem<TResult, TItem extends ReviewedItem, TLease>(
+/**
+ * The item a review page shows (null until it comes): read once, again before its file links end, then as each
+ * decision answers it (`changed`), with the reviewer's hold on it while it waits. The hold shown is dropped once the
+ * item stops waiting.
+ */
+export function useReviewItem<TResult, TItem extends ReviewedItem, TLease extends { mine: boolean }>(
   desk: ReviewDesk<TResult, TItem, TLease>,
   id: string,
 ) {
   const query = usePainelQuery(desk.document, { variables: { id } });
   const [item, setItem] = useState<TItem | null>(null);
-  const read = desk.item;
+  const hold = useReviewLease(desk.lease, id, !!item && holds(desk, item), null);
+  const { item: read, leaseOf } = desk;
+  const { setLease } = hold;
   useEffect(() => {
-    if (query.data) setItem(read(query.data));
-  }, [query.data, read]);
+    if (!query.data) return;
+    const loaded = read(query.data);
+    setItem(loaded);
+    setLease(leaseOf(loaded));
+    // setLease only writes state and refs: the item is read again only when the query answers.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [query.data, read, leaseOf]);
   const { refetch } = query;
   useEffect(() => {
     const timer = window.setInterval(() => void refetch(), FILE_LINK_RENEW_MS);
     return () => window.clearInterval(timer);
   }, [refetch]);
-  const hold = useReviewLease(desk.lease, id, !!item && holds(desk, item));
   return {
     item,
     error: query.error,
     lease: hold.lease,
     leaseProblem: hold.leaseProblem,
+    hold: hold.hold,
+    held: setLease,
     changed: (updated: TItem) => {
       setItem(updated);
       if (!holds(desk, updated)) hold.setLease(null);

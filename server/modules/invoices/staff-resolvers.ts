@@ -1,14 +1,14 @@
 import { requireRole, type StaffResolverSet } from '../../graphql/staff-access';
+import { invoiceQueue, nextInvoice } from './staff-queue';
 import {
   approveAsStaff,
   confirmApprovalAsStaff,
   invoiceDetail,
-  invoiceQueue,
-  nextInvoice,
   rejectAsStaff,
   releaseInvoice,
   reverseAsStaff,
   takeInvoice,
+  takeOverInvoice,
 } from './staff-review';
 
 /** The invoice review in the painel: every operation for reviewers (revisor) only. */
@@ -24,13 +24,17 @@ export const invoicesStaffResolvers: StaffResolverSet = {
     },
     staffNextInvoice: {
       access: ['revisor'],
-      resolve: (_parent, { after }, ctx) => nextInvoice(ctx, requireRole(ctx, 'revisor'), after),
+      resolve: (_parent, args, ctx) => nextInvoice(ctx, requireRole(ctx, 'revisor'), args),
     },
   },
   Mutation: {
     staffTakeInvoice: {
       access: ['revisor'],
       resolve: (_parent, { id }, ctx) => takeInvoice(ctx, requireRole(ctx, 'revisor'), id),
+    },
+    staffTakeOverInvoice: {
+      access: ['admin'],
+      resolve: (_parent, { id }, ctx) => takeOverInvoice(ctx, requireRole(ctx, 'admin'), id),
     },
     staffReleaseInvoice: {
       access: ['revisor'],

@@ -1,16 +1,21 @@
-// The invoice review in the painel: the queue, one invoice as a reviewer sees it, the review lease, and approve /
+// The invoice review in the painel (the queue is staff-queue.ts): one invoice as a reviewer sees it, the review lease, and approve /
 // reject through the module's actions (actions.ts), which check the lease and write the audit line.
-import { sql } from 'kysely';
-import { formatDateTime, saoPauloDayStartMs } from '../../../lib/format/dates';
+import { formatDateTime } from '../../../lib/format/dates';
 import type { NfeItem } from '../../../lib/invoices/nfe-xml';
-import { containsPattern } from '../../db/like';
 import type { Db, InvoiceRow } from '../../db/schema';
 import { parseId } from '../../graphql/ids';
 import { hideCpf } from '../../privacy/hide';
-import { badUserInput, notFound } from '../../errors/api-errors';
+import { notFound } from '../../errors/api-errors';
 import type { StaffActor } from '../../graphql/staff-access';
 import type { AppConfig } from '../../config';
-import { liveLeases, notHeldByOthers, releaseLease, staffFileUrl, takeLease, type LeaseView } from '../staff';
+import {
+  liveLeases,
+  releaseLease,
+  staffFileUrl,
+  takeLease,
+  takeOverLease,
+  type LeaseView,
+} from '../staff';
 // The four-eyes rule's view of an item: who asked for its approval, and for how many points.
 import { approvalRequestOf } from '../staff';
 import type { StaffFileSource } from '../club-module';
@@ -26,14 +31,7 @@ import {
 } from './actions';
 import { suggestionFor } from './review';
 
-export const QUEUE_PAGE_DEFAULT = 20;
-export const QUEUE_PAGE_MAX = 50;
-
-export const REVIEW_MESSAGES = {
-  ...INVOICE_ACTION_MESSAGES,
-  day: 'Data inválida: use AAAA-MM-DD.',
-  page: 'Peça de 1 a 50 notas por página.',
-} as const;
+export const REVIEW_MESSAGES = INVOICE_ACTION_MESSAGES;
 
 interface Deps {
   readonly db: Db;
@@ -63,154 +61,26 @@ export const invoiceStaffFiles: StaffFileSource = {
 // ---------------------------------------------------------------------------------------------------------------
 // Lease (the staff module's review lease, subject 'invoice')
 
-export async function takeInvoice(deps: Deps, actor: StaffActor, id: string): Promise<LeaseView> {
+/** The waiting invoice a lease is about, as the lease names it; not found once decided. */
+async function leaseTarget(deps: Deps, id: string) {
   const invoiceId = parseId(id);
   const invoice = invoiceId === null ? undefined : await findWaiting(deps.db, invoiceId);
   if (!invoice) throw notFound(REVIEW_MESSAGES.notFound);
-  return takeLease(
-    deps.db,
-    actor,
-    { subject: 'invoice', id: invoice.id, label: invoice.access_key },
-    new Date(deps.config.now()),
-  );
+  return { subject: 'invoice' as const, id: invoice.id, label: invoice.access_key };
+}
+
+export async function takeInvoice(deps: Deps, actor: StaffActor, id: string): Promise<LeaseView> {
+  return takeLease(deps.db, actor, await leaseTarget(deps, id), new Date(deps.config.now()));
+}
+
+/** An admin takes an invoice another reviewer holds (the lease changes hands, audited). */
+export async function takeOverInvoice(deps: Deps, actor: StaffActor, id: string): Promise<LeaseView> {
+  return takeOverLease(deps.db, actor, await leaseTarget(deps, id), new Date(deps.config.now()));
 }
 
 export async function releaseInvoice(deps: Deps, actor: StaffActor, id: string): Promise<boolean> {
   const invoiceId = parseId(id);
   return invoiceId === null ? false : releaseLease(deps.db, actor, 'invoice', invoiceId);
-}
-
-// ---------------------------------------------------------------------------------------------------------------
-// Queue
-
-export interface QueueFilter {
-  status?: string | null;
-  flagged?: boolean | null;
-  risk?: string | null;
-  store?: string | null;
-  from?: string | null;
-  to?: string | null;
-  hasXml?: boolean | null;
-  search?: string | null;
-}
-
-/** A São Paulo day's start as UTC ISO (UTC−3, no daylight saving since 2019). */
-function dayStart(day: string, field: string): string {
-  const at = saoPauloDayStartMs(day);
-  if (!/^\d{4}-\d{2}-\d{2}$/.test(day) || Number.isNaN(at) || new Date(at).toISOString().slice(0, 10) !== day)
-    throw badUserInput(REVIEW_MESSAGES.day, { [`filter.${field}`]: REVIEW_MESSAGES.day });
-  return new Date(at).toISOString();
-}
-
-const clean = (value: string | null | undefined) => value?.trim() || null;
-
-export async function invoiceQueue(
-  deps: Deps,
-  actor: StaffActor,
-  args: { filter?: QueueFilter | null; first?: number | null; after?: string | null },
-) {
-  const first = args.first ?? QUEUE_PAGE_DEFAULT;
-  if (!Number.isInteger(first) || first < 1 || first > QUEUE_PAGE_MAX) throw badUserInput(REVIEW_MESSAGES.page);
-  const after = parseId(args.after);
-  const f = args.filter ?? {};
-  const status = clean(f.status);
-  let query = deps.db
-    .selectFrom('invoices')
-    .innerJoin('users', 'users.id', 'invoices.user_id')
-    .leftJoin('stores', 'stores.cnpj', 'invoices.issuer_cnpj')
-    .selectAll('invoices')
-    .select(['users.name as member_name', 'users.sur_name as member_sur_name', 'stores.name as store_name'])
-    .where(
-      'invoices.status',
-      'in',
-      status && (WAITING as readonly string[]).includes(status) ? [status as 'received'] : [...WAITING],
-    );
-  if (after !== null) query = query.where('invoices.id', '>', after);
-  if (f.flagged === true) query = query.where('invoices.flag_reason', 'is not', null);
-  if (f.flagged === false) query = query.where('invoices.flag_reason', 'is', null);
-  if (f.hasXml === true) query = query.where('invoices.has_xml', '=', 1);
-  if (f.hasXml === false) query = query.where('invoices.has_xml', '=', 0);
-  const risk = clean(f.risk);
-  if (risk) query = query.where(sql<boolean>`lower(invoices.risk_reason) like ${containsPattern(risk)} escape '!'`);
-  const store = clean(f.store)?.replace(/\D/g, '');
-  if (store) query = query.where('invoices.issuer_cnpj', '=', store);
-  const from = clean(f.from);
-  if (from) query = query.where('invoices.created_at', '>=', dayStart(from, 'from'));
-  const to = clean(f.to);
-  if (to) {
-    const end = new Date(Date.parse(dayStart(to, 'to')) + 24 * 60 * 60 * 1000).toISOString();
-    query = query.where('invoices.created_at', '<', end);
-  }
-  const search = clean(f.search);
-  if (search) {
-    const digits = search.replace(/\D/g, '');
-    query = query.where((eb) =>
-      eb.or([
-        ...(digits.length >= 4 && /^[\d\s.-]+$/.test(search) ? [eb('invoices.access_key', 'like', `${digits}%`)] : []),
-        eb(
-          sql<string>`lower(users.name || ' ' || users.sur_name)`,
-          'like',
-          sql<string>`${containsPattern(search)} escape '!'`,
-        ),
-        eb(sql<string>`lower(users.email)`, 'like', sql<string>`${containsPattern(search)} escape '!'`),
-      ]),
-    );
-  }
-  const rows = await query
-    .orderBy('invoices.id')
-    .limit(first + 1)
-    .execute();
-  const page = rows.slice(0, first);
-  const ids = page.map((r) => r.id);
-  const leases = await liveLeases(deps.db, actor, 'invoice', ids, new Date(deps.config.now()));
-  const kinds = ids.length
-    ? await deps.db
-        .selectFrom('invoice_files')
-        .select(['invoice_id', 'kind'])
-        .where('invoice_id', 'in', ids)
-        .where('replaced_at', 'is', null)
-        .orderBy('id')
-        .execute()
-    : [];
-  return {
-    rows: page.map((r) => {
-      const lease = leases.get(r.id);
-      return {
-        id: String(r.id),
-        accessKey: r.access_key,
-        status: r.status,
-        createdAt: r.created_at,
-        memberName: `${r.member_name} ${r.member_sur_name}`.trim(),
-        issuerCnpj: r.issuer_cnpj,
-        storeName: r.store_name ?? null,
-        totalCents: r.total_cents,
-        hasXml: r.has_xml === 1,
-        fileKinds: kinds.filter((k) => k.invoice_id === r.id).map((k) => k.kind),
-        flagReason: r.flag_reason,
-        riskReason: r.risk_reason,
-        reviewReason: r.review_reason,
-        lease: lease ?? null,
-      };
-    }),
-    nextCursor: rows.length > first ? String(page.at(-1)!.id) : null,
-  };
-}
-
-/** The oldest waiting invoice after `after` that nobody else holds now. */
-export async function nextInvoice(
-  deps: Deps,
-  actor: StaffActor,
-  after: string | null | undefined,
-): Promise<string | null> {
-  let query = deps.db
-    .selectFrom('invoices')
-    .select('invoices.id')
-    .where('invoices.status', 'in', [...WAITING])
-    .where(notHeldByOthers('invoice', 'invoices.id', actor, new Date(deps.config.now())));
-  const from = parseId(after);
-  if (from !== null) query = query.where('invoices.id', '>', from);
-  const row = await query.orderBy('invoices.id').limit(1).executeTakeFirst();
-  return row ? String(row.id) : null;
 }
 
 // ---------------------------------------------------------------------------------------------------------------
@@ -269,7 +139,7 @@ async function riskSignals(db: Db, invoice: InvoiceRow, fileHashes: readonly str
     const same = await db
       .selectFrom('invoice_files')
       .innerJoin('invoices', 'invoices.id', 'invoice_files.invoice_id')
-      .select(['invoices.id', 'invoices.user_id', 'invoices.status'])
+      .select(['invoices.id', 'invoices.user_id', 'invoices.status', 'invoices.created_at'])
       .where('invoice_files.sha256', 'in', [...fileHashes])
       .where('invoices.id', '!=', invoice.id)
       .distinct()
@@ -278,11 +148,15 @@ async function riskSignals(db: Db, invoice: InvoiceRow, fileHashes: readonly str
       .execute();
     for (const other of same) {
       const byOther = other.user_id !== invoice.user_id;
+      // Both invoices carry the signal: each says which arrived first, so the reviewer knows the copy from the original.
+      const earlier =
+        other.created_at < invoice.created_at || (other.created_at === invoice.created_at && other.id < invoice.id);
+      const who = byOther ? 'outro membro' : 'este membro';
       signals.push({
         kind: byOther ? 'SAME_FILE_OTHER_MEMBER' : 'SAME_FILE_SAME_MEMBER',
-        message: byOther
-          ? `O mesmo arquivo (bytes idênticos) foi enviado por outro membro na nota #${other.id}.`
-          : `O mesmo arquivo (bytes idênticos) já foi enviado por este membro na nota #${other.id}.`,
+        message: earlier
+          ? `O mesmo arquivo (bytes idênticos) já tinha sido enviado antes por ${who} na nota #${other.id}: esta é a cópia.`
+          : `O mesmo arquivo (bytes idênticos) foi enviado depois por ${who} na nota #${other.id}: esta é a original.`,
         invoiceId: String(other.id),
       });
     }

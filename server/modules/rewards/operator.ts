@@ -395,8 +395,9 @@ function defaultValidity(deps: OperatorDeps, validUntil: string | undefined): st
 
 /**
  * Reads a CSV of codes: one per line, `código` or `código,validade` (AAAA-MM-DD), an optional header line, `;` also
- * taken as the separator (spreadsheets in pt-BR write it). Every problem is reported with its line, and nothing is
- * loaded while there is one.
+ * taken as the separator (spreadsheets in pt-BR write it). A code repeated in the text is taken once (a partner's file
+ * pasted twice over itself loads as once); every bad line is reported with its number, and nothing is loaded while
+ * there is one, so the person fixes those lines and pastes again.
  */
 export function parseCodesCsv(text: string, fallbackValidUntil: string): { code: string; validUntil: string }[] {
   const problems: string[] = [];
@@ -411,7 +412,7 @@ export function parseCodesCsv(text: string, fallbackValidUntil: string): { code:
     if (rest.length > 0) problems.push(`${where}: use "código" ou "código,validade".`);
     else if (!CODE.test(code)) problems.push(`${where}: código inválido (de 4 a 40 letras, números ou hífens).`);
     else if (validity && !validDay(validity)) problems.push(`${where}: validade inválida (use AAAA-MM-DD).`);
-    else if (seen.has(code.toUpperCase())) problems.push(`${where}: o código ${code} aparece mais de uma vez.`);
+    else if (seen.has(code.toUpperCase())) return;
     else {
       seen.add(code.toUpperCase());
       codes.push({ code: code.toUpperCase(), validUntil: validity || fallbackValidUntil });

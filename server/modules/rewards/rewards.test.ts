@@ -446,15 +446,19 @@ describe('vouchers and courses: codes from a pool', () => {
     expect(stock?.stock).toBe(95);
   });
 
-  it('loads a CSV only when every line is right, and generates codes from a readable alphabet', async () => {
+  it('loads a CSV only when every line is right, ignoring repeats, and generates codes from a readable alphabet', async () => {
     await addReward('vale-csv', { type: 'vale' });
+    // Only the bad lines are named, by number: the repeat of line 1 is no problem.
     expect(() => parseCodesCsv('BOM-123\nruim!\nBOM-123\nX,2027-13-40', '2027-01-01')).toThrow(
       [
         'linha 2: código inválido (de 4 a 40 letras, números ou hífens).',
-        'linha 3: o código BOM-123 aparece mais de uma vez.',
         'linha 4: código inválido (de 4 a 40 letras, números ou hífens).',
       ].join('\n'),
     );
+    expect(parseCodesCsv('BOM-123\nbom-123\nOUTRO-1', '2027-01-01')).toEqual([
+      { code: 'BOM-123', validUntil: '2027-01-01' },
+      { code: 'OUTRO-1', validUntil: '2027-01-01' },
+    ]);
     await expect(loadCodes(operator(), 'avental-couro', 'ABCD-1', 'equipe')).rejects.toThrow(
       'avental-couro é um prêmio do tipo produto: só vales e cursos têm códigos.',
     );

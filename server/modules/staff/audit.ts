@@ -109,7 +109,11 @@ function filtered(db: Db, filter: AuditFilter) {
   const action = clean(filter.action);
   if (action) query = query.where('action', '=', action);
   const object = clean(filter.object);
-  if (object) {
+  // A number names one object: its id, or a whole label that is a number (an access key), never digits inside
+  // another's ("56" is not invoice #37 whose key holds 56). Words find part of a name or e-mail.
+  if (object && /^\d+$/.test(object)) {
+    query = query.where((eb) => eb.or([eb('object_id', '=', object), eb('object_label', '=', object)]));
+  } else if (object) {
     query = query.where((eb) =>
       eb.or([
         eb('object_id', '=', object),

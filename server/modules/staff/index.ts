@@ -51,6 +51,7 @@ export {
   requireLease,
   REVIEW_LEASE_MS,
   takeLease,
+  takeOverLease,
   type LeaseView,
 } from './review-leases';
 

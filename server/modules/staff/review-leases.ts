@@ -62,56 +62,115 @@ export async function takeLease(
 ): Promise<LeaseView> {
   const now = at.toISOString();
   const expires = new Date(at.getTime() + REVIEW_LEASE_MS).toISOString();
+  return db.transaction().execute((trx) => takeIn(trx, actor, target, at, now, expires));
+}
+
+/**
+ * An admin takes an object another reviewer holds (they left it open and went away): the lease becomes the admin's
+ * whoever had it, audited as `<subject>.take-over` with whom it was taken from. The other reviewer's page reads the
+ * new holder at its next renewal, and their decision is refused.
+ */
+export async function takeOverLease(
+  db: Db,
+  actor: StaffActor,
+  target: { subject: ReviewSubject; id: number; label: string },
+  at: Date,
+): Promise<LeaseView> {
+  const now = at.toISOString();
+  const expires = new Date(at.getTime() + REVIEW_LEASE_MS).toISOString();
   return db.transaction().execute(async (trx) => {
-    const taken = await trx
-      .insertInto('review_leases')
-      .values({
-        subject: target.subject,
-        subject_id: target.id,
-        staff_id: actor.staffId,
-        staff_name: actor.name,
-        taken_at: now,
-        expires_at: expires,
-      })
-      .onConflict((oc) =>
-        oc
-          .columns(['subject', 'subject_id'])
-          .doUpdateSet({
-            staff_id: actor.staffId,
-            staff_name: actor.name,
-            taken_at: sql<string>`case when review_leases.staff_id = ${actor.staffId} then review_leases.taken_at else ${now} end`,
-            expires_at: expires,
-          })
-          .where((eb) =>
-            eb.or([eb('review_leases.staff_id', '=', actor.staffId), eb('review_leases.expires_at', '<=', now)]),
-          ),
-      )
-      .returningAll()
-      .executeTakeFirst();
-    if (taken) {
-      if (taken.taken_at === now) {
-        await recordAudit(
-          trx,
-          actor,
-          {
-            action: `${target.subject}.take`,
-            object: { type: target.subject, id: target.id, label: target.label },
-            after: { until: taken.expires_at },
-          },
-          at,
-        );
-      }
-      return leaseView(taken, actor.staffId);
-    }
-    const holder = await trx
+    const held = await trx
       .selectFrom('review_leases')
       .selectAll()
       .where('subject', '=', target.subject)
       .where('subject_id', '=', target.id)
+      .where('expires_at', '>', now)
+      .where('staff_id', '!=', actor.staffId)
+      .executeTakeFirst();
+    if (!held) return takeIn(trx, actor, target, at, now, expires);
+    const taken = await trx
+      .updateTable('review_leases')
+      .set({ staff_id: actor.staffId, staff_name: actor.name, taken_at: now, expires_at: expires })
+      .where('subject', '=', target.subject)
+      .where('subject_id', '=', target.id)
+      .returningAll()
       .executeTakeFirstOrThrow();
-    return leaseView(holder, actor.staffId);
+    await recordAudit(
+      trx,
+      actor,
+      {
+        action: `${target.subject}.take-over`,
+        object: { type: target.subject, id: target.id, label: target.label },
+        before: { with: held.staff_name },
+        after: { with: actor.name, until: taken.expires_at },
+      },
+      at,
+    );
+    return leaseView(taken, actor.staffId);
   });
 }
+
+/** Takes or renews the lease inside a transaction (takeLease's conditional upsert). */
+async function takeIn(
+  trx: Db,
+  actor: StaffActor,
+  target: { subject: ReviewSubject; id: number; label: string },
+  at: Date,
+  now: string,
+  expires: string,
+): Promise<LeaseView> {
+  const taken = await trx
+    .insertInto('review_leases')
+    .values({
+      subject: target.subject,
+      subject_id: target.id,
+      staff_id: actor.staffId,
+      staff_name: actor.name,
+      taken_at: now,
+      expires_at: expires,
+    })
+    .onConflict((oc) =>
+      oc
+        .columns(['subject', 'subject_id'])
+        .doUpdateSet({
+          staff_id: actor.staffId,
+          staff_name: actor.name,
+          taken_at: sql<string>`case when review_leases.staff_id = ${actor.staffId} then review_leases.taken_at else ${now} end`,
+          expires_at: expires,
+        })
+        .where((eb) =>
+          eb.or([eb('review_leases.staff_id', '=', actor.staffId), eb('review_leases.expires_at', '<=', now)]),
+        ),
+    )
+    .returningAll()
+    .executeTakeFirst();
+  if (taken) {
+    if (taken.taken_at === now) {
+      await recordAudit(
+        trx,
+        actor,
+        {
+          action: `${target.subject}.take`,
+          object: { type: target.subject, id: target.id, label: target.label },
+          after: { until: taken.expires_at },
+        },
+        at,
+      );
+    }
+    return leaseView(taken, actor.staffId);
+  }
+  // The conditional write lost: another reviewer's live lease stands, whose row is there.
+  return leaseView((await leaseRow(trx, target))!, actor.staffId);
+}
+
+/** The lease row of an object, live or not. */
+const leaseRow = (db: Db, target: { subject: ReviewSubject; id: number }) =>
+  db
+    .selectFrom('review_leases')
+    .selectAll()
+    .where('subject', '=', target.subject)
+    .where('subject_id', '=', target.id)
+    .executeTakeFirst();
 
 /** Lets the actor's own lease go before it ends; true when there was one. */
 export async function releaseLease(db: Db, actor: StaffActor, subject: ReviewSubject, id: number): Promise<boolean> {
@@ -136,12 +195,7 @@ export async function requireLease(
   messages: { heldBy: (name: string) => string; lost: string },
 ): Promise<void> {
   const now = at.toISOString();
-  const lease = await trx
-    .selectFrom('review_leases')
-    .selectAll()
-    .where('subject', '=', target.subject)
-    .where('subject_id', '=', target.id)
-    .executeTakeFirst();
+  const lease = await leaseRow(trx, target);
   if (lease && lease.staff_id !== actor.staffId && lease.expires_at > now)
     throw badUserInput(messages.heldBy(lease.staff_name));
   if (!lease || lease.staff_id !== actor.staffId || lease.expires_at <= now) throw badUserInput(messages.lost);

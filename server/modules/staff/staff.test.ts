@@ -410,6 +410,32 @@ describe('the audit trail', () => {
     );
     expect(byObject.data?.staffAudit.entries.map((e) => e.action)).toEqual(['staff.invite']);
 
+    // A number is one object: invoice #56, not invoice #37 whose access key holds "56".
+    const key37 = '35261158716523000119550010000005611000000370';
+    for (const [id, label] of [
+      ['37', key37],
+      ['56', '35261158716523000119550010000000991000000991'],
+    ] as const) {
+      await t.db
+        .insertInto('staff_audit')
+        .values({
+          created_at: '2026-11-22T12:00:00.000Z',
+          actor_kind: 'terminal',
+          actor_name: 'Operador',
+          action: 'invoice.approve',
+          object_type: 'invoice',
+          object_id: id,
+          object_label: label,
+        })
+        .execute();
+    }
+    const byNumber = async (object: string) =>
+      (await painelGql<Page>(t.app, AUDIT, { filter: { object } }, admin.token)).data?.staffAudit.entries.map(
+        (e) => e.objectId,
+      );
+    expect(await byNumber('56')).toEqual(['56']);
+    expect(await byNumber(key37)).toEqual(['37']);
+
     const today = await painelGql<Page>(
       t.app,
       AUDIT,
