@@ -39,7 +39,7 @@ export function HistoryScreen() {
               <span className="extract-balance__label">Saldo atual</span>
               <span className="extract-balance__value">{formatPoints(summary.balance)} pontos</span>
             </p>
-            <p>
+            <p className="extract-how-to-earn">
               <IntentLink href={routes.howToEarn()}>Como ganhar pontos</IntentLink>
             </p>
             <h2 className="history-screen__subtitle">Pontos a vencer</h2>
