@@ -128,7 +128,9 @@ test.describe('revisão de notas no painel @painel', () => {
     const confirmation = page.getByRole('dialog', { name: 'Confirmar a aprovação' });
     await expect(confirmation).toContainText(nilo.name);
     await expect(confirmation).toContainText('150');
-    await expect(confirmation).toContainText(`O mesmo arquivo (bytes idênticos) foi enviado por outro membro`);
+    await expect(confirmation).toContainText(
+      `O mesmo arquivo (bytes idênticos) foi enviado depois por outro membro na nota #${copyId}`,
+    );
     await expectNoAxeViolations(page);
     // Esc goes back without approving; then the keyboard alone confirms it.
     await page.keyboard.press('Escape');

@@ -42,7 +42,7 @@ function Alerts({ row, search }: { row: Row; search: string }) {
   return (
     <>
       {reasons.join(' ')}
-      {row.sameFiles.map((same) => (
+      {row.sameFiles.slice(0, SAME_FILES_SHOWN).map((same) => (
         <span key={same.invoiceId} className="invoice-queue__same">
           {same.earlier ? 'Cópia da ' : 'Original; cópia na '}
           <Link href={reviewHref(same.invoiceId, search)} prefetch={false}>
@@ -51,9 +51,21 @@ function Alerts({ row, search }: { row: Row; search: string }) {
           {same.otherMember ? ' (outro membro)' : ' (mesmo membro)'}
         </span>
       ))}
+      {row.sameFiles.length > SAME_FILES_SHOWN && (
+        <span className="invoice-queue__same">
+          e mais {row.sameFiles.length - SAME_FILES_SHOWN}{' '}
+          {row.sameFiles.length - SAME_FILES_SHOWN === 1 ? 'nota' : 'notas'} com o mesmo arquivo (todas na análise)
+        </span>
+      )}
     </>
   );
 }
+
+/**
+ * Copies of one file listed in a row: a photo sent many times would make its row as tall as the list; the review page
+ * lists them all.
+ */
+const SAME_FILES_SHOWN = 2;
 
 /** /painel/notas (revisor): the invoices waiting for a person, oldest first, with filters kept in the address. */
 export function InvoiceQueueScreen() {

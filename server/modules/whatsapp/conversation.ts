@@ -22,7 +22,8 @@ export async function conversationWith(db: Db, waIds: readonly string[], limit =
     .selectFrom('whatsapp_messages')
     .select(['id', 'wamid', 'direction', 'kind', 'body', 'created_at', 'send_state'])
     .where('wa_id', 'in', waIds)
-    .orderBy('created_at', 'desc')
+    // In the order the club received and wrote them: a member's message carries WhatsApp's timestamp, whole seconds
+    // of the phone's clock, which may fall before an answer the club wrote a moment earlier.
     .orderBy('id', 'desc')
     .limit(limit)
     .execute();
