@@ -204,6 +204,23 @@ async function addRowsOf(member: UserRow, staffId: number, tag: string): Promise
         expires_at: now,
       })
       .execute();
+    // …and asked for a second person's approval of it.
+    await db
+      .insertInto('approval_requests')
+      .values({
+        subject: 'invoice',
+        subject_id: invoice.id,
+        label: `Nota ${invoice.id}`,
+        user_id: member.id,
+        points: 12_000,
+        requested_by_staff_id: staffId,
+        requested_by_name: 'Revisora',
+        requested_at: now,
+        status: 'pending',
+        decided_by_name: null,
+        decided_at: null,
+      })
+      .execute();
   }
   const message = await db
     .insertInto('whatsapp_messages')
