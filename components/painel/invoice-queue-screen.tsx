@@ -35,37 +35,36 @@ function holder(row: Row): string {
   return last ? `${last.byName}, ${formatDateTime(last.at)}` : 'pela conferência automática';
 }
 
-/** The row's alerts: why it waits, its flag, the device rule, and each identical file with which came first. */
+/**
+ * The row's alerts on one line, so 15 or more rows fit a 1280×800 screen: the identical file first (the copy or the
+ * original it came before, linked, and how many more), then why it waits. The whole text stays in the cell for
+ * screen readers and in its title; the review page lists every signal.
+ */
 function Alerts({ row, search }: { row: Row; search: string }) {
   const reasons = [row.reviewReason, row.flagReason, row.riskReason && `Aparelho: ${row.riskReason}`].filter(Boolean);
   if (reasons.length === 0 && row.sameFiles.length === 0) return <>—</>;
+  const same = row.sameFiles.find((file) => file.earlier) ?? row.sameFiles[0];
+  const more = row.sameFiles.length - 1;
+  const sameText =
+    same &&
+    `${same.earlier ? 'Cópia da' : 'Original; cópia na'} nota #${same.invoiceId} (${same.otherMember ? 'outro' : 'mesmo'} membro)${more > 0 ? ` e mais ${more} com o mesmo arquivo` : ''}`;
   return (
-    <>
-      {reasons.join(' ')}
-      {row.sameFiles.slice(0, SAME_FILES_SHOWN).map((same) => (
-        <span key={same.invoiceId} className="invoice-queue__same">
+    <div className="invoice-queue__alerts-line" title={[sameText, ...reasons].filter(Boolean).join('. ')}>
+      {same && (
+        <span className="invoice-queue__same">
           {same.earlier ? 'Cópia da ' : 'Original; cópia na '}
           <Link href={reviewHref(same.invoiceId, search)} prefetch={false}>
             nota #{same.invoiceId}
           </Link>
           {same.otherMember ? ' (outro membro)' : ' (mesmo membro)'}
-        </span>
-      ))}
-      {row.sameFiles.length > SAME_FILES_SHOWN && (
-        <span className="invoice-queue__same">
-          e mais {row.sameFiles.length - SAME_FILES_SHOWN}{' '}
-          {row.sameFiles.length - SAME_FILES_SHOWN === 1 ? 'nota' : 'notas'} com o mesmo arquivo (todas na análise)
+          {more > 0 && ` e mais ${more} com o mesmo arquivo`}
+          {reasons.length > 0 && '. '}
         </span>
       )}
-    </>
+      {reasons.join(' ')}
+    </div>
   );
 }
-
-/**
- * Copies of one file listed in a row: a photo sent many times would make its row as tall as the list; the review page
- * lists them all.
- */
-const SAME_FILES_SHOWN = 2;
 
 /** /painel/notas (revisor): the invoices waiting for a person, oldest first, with filters kept in the address. */
 export function InvoiceQueueScreen() {
@@ -155,15 +154,17 @@ export function InvoiceQueueScreen() {
           more: 'Mais notas',
         }}
         columns={[
+          // What a reviewer picks by comes first (the alerts and who has it); the store and the key, the widest, last:
+          // at 1280 the table scrolls sideways only past them.
           'Nota',
-          'Chave de acesso',
           sortable('Enviada em', 'arrival'),
           sortable('Membro', 'member'),
-          'Loja',
-          'Arquivos',
           { ...sortable('Valor', 'total'), className: 'invoice-queue__number' },
+          'Arquivos',
           'Alertas',
           'Situação',
+          'Loja',
+          'Chave de acesso',
         ]}
       >
         {(row) => (
@@ -173,12 +174,10 @@ export function InvoiceQueueScreen() {
                 Nota #{row.id}
               </Link>
             </th>
-            <td className="invoice-key">{groupedKey(row.accessKey)}</td>
             <td>{formatDateTime(row.createdAt)}</td>
             <td>{row.memberName}</td>
-            <td>{row.storeName ?? `${formatCnpj(row.issuerCnpj)} (não cadastrada)`}</td>
-            <td>{[...new Set(row.fileKinds.map((k) => FILE_KIND_LABELS[k] ?? k))].join(', ')}</td>
             <td className="invoice-queue__number">{row.totalCents === null ? '—' : formatCents(row.totalCents)}</td>
+            <td>{[...new Set(row.fileKinds.map((k) => FILE_KIND_LABELS[k] ?? k))].join(', ')}</td>
             <td className="invoice-queue__alerts">
               <Alerts row={row} search={search} />
             </td>
@@ -195,6 +194,8 @@ export function InvoiceQueueScreen() {
                 </span>
               )}
             </td>
+            <td>{row.storeName ?? `${formatCnpj(row.issuerCnpj)} (não cadastrada)`}</td>
+            <td className="invoice-key">{groupedKey(row.accessKey)}</td>
           </tr>
         )}
       </PainelList>
