@@ -1,6 +1,31 @@
 import type { LaunchOptions } from '@playwright/test';
 
 /** Debian's Chromium, headless, without the background traffic and sandbox a throw-away test browser does not need. */
+/**
+ * Playwright's own list (a second --disable-features replaces the first), then what a test browser does not need:
+ * one renderer per site (site isolation; every test page is one origin), and the network services a stock browser
+ * starts.
+ */
+const DISABLED_FEATURES = [
+  'AvoidUnnecessaryBeforeUnloadCheckSync',
+  'DestroyProfileOnBrowserClose',
+  'HttpsUpgrades',
+  'HttpsFirstBalancedModeAutoEnable',
+  'LensOverlay',
+  'MediaRouter',
+  'PaintHolding',
+  'ThirdPartyStoragePartitioning',
+  'AvoidCorsURLLoaderRestartOnRedirect',
+  'OptimizationHints',
+  'NetworkTimeServiceQuerying',
+  'AimEnabled',
+  'PreconnectToSearch',
+  'IsolateOrigins',
+  'site-per-process',
+  'Translate',
+  'AutofillServerCommunication',
+];
+
 export const chromiumLaunchOptions: LaunchOptions = {
   executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
   args: [
@@ -11,6 +36,10 @@ export const chromiumLaunchOptions: LaunchOptions = {
     '--disable-background-networking',
     '--disable-component-update',
     '--disable-sync',
+    '--disable-site-isolation-trials',
+    `--disable-features=${DISABLED_FEATURES.join(',')}`,
+    '--in-process-gpu',
+    '--disable-smooth-scrolling',
   ],
 };
 
