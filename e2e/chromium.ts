@@ -1,6 +1,5 @@
 import type { LaunchOptions } from '@playwright/test';
 
-/** Debian's Chromium, headless, without the background traffic and sandbox a throw-away test browser does not need. */
 /**
  * Playwright's own list (a second --disable-features replaces the first), then what a test browser does not need:
  * one renderer per site (site isolation; every test page is one origin), and the network services a stock browser
@@ -26,6 +25,7 @@ const DISABLED_FEATURES = [
   'AutofillServerCommunication',
 ];
 
+/** Debian's Chromium, headless, without the background traffic and sandbox a throw-away test browser does not need. */
 export const chromiumLaunchOptions: LaunchOptions = {
   executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
   args: [
