@@ -73,6 +73,11 @@ async function jestConfig(): Promise<Config> {
           '<rootDir>/server/graphql/jit.test.ts',
           '<rootDir>/server/db/write-first.test.ts',
           '<rootDir>/server/hosting/(compose|nginx-config|nginx-serve).test.ts',
+          // HTTP and GraphQL-over-HTTP behaviour in front of the resolvers (headers, compression, the routes, body and
+          // query limits, the log's shape): their tests never read or write a row of their own.
+          '<rootDir>/server/http/(api-routes|compression|content-security-policy|instance-header|security-headers).test.ts',
+          '<rootDir>/server/graphql/(graphql-over-http|request-limits).test.ts',
+          '<rootDir>/server/logging.test.ts',
           '<rootDir>/server/http/graceful-shutdown.test.ts',
           '<rootDir>/server/limits/client-address.test.ts',
           '<rootDir>/server/logging/',
