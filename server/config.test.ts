@@ -282,3 +282,27 @@ describe('the automatic approval settings', () => {
     );
   });
 });
+
+describe('the WhatsApp notice template', () => {
+  let dataDir: string;
+  beforeEach(() => (dataDir = mkdtempSync(path.join(tmpdir(), 'clube-config-'))));
+  afterEach(() => rmSync(dataDir, { recursive: true, force: true }));
+
+  it('is none by default; named, it goes in pt_BR unless another language is given; a bad name is refused', () => {
+    expect(loadConfig({ DATA_DIR: dataDir }).whatsapp.noticeTemplate).toBeUndefined();
+    expect(loadConfig({ DATA_DIR: dataDir, WHATSAPP_NOTICE_TEMPLATE: 'clube_aviso' }).whatsapp.noticeTemplate).toEqual({
+      name: 'clube_aviso',
+      language: 'pt_BR',
+    });
+    expect(
+      loadConfig({ DATA_DIR: dataDir, WHATSAPP_NOTICE_TEMPLATE: 'clube_aviso', WHATSAPP_TEMPLATE_LANGUAGE: 'pt_PT' })
+        .whatsapp.noticeTemplate,
+    ).toEqual({ name: 'clube_aviso', language: 'pt_PT' });
+    expect(() => loadConfig({ DATA_DIR: dataDir, WHATSAPP_NOTICE_TEMPLATE: 'Clube Aviso' })).toThrow(
+      /WHATSAPP_NOTICE_TEMPLATE: o nome do modelo aprovado na Meta/,
+    );
+    expect(() => loadConfig({ DATA_DIR: dataDir, WHATSAPP_TEMPLATE_LANGUAGE: 'português' })).toThrow(
+      /WHATSAPP_TEMPLATE_LANGUAGE/,
+    );
+  });
+});

@@ -148,6 +148,12 @@ export interface WhatsappSettings {
   readonly verifyToken: string | undefined;
   /** The Graph API (WHATSAPP_GRAPH_URL, WHATSAPP_ACCESS_TOKEN, WHATSAPP_PHONE_NUMBER_ID); undefined: embedded. */
   readonly graph: WhatsappGraphSettings | undefined;
+  /**
+   * The approved template a notice goes out with more than 24 hours after the member's last message
+   * (WHATSAPP_NOTICE_TEMPLATE, in WHATSAPP_TEMPLATE_LANGUAGE): its body has {{1}}, the notice's title, and {{2}}, its
+   * text. Undefined: such notices stay in the app (Avisos, push, e-mail).
+   */
+  readonly noticeTemplate: { readonly name: string; readonly language: string } | undefined;
 }
 
 export interface WhatsappGraphSettings {
@@ -370,6 +376,17 @@ export const envSchema = z.object({
     .url({ protocol: /^https?$/, error: 'WHATSAPP_GRAPH_URL deve começar com http:// ou https://' })
     .transform((v) => v.replace(/\/+$/, ''))
     .default(DEFAULT_WHATSAPP_GRAPH_URL),
+  WHATSAPP_NOTICE_TEMPLATE: z
+    .string()
+    .regex(
+      /^[a-z0-9_]{1,512}$/,
+      'WHATSAPP_NOTICE_TEMPLATE: o nome do modelo aprovado na Meta (minúsculas, números e _).',
+    )
+    .optional(),
+  WHATSAPP_TEMPLATE_LANGUAGE: z
+    .string()
+    .regex(/^[a-z]{2,3}(_[A-Z]{2})?$/, 'WHATSAPP_TEMPLATE_LANGUAGE: o código do idioma do modelo na Meta, como pt_BR.')
+    .default('pt_BR'),
 });
 
 type Env = z.infer<typeof envSchema>;
@@ -542,6 +559,9 @@ function outboundFrom(e: Env): OutboundSettings {
  */
 function whatsappFrom(e: Env, dataDir: string, database: DatabaseTarget): WhatsappSettings {
   const { WHATSAPP_ACCESS_TOKEN: accessToken, WHATSAPP_PHONE_NUMBER_ID: phoneNumberId } = e;
+  const noticeTemplate = e.WHATSAPP_NOTICE_TEMPLATE
+    ? { name: e.WHATSAPP_NOTICE_TEMPLATE, language: e.WHATSAPP_TEMPLATE_LANGUAGE }
+    : undefined;
   if (accessToken || phoneNumberId) {
     if (!accessToken || !phoneNumberId || !e.WHATSAPP_APP_SECRET || !e.WHATSAPP_VERIFY_TOKEN) {
       throw invalid(
@@ -552,13 +572,19 @@ function whatsappFrom(e: Env, dataDir: string, database: DatabaseTarget): Whatsa
       appSecret: e.WHATSAPP_APP_SECRET,
       verifyToken: e.WHATSAPP_VERIFY_TOKEN,
       graph: { url: e.WHATSAPP_GRAPH_URL, accessToken, phoneNumberId },
+      noticeTemplate,
     };
   }
   const generated =
     database.kind === 'sqlite'
       ? Buffer.from(readOrCreateSecret(dataDir, 'whatsapp-app-secret')).toString('hex')
       : undefined;
-  return { appSecret: e.WHATSAPP_APP_SECRET ?? generated, verifyToken: e.WHATSAPP_VERIFY_TOKEN, graph: undefined };
+  return {
+    appSecret: e.WHATSAPP_APP_SECRET ?? generated,
+    verifyToken: e.WHATSAPP_VERIFY_TOKEN,
+    graph: undefined,
+    noticeTemplate,
+  };
 }
 
 /**

@@ -10,6 +10,16 @@ export type WhatsappContent =
       readonly type: 'buttons';
       readonly text: string;
       readonly buttons: readonly { readonly id: string; readonly title: string }[];
+    }
+  /**
+   * An approved message template: the only thing a business may send more than 24 hours after the member's last
+   * message. `parameters` fill its body's {{1}}, {{2}}… in order.
+   */
+  | {
+      readonly type: 'template';
+      readonly name: string;
+      readonly language: string;
+      readonly parameters: readonly string[];
     };
 
 /** The Graph API's refusal or absence. `retryable`: the same call may pass later (429, 5xx, no answer). */
@@ -80,6 +90,17 @@ const THROTTLED = new Set([4, 80007, 130429, 131056]);
 export function messageBody(to: string, content: WhatsappContent): object {
   const base = { messaging_product: 'whatsapp', recipient_type: 'individual', to };
   if (content.type === 'text') return { ...base, type: 'text', text: { preview_url: false, body: content.text } };
+  if (content.type === 'template') {
+    return {
+      ...base,
+      type: 'template',
+      template: {
+        name: content.name,
+        language: { code: content.language },
+        components: [{ type: 'body', parameters: content.parameters.map((text) => ({ type: 'text', text })) }],
+      },
+    };
+  }
   return {
     ...base,
     type: 'interactive',

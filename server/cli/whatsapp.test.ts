@@ -40,7 +40,7 @@ async function startServer(appSecret: string) {
   server = `http://127.0.0.1:${port}`;
   app = buildApp({
     db,
-    config: testConfig({ dataDir, whatsapp: { appSecret, verifyToken: undefined, graph: undefined } }),
+    config: testConfig({ dataDir, whatsapp: { appSecret, verifyToken: undefined, graph: undefined, noticeTemplate: undefined } }),
     queryCache: false,
   });
   await app.listen({ port, host: '127.0.0.1' });

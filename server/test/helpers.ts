@@ -82,7 +82,12 @@ export function testConfig(overrides: Partial<AppConfig> = {}): AppConfig {
     sefazStatus: undefined,
     pushServices: { hosts: [], origins: [] },
     outbound: { privateOrigins: [] },
-    whatsapp: { appSecret: WHATSAPP_TEST_SECRET, verifyToken: 'verificacao-de-teste', graph: undefined },
+    whatsapp: {
+      appSecret: WHATSAPP_TEST_SECRET,
+      verifyToken: 'verificacao-de-teste',
+      graph: undefined,
+      noticeTemplate: undefined,
+    },
     ...overrides,
   };
 }

@@ -10,6 +10,7 @@ import { WhatsappDomainError } from './errors';
 import { localMediaSource } from './local-media';
 import { takeDueMedia, type MediaDeps, type MediaReport } from './media-invoices';
 import { enqueueDelivery, workDueDeliveries, type InboxDeps, type InboxReport } from './inbox';
+import { sendNotices, type NoticeReport } from './notices';
 import { sendQueued, type SendReport } from './outbox';
 import { pruneChannel } from './retention';
 
@@ -75,6 +76,11 @@ export function sendOutbox(deps: InboxDeps, _actor: Actor, graph?: WhatsappGraph
   const settings = deps.config.whatsapp.graph;
   const client = graph ?? (settings ? httpWhatsappGraph(settings, deps.config.outbound) : null);
   return client ? sendQueued(deps, client) : Promise.resolve({ sent: 0, retried: 0, failed: 0 });
+}
+
+/** The notices job's run: the club's new notices to the members who accepted them on WhatsApp (notices.ts). */
+export function sendWhatsappNotices(deps: InboxDeps, _actor: Actor): Promise<NoticeReport> {
+  return sendNotices(deps);
 }
 
 /**

@@ -1,3 +1,4 @@
+import type { WhatsappContent } from '../../adapters/whatsapp-graph';
 import type { Db } from '../../db/schema';
 import { standing } from './inbox';
 import { localFormsOf } from './members';
@@ -35,12 +36,18 @@ export async function conversationWith(db: Db, waIds: readonly string[], limit =
   return rows.reverse().map((row) => {
     const reported = standing(statuses.filter((s) => s.wamid === row.wamid).map((s) => s.status));
     const content = row.direction === 'out' ? contentOf(row) : null;
-    const buttons = content?.type === 'buttons' ? ` [${content.buttons.map((b) => b.title).join('] [')}]` : '';
     return {
       at: row.created_at,
       direction: row.direction,
-      text: content ? `${content.text}${buttons}` : row.body || `(${row.kind})`,
+      text: content ? contentText(content) : row.body || `(${row.kind})`,
       state: row.direction === 'out' ? (reported ?? row.send_state) : null,
     };
   });
+}
+
+/** What a message of the club's says, as a person reads it in the conversation. */
+function contentText(content: WhatsappContent): string {
+  if (content.type === 'text') return content.text;
+  if (content.type === 'buttons') return `${content.text} [${content.buttons.map((b) => b.title).join('] [')}]`;
+  return `(modelo ${content.name}) ${content.parameters.join(' — ')}`;
 }

@@ -60,7 +60,12 @@ beforeEach(async () => {
   settings = { url: `${origin}/v23.0`, accessToken: TOKEN, phoneNumberId: PHONE_NUMBER_ID };
   t = await createTestApp({
     now: () => START,
-    whatsapp: { appSecret: WHATSAPP_TEST_SECRET, verifyToken: 'verificacao-de-teste', graph: settings },
+    whatsapp: {
+      appSecret: WHATSAPP_TEST_SECRET,
+      verifyToken: 'verificacao-de-teste',
+      graph: settings,
+      noticeTemplate: undefined,
+    },
     // The stand-in runs on this machine, which the outbound guard reaches only for an origin listed so.
     outbound: { privateOrigins: [origin] },
   });
@@ -125,6 +130,34 @@ it('sends the menu as reply buttons', async () => {
     interactive: {
       type: 'button',
       action: { buttons: [{ type: 'reply', reply: { id: 'saldo', title: 'Saldo' } }, {}, {}] },
+    },
+  });
+});
+
+it('sends an approved template with its body parameters, as the notices do after the 24 hours', async () => {
+  await client().send(ANA_WA, {
+    type: 'template',
+    name: 'clube_aviso',
+    language: 'pt_BR',
+    parameters: ['Nota aprovada', '120 pontos'],
+  });
+  expect(graph.requests[0]!.body).toEqual({
+    messaging_product: 'whatsapp',
+    recipient_type: 'individual',
+    to: ANA_WA,
+    type: 'template',
+    template: {
+      name: 'clube_aviso',
+      language: { code: 'pt_BR' },
+      components: [
+        {
+          type: 'body',
+          parameters: [
+            { type: 'text', text: 'Nota aprovada' },
+            { type: 'text', text: '120 pontos' },
+          ],
+        },
+      ],
     },
   });
 });

@@ -1,6 +1,6 @@
 import type { ClubModule } from '../club-module';
 import { nfeTrustStoreOf, uploadLimiter } from '../invoices';
-import { channelActor, pruneConversations, sendOutbox, takeMedia, workInbox } from './actions';
+import { channelActor, pruneConversations, sendOutbox, sendWhatsappNotices, takeMedia, workInbox } from './actions';
 import { whatsappHttp } from './http';
 import type { MediaDeps } from './media-invoices';
 import { whatsappResolvers } from './resolvers';
@@ -12,6 +12,7 @@ export {
   pruneConversations,
   readConversation,
   sendOutbox,
+  sendWhatsappNotices,
   takeMedia,
   workInbox,
   type Actor,
@@ -46,6 +47,12 @@ export const whatsappModule: ClubModule = {
     return [
       { name: 'whatsapp-inbox', everyMs: INBOX_EVERY_MS, run: () => workInbox({ db, config, limiters }, channelActor) },
       { name: 'whatsapp-media', everyMs: INBOX_EVERY_MS, run: () => takeMedia(media(), channelActor) },
+      // A notice reaches the number within a few seconds of the change that caused it, as its push does.
+      {
+        name: 'whatsapp-notices',
+        everyMs: INBOX_EVERY_MS,
+        run: () => sendWhatsappNotices({ db, config }, channelActor),
+      },
       { name: 'whatsapp-send', everyMs: INBOX_EVERY_MS, run: () => sendOutbox({ db, config }, channelActor) },
       { name: 'whatsapp-prune', everyMs: DAY_MS, run: () => pruneConversations({ db, config }, channelActor) },
     ];

@@ -32,9 +32,25 @@ export async function queueMessage(
   to: { waId: string; userId: number | null },
   content: WhatsappContent,
 ): Promise<number> {
-  const now = nowOf(deps);
   const last = await lastInboundAt(trx, to.waId);
-  if (!last || now.getTime() - Date.parse(last) > FREE_FORM_WINDOW_MS) throw new WhatsappDomainError('FORA_DA_JANELA');
+  if (!withinWindow(last, nowOf(deps))) throw new WhatsappDomainError('FORA_DA_JANELA');
+  return queueOutbound(trx, deps, to, content);
+}
+
+/** Whether a business may still write freely, the member's last message having come at `last`. */
+export const withinWindow = (last: string | null, now: Date): boolean =>
+  last !== null && now.getTime() - Date.parse(last) <= FREE_FORM_WINDOW_MS;
+
+/**
+ * Queues a message as it is, in the caller's transaction: the caller has checked the window (a template needs none).
+ */
+export async function queueOutbound(
+  trx: Db,
+  deps: InboxDeps,
+  to: { waId: string; userId: number | null },
+  content: WhatsappContent,
+): Promise<number> {
+  const now = nowOf(deps);
   const real = deps.config.whatsapp.graph !== undefined;
   const row = await trx
     .insertInto('whatsapp_messages')
@@ -44,7 +60,7 @@ export async function queueMessage(
       direction: 'out',
       wa_id: to.waId,
       user_id: to.userId,
-      kind: content.type === 'text' ? 'text' : 'interactive',
+      kind: content.type === 'text' ? 'text' : content.type === 'template' ? 'template' : 'interactive',
       body: content.type === 'text' ? content.text : JSON.stringify(content),
       media_id: null,
       created_at: now.toISOString(),
@@ -61,7 +77,9 @@ export async function queueMessage(
 
 /** The content a stored message of the club's stands for. */
 export function contentOf(row: { kind: string; body: string }): WhatsappContent {
-  return row.kind === 'interactive' ? (JSON.parse(row.body) as WhatsappContent) : { type: 'text', text: row.body };
+  return row.kind === 'interactive' || row.kind === 'template'
+    ? (JSON.parse(row.body) as WhatsappContent)
+    : { type: 'text', text: row.body };
 }
 
 export interface SendReport {

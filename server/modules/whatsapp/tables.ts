@@ -7,6 +7,8 @@ declare module '../../db/schema' {
     whatsapp_statuses: WhatsappStatusesTable;
     whatsapp_media: WhatsappMediaTable;
     whatsapp_handovers: WhatsappHandoversTable;
+    whatsapp_notices: WhatsappNoticesTable;
+    whatsapp_notice_cursor: WhatsappNoticeCursorTable;
   }
 }
 
@@ -109,4 +111,26 @@ export interface WhatsappHandoversTable {
   opened_at: string;
   closed_at: string | null;
   closed_reason: HandoverEnd | null;
+}
+
+/**
+ * What became of a notice for a member who accepted "Por SMS e WhatsApp": sent as a message (within 24 hours of the
+ * member's last message), as the approved template (after them), or kept in the app only (after them, no template).
+ */
+export type WhatsappNoticeOutcome = 'message' | 'template' | 'app-only';
+
+/** One row per notice the channel considered: its primary key keeps a notice from going twice. */
+export interface WhatsappNoticesTable {
+  notification_id: number;
+  user_id: number;
+  /** The message queued for it (none for `app-only`; emptied when the message is deleted after 90 days). */
+  message_id: number | null;
+  outcome: WhatsappNoticeOutcome;
+  at: string;
+}
+
+/** One row (id 1): the last notice the channel read. */
+export interface WhatsappNoticeCursorTable {
+  id: number;
+  last_notification_id: number;
 }

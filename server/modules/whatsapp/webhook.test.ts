@@ -129,7 +129,9 @@ describe('a delivery', () => {
 
   it('is refused when the channel has no app secret', async () => {
     await t.close();
-    t = await createTestApp({ whatsapp: { appSecret: undefined, verifyToken: undefined, graph: undefined } });
+    t = await createTestApp({
+      whatsapp: { appSecret: undefined, verifyToken: undefined, graph: undefined, noticeTemplate: undefined },
+    });
     const response = await postWebhook(t.app, textFrom(ANA_WA, 'saldo', START));
     expect(response.statusCode).toBe(404);
     expect(await deliveries()).toEqual([]);
