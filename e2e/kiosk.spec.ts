@@ -124,7 +124,7 @@ test('the kiosk clears a half-filled form after a minute without a touch, with a
 });
 
 test('a customer already in the club is told so, and a retired store stops its kiosk', async ({ page }) => {
-  test.setTimeout(measuredTimeout(31.1));
+  test.setTimeout(measuredTimeout(45.2));
   await setUpKiosk(page);
   await page.getByRole('button', { name: 'Quero me cadastrar' }).click();
   const who = { ...newIdentity(), cpf: '52998224725' };

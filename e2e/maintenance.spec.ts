@@ -7,7 +7,7 @@ import { migrateToLatest } from '../server/db/migrate';
 import { seedReferenceData } from '../server/seed';
 import { createMember } from '../server/modules/users/repository';
 import { freePort } from '../server/test/free-port';
-import { expect, expectNoAxeViolations, signInWithStorage, test } from './fixtures';
+import { expect, expectNoAxeViolations, measuredTimeout, signInWithStorage, test } from './fixtures';
 import { newIdentity } from './identities';
 import { PASSWORD } from './members';
 import { serverEntry } from './club-cli';
@@ -116,7 +116,7 @@ test.describe('maintenance mode (MAINTENANCE=true)', () => {
     page,
     playwright,
   }) => {
-    test.slow();
+    test.setTimeout(measuredTimeout(72.6));
     const who = await prepareClub(dataDir);
     await server.start();
     const api = await playwright.request.newContext({ baseURL: server.origin });
