@@ -139,7 +139,18 @@ test.describe('prêmios no painel @painel', () => {
         name: `Confirmar a transferência nº ${transferId}`,
       })
       .click();
-    await expect(page.getByRole('status')).toHaveText(`Transferência nº ${transferId} concluída.`);
+    // The confirmation keeps the partner's reference of the credit: asked for, and refused beside its field if bad.
+    await expect(page.getByRole('heading', { name: `Confirmar a transferência nº ${transferId}` })).toBeVisible();
+    const reference = page.getByRole('textbox', { name: 'Referência no parceiro' });
+    await expect(reference).toBeFocused();
+    await page.getByRole('button', { name: 'Confirmar a transferência', exact: true }).click();
+    await expect(reference).toHaveAccessibleDescription(/Informe a referência que o parceiro deu ao crédito/);
+    await expectNoAxeViolations(page);
+    await reference.fill('PTS-2026/0042');
+    await page.getByRole('button', { name: 'Confirmar a transferência', exact: true }).click();
+    await expect(page.getByRole('status')).toHaveText(
+      `Transferência nº ${transferId} concluída (referência PTS-2026/0042).`,
+    );
     await desk.goto('/premios/transferir');
     const transfer = desk.getByRole('article').filter({ hasText: `Transferência nº ${transferId}` });
     await expect(transfer.locator('.status-badge')).toContainText('Concluída');

@@ -71,6 +71,8 @@ const FIELD_LABELS: Readonly<Record<string, string>> = {
   status: 'situação',
   points: 'pontos',
   reason: 'motivo',
+  reference: 'referência no parceiro',
+  lateAnswer: 'resposta tardia',
   roles: 'funções',
   name: 'nome',
   email: 'e-mail',
