@@ -101,11 +101,22 @@ test.describe('prêmios no painel @painel', () => {
     await page.emulateMedia({ media: 'screen' });
     await expect(slip).toBeHidden();
 
+    // A code typed wrong is corrected after shipping, from the code it was shipped with; the member is told.
+    const correction = page.getByRole('form', { name: 'Corrigir o rastreio' });
+    await expect(correction.getByLabel('Código de rastreio')).toHaveValue('QB987654321BR');
+    await correction.getByLabel('Código de rastreio').fill('QB987654322BR');
+    await correction.getByRole('button', { name: 'Salvar o novo código' }).click();
+    await expect(page.getByRole('status')).toHaveText(
+      `Rastreio do resgate nº ${orderId} corrigido: Correios · QB987654322BR. O membro foi avisado.`,
+    );
+    await expect(timeline).toContainText('Rastreio corrigido: Correios · QB987654322BR');
+    await expectNoAxeViolations(page);
+
     // The member, at their own desk, reads the tracking code.
     await desk.goto('/meus-resgates');
     const order = desk.getByRole('article').filter({ hasText: `Pedido nº ${orderId} ` });
     await expect(order.locator('.status-badge')).toContainText('Enviado');
-    await expect(order).toContainText('Correios · código de rastreio QB987654321BR');
+    await expect(order).toContainText('Correios · código de rastreio QB987654322BR');
 
     // Codes pasted into a voucher's pool.
     await page.getByRole('link', { name: '← Fila de resgates' }).click();
@@ -157,6 +168,7 @@ test.describe('prêmios no painel @painel', () => {
     await expectAudited(browser, paula, [
       'Resgate em separação',
       'Resgate enviado',
+      'Rastreio de resgate corrigido',
       'Códigos de prêmio carregados',
       'Transferência ao parceiro confirmada',
     ]);

@@ -43,6 +43,7 @@ const ACTION_LABELS: Readonly<Record<string, string>> = {
   'kiosk.code': 'Código de totem criado',
   'reward.separate': 'Resgate em separação',
   'reward.ship': 'Resgate enviado',
+  'reward.tracking': 'Rastreio de resgate corrigido',
   'reward.deliver': 'Resgate entregue',
   'reward.cancel': 'Resgate cancelado (pontos devolvidos)',
   'reward.release': 'Resgate liberado da análise',
