@@ -101,11 +101,22 @@ test.describe('prêmios no painel @painel', () => {
     await page.emulateMedia({ media: 'screen' });
     await expect(slip).toBeHidden();
 
+    // A code typed wrong is corrected after shipping, from the code it was shipped with; the member is told.
+    const correction = page.getByRole('form', { name: 'Corrigir o rastreio' });
+    await expect(correction.getByLabel('Código de rastreio')).toHaveValue('QB987654321BR');
+    await correction.getByLabel('Código de rastreio').fill('QB987654322BR');
+    await correction.getByRole('button', { name: 'Salvar o novo código' }).click();
+    await expect(page.getByRole('status')).toHaveText(
+      `Rastreio do resgate nº ${orderId} corrigido: Correios · QB987654322BR. O membro foi avisado.`,
+    );
+    await expect(timeline).toContainText('Rastreio corrigido: Correios · QB987654322BR');
+    await expectNoAxeViolations(page);
+
     // The member, at their own desk, reads the tracking code.
     await desk.goto('/meus-resgates');
     const order = desk.getByRole('article').filter({ hasText: `Pedido nº ${orderId} ` });
     await expect(order.locator('.status-badge')).toContainText('Enviado');
-    await expect(order).toContainText('Correios · código de rastreio QB987654321BR');
+    await expect(order).toContainText('Correios · código de rastreio QB987654322BR');
 
     // Codes pasted into a voucher's pool.
     await page.getByRole('link', { name: '← Fila de resgates' }).click();
@@ -139,13 +150,25 @@ test.describe('prêmios no painel @painel', () => {
         name: `Confirmar a transferência nº ${transferId}`,
       })
       .click();
-    await expect(page.getByRole('status')).toHaveText(`Transferência nº ${transferId} concluída.`);
+    // The confirmation keeps the partner's reference of the credit: asked for, and refused beside its field if bad.
+    await expect(page.getByRole('heading', { name: `Confirmar a transferência nº ${transferId}` })).toBeVisible();
+    const reference = page.getByRole('textbox', { name: 'Referência no parceiro' });
+    await expect(reference).toBeFocused();
+    await page.getByRole('button', { name: 'Confirmar a transferência', exact: true }).click();
+    await expect(reference).toHaveAccessibleDescription(/Informe a referência que o parceiro deu ao crédito/);
+    await expectNoAxeViolations(page);
+    await reference.fill('PTS-2026/0042');
+    await page.getByRole('button', { name: 'Confirmar a transferência', exact: true }).click();
+    await expect(page.getByRole('status')).toHaveText(
+      `Transferência nº ${transferId} concluída (referência PTS-2026/0042).`,
+    );
     await desk.goto('/premios/transferir');
     const transfer = desk.getByRole('article').filter({ hasText: `Transferência nº ${transferId}` });
     await expect(transfer.locator('.status-badge')).toContainText('Concluída');
     await expectAudited(browser, paula, [
       'Resgate em separação',
       'Resgate enviado',
+      'Rastreio de resgate corrigido',
       'Códigos de prêmio carregados',
       'Transferência ao parceiro confirmada',
     ]);

@@ -36,15 +36,13 @@ const EMPTY = { status: 'REQUESTED' };
  * the operator confirms (the partner credited) or refuses with a reason (the points come back to the member).
  */
 export function PartnerTransfersScreen() {
-  const [refusing, setRefusing] = useState<Transfer | null>(null);
-  const [problem, setProblem] = useState<Error | null>(null);
+  const [settling, setSettling] = useState<{ transfer: Transfer; answer: Answer } | null>(null);
   const list = usePainelList(QStaffPartnerTransfers, 'staffPartnerTransfers', EMPTY, ({ status }) => ({
     status: status as StaffPartnerTransferStatus,
     first: PAGE,
   }));
   const page = list.page;
   const applied = list.applied.status;
-  const [confirm, confirming] = usePainelMutation(MStaffConfirmPartnerTransfer);
   const { done, setDone, status } = useDoneNotice();
 
   /** A settled transfer leaves the waiting list (and shows as it is now in the others). */
@@ -57,21 +55,15 @@ export function PartnerTransfersScreen() {
           .filter((row) => applied !== 'REQUESTED' || row.status === 'REQUESTED'),
       },
     }));
-    setRefusing(null);
+    setSettling(null);
     setDone(message);
   };
-  const doConfirm = async (transfer: Transfer) => {
-    setProblem(null);
+  const open = (transfer: Transfer, answer: Answer) => {
     setDone(null);
-    try {
-      const confirmed = (await confirm({ id: transfer.id })).staffConfirmPartnerTransfer;
-      settled(confirmed, `Transferência nº ${confirmed.id} concluída.`);
-    } catch (failure) {
-      setProblem(failure as Error);
-    }
+    setSettling({ transfer, answer });
   };
   const waiting = applied === 'REQUESTED';
-  const failure = list.query.error ?? problem ?? list.paging.error;
+  const failure = list.query.error ?? list.paging.error;
 
   return (
     <div className="painel-page premios-desk">
@@ -85,7 +77,7 @@ export function PartnerTransfersScreen() {
         label="Filtro das transferências"
         className="premios-filters"
         onSubmit={(event) => {
-          setRefusing(null);
+          setSettling(null);
           setDone(null);
           list.apply(event);
         }}
@@ -146,19 +138,15 @@ export function PartnerTransfersScreen() {
                   <button
                     type="button"
                     className="button button--primary"
-                    disabled={confirming.loading}
-                    onClick={() => void doConfirm(row)}
+                    onClick={() => open(row, 'confirm')}
                     aria-label={`Confirmar a transferência nº ${row.id}`}
                   >
-                    Confirmar
+                    Confirmar…
                   </button>
                   <button
                     type="button"
                     className="button button--secondary"
-                    onClick={() => {
-                      setDone(null);
-                      setRefusing(row);
-                    }}
+                    onClick={() => open(row, 'refuse')}
                     aria-label={`Recusar a transferência nº ${row.id}`}
                   >
                     Recusar…
@@ -167,6 +155,9 @@ export function PartnerTransfersScreen() {
               ) : (
                 <>
                   {row.settledAt ? formatDateTime(row.settledAt) : '—'}
+                  {row.partnerReference && (
+                    <span className="painel-table__sub">Referência no parceiro: {row.partnerReference}</span>
+                  )}
                   {row.refuseReason && <span className="painel-table__sub">Motivo: {row.refuseReason}</span>}
                   {row.lateAnswer && (
                     <span className="painel-table__sub">Resposta tardia do parceiro: {row.lateAnswer}</span>
@@ -177,71 +168,126 @@ export function PartnerTransfersScreen() {
           </tr>
         )}
       </PainelList>
-      {refusing && (
-        <RefuseForm
-          key={refusing.id}
-          transfer={refusing}
-          onRefused={(t) =>
-            settled(t, `Transferência nº ${t.id} recusada; ${formatPoints(t.points)} pontos devolvidos ao membro.`)
+      {settling && (
+        <SettleForm
+          key={`${settling.answer}-${settling.transfer.id}`}
+          transfer={settling.transfer}
+          answer={settling.answer}
+          onSettled={(t) =>
+            settled(
+              t,
+              t.status === 'COMPLETED'
+                ? `Transferência nº ${t.id} concluída (referência ${t.partnerReference}).`
+                : `Transferência nº ${t.id} recusada; ${formatPoints(t.points)} pontos devolvidos ao membro.`,
+            )
           }
-          onClose={() => setRefusing(null)}
+          onClose={() => setSettling(null)}
         />
       )}
     </div>
   );
 }
 
-function RefuseForm({
+type Answer = 'confirm' | 'refuse';
+
+/** What each answer asks: the partner's reference of the credit, or the reason of its refusal (the member reads it). */
+const ANSWER_WORDS = {
+  confirm: {
+    title: 'Confirmar a transferência',
+    intro: (t: Transfer) => `${t.memberName} · ${formatPoints(t.partnerPoints)} pontos creditados em ${t.program}.`,
+    field: 'reference',
+    label: 'Referência no parceiro',
+    hint: 'O código que o parceiro deu ao crédito, de 3 a 60 caracteres: fica com a transferência.',
+    maxLength: 60,
+    submit: 'Confirmar a transferência',
+    submitting: 'Confirmando…',
+  },
+  refuse: {
+    title: 'Recusar a transferência',
+    intro: (t: Transfer) => `${t.memberName} · ${formatPoints(t.points)} pontos voltam ao saldo do membro.`,
+    field: 'reason',
+    label: 'Motivo da recusa',
+    hint: 'De 5 a 300 caracteres. O membro lê este motivo.',
+    maxLength: 300,
+    submit: 'Recusar e devolver os pontos',
+    submitting: 'Recusando…',
+  },
+} as const;
+
+/** The operator's answer for the partner, with the one thing each answer must say. */
+function SettleForm({
   transfer,
-  onRefused,
+  answer,
+  onSettled,
   onClose,
 }: {
   transfer: Transfer;
-  onRefused: (transfer: Transfer) => void;
+  answer: Answer;
+  onSettled: (transfer: Transfer) => void;
   onClose: () => void;
 }) {
-  const [reason, setReason] = useState('');
+  const words = ANSWER_WORDS[answer];
+  const [value, setValue] = useState('');
   const [problem, setProblem] = useState<Error | null>(null);
+  const [confirm, confirming] = usePainelMutation(MStaffConfirmPartnerTransfer);
   const [refuse, refusing] = usePainelMutation(MStaffRefusePartnerTransfer);
-  const field = useRef<HTMLTextAreaElement>(null);
+  const field = useRef<HTMLTextAreaElement & HTMLInputElement>(null);
   useEffect(() => field.current?.focus(), []);
   const fields = fieldErrors(problem as never);
+  const sending = confirming.loading || refusing.loading;
   const submit = async (event: FormEvent) => {
     event.preventDefault();
     setProblem(null);
     try {
-      onRefused((await refuse({ id: transfer.id, reason })).staffRefusePartnerTransfer);
+      onSettled(
+        answer === 'confirm'
+          ? (await confirm({ id: transfer.id, reference: value })).staffConfirmPartnerTransfer
+          : (await refuse({ id: transfer.id, reason: value })).staffRefusePartnerTransfer,
+      );
     } catch (failure) {
       setProblem(failure as Error);
     }
   };
+  const headingId = `${answer}-${transfer.id}`;
   return (
     <form
       className="premios-stock__form premios-refuse"
       onSubmit={(event) => void submit(event)}
-      aria-labelledby="recusar"
+      aria-labelledby={headingId}
     >
-      <h2 id="recusar">Recusar a transferência nº {transfer.id}</h2>
-      <p>
-        {transfer.memberName} · {formatPoints(transfer.points)} pontos voltam ao saldo do membro.
-      </p>
-      <FieldFrame label="Motivo da recusa" hint="De 5 a 300 caracteres. O membro lê este motivo." error={fields.reason}>
-        {(control) => (
-          <textarea
-            ref={field}
-            className="field__input"
-            rows={3}
-            maxLength={300}
-            value={reason}
-            onChange={(event) => setReason(event.target.value)}
-            {...control}
-          />
-        )}
+      <h2 id={headingId}>
+        {words.title} nº {transfer.id}
+      </h2>
+      <p>{words.intro(transfer)}</p>
+      <FieldFrame label={words.label} hint={words.hint} error={fields[words.field]}>
+        {(control) =>
+          answer === 'refuse' ? (
+            <textarea
+              ref={field}
+              className="field__input"
+              rows={3}
+              maxLength={words.maxLength}
+              value={value}
+              onChange={(event) => setValue(event.target.value)}
+              {...control}
+            />
+          ) : (
+            <input
+              ref={field}
+              className="field__input"
+              maxLength={words.maxLength}
+              autoComplete="off"
+              value={value}
+              onChange={(event) => setValue(event.target.value)}
+              {...control}
+            />
+          )
+        }
       </FieldFrame>
-      <FormAlert message={problem && !fields.reason ? errorMessage(problem as never) : null} />
+      <FormAlert message={problem && !fields[words.field] ? errorMessage(problem as never) : null} />
       <div className="premios-transfer-actions">
-        <button type="submit" className="button button--primary" disabled={refusing.loading}>
-          {refusing.loading ? 'Recusando…' : 'Recusar e devolver os pontos'}
+        <button type="submit" className="button button--primary" disabled={sending}>
+          {sending ? words.submitting : words.submit}
         </button>
         <button type="button" className="button button--secondary" onClick={onClose}>
           Voltar

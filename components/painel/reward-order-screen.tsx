@@ -11,6 +11,7 @@ import {
   MStaffReleaseRewardOrder,
   MStaffSeparateRewardOrder,
   MStaffShipRewardOrder,
+  MStaffCorrectRewardTracking,
   ORDER_ACTION_LABELS,
   orderHref,
   orderStatusLabel,
@@ -207,15 +208,23 @@ function Timeline({ order }: { order: Order }) {
 /** The moves the order's status allows, as the API lists them. */
 function Actions({ order, moved }: { order: Order; moved: (order: Order, message: string) => void }) {
   const [problem, setProblem] = useState<Error | null>(null);
-  const [tracking, setTracking] = useState('');
-  const [carrier, setCarrier] = useState('Correios');
+  // A shipped order's form corrects its code: it starts from the code and carrier it was shipped with.
+  const [tracking, setTracking] = useState(order.trackingCode ?? '');
+  const [carrier, setCarrier] = useState(order.carrier ?? 'Correios');
   const [reason, setReason] = useState('');
   const [separate, separating] = usePainelMutation(MStaffSeparateRewardOrder);
   const [ship, shipping] = usePainelMutation(MStaffShipRewardOrder);
+  const [correct, correcting] = usePainelMutation(MStaffCorrectRewardTracking);
   const [deliver, delivering] = usePainelMutation(MStaffDeliverRewardOrder);
   const [cancel, cancelling] = usePainelMutation(MStaffCancelRewardOrder);
   const [release, releasing] = usePainelMutation(MStaffReleaseRewardOrder);
-  const busy = separating.loading || shipping.loading || delivering.loading || cancelling.loading || releasing.loading;
+  const busy =
+    separating.loading ||
+    shipping.loading ||
+    correcting.loading ||
+    delivering.loading ||
+    cancelling.loading ||
+    releasing.loading;
   const can = (move: string) => order.allowed.includes(move);
   const fields = fieldErrors(problem as never);
 
@@ -235,6 +244,39 @@ function Actions({ order, moved }: { order: Order; moved: (order: Order, message
       (o) => `Resgate nº ${o.id} enviado: ${o.carrier} · ${o.trackingCode}. O membro foi avisado.`,
     );
   };
+  const onCorrect = (event: FormEvent) => {
+    event.preventDefault();
+    void act(
+      async () => (await correct({ id: order.id, trackingCode: tracking, carrier })).staffCorrectRewardTracking,
+      (o) => `Rastreio do resgate nº ${o.id} corrigido: ${o.carrier} · ${o.trackingCode}. O membro foi avisado.`,
+    );
+  };
+  const shipmentFields = (
+    <>
+      <TextField
+        label="Código de rastreio"
+        hint="De 4 a 40 letras, números ou hífens, como QB123456789BR."
+        value={tracking}
+        onChange={(event) => setTracking(event.target.value)}
+        maxLength={40}
+        autoComplete="off"
+        spellCheck={false}
+      />
+      <TextField
+        label="Transportadora"
+        hint="Correios quando vazio."
+        list="transportadoras"
+        value={carrier}
+        onChange={(event) => setCarrier(event.target.value)}
+        maxLength={60}
+      />
+      <datalist id="transportadoras">
+        {CARRIERS.map((name) => (
+          <option key={name} value={name} />
+        ))}
+      </datalist>
+    </>
+  );
   const onCancel = (event: FormEvent) => {
     event.preventDefault();
     void act(
@@ -282,28 +324,7 @@ function Actions({ order, moved }: { order: Order; moved: (order: Order, message
       {can('SHIP') && (
         <form className="premios-order__action" onSubmit={onShip} aria-label="Enviar">
           <h3>Enviar</h3>
-          <TextField
-            label="Código de rastreio"
-            hint="De 4 a 40 letras, números ou hífens, como QB123456789BR."
-            value={tracking}
-            onChange={(event) => setTracking(event.target.value)}
-            maxLength={40}
-            autoComplete="off"
-            spellCheck={false}
-          />
-          <TextField
-            label="Transportadora"
-            hint="Correios quando vazio."
-            list="transportadoras"
-            value={carrier}
-            onChange={(event) => setCarrier(event.target.value)}
-            maxLength={60}
-          />
-          <datalist id="transportadoras">
-            {CARRIERS.map((name) => (
-              <option key={name} value={name} />
-            ))}
-          </datalist>
+          {shipmentFields}
           <button type="submit" className="button button--primary" disabled={busy}>
             {shipping.loading ? 'Enviando…' : 'Marcar como enviado'}
           </button>
@@ -322,6 +343,19 @@ function Actions({ order, moved }: { order: Order; moved: (order: Order, message
             )
           }
         />
+      )}
+      {can('TRACKING') && (
+        <form className="premios-order__action" onSubmit={onCorrect} aria-label="Corrigir o rastreio">
+          <h3>Corrigir o rastreio</h3>
+          <p className="muted">
+            Para um código digitado errado ou trocado pela transportadora: o membro é avisado do novo código, e a linha
+            do tempo guarda os dois.
+          </p>
+          {shipmentFields}
+          <button type="submit" className="button button--secondary" disabled={busy}>
+            {correcting.loading ? 'Salvando…' : 'Salvar o novo código'}
+          </button>
+        </form>
       )}
       {can('CANCEL') && (
         <form className="premios-order__action premios-order__cancel" onSubmit={onCancel} aria-label="Cancelar">

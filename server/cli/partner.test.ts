@@ -79,8 +79,17 @@ describe('npm run partner', () => {
     expect(cli('list', '--status', 'solicitada').stdout).toMatch(
       new RegExp(`#${id}  solicitada  Ana .*conta 12345678  1000 pontos → 1000 Programa Parceiro`),
     );
-    const done = cli('confirm', String(id), '--by', 'suporte.rui');
+    const bad = cli('confirm', String(id), '--reference', '<>', '--by', 'suporte.rui');
+    expect(bad.status).toBe(1);
+    expect(bad.stderr + bad.stdout).toContain('Informe a referência que o parceiro deu ao crédito');
+    const done = cli('confirm', String(id), '--reference', 'PTS-77', '--by', 'suporte.rui');
     expect(done.status).toBe(0);
+    const stored = await db
+      .selectFrom('partner_transfers')
+      .select('partner_reference')
+      .where('id', '=', id)
+      .executeTakeFirstOrThrow();
+    expect(stored.partner_reference).toBe('PTS-77');
     expect(done.stdout).toContain(`Transferência nº ${id}: concluída.`);
     expect(cli('confirm', String(id)).stdout).toContain('já estava assim; nada mudou');
     expect((await getBalance(db, anaId)).balance).toBe(before);

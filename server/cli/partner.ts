@@ -11,7 +11,7 @@ import { runCli, UsageError } from './run';
 
 const USAGE = `Uso:
   npm run partner -- list [--status solicitada|concluida|recusada]   transferências ao parceiro de pontos
-  npm run partner -- confirm <transferência>                          o parceiro creditou: "Concluída"
+  npm run partner -- confirm <transferência> [--reference <ref>]      o parceiro creditou: "Concluída", com a referência dele
   npm run partner -- refuse <transferência> --reason "motivo"         o parceiro recusou: os pontos voltam ao membro
 Opção: --by "nome" registra quem fez (padrão: o usuário do sistema).`;
 
@@ -23,7 +23,12 @@ const minute = formatStaffTime;
  */
 runCli({
   usage: USAGE,
-  options: { status: { type: 'string' }, reason: { type: 'string' }, by: { type: 'string' } },
+  options: {
+    status: { type: 'string' },
+    reason: { type: 'string' },
+    reference: { type: 'string' },
+    by: { type: 'string' },
+  },
   async run({ positionals: [command, target], values, config, database, print }) {
     if (!command) throw new UsageError();
     const actor = values.by?.trim() || userInfo().username;
@@ -49,7 +54,7 @@ runCli({
           throw new UsageError('Informe o motivo com --reason "…".');
         const { changed, late, transfer } =
           command === 'confirm'
-            ? await confirmTransfer(deps, target, actor)
+            ? await confirmTransfer(deps, target, actor, values.reference)
             : await refuseTransfer(deps, target, actor, values.reason!);
         if (changed) {
           print(

@@ -4,6 +4,7 @@ import { userInfo } from 'node:os';
 import { createMessenger } from '../adapters/messenger';
 import {
   cancelOrderByClub,
+  correctTracking,
   DEFAULT_CODE_VALIDITY_DAYS,
   deliverOrder,
   generateCodes,
@@ -27,6 +28,7 @@ const USAGE = `Uso:
   npm run rewards -- orders [--status solicitado|em-separacao|enviado|entregue|cancelado]
   npm run rewards -- separate <resgate>                            passa a "Em separação"
   npm run rewards -- ship <resgate> --tracking <código> [--carrier "nome"]   enviado (padrão: Correios)
+  npm run rewards -- tracking <resgate> --tracking <código> [--carrier "nome"]   corrige o rastreio de um enviado
   npm run rewards -- deliver <resgate>                             entregue
   npm run rewards -- cancel <resgate> --reason "motivo"            cancela e devolve os pontos ao membro
   npm run rewards -- release <resgate>                             libera um resgate retido "em análise"
@@ -106,6 +108,14 @@ runCli({
           carrier: values.carrier,
         });
         return done(changed, order.id, `enviado (${order.carrier} ${order.tracking_code})`);
+      }
+      case 'tracking': {
+        if (!target || !values.tracking) throw new UsageError('Informe o novo código de rastreio com --tracking.');
+        const { changed, order } = await correctTracking(deps, target, actor, {
+          tracking: values.tracking,
+          carrier: values.carrier,
+        });
+        return done(changed, order.id, `rastreio corrigido (${order.carrier} ${order.tracking_code})`);
       }
       case 'deliver': {
         if (!target) throw new UsageError();

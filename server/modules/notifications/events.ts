@@ -21,7 +21,14 @@ export type NotificationEvent =
   | { type: 'club-news'; userId: number; title: string; body: string; url: string };
 
 export type RewardOrderNotice =
-  'requested' | 'separating' | 'shipped' | 'delivered' | 'code-ready' | 'cancelled' | 'cancelled-by-member';
+  | 'requested'
+  | 'separating'
+  | 'shipped'
+  | 'tracking-corrected'
+  | 'delivered'
+  | 'code-ready'
+  | 'cancelled'
+  | 'cancelled-by-member';
 
 export interface NotificationText {
   kind: NotificationKind;
@@ -64,6 +71,10 @@ const ORDER_TEXTS: Record<RewardOrderNotice, { title: string; body: string }> = 
   requested: { title: 'Resgate liberado', body: 'foi conferido e segue para separação.' },
   separating: { title: 'Resgate em separação', body: 'está em separação.' },
   shipped: { title: 'Resgate enviado', body: 'foi enviado. Acompanhe a entrega no app.' },
+  'tracking-corrected': {
+    title: 'Rastreio corrigido',
+    body: 'teve o código de rastreio corrigido pelo clube. Acompanhe a entrega no app com o novo código.',
+  },
   delivered: { title: 'Resgate entregue', body: 'foi entregue. Bom trabalho na oficina!' },
   'code-ready': { title: 'Código pronto', body: 'tem o código pronto: toque em “Mostrar código”.' },
   cancelled: { title: 'Resgate cancelado', body: 'foi cancelado pelo clube. Os pontos voltaram para o seu saldo.' },

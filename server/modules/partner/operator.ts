@@ -57,9 +57,28 @@ async function findTransfer(db: Db, ref: string): Promise<PartnerTransferRow> {
 }
 
 /** Confirms for the partner: the transfer is completed (its points stay debited). */
-export async function confirmTransfer(deps: OperatorDeps, ref: string, actor: PartnerActor): Promise<Settlement> {
+export async function confirmTransfer(
+  deps: OperatorDeps,
+  ref: string,
+  actor: PartnerActor,
+  rawReference?: string,
+): Promise<Settlement> {
+  const reference = rawReference === undefined ? null : partnerReference(rawReference);
   const { id } = await findTransfer(deps.db, ref);
-  return (await settleTransfer(deps.db, id, { kind: 'confirmed' }, auditActorOf(actor), nowOf(deps)))!;
+  return (await settleTransfer(deps.db, id, { kind: 'confirmed', reference }, auditActorOf(actor), nowOf(deps)))!;
+}
+
+export const PARTNER_REFERENCE_MESSAGE =
+  'Informe a referência que o parceiro deu ao crédito (de 3 a 60 letras, números e - _ . / #).';
+
+/**
+ * The partner's own id of the credit, as staff copy it from the partner's answer: kept with the transfer so a later
+ * question ("was it credited?") is answered with the partner's reference.
+ */
+function partnerReference(raw: string): string {
+  const reference = raw.trim();
+  if (!/^[\p{L}\p{N}\-_./# ]{3,60}$/u.test(reference)) throw new PartnerOperatorError(PARTNER_REFERENCE_MESSAGE);
+  return reference;
 }
 
 /** Refuses for the partner: the points come back to the member as a refund, with the reason the member reads. */

@@ -66,6 +66,7 @@ export async function settleTransfer(
           after: {
             status: after.status,
             ...(outcome.kind === 'refused' ? { reason: outcome.reason } : {}),
+            ...(outcome.kind === 'confirmed' && outcome.reference ? { reference: outcome.reference } : {}),
             ...(after.late_answer !== transfer.late_answer ? { lateAnswer: after.late_answer } : {}),
           },
         },

@@ -15,7 +15,7 @@ export const partnerStaffResolvers: StaffResolverSet = {
   Mutation: {
     staffConfirmPartnerTransfer: {
       access: ['premios'],
-      resolve: (_parent, { id }, ctx) => confirmAsStaff(ctx, requireRole(ctx, 'premios'), id),
+      resolve: (_parent, { id, reference }, ctx) => confirmAsStaff(ctx, requireRole(ctx, 'premios'), id, reference),
     },
     staffRefusePartnerTransfer: {
       access: ['premios'],

@@ -41,13 +41,19 @@ async function transfer(): Promise<string> {
   return res.data!.transferToPointsPartner.id;
 }
 
-const FIELDS = 'id status memberName memberCpfMasked accountId points partnerPoints refuseReason';
+const FIELDS = 'id status memberName memberCpfMasked accountId points partnerPoints refuseReason partnerReference';
 const LIST = `query ($status: StaffPartnerTransferStatus) { staffPartnerTransfers(status: $status) { rows { ${FIELDS} } nextCursor } }`;
-const CONFIRM = `mutation ($id: ID!) { staffConfirmPartnerTransfer(id: $id) { ${FIELDS} } }`;
+const CONFIRM = `mutation ($id: ID!, $reference: String!) { staffConfirmPartnerTransfer(id: $id, reference: $reference) { ${FIELDS} } }`;
 const REFUSE = `mutation ($id: ID!, $reason: String!) { staffRefusePartnerTransfer(id: $id, reason: $reason) { ${FIELDS} } }`;
 const MINE = `query O($id: ID!) { myPartnerTransfer(id: $id) { status refuseReason refundedPoints } }`;
 
-type Row = { id: string; status: string; memberCpfMasked: string; refuseReason: string | null };
+type Row = {
+  id: string;
+  status: string;
+  memberCpfMasked: string;
+  refuseReason: string | null;
+  partnerReference: string | null;
+};
 const messageOf = (res: { errors?: { message: string }[] }) => res.errors?.[0]?.message;
 const call = <T>(query: string, variables: Record<string, unknown> = {}, token = paula.token) =>
   painelGql<T>(t.app, query, variables, token);
@@ -71,8 +77,21 @@ describe('partner transfers in the painel', () => {
     });
     expect(JSON.stringify(waiting.data)).not.toContain(DEMO_MEMBER.cpf);
 
-    const confirmed = await call<{ staffConfirmPartnerTransfer: Row }>(CONFIRM, { id: first });
-    expect(confirmed.data?.staffConfirmPartnerTransfer.status).toBe('COMPLETED');
+    // Confirming asks for the partner's reference of the credit, beside its field.
+    for (const reference of ['', ' x ', 'ref<script>']) {
+      const refused = await call(CONFIRM, { id: first, reference });
+      expect(refused.errors?.[0]?.extensions?.fields).toEqual({
+        reference: 'Informe a referência que o parceiro deu ao crédito (de 3 a 60 letras, números e - _ . / #).',
+      });
+    }
+    const confirmed = await call<{ staffConfirmPartnerTransfer: Row }>(CONFIRM, {
+      id: first,
+      reference: ' PTS-2026/0042 ',
+    });
+    expect(confirmed.data?.staffConfirmPartnerTransfer).toMatchObject({
+      status: 'COMPLETED',
+      partnerReference: 'PTS-2026/0042',
+    });
     const mine = await gql<{ myPartnerTransfer: { status: string } }>(t.app, MINE, { id: first }, ana);
     expect(mine.data?.myPartnerTransfer.status).toBe('COMPLETED');
     const inbox = await gql<{ notifications: { data: { title: string; body: string }[] } }>(
@@ -116,7 +135,7 @@ describe('partner transfers in the painel', () => {
     ).toEqual([second]);
 
     // A second answer the other way changes nothing and says why.
-    expect(messageOf(await call(CONFIRM, { id: second }))).toBe(
+    expect(messageOf(await call(CONFIRM, { id: second, reference: 'PTS-2026/0043' }))).toBe(
       `A transferência nº ${second} já tinha sido recusada e os pontos voltaram ao membro: nada foi debitado de novo. A resposta tardia ficou registrada; peça ao parceiro que estorne o crédito.`,
     );
     expect((await getBalance(t.db, anaId)).balance).toBe(balance + 1000);
@@ -132,9 +151,15 @@ describe('partner transfers in the painel', () => {
       ['Paula Prêmios <paula@clube.test>', 'premios', 'partner.refuse', second],
       ['Paula Prêmios <paula@clube.test>', 'premios', 'partner.confirm', second],
     ]);
+    expect(JSON.parse(lines[0]!.after!)).toEqual({ status: 'completed', reference: 'PTS-2026/0042' });
     expect(JSON.parse(lines[1]!.before!)).toEqual({ status: 'requested' });
     expect(JSON.parse(lines[1]!.after!)).toEqual({ status: 'refused', reason: 'Conta bloqueada no parceiro' });
-    expect(JSON.parse(lines[2]!.after!)).toEqual({ status: 'refused', lateAnswer: 'confirmed' });
+    // The late answer's reference is kept, for the partner to be asked to reverse that credit.
+    expect(JSON.parse(lines[2]!.after!)).toEqual({
+      status: 'refused',
+      lateAnswer: 'confirmed',
+      reference: 'PTS-2026/0043',
+    });
     const own = await t.db
       .selectFrom('partner_audit')
       .select(['actor', 'action'])
@@ -150,11 +175,12 @@ describe('partner transfers in the painel', () => {
 
   it('the terminal’s answer lands in the trail as the terminal; a member and other roles are refused', async () => {
     const id = await transfer();
-    const member = await painelGql(t.app, CONFIRM, { id }, ana.authorization.replace('Bearer ', ''));
+    const reference = 'PTS-2026/0044';
+    const member = await painelGql(t.app, CONFIRM, { id, reference }, ana.authorization.replace('Bearer ', ''));
     expect(codeOf(member)).toBe('UNAUTHENTICATED');
     const support = await enrolStaff(t, { email: 'lia@clube.test', roles: ['atendimento'] });
-    expect(codeOf(await call(CONFIRM, { id }, support.token))).toBe('FORBIDDEN');
-    expect(codeOf(await call(CONFIRM, { id: '999999' }))).toBe('NOT_FOUND');
+    expect(codeOf(await call(CONFIRM, { id, reference }, support.token))).toBe('FORBIDDEN');
+    expect(codeOf(await call(CONFIRM, { id: '999999', reference }))).toBe('NOT_FOUND');
 
     await confirmTransfer(t, id, 'operador.joao');
     const line = await t.db

@@ -73,7 +73,7 @@ export async function transferPage(
 }
 
 /** Settles for a staff member; an answer that came after the other one was kept is refused with what happened. */
-async function settle(deps: Deps, id: string, work: (ref: string) => Promise<Settlement>) {
+async function settle(deps: Deps, id: string, work: (ref: string) => Promise<Settlement>, field: string) {
   if (parseId(id) === null) throw notFound(STAFF_TRANSFER_MESSAGES.notFound);
   let settled: Settlement;
   try {
@@ -82,7 +82,7 @@ async function settle(deps: Deps, id: string, work: (ref: string) => Promise<Set
     if (error instanceof PartnerOperatorError) {
       throw error.missing
         ? notFound(STAFF_TRANSFER_MESSAGES.notFound)
-        : badUserInput(error.message, { reason: error.message });
+        : badUserInput(error.message, { [field]: error.message });
     }
     throw error;
   }
@@ -97,8 +97,9 @@ async function settle(deps: Deps, id: string, work: (ref: string) => Promise<Set
   return view((await withMember(deps.db).where('t.id', '=', transfer.id).executeTakeFirstOrThrow()) as Row);
 }
 
-export const confirmAsStaff = (deps: Deps, actor: StaffActor, id: string) =>
-  settle(deps, id, (ref) => confirmTransfer(deps, ref, actor));
+/** Staff confirm with the partner's reference of the credit, which the terminal may leave out. */
+export const confirmAsStaff = (deps: Deps, actor: StaffActor, id: string, reference: string) =>
+  settle(deps, id, (ref) => confirmTransfer(deps, ref, actor, reference), 'reference');
 
 export const refuseAsStaff = (deps: Deps, actor: StaffActor, id: string, reason: string) =>
-  settle(deps, id, (ref) => refuseTransfer(deps, ref, actor, reason));
+  settle(deps, id, (ref) => refuseTransfer(deps, ref, actor, reason), 'reason');

@@ -22,6 +22,7 @@ export {
   separateOrder,
   setRewardStock,
   shipOrder,
+  correctTracking,
   STATUS_LABELS,
 } from './operator';
 export { ownOrders, rewardsByIds } from './repository';

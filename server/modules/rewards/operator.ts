@@ -180,22 +180,81 @@ async function moveOrder(
 export const separateOrder = (deps: OperatorDeps, ref: string, actor: RewardActor) =>
   moveOrder(deps, ref, actor, 'separating', ['requested']);
 
-export function shipOrder(
-  deps: OperatorDeps,
-  ref: string,
-  actor: RewardActor,
-  shipment: { tracking: string; carrier?: string | null },
-) {
+/** A tracking code and its carrier as staff type them: refused in pt-BR when they are not one. */
+function parseShipment(shipment: { tracking: string; carrier?: string | null }) {
   const tracking = shipment.tracking.trim();
   const carrier = shipment.carrier?.trim() || 'Correios';
   if (!/^[A-Za-z0-9-]{4,40}$/.test(tracking)) {
     throw new RewardOperatorError('Código de rastreio inválido: de 4 a 40 letras, números ou hífens.');
   }
   if (carrier.length > 60) throw new RewardOperatorError('O nome da transportadora pode ter no máximo 60 caracteres.');
+  return { tracking, carrier };
+}
+
+export function shipOrder(
+  deps: OperatorDeps,
+  ref: string,
+  actor: RewardActor,
+  shipment: { tracking: string; carrier?: string | null },
+) {
+  const { tracking, carrier } = parseShipment(shipment);
   return moveOrder(deps, ref, actor, 'shipped', ['requested', 'separating'], {
     carrier,
     tracking_code: tracking,
     note: `${carrier} · ${tracking}`,
+  });
+}
+
+/**
+ * Corrects the tracking code (and carrier) of an order already shipped: a correction, not a new shipment. The
+ * timeline keeps both codes, the trail says before → after, and the member is told the new code is the one to follow.
+ */
+export async function correctTracking(
+  deps: OperatorDeps,
+  ref: string,
+  actor: RewardActor,
+  shipment: { tracking: string; carrier?: string | null },
+): Promise<OrderMove> {
+  const { tracking, carrier } = parseShipment(shipment);
+  const at = nowOf(deps).toISOString();
+  return deps.db.transaction().execute(async (trx) => {
+    const order = await findOrder(trx, ref);
+    if (order.status !== 'shipped') {
+      throw new RewardOperatorError(
+        `O resgate está "${STATUS_LABELS[order.status]}": só o código de um resgate "${STATUS_LABELS.shipped}" pode ser corrigido.`,
+      );
+    }
+    if (order.tracking_code === tracking && order.carrier === carrier) return { changed: false, order };
+    if (!(await repo.moveOrder(trx, order.id, ['shipped'], { carrier, tracking_code: tracking, updated_at: at }))) {
+      throw new RewardOperatorError('O resgate mudou enquanto isso. Tente de novo.');
+    }
+    const note = `Rastreio corrigido: ${carrier} · ${tracking}`;
+    await repo.insertEvent(trx, order.id, 'shipped', note, at);
+    await audit(
+      trx,
+      actor,
+      { rewardId: order.reward_id, orderId: order.id, action: 'tracking', detail: note },
+      {
+        action: 'tracking',
+        label: await orderLabel(trx, order),
+        before: { carrier: order.carrier, trackingCode: order.tracking_code },
+        after: { carrier, trackingCode: tracking },
+      },
+      at,
+    );
+    const [reward] = await repo.rewardsByIds(trx, [order.reward_id]);
+    await notify(
+      trx,
+      {
+        type: 'reward-order',
+        userId: order.user_id,
+        orderId: order.id,
+        rewardName: reward?.name ?? 'prêmio',
+        status: 'tracking-corrected',
+      },
+      new Date(at),
+    );
+    return { changed: true, order: (await repo.orderById(trx, order.id))! };
   });
 }
 

@@ -52,6 +52,8 @@ const ONE = `query ($id: ID!) { staffRewardOrder(id: $id) { ${ORDER} } }`;
 const SEPARATE = `mutation ($id: ID!) { staffSeparateRewardOrder(id: $id) { ${ORDER} } }`;
 const SHIP = `mutation ($id: ID!, $tracking: String!, $carrier: String) {
   staffShipRewardOrder(id: $id, trackingCode: $tracking, carrier: $carrier) { ${ORDER} } }`;
+const TRACKING = `mutation ($id: ID!, $tracking: String!, $carrier: String) {
+  staffCorrectRewardTracking(id: $id, trackingCode: $tracking, carrier: $carrier) { ${ORDER} } }`;
 const DELIVER = `mutation ($id: ID!) { staffDeliverRewardOrder(id: $id) { ${ORDER} } }`;
 const CANCEL = `mutation ($id: ID!, $reason: String!) { staffCancelRewardOrder(id: $id, reason: $reason) { ${ORDER} } }`;
 const RELEASE = `mutation ($id: ID!) { staffReleaseRewardOrder(id: $id) { ${ORDER} } }`;
@@ -177,7 +179,7 @@ describe('one order', () => {
       status: 'SHIPPED',
       carrier: 'Correios',
       trackingCode: 'QB123456789BR',
-      allowed: ['DELIVER', 'CANCEL'],
+      allowed: ['DELIVER', 'TRACKING', 'CANCEL'],
     });
     const delivered = await call<{ staffDeliverRewardOrder: Order }>(DELIVER, { id });
     expect(delivered.data?.staffDeliverRewardOrder).toMatchObject({ status: 'DELIVERED', allowed: [] });
@@ -230,6 +232,68 @@ describe('one order', () => {
       carrier: 'Correios',
       tracking_code: 'QB123456789BR',
     });
+  });
+
+  it('corrects a shipped order’s tracking code: the timeline keeps both, the member is told the new one, audited', async () => {
+    const id = await redeem('trena-laser-40m');
+    expect(messageOf(await call(TRACKING, { id, tracking: 'QB999999999BR' }))).toBe(
+      'O resgate está "solicitado": só o código de um resgate "enviado" pode ser corrigido.',
+    );
+    await call(SHIP, { id, tracking: 'QB123456789BR' });
+    expect(messageOf(await call(TRACKING, { id, tracking: 'QB 9' }))).toBe(
+      'Código de rastreio inválido: de 4 a 40 letras, números ou hífens.',
+    );
+    const corrected = await call<{ staffCorrectRewardTracking: Order }>(TRACKING, {
+      id,
+      tracking: 'AA123456789BR',
+      carrier: 'Jadlog',
+    });
+    expect(corrected.data?.staffCorrectRewardTracking).toMatchObject({
+      status: 'SHIPPED',
+      carrier: 'Jadlog',
+      trackingCode: 'AA123456789BR',
+      allowed: ['DELIVER', 'TRACKING', 'CANCEL'],
+      events: [
+        { status: 'REQUESTED', note: null },
+        { status: 'SHIPPED', note: 'Correios · QB123456789BR' },
+        { status: 'SHIPPED', note: 'Rastreio corrigido: Jadlog · AA123456789BR' },
+      ],
+    });
+    // The same code again changes nothing.
+    const again = await call<{ staffCorrectRewardTracking: Order }>(TRACKING, {
+      id,
+      tracking: 'AA123456789BR',
+      carrier: 'Jadlog',
+    });
+    expect(again.data?.staffCorrectRewardTracking.events).toHaveLength(3);
+
+    const mine = await gql<{ myRewardOrders: { data: { trackingCode: string }[] } }>(
+      t.app,
+      '{ myRewardOrders { data { trackingCode } } }',
+      {},
+      ana,
+    );
+    expect(mine.data?.myRewardOrders.data[0]).toEqual({ trackingCode: 'AA123456789BR' });
+    const inbox = await gql<{ notifications: { data: { title: string; body: string; url: string }[] } }>(
+      t.app,
+      '{ notifications(first: 1) { data { title body url } } }',
+      {},
+      ana,
+    );
+    expect(inbox.data?.notifications.data[0]).toMatchObject({
+      title: 'Rastreio corrigido',
+      url: `/meus-resgates#pedido-${id}`,
+    });
+    const sent = await outboxFor(DEMO_MEMBER.email);
+    expect(
+      sent.some(
+        (m) => m.body.includes(`resgate nº ${id}`) && m.body.includes('Jadlog, código de rastreio AA123456789BR'),
+      ),
+    ).toBe(true);
+    const lines = await trail(id);
+    expect(lines.map((l) => l.action)).toEqual(['reward.ship', 'reward.tracking']);
+    expect(JSON.parse(lines[1]!.before!)).toEqual({ carrier: 'Correios', trackingCode: 'QB123456789BR' });
+    expect(JSON.parse(lines[1]!.after!)).toEqual({ carrier: 'Jadlog', trackingCode: 'AA123456789BR' });
   });
 
   it('cancels with a reason the member reads: the points come back to the ledger and the unit to the stock', async () => {

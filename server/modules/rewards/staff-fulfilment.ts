@@ -12,6 +12,7 @@ import { findUserById } from '../users';
 import { notifyOrderMember } from './notify';
 import {
   cancelOrderByClub,
+  correctTracking,
   deliverOrder,
   generateCodes,
   loadCodes,
@@ -134,7 +135,7 @@ function allowedMoves(order: RewardOrderRow): string[] {
     case 'SEPARATING':
       return ['SHIP', 'CANCEL'];
     case 'SHIPPED':
-      return ['DELIVER', 'CANCEL'];
+      return ['DELIVER', 'TRACKING', 'CANCEL'];
     default:
       return [];
   }
@@ -205,6 +206,15 @@ export const separateAsStaff = (deps: Deps, actor: StaffActor, id: string) =>
 
 export const shipAsStaff = (deps: Deps, actor: StaffActor, id: string, tracking: string, carrier?: string | null) =>
   move(deps, id, (ref) => shipOrder(deps, ref, actor, { tracking, carrier }));
+
+/** A shipped order's tracking code corrected; the member is told, by the inbox and the shipping e-mail and SMS. */
+export const correctTrackingAsStaff = (
+  deps: Deps,
+  actor: StaffActor,
+  id: string,
+  tracking: string,
+  carrier?: string | null,
+) => move(deps, id, (ref) => correctTracking(deps, ref, actor, { tracking, carrier }));
 
 export const deliverAsStaff = (deps: Deps, actor: StaffActor, id: string) =>
   move(deps, id, (ref) => deliverOrder(deps, ref, actor));

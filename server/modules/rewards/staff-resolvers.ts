@@ -2,6 +2,7 @@ import { requireRole, type StaffResolverSet } from '../../graphql/staff-access';
 import {
   addCodesAsStaff,
   cancelAsStaff,
+  correctTrackingAsStaff,
   deliverAsStaff,
   generateCodesAsStaff,
   releaseAsStaff,
@@ -47,6 +48,11 @@ export const rewardsStaffResolvers: StaffResolverSet = {
       access: ['premios'],
       resolve: (_parent, { id, trackingCode, carrier }, ctx) =>
         shipAsStaff(ctx, requireRole(ctx, 'premios'), id, trackingCode, carrier),
+    },
+    staffCorrectRewardTracking: {
+      access: ['premios'],
+      resolve: (_parent, { id, trackingCode, carrier }, ctx) =>
+        correctTrackingAsStaff(ctx, requireRole(ctx, 'premios'), id, trackingCode, carrier),
     },
     staffDeliverRewardOrder: {
       access: ['premios'],
