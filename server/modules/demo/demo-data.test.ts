@@ -264,6 +264,23 @@ async function addRowsOf(member: UserRow, staffId: number, tag: string): Promise
     .insertInto('whatsapp_handovers')
     .values({ user_id: member.id, opened_at: now, closed_at: null, closed_reason: null })
     .execute();
+  const notice = await db
+    .insertInto('notifications')
+    .values({
+      user_id: member.id,
+      kind: 'rewards',
+      title: 'Resgate enviado',
+      body: 'Seu resgate foi enviado.',
+      url: '/meus-resgates',
+      created_at: now,
+      read_at: null,
+    })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  await db
+    .insertInto('whatsapp_notices')
+    .values({ notification_id: notice.id, user_id: member.id, message_id: message.id, outcome: 'message', at: now })
+    .execute();
 }
 
 beforeAll(async () => {
