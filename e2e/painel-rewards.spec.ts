@@ -111,6 +111,7 @@ test.describe('prêmios no painel @painel', () => {
     );
     await expect(timeline).toContainText('Rastreio corrigido: Correios · QB987654322BR');
     await expectNoAxeViolations(page);
+    await page.screenshot({ path: test.info().outputPath('rastreio-corrigido.png'), fullPage: true });
 
     // The member, at their own desk, reads the tracking code.
     await desk.goto('/meus-resgates');
@@ -157,6 +158,7 @@ test.describe('prêmios no painel @painel', () => {
     await page.getByRole('button', { name: 'Confirmar a transferência', exact: true }).click();
     await expect(reference).toHaveAccessibleDescription(/Informe a referência que o parceiro deu ao crédito/);
     await expectNoAxeViolations(page);
+    await page.screenshot({ path: test.info().outputPath('confirmar-transferencia.png'), fullPage: true });
     await reference.fill('PTS-2026/0042');
     await page.getByRole('button', { name: 'Confirmar a transferência', exact: true }).click();
     await expect(page.getByRole('status')).toHaveText(
