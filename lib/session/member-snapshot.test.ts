@@ -21,17 +21,19 @@ describe('member snapshot', () => {
     expect(sessionSubject({ token: null, refreshToken: null })).toBeNull();
   });
 
-  it('keeps parts per member under one CD_ key and never shows one member what another saw', () => {
+  it('keeps each part of a member under its own CD_ key and never shows one member what another saw', () => {
     saveSnapshotPart('7', 'me', { name: 'Ana' });
     saveSnapshotPart('7', 'homeCampaigns', [{ id: 1 }]);
     expect(readSnapshotPart('7', 'me')).toEqual({ name: 'Ana' });
     expect(readSnapshotPart('7', 'homeCampaigns')).toEqual([{ id: 1 }]);
-    expect(Object.keys(localStorage)).toEqual(['CD_MEMBER_SNAPSHOT']);
+    expect(Object.keys(localStorage).sort()).toEqual(['CD_MEMBER_SNAPSHOT.homeCampaigns', 'CD_MEMBER_SNAPSHOT.me']);
 
     expect(readSnapshotPart('8', 'me')).toBeNull();
     saveSnapshotPart('8', 'me', { name: 'Bruno' });
     expect(readSnapshotPart('7', 'me')).toBeNull();
     expect(readSnapshotPart('8', 'homeCampaigns')).toBeNull();
+    // The other member's parts left the device with the first save of the new one.
+    expect(Object.keys(localStorage)).toEqual(['CD_MEMBER_SNAPSHOT.me']);
   });
 
   it('is gone after clearing, and without a member nothing is read or written', () => {

@@ -1,5 +1,5 @@
 import { jwtClaims } from './jwt-claims';
-import { getStoredValue, removeStoredValue, setStoredValue } from './storage';
+import { getStoredValue, removeStoredValue, setStoredValue, storageKey } from './storage';
 
 /**
  * What a returning member saw last (their `me` and the first lists of home), kept on the device so the next visit
@@ -7,15 +7,22 @@ import { getStoredValue, removeStoredValue, setStoredValue } from './storage';
  * to the network (docs/product.md#72-the-member-query) and its answer replaces the snapshot. It belongs to one member
  * (the `sub` of the stored tokens) and is removed on logout and whenever the API ends the session.
  */
+/**
+ * One key per part (`CD_MEMBER_SNAPSHOT.me`, `CD_MEMBER_SNAPSHOT.pointsSummary`…): a tab writes only the part it has.
+ * Under one key for all parts, each write read the others and put them back, and another tab's part written a moment
+ * before (each renderer's copy of localStorage catches up with the others' asynchronously) could be put back stale:
+ * the extract kept offline from before a refund while home had the refund.
+ */
 const KEY = 'MEMBER_SNAPSHOT';
+const partKey = (part: string) => `${KEY}.${part}`;
 /** As long as a refresh token lives: a member away for longer logs in again anyway. */
 const LIFETIME_SECONDS = 30 * 24 * 60 * 60;
 
-interface Snapshot {
+interface StoredPart {
   readonly sub: string;
-  readonly parts: Record<string, unknown>;
-  /** When each part last came from the club (epoch milliseconds), for "Atualizado às…" without signal. */
-  readonly savedAt?: Record<string, number>;
+  readonly value: unknown;
+  /** When the part came from the club (epoch milliseconds), for "Atualizado às…" without signal. */
+  readonly savedAt?: number;
 }
 
 /** One part as the device keeps it, with when the club sent it. */
@@ -38,41 +45,53 @@ export function sessionSubject(tokens: { token: string | null; refreshToken: str
   return null;
 }
 
-function read(sub: string): Snapshot | null {
-  const snapshot = getStoredValue<Snapshot>(KEY);
-  return snapshot?.sub === sub && typeof snapshot.parts === 'object' ? snapshot : null;
+function read(sub: string, part: string): StoredPart | null {
+  const stored = getStoredValue<StoredPart>(partKey(part));
+  return stored?.sub === sub && 'value' in stored ? stored : null;
 }
 
 /** One part of the snapshot (`me`, `homeCampaigns`…) of this member, or null. */
 export function readSnapshotPart<T>(sub: string | null, part: string): T | null {
   if (sub === null) return null;
-  return (read(sub)?.parts[part] as T | undefined) ?? null;
+  return (read(sub, part)?.value as T | undefined) ?? null;
 }
 
 /** One part of this member's snapshot with the time it was saved, or null. */
 export function readSnapshotEntry<T>(sub: string | null, part: string): SnapshotEntry<T> | null {
   if (sub === null) return null;
-  const snapshot = read(sub);
-  const value = snapshot?.parts[part] as T | undefined;
-  if (value === undefined) return null;
-  const savedAt = snapshot?.savedAt?.[part];
-  return { value, savedAt: typeof savedAt === 'number' ? savedAt : null };
+  const stored = read(sub, part);
+  if (!stored || stored.value === undefined) return null;
+  return { value: stored.value as T, savedAt: typeof stored.savedAt === 'number' ? stored.savedAt : null };
 }
 
-/** Keeps the latest answer of one part; another member's snapshot is replaced, never mixed in. */
+/** The snapshot's keys on this device, whoever they belong to. */
+function snapshotKeys(): string[] {
+  try {
+    const prefix = storageKey(`${KEY}.`);
+    return Object.keys(window.localStorage)
+      .filter((key) => key.startsWith(prefix))
+      .map((key) => key.slice(storageKey('').length));
+  } catch {
+    return [];
+  }
+}
+
+/** Keeps the latest answer of one part; another member's parts are removed, never mixed in. */
 export function saveSnapshotPart(sub: string | null, part: string, value: unknown, now: number = Date.now()): void {
   if (sub === null) return;
-  const snapshot = read(sub);
-  const parts = { ...snapshot?.parts, [part]: value };
-  const savedAt = { ...snapshot?.savedAt, [part]: now };
   try {
-    setStoredValue<Snapshot>(KEY, { sub, parts, savedAt }, LIFETIME_SECONDS);
+    for (const key of snapshotKeys()) {
+      if (getStoredValue<StoredPart>(key)?.sub !== sub) removeStoredValue(key);
+    }
+    setStoredValue<StoredPart>(partKey(part), { sub, value, savedAt: now }, LIFETIME_SECONDS);
   } catch {
     // A full or blocked storage only costs the next visit its instant paint.
   }
 }
 
 export function clearMemberSnapshot(): void {
+  for (const key of snapshotKeys()) removeStoredValue(key);
+  // The single key of earlier versions.
   removeStoredValue(KEY);
 }
 
