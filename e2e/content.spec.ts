@@ -25,11 +25,13 @@ test.describe('club content for members', () => {
     await expect(campaigns.getByText('Encerrada')).toHaveCount(0);
     await expect(campaigns.getByText('Em breve')).toHaveCount(0);
     await expect(page.getByRole('list', { name: 'Promoções ativas' }).getByRole('listitem').first()).toBeVisible();
-    // Only the shortcuts the tab bar does not hold: Notas and Extrato are one tap away at the bottom.
+    // Sending an invoice (the main way to earn) first, then what the tab bar does not hold.
     const hero = page.locator('main').getByRole('region', { name: `Olá, ${demo.name}!` });
-    await expect(hero.getByRole('link', { name: 'Enviar projeto' })).toHaveAttribute('href', '/enviar-projeto');
-    await expect(hero.getByRole('link', { name: 'Como ganhar pontos' })).toHaveAttribute('href', '/campanha-padrao');
-    await expect(hero.getByRole('link', { name: /Enviar nota fiscal|Regulamento|Dúvidas frequentes/ })).toHaveCount(0);
+    const shortcuts = hero.locator('.shortcuts').getByRole('link');
+    await expect(shortcuts).toHaveText(['Enviar nota fiscal', 'Enviar projeto', 'Como ganhar pontos']);
+    await expect(shortcuts.nth(0)).toHaveAttribute('href', '/minhas-nfs');
+    await expect(shortcuts.nth(1)).toHaveAttribute('href', '/enviar-projeto');
+    await expect(shortcuts.nth(2)).toHaveAttribute('href', '/campanha-padrao');
     await expect(page.getByRole('link', { name: 'Conversar no WhatsApp' })).toHaveAttribute(
       'href',
       /^https:\/\/wa\.me\/\d+$/,

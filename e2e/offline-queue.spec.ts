@@ -70,6 +70,9 @@ test.describe('invoices that wait for signal, sent by the page (Safari: no Backg
     const sentCard = (key: string) => page.locator('article.invoice-card', { hasText: masked(key) });
     await expect(sentCard(lostKey).locator('.status-badge')).toHaveText('Em análise');
     await expect(waitingCard(page, lostKey)).toHaveCount(0);
+    // The form's "Sem sinal…" gives way to the news once the queue has sent it.
+    await expect(page.getByRole('status').filter({ hasText: 'Nota enviada! Ela está em análise' })).toBeVisible();
+    await expect(page.getByRole('status').filter({ hasText: KEPT })).toHaveCount(0);
     expect(onServer(lostKey)).toBe(1);
 
     // Without signal at all: they wait in "Aguardando envio", with the space they take.

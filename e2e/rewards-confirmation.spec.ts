@@ -35,6 +35,12 @@ test.describe('the confirmation of a redemption', () => {
 
     // The reward's page shows its photos as the project gallery does.
     await openConfirmation(page);
+    // The confirmation comes up under the picture, its heading focused, the balance after and the button on one
+    // phone screen.
+    await expect(page.getByRole('heading', { name: 'Confirme o resgate' })).toBeFocused();
+    await expect(definition(page, 'Saldo depois')).toBeInViewport({ ratio: 1 });
+    await expect(page.getByRole('button', { name: /^Confirmar troca por/ })).toBeInViewport({ ratio: 1 });
+    await page.screenshot({ path: test.info().outputPath('confirmacao-390.png') });
     const gallery = page.getByRole('region', { name: 'Fotos do prêmio' });
     await expect(gallery.getByText('Foto 1 de 2')).toBeVisible();
     await expect(gallery.getByRole('img').first()).toHaveAttribute('width', '1024');

@@ -21,7 +21,14 @@ test.describe('rewards', () => {
 
     await page.goto('/premios');
     await expect(page.getByRole('heading', { name: 'Prêmios', level: 1 })).toBeVisible();
+    // What she can take comes first, two cards a row on the phone.
+    const cards = page.getByRole('article');
+    await expect(cards.first()).toContainText('Você já pode trocar');
+    const [left, right] = [await cards.nth(0).boundingBox(), await cards.nth(1).boundingBox()];
+    expect(right!.y).toBe(left!.y);
+    expect(right!.x).toBeGreaterThanOrEqual(left!.x + left!.width);
     await page.getByRole('checkbox', { name: 'Posso trocar agora' }).check();
+    await expect(page).toHaveURL(/\/premios\?posso-trocar=sim$/);
     const card = page.getByRole('article').filter({ hasText: 'Você já pode trocar' }).first();
     await expect(card).toBeVisible();
     await expect(page.getByText(/^Faltam \d/)).toHaveCount(0);
@@ -31,6 +38,12 @@ test.describe('rewards', () => {
     const name = (await link.textContent()) ?? '';
     const price = points(await card.locator('.reward-card__points').textContent());
     await link.click();
+    await expect(page.getByRole('heading', { name, level: 1 })).toBeVisible();
+    // Back finds the catalogue as she left it.
+    await page.goBack();
+    await expect(page.getByRole('checkbox', { name: 'Posso trocar agora' })).toBeChecked();
+    await expect(page.getByText(/^Faltam \d/)).toHaveCount(0);
+    await card.getByRole('link').click();
     await expect(page.getByRole('heading', { name, level: 1 })).toBeVisible();
     await expectNoAxeViolations(page);
 
@@ -62,8 +75,9 @@ test.describe('rewards', () => {
     await expect(order.getByRole('button', { name: 'Cancelar' })).toHaveCount(0);
     await expectNoAxeViolations(page);
 
-    // The points are back: the same confirmation shows the balance of before.
+    // The points are back: the catalogue's balance and the same confirmation show the balance of before.
     await page.goto('/premios');
+    await expect(page.getByText(/^Seu saldo:/)).toHaveText(`Seu saldo: ${before.toLocaleString('pt-BR')} pontos`);
     await page.getByRole('link', { name }).click();
     expect(await balanceOnConfirmation(page, price)).toBe(before);
   });

@@ -16,7 +16,8 @@ export interface Target {
  * is smaller, when it is at least 24×24 and the circle of 44 px around its centre touches no other target's box nor
  * the circle of another small target (the spacing exception of WCAG 2.5.8, at the thumb's size); or when it is a link
  * inside a sentence (the "inline" exception: a link in running text is as tall as its line). A checkbox or radio
- * counts with its label, which toggles it too; a title link stretched over its card counts with the card. Only the
+ * counts with its label, which toggles it too; a title link stretched over its card counts with the card, and its
+ * own box must still be 24×24. Only the
  * targets inside `scope` are measured (an open menu sheet covers the page under it).
  */
 export async function measureTargets(page: Page, scope = 'body'): Promise<{ targets: Target[]; failures: string[] }> {
@@ -32,6 +33,8 @@ export async function measureTargets(page: Page, scope = 'body'): Promise<{ targ
         right: number;
         bottom: number;
         inline: boolean;
+        /** A title link stretched over its card: its own box, which must still be 24 px (see `boxOf`). */
+        own: DOMRect | null;
       }
 
       const shown = (el: Element) => {
@@ -83,8 +86,7 @@ export async function measureTargets(page: Page, scope = 'body'): Promise<{ targ
       };
 
       /** A checkbox or radio with its label: tapping either one toggles it. */
-      const boxOf = (el: Element): DOMRect[] => {
-        const stretched = stretchedOver(el);
+      const boxOf = (el: Element, stretched: DOMRect | null): DOMRect[] => {
         if (stretched) return [stretched];
         const rects = [el.getBoundingClientRect()];
         if (el instanceof HTMLInputElement) {
@@ -98,8 +100,9 @@ export async function measureTargets(page: Page, scope = 'body'): Promise<{ targ
         .flatMap((root) => [...root.querySelectorAll(SELECTOR)])
         .filter((el) => shown(el))
         .map((el) => {
+          const stretched = stretchedOver(el);
           // Every box in page coordinates: hitting a card scrolls the page.
-          const rects = boxOf(el).map(
+          const rects = boxOf(el, stretched).map(
             (r) => new DOMRect(r.left + window.scrollX, r.top + window.scrollY, r.width, r.height),
           );
           return {
@@ -110,6 +113,7 @@ export async function measureTargets(page: Page, scope = 'body'): Promise<{ targ
             right: Math.max(...rects.map((r) => r.right)),
             bottom: Math.max(...rects.map((r) => r.bottom)),
             inline: inSentence(el),
+            own: stretched ? el.getBoundingClientRect() : null,
           };
         });
 
@@ -141,9 +145,15 @@ export async function measureTargets(page: Page, scope = 'body'): Promise<{ targ
         });
       };
 
-      const failures = small
-        .filter((b) => !atLeast(b, floor) || !spaced(b))
-        .map((b) => `${b.name} ${width(b).toFixed(0)}×${height(b).toFixed(0)} px`);
+      // A stretched title's own box is what a magnifier, voice control's numbered label and the focus land on: it
+      // must reach the floor too, whatever the card around it measures.
+      const ownTooSmall = boxes.filter((b) => b.own && (b.own.width < floor - 0.5 || b.own.height < floor - 0.5));
+      const failures = [
+        ...small
+          .filter((b) => !atLeast(b, floor) || !spaced(b))
+          .map((b) => `${b.name} ${width(b).toFixed(0)}×${height(b).toFixed(0)} px`),
+        ...ownTooSmall.map((b) => `${b.name} (título) ${b.own!.width.toFixed(0)}×${b.own!.height.toFixed(0)} px`),
+      ];
       return {
         targets: boxes.map((b) => ({ name: b.name, width: width(b), height: height(b) })),
         failures,

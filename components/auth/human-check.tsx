@@ -2,6 +2,7 @@
 import { createElement, forwardRef, useEffect, useImperativeHandle, useRef, useState } from 'react';
 import { API_PATHS } from '@/lib/api-paths';
 import { afterFirstInteraction } from '@/lib/browser/after-first-interaction';
+import { whenLoadedAndIdle } from '@/lib/browser/when-idle';
 import { config } from '@/lib/config';
 import { apiHref } from '@/lib/files/api-href';
 import { HUMAN_CHECK_MESSAGE } from '@/lib/validation/human-check';
@@ -73,8 +74,8 @@ export interface HumanCheckHandle {
 /**
  * Self-hosted human verification (ALTCHA, proof of work in the browser, in pt-BR), invisible work for the member:
  * it runs when the form gets focus. The widget script is loaded only on the forms that need it, with the person's
- * first action on the page (it solves on the form's focus anyway), so it never competes with the page's load; a send
- * that comes first waits for it. Renders nothing when switched off in config.
+ * first action on the page or in its first idle moment after the load (it solves on the form's focus anyway), so it
+ * never competes with the page's load; a send that comes first waits for it. Renders nothing when switched off in config.
  */
 export const HumanCheck = forwardRef<HumanCheckHandle, { error?: string | undefined }>(function HumanCheck(
   { error },
@@ -135,7 +136,16 @@ export const HumanCheck = forwardRef<HumanCheckHandle, { error?: string | undefi
     // Typed into before the scripts arrived: that was the first action, and no event will tell of it now.
     let stopWaiting = () => {};
     if (box.current && formTouched(box.current)) load();
-    else stopWaiting = afterFirstInteraction(load);
+    else {
+      // Or in the first idle moment after the page's load, whichever comes first: a person who reads before typing
+      // never sees "Preparando…" waiting for them. The solve itself still starts with the form's focus.
+      const stopOnAction = afterFirstInteraction(load);
+      const stopOnIdle = whenLoadedAndIdle(load);
+      stopWaiting = () => {
+        stopOnAction();
+        stopOnIdle();
+      };
+    }
     return () => {
       cancelled = true;
       stopWaiting();

@@ -35,6 +35,7 @@ const loadSubmitOperations = () => {
 };
 
 const KEY_MISMATCH = 'A chave de acesso digitada não é a mesma do XML. Confira a chave ou o arquivo.';
+const SENT_FOR_REVIEW = 'Nota enviada! Ela está em análise; acompanhe o andamento na lista abaixo.';
 const BUYER_MISMATCH = 'Atenção: o comprador desta nota não é o seu CPF. Ela será analisada com mais cuidado.';
 
 export function InvoiceUploadForm({ memberCpf }: { memberCpf: string }) {
@@ -52,11 +53,43 @@ export function InvoiceUploadForm({ memberCpf }: { memberCpf: string }) {
   const [sent, setSent] = useState<string | null>(null);
   // A sent invoice is good news; one kept on the device still waits.
   const [waits, setWaits] = useState(false);
-  const sentRef = useFocusWhenShown<HTMLParagraphElement>(sent);
+  // The kept invoice the message is about, until the queue has sent it (or the club refused it).
+  const [keptId, setKeptId] = useState<string | null>(null);
+  // A message that changes by itself later (the queue sent it) is announced, but takes no focus from the next invoice.
+  const [quiet, setQuiet] = useState(false);
+  const sentRef = useFocusWhenShown<HTMLParagraphElement>(quiet ? null : sent);
   const [scanning, setScanning] = useState(false);
   const attempt = useRef(newAttemptKey());
   const [loading, setLoading] = useState(false);
   useEffect(() => whenIdle(() => void loadSubmitOperations().catch(() => undefined)), []);
+  useEffect(() => {
+    if (!keptId) return;
+    let stop = () => {};
+    let cancelled = false;
+    // Already loaded: it kept the invoice.
+    void import(/* webpackChunkName: "offline-queue" */ '@/lib/invoices/send-waiting-invoices').then(
+      ({ watchKeptInvoice }) => {
+        if (cancelled) return;
+        stop = watchKeptInvoice(keptId, (settled) => {
+          setKeptId(null);
+          setQuiet(true);
+          if (settled.outcome === 'sent') {
+            setWaits(false);
+            setSent(SENT_FOR_REVIEW);
+          } else if (settled.outcome === 'refused') {
+            setSent(`O clube recusou a nota guardada: ${settled.reason}`);
+          } else {
+            setSent(null);
+          }
+        });
+      },
+      () => undefined,
+    );
+    return () => {
+      cancelled = true;
+      stop();
+    };
+  }, [keptId]);
   useLeaveGuard(loading);
   const { reading, read } = useFileReader();
 
@@ -136,6 +169,7 @@ export function InvoiceUploadForm({ memberCpf }: { memberCpf: string }) {
   /** The form starts over for the next invoice, saying what became of the last one. */
   function clear(message: string, kept = false) {
     setWaits(kept);
+    setQuiet(false);
     setKey('');
     setFiles([]);
     setFileErrors([]);
@@ -160,8 +194,10 @@ export function InvoiceUploadForm({ memberCpf }: { memberCpf: string }) {
         files: files.map((f) => f.file),
       });
       if (result.kept === null) return false;
-      if (result.kept) clear(result.message, true);
-      else setServerError(result.message);
+      if (result.kept) {
+        clear(result.message, true);
+        setKeptId(result.id ?? null);
+      } else setServerError(result.message);
     } catch {
       return false;
     }
@@ -208,7 +244,7 @@ export function InvoiceUploadForm({ memberCpf }: { memberCpf: string }) {
       clear(
         invoice?.status === 'APPROVED'
           ? `Nota enviada e aprovada: ${invoice.points ?? 0} pontos creditados.`
-          : 'Nota enviada! Ela está em análise; acompanhe o andamento na lista abaixo.',
+          : SENT_FOR_REVIEW,
       );
     } catch (error) {
       // The club's own answer (a GraphQL error) is shown at once; anything else may be no answer at all.

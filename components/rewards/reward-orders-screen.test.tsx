@@ -2,6 +2,8 @@ import type { MockedResponse } from '@apollo/client/testing';
 import { MockedProvider } from '@apollo/client/testing/react';
 import { fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { MCancelRewardOrder, QRewardOrders } from '@/lib/rewards/operations';
+import { saveSnapshotPart } from '@/lib/session/member-snapshot';
+import { useSessionStore } from '@/lib/session/store';
 import { ORDERS_PAGE_SIZE, RewardOrdersScreen } from './reward-orders-screen';
 import { event, order } from './test-data';
 
@@ -38,6 +40,25 @@ const shipped = order({
     event('SHIPPED', '2026-03-03T15:00:00.000Z', 'Correios BR123456789BR'),
   ],
 });
+
+const voucherCode = { __typename: 'RewardCode' as const, value: 'VALE-7K2M9Q', validUntil: '2027-02-24' };
+const voucherOrder = () =>
+  order({
+    id: '42',
+    status: 'DELIVERED',
+    code: voucherCode,
+    reward: {
+      ...order().reward,
+      slug: 'vale-compra-100',
+      name: 'Vale-compra de R$ 100',
+      type: 'VALE',
+      delivery: 'Apresente o código no caixa de qualquer loja parceira.',
+    },
+    events: [
+      event('REQUESTED', '2026-11-26T15:00:00.000Z'),
+      event('DELIVERED', '2026-11-26T15:00:00.000Z', 'Código emitido'),
+    ],
+  });
 
 describe('RewardOrdersScreen', () => {
   it('shows each order with its timeline, the tracking code once shipped and "Cancelar" only while Solicitado', async () => {
@@ -109,23 +130,7 @@ describe('RewardOrdersScreen', () => {
   });
 
   it('keeps a voucher code behind "Mostrar código", with its validity and how to use it', async () => {
-    const code = { __typename: 'RewardCode' as const, value: 'VALE-7K2M9Q', validUntil: '2027-02-24' };
-    const voucher = order({
-      id: '42',
-      status: 'DELIVERED',
-      code,
-      reward: {
-        ...order().reward,
-        slug: 'vale-compra-100',
-        name: 'Vale-compra de R$ 100',
-        type: 'VALE',
-        delivery: 'Apresente o código no caixa de qualquer loja parceira.',
-      },
-      events: [
-        event('REQUESTED', '2026-11-26T15:00:00.000Z'),
-        event('DELIVERED', '2026-11-26T15:00:00.000Z', 'Código emitido'),
-      ],
-    });
+    const voucher = voucherOrder();
     renderScreen([list([voucher])]);
 
     const card = await screen.findByRole('article');
@@ -143,6 +148,37 @@ describe('RewardOrdersScreen', () => {
     expect(card).toHaveTextContent('Válido até 24/02/2027.');
     expect(within(card).getByText('Apresente o código no caixa de qualquer loja parceira.')).toBeInTheDocument();
     expect(within(card).getByRole('button', { name: 'Ocultar código' })).toHaveAttribute('aria-expanded', 'true');
+  });
+
+  it('"Copiar código" puts the code on the clipboard, and says so when the browser refuses', async () => {
+    const writeText = jest.fn().mockResolvedValueOnce(undefined).mockRejectedValueOnce(new Error('negado'));
+    Object.defineProperty(navigator, 'clipboard', { value: { writeText }, configurable: true });
+    renderScreen([list([voucherOrder()])]);
+    const card = await screen.findByRole('article');
+    fireEvent.click(within(card).getByRole('button', { name: 'Mostrar código' }));
+    const copy = within(card).getByRole('button', { name: 'Copiar código' });
+    fireEvent.click(copy);
+    expect(await within(card).findByText('Código copiado.')).toBeInTheDocument();
+    expect(writeText).toHaveBeenCalledWith('VALE-7K2M9Q');
+    fireEvent.click(copy);
+    expect(await within(card).findByText(/Não foi possível copiar: digite o código/)).toBeInTheDocument();
+  });
+
+  it("without signal shows this member's orders and codes as the device kept them, with no cancelling", async () => {
+    const b64 = (o: object) => Buffer.from(JSON.stringify(o)).toString('base64url');
+    const token = `${b64({ alg: 'HS256' })}.${b64({ sub: '7', exp: 4_000_000_000 })}.c2ln`;
+    useSessionStore.setState({ hydrated: true, token, refreshToken: token, initialized: true });
+    saveSnapshotPart('7', 'myRewardOrders', page([order(), voucherOrder()]), Date.parse('2026-11-26T18:14:00Z'));
+    renderScreen([
+      { request: { query: QRewardOrders, variables: { first: ORDERS_PAGE_SIZE } }, error: new Error('offline') },
+    ]);
+
+    const [requested, voucher] = await screen.findAllByRole('article');
+    expect(within(requested!).queryByRole('button', { name: 'Cancelar' })).not.toBeInTheDocument();
+    fireEvent.click(within(voucher!).getByRole('button', { name: 'Mostrar código' }));
+    expect(within(voucher!).getByText('VALE-7K2M9Q')).toBeInTheDocument();
+    expect(within(voucher!).getByRole('button', { name: 'Copiar código' })).toBeInTheDocument();
+    expect(await screen.findByText(/Atualizado/)).toBeInTheDocument();
   });
 
   it('says an order held for review is "Em análise", without a reason, and still lets the member cancel it', async () => {

@@ -7,16 +7,13 @@ import { appendPage } from '@/lib/apollo/append-page';
 import { errorMessage } from '@/lib/apollo/errors';
 import { formatDate, formatDateTime } from '@/lib/format/dates';
 import { formatPoints } from '@/lib/format/numbers';
-import {
-  CODE_ORDER_STEPS,
-  givesCode,
-  IN_REVIEW_TEXT,
-  ORDER_STATUS_LABELS,
-  ORDER_STEPS,
-} from '@/lib/rewards/labels';
+import { CODE_ORDER_STEPS, givesCode, IN_REVIEW_TEXT, ORDER_STATUS_LABELS, ORDER_STEPS } from '@/lib/rewards/labels';
 import { MCancelRewardOrder, QRewardOrders } from '@/lib/rewards/operations';
 import { evictAfterPointsMoved, pointsMoved } from '@/lib/points/points-moved';
 import { routes } from '@/lib/routes';
+import { useOffline } from '@/lib/network/use-offline';
+import { useDeviceCopy } from '@/lib/session/use-device-copy';
+import { DeviceCopy } from '../ui/device-copy';
 import { ListStatus, OlderItemsButton } from '../ui/list-states';
 import { useLoadMore } from '../ui/use-load-more';
 
@@ -173,6 +170,7 @@ function OrderCode({ order, code }: { order: Order; code: NonNullable<Order['cod
               <span className="visually-hidden">Código: </span>
               <strong translate="no">{code.value}</strong>
             </p>
+            <CopyCode value={code.value} />
             <p>
               Válido até <time dateTime={code.validUntil}>{formatDate(`${code.validUntil}T12:00:00.000Z`)}</time>.
             </p>
@@ -181,6 +179,30 @@ function OrderCode({ order, code }: { order: Order; code: NonNullable<Order['cod
         )}
       </div>
     </div>
+  );
+}
+
+/**
+ * "Copiar código", for a store's site or app that asks for it: works without signal too (the code is on the device).
+ * A browser that refuses the clipboard says so, and the code stays on screen to be typed.
+ */
+function CopyCode({ value }: { value: string }) {
+  const [said, setSaid] = useState('');
+  const copy = async () => {
+    try {
+      await navigator.clipboard.writeText(value);
+      setSaid('Código copiado.');
+    } catch {
+      setSaid('Não foi possível copiar: digite o código mostrado acima.');
+    }
+  };
+  return (
+    <p className="reward-code__copy">
+      <button type="button" className="button button--secondary" onClick={() => void copy()}>
+        Copiar código
+      </button>{' '}
+      <span role="status">{said}</span>
+    </p>
   );
 }
 
@@ -205,14 +227,9 @@ function useOpenNamedOrder(shown: boolean): void {
   }, [shown]);
 }
 
-function OrderCard({ order }: { order: Order }) {
+function OrderCard({ order, fromDevice }: { order: Order; fromDevice: boolean }) {
   return (
-    <article
-      className="reward-order"
-      id={orderAnchor(order.id)}
-      tabIndex={-1}
-      aria-labelledby={`order-${order.id}`}
-    >
+    <article className="reward-order" id={orderAnchor(order.id)} tabIndex={-1} aria-labelledby={`order-${order.id}`}>
       <header className="reward-order__header">
         <h2 id={`order-${order.id}`}>{order.reward.name}</h2>
         <OrderBadge status={order.status} />
@@ -224,7 +241,8 @@ function OrderCard({ order }: { order: Order }) {
       {order.status === 'IN_REVIEW' && <p className="alert alert--info">{IN_REVIEW_TEXT}</p>}
       <OrderTimeline order={order} />
       {order.code && <OrderCode order={order} code={order.code} />}
-      {(order.status === 'REQUESTED' || order.status === 'IN_REVIEW') && <CancelOrder order={order} />}
+      {/* The device's copy is for reading: cancelling needs the club, and its answer may have moved the order. */}
+      {!fromDevice && (order.status === 'REQUESTED' || order.status === 'IN_REVIEW') && <CancelOrder order={order} />}
     </article>
   );
 }
@@ -236,7 +254,12 @@ export function RewardOrdersScreen() {
     fetchPolicy: 'cache-and-network',
     notifyOnNetworkStatusChange: false,
   });
-  const page = data?.myRewardOrders;
+  // The member's orders and codes kept on this device (their own, gone at logout): a voucher's code must open at a
+  // store's counter with no signal. Shown only when the club cannot answer, so with signal the list is drawn once and
+  // a notice's order keeps the focus and the scroll it gets.
+  const offline = useOffline();
+  const copy = useDeviceCopy('myRewardOrders', data?.myRewardOrders, true, !loading, offline || Boolean(error));
+  const page = copy.value;
   useOpenNamedOrder(Boolean(page && page.data.length > 0));
   const cursor = page?.hasMore ? page.nextCursor : null;
   const { loadingMore, loadMoreError, loadMore } = useLoadMore(
@@ -259,6 +282,7 @@ export function RewardOrdersScreen() {
           Ver prêmios
         </Link>
       </header>
+      <DeviceCopy shown={copy.fromDevice} savedAt={copy.savedAt} />
       <ListStatus
         error={error && !page ? errorMessage(error) : null}
         loading={loading && !page}
@@ -279,11 +303,11 @@ export function RewardOrdersScreen() {
           <ul className="reward-orders" aria-label="Resgates, do mais novo ao mais antigo">
             {page.data.map((order) => (
               <li key={order.id}>
-                <OrderCard order={order} />
+                <OrderCard order={order} fromDevice={copy.fromDevice} />
               </li>
             ))}
           </ul>
-          {cursor && (
+          {cursor && !copy.fromDevice && (
             <div className="projects-screen__more">
               <OlderItemsButton loading={loadingMore} error={loadMoreError} onClick={loadMore}>
                 Carregar mais

@@ -2,6 +2,8 @@ import type { MockedResponse } from '@apollo/client/testing';
 import { MockedProvider } from '@apollo/client/testing/react';
 import { fireEvent, render, screen, within } from '@testing-library/react';
 import { QRewards } from '@/lib/rewards/operations';
+import type { CurrentUser } from '@/lib/session/use-current-user-query';
+import { CurrentUserProvider } from '../providers/current-user';
 import { REWARDS_PAGE_SIZE, RewardsScreen } from './rewards-screen';
 import { rewardCard } from './test-data';
 
@@ -12,12 +14,18 @@ const page = (items: ReturnType<typeof rewardCard>[], nextCursor: string | null 
   nextCursor,
 });
 
+const member = { id: '1', name: 'Ana', pointsBalance: 1380 } as CurrentUser;
+
 const renderScreen = (mocks: MockedResponse[]) =>
   render(
     <MockedProvider mocks={mocks}>
-      <RewardsScreen />
+      <CurrentUserProvider user={member}>
+        <RewardsScreen />
+      </CurrentUserProvider>
     </MockedProvider>,
   );
+
+afterEach(() => window.history.replaceState(null, '', '/'));
 
 const names = () => screen.getAllByRole('heading', { level: 2 }).map((h) => h.textContent);
 
@@ -48,6 +56,39 @@ describe('RewardsScreen', () => {
     expect(within(second!).getByText('Resta 1 unidade')).toBeInTheDocument();
     expect(within(third!).getByText('Esgotado')).toBeInTheDocument();
     expect(within(third!).queryByText(/Faltam/)).not.toBeInTheDocument();
+    // The balance the cards are read against, at the top.
+    expect(screen.getByText('Seu saldo:').closest('p')).toHaveTextContent('Seu saldo: 1.380 pontos');
+  });
+
+  it('keeps the filters in the address, so Back or a reload finds the catalogue as it was left', async () => {
+    window.history.replaceState(null, '', '/premios?categoria=ferramentas&posso-trocar=sim');
+    renderScreen([
+      {
+        request: {
+          query: QRewards,
+          variables: { first: REWARDS_PAGE_SIZE, category: 'FERRAMENTAS', affordable: true },
+        },
+        result: { data: { rewards: page([rewardCard(3)]) } },
+      },
+      {
+        request: { query: QRewards, variables: { first: REWARDS_PAGE_SIZE, affordable: true } },
+        result: { data: { rewards: page([rewardCard(3), rewardCard(4)]) } },
+      },
+      {
+        request: { query: QRewards, variables: { first: REWARDS_PAGE_SIZE } },
+        result: { data: { rewards: page([rewardCard(3), rewardCard(4), rewardCard(40)]) } },
+      },
+    ]);
+    expect(await screen.findByText('Prêmio 3')).toBeInTheDocument();
+    expect(screen.getByRole('checkbox', { name: 'Posso trocar agora' })).toBeChecked();
+    expect(screen.getByRole('button', { name: 'Ferramentas' })).toHaveAttribute('aria-pressed', 'true');
+
+    fireEvent.click(screen.getByRole('button', { name: 'Todos' }));
+    expect(await screen.findByText('Prêmio 4')).toBeInTheDocument();
+    expect(window.location.search).toBe('?posso-trocar=sim');
+    fireEvent.click(screen.getByRole('checkbox', { name: 'Posso trocar agora' }));
+    expect(await screen.findByText('Prêmio 40')).toBeInTheDocument();
+    expect(window.location.search).toBe('');
   });
 
   it('"Posso trocar agora" and a category ask the API for only those rewards', async () => {

@@ -1,17 +1,20 @@
 'use client';
 import { useQuery } from '@apollo/client/react';
 import Link from 'next/link';
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import type { RewardCategory } from '@/lib/graphql/generated/graphql';
+import { formatPoints } from '@/lib/format/numbers';
 import { appendPage } from '@/lib/apollo/append-page';
 import { errorMessage } from '@/lib/apollo/errors';
 import { REWARD_CATEGORIES } from '@/lib/rewards/labels';
 import { QRewards } from '@/lib/rewards/operations';
 import { routes } from '@/lib/routes';
+import { filterFromSearch, searchOfFilter } from '@/lib/routing/url-filters';
 import { useDeviceCopy } from '@/lib/session/use-device-copy';
 import { DeviceCopy } from '../ui/device-copy';
 import { ListStatus, OlderItemsButton } from '../ui/list-states';
 import { useLoadMore } from '../ui/use-load-more';
+import { useCurrentUser } from '../providers/current-user';
 import { RewardCard } from './reward-card';
 
 /** Cards per page: fills 1, 2 or 3 columns evenly. */
@@ -41,9 +44,47 @@ function EmptyRewards({ filtered, onClear }: { filtered: boolean; onClear: () =>
   );
 }
 
+/** The filters as the address keeps them: `?categoria=ferramentas&posso-trocar=sim`. */
+const NO_FILTER = { categoria: '', 'posso-trocar': '' };
+type Filter = { category: RewardCategory | null; affordable: boolean };
+
+function filterOfAddress(search: string): Filter {
+  const read = filterFromSearch(NO_FILTER, search);
+  const category = REWARD_CATEGORIES.find((c) => c.value.toLowerCase() === read.categoria)?.value ?? null;
+  return { category, affordable: read['posso-trocar'] === 'sim' };
+}
+
+/**
+ * The filters live in the address, so Back from a reward (or a reload) finds the catalogue as it was left. The export
+ * has no query string at build time: the address is read once the page runs, before the first query.
+ */
+function useCatalogueFilter() {
+  const [filter, setFilter] = useState<Filter | null>(null);
+  useEffect(() => {
+    const read = () => setFilter(filterOfAddress(window.location.search));
+    read();
+    window.addEventListener('popstate', read);
+    return () => window.removeEventListener('popstate', read);
+  }, []);
+  const change = (next: Filter) => {
+    setFilter(next);
+    // Replaced, not pushed: Back leaves the catalogue rather than walking through every filter tapped.
+    const search = searchOfFilter({
+      categoria: next.category?.toLowerCase() ?? '',
+      'posso-trocar': next.affordable ? 'sim' : '',
+    });
+    window.history.replaceState(window.history.state, '', `${window.location.pathname}${search}`);
+  };
+  return { filter, change };
+}
+
 export function RewardsScreen() {
-  const [category, setCategory] = useState<RewardCategory | null>(null);
-  const [affordable, setAffordable] = useState(false);
+  const user = useCurrentUser();
+  const { filter, change } = useCatalogueFilter();
+  const category = filter?.category ?? null;
+  const affordable = filter?.affordable ?? false;
+  const setCategory = (value: RewardCategory | null) => change({ category: value, affordable });
+  const setAffordable = (value: boolean) => change({ category, affordable: value });
   // Only the filters that are on travel: the API's defaults are "every category" and "every reward".
   const filters = { ...(category ? { category } : {}), ...(affordable ? { affordable: true } : {}) };
   const { data, loading, error, fetchMore } = useQuery(QRewards, {
@@ -51,6 +92,7 @@ export function RewardsScreen() {
     // Stock and the balance change with every redemption: come back to fresh numbers.
     fetchPolicy: 'cache-and-network',
     notifyOnNetworkStatusChange: false,
+    skip: filter === null,
   });
   const filtered = category !== null || affordable;
   // The whole catalogue as the club last sent it, for a screen opened without signal (a filtered view is not kept).
@@ -80,6 +122,9 @@ export function RewardsScreen() {
           Transferir pontos
         </Link>
       </header>
+      <p className="rewards-screen__balance">
+        Seu saldo: <strong>{formatPoints(user.pointsBalance)} pontos</strong>
+      </p>
       <p className="muted rewards-screen__intro">
         Troque seus pontos por ferramentas, acessórios, cursos, vales-compra e experiências.
       </p>
@@ -121,19 +166,17 @@ export function RewardsScreen() {
         emptyText=""
       />
       {page && page.data.length === 0 && (
-        <EmptyRewards
-          filtered={filtered}
-          onClear={() => {
-            setCategory(null);
-            setAffordable(false);
-          }}
-        />
+        <EmptyRewards filtered={filtered} onClear={() => change({ category: null, affordable: false })} />
       )}
       {page && page.data.length > 0 && (
         <>
           <ul
-            className="content-grid projects-grid"
-            aria-label="Prêmios, dos que custam menos pontos aos que custam mais"
+            className="content-grid projects-grid rewards-grid"
+            aria-label={
+              affordable
+                ? 'Prêmios que você pode trocar agora, dos que custam menos pontos aos que custam mais'
+                : 'Prêmios: primeiro os que você pode trocar agora, depois os outros, dos que custam menos pontos aos que custam mais'
+            }
           >
             {page.data.map((reward) => (
               <li key={reward.slug}>

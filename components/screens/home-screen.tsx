@@ -20,10 +20,12 @@ import { useCurrentUser } from '../providers/current-user';
 const HOME_LIST_SIZE = 3;
 
 /**
- * Only what the phone's tab bar does not already hold: sending a project is two taps away under "Mais", and how
- * points are earned is nowhere else. Notas, Extrato and the "Mais" pages are one tap away at the bottom.
+ * Sending an invoice first: it is how points are earned, and the form sits on the Notas page (one tap on the tab bar,
+ * but named here for what it does). Then what the tab bar does not hold: sending a project is two taps away under
+ * "Mais", and how points are earned is nowhere else.
  */
 const SHORTCUTS = [
+  { href: routes.invoices(), label: 'Enviar nota fiscal' },
   { href: routes.sendProject(), label: 'Enviar projeto' },
   { href: routes.standardCampaign(), label: 'Como ganhar pontos' },
 ];

@@ -9,6 +9,9 @@ import {
   pageSession,
   queueStore,
   settle,
+  subscribeQueue,
+  waitingInvoices,
+  wasDiscarded,
   type InvoiceToKeep,
 } from '../offline-queue/page-queue';
 import { drainWaitingInvoices, sendInvoiceRequest, type DrainResult } from '../offline-queue/send-waiting';
@@ -38,8 +41,8 @@ export async function sendWaitingNow(client: Pick<ApolloClient, 'refetchQueries'
 
 export const KEPT_MESSAGE = 'Sem sinal: a nota fica guardada neste aparelho e será enviada quando houver conexão.';
 
-/** `kept: null`: the send was answered (the form shows the club's error as it always did). */
-export type KeepResult = { kept: boolean | null; message: string };
+/** `kept: null`: the send was answered (the form shows the club's error as it always did). `id`: the kept one's. */
+export type KeepResult = { kept: boolean | null; message: string; id?: string };
 
 /**
  * The form's send could not reach the club: the invoice waits on the device and goes by itself when the club answers
@@ -51,12 +54,46 @@ export async function keepInvoiceForLater(
   toKeep: InvoiceToKeep,
 ): Promise<KeepResult> {
   if (!cannotReachClub(error)) return { kept: null, message: '' };
+  let id: string;
   try {
-    await keepInvoice(toKeep);
+    id = (await keepInvoice(toKeep)).id;
   } catch (error) {
     return { kept: false, message: error instanceof QueueError ? error.message : QUEUE_MESSAGES.unavailable };
   }
   const { startQueueSender } = await import('./send-when-reachable');
   startQueueSender(client);
-  return { kept: true, message: KEPT_MESSAGE };
+  return { kept: true, message: KEPT_MESSAGE, id };
+}
+
+/** What became of a kept invoice: the club has it, refused it (with its pt-BR reason), or the member discarded it. */
+export type KeptOutcome = { outcome: 'sent' } | { outcome: 'refused'; reason: string } | { outcome: 'discarded' };
+
+/**
+ * Calls `onSettled` once, when the kept invoice `id` leaves the queue or is refused, whoever sent it (this page,
+ * another tab, the service worker): the form that said "Sem sinal…" then says what happened. Returns the stop.
+ */
+export function watchKeptInvoice(id: string, onSettled: (settled: KeptOutcome) => void): () => void {
+  let done = false;
+  const check = async () => {
+    const invoices = await waitingInvoices().catch(() => null);
+    if (done || !invoices) return;
+    const kept = invoices.find((invoice) => invoice.id === id);
+    if (kept && !kept.refusal) return;
+    done = true;
+    stop();
+    onSettled(
+      kept?.refusal
+        ? { outcome: 'refused', reason: kept.refusal }
+        : wasDiscarded(id)
+          ? { outcome: 'discarded' }
+          : { outcome: 'sent' },
+    );
+  };
+  const stop = subscribeQueue(() => void check());
+  // It may have gone already, between the keeping and this call.
+  void check();
+  return () => {
+    done = true;
+    stop();
+  };
 }

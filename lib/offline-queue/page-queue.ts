@@ -138,9 +138,16 @@ export async function waitingInvoices(): Promise<QueuedInvoice[]> {
   return member ? (await queueStore()).invoices(member) : [];
 }
 
+/** What the member discarded on this page: it left the queue without being sent. */
+const discarded = new Set<string>();
+
+/** Whether the invoice `id` left the queue because the member discarded it here, not because it was sent. */
+export const wasDiscarded = (id: string): boolean => discarded.has(id);
+
 export async function discardInvoice(id: string): Promise<void> {
   const member = currentMember();
   if (!member) return;
+  discarded.add(id);
   const store = await queueStore();
   await store.removeInvoice(member, id);
   await settle(store, member);
@@ -153,6 +160,7 @@ export async function discardAll(): Promise<void> {
   if (!member) return;
   const store = await queueStore();
   const [invoices, photos] = await Promise.all([store.invoices(member), store.photos(member)]);
+  for (const invoice of invoices) discarded.add(invoice.id);
   await Promise.all([
     ...invoices.map((invoice) => store.removeInvoice(member, invoice.id)),
     ...photos.map((photo) => store.removePhoto(member, photo.id)),

@@ -4,7 +4,7 @@
  */
 import { routes } from '../routes';
 import type { StaffInvoiceFilter, StaffInvoiceSort } from './operations';
-import { filterFromSearch, searchOfFilter } from './url-filters';
+import { filterFromSearch, searchOfFilter } from '../routing/url-filters';
 
 export const QUEUE_FILTER_EMPTY = {
   status: '',

@@ -20,9 +20,20 @@ export interface DeviceCopy<T> {
  * settled one (Apollo's copy shown while the club is asked, or one that disagrees with the member's balance): an
  * offline copy is written only from a consistent read, never from a stale one with a new time.
  */
-export function useDeviceCopy<T>(part: string, fresh: T | undefined, keep = true, consistent = true): DeviceCopy<T> {
+export function useDeviceCopy<T>(
+  part: string,
+  fresh: T | undefined,
+  keep = true,
+  consistent = true,
+  /**
+   * Whether the copy may be shown now. A screen whose items take the focus or scroll into view when they arrive
+   * (a notice's order in /meus-resgates) passes "the club cannot answer": with signal the list is drawn once, from
+   * the club, and never first from the copy and then again.
+   */
+  show = true,
+): DeviceCopy<T> {
   const subject = useSessionSubject();
-  const entry = useMemo(() => (keep ? readSnapshotEntry<T>(subject, part) : null), [keep, subject, part]);
+  const entry = useMemo(() => (keep && show ? readSnapshotEntry<T>(subject, part) : null), [keep, show, subject, part]);
   useEffect(() => {
     // Without signal the answer came from Apollo's memory, not the club: its time would say it is newer than it is.
     if (keep && consistent && fresh !== undefined && !isOffline()) saveSnapshotPart(subject, part, fresh);

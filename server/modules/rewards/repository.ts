@@ -1,5 +1,5 @@
 // Every query of the rewards module: the services hold the rules, this file only reads and writes rows.
-import { sql, type Insertable, type SelectQueryBuilder } from 'kysely';
+import { sql, type ExpressionBuilder, type Insertable, type SelectQueryBuilder } from 'kysely';
 import type {
   Database,
   Db,
@@ -17,8 +17,11 @@ export interface CatalogueFilter {
   /** ISO instant: only rewards active then. */
   at: string;
   category: RewardCategory | null;
-  /** "Posso trocar agora": only rewards of at most this many points, with a unit left and under the member's limit. */
-  canTake: { maxPoints: number; userId: number } | null;
+  /**
+   * Whether the member can take it now (at most `maxPoints`, a unit left, under the member's limit): `only` keeps
+   * those ("Posso trocar agora"), `none` keeps the others; null keeps every reward.
+   */
+  canTake: { maxPoints: number; userId: number; keep: 'only' | 'none' } | null;
   /** Keyset: rewards after this (points, id). */
   after: { points: number; id: number } | null;
 }
@@ -26,51 +29,57 @@ export interface CatalogueFilter {
 type RewardQuery = SelectQueryBuilder<Database, 'rewards', RewardRow>;
 
 /**
- * What "the member can take it now" means everywhere (the catalogue's "Posso trocar agora", home's reward): a unit
- * left — for a voucher or a course, a free code as well — and fewer orders of it than its per-member limit.
+ * What "the member can take it now" means everywhere (the catalogue's order and "Posso trocar agora", home's reward):
+ * a unit left — for a voucher or a course, a free code as well — and fewer orders of it than its per-member limit.
  */
-function takeableBy(query: RewardQuery, userId: number): RewardQuery {
-  return query
-    .where('stock', '>', 0)
-    .where((eb) =>
-      eb.or([
-        eb('type', 'not in', ['vale', 'curso']),
-        eb.exists(
-          eb
-            .selectFrom('reward_codes')
-            .select('reward_codes.id')
-            .whereRef('reward_codes.reward_id', '=', 'rewards.id')
-            .where('reward_codes.order_id', 'is', null),
-        ),
-      ]),
-    )
-    .where((eb) =>
-      eb.or([
-        eb('per_member_limit', 'is', null),
-        eb(
-          'per_member_limit',
-          '>',
-          eb
-            .selectFrom('reward_orders')
-            .select((o) => o.fn.countAll<number>().as('held'))
-            .whereRef('reward_orders.reward_id', '=', 'rewards.id')
-            .where('reward_orders.user_id', '=', userId)
-            .where('reward_orders.status', '!=', 'cancelled'),
-        ),
-      ]),
-    );
+function takeableBy(eb: ExpressionBuilder<Database, 'rewards'>, userId: number) {
+  return eb.and([
+    eb('stock', '>', 0),
+    eb.or([
+      eb('type', 'not in', ['vale', 'curso']),
+      eb.exists(
+        eb
+          .selectFrom('reward_codes')
+          .select('reward_codes.id')
+          .whereRef('reward_codes.reward_id', '=', 'rewards.id')
+          .where('reward_codes.order_id', 'is', null),
+      ),
+    ]),
+    eb.or([
+      eb('per_member_limit', 'is', null),
+      eb(
+        'per_member_limit',
+        '>',
+        eb
+          .selectFrom('reward_orders')
+          .select((o) => o.fn.countAll<number>().as('held'))
+          .whereRef('reward_orders.reward_id', '=', 'rewards.id')
+          .where('reward_orders.user_id', '=', userId)
+          .where('reward_orders.status', '!=', 'cancelled'),
+      ),
+    ]),
+  ]);
 }
 
-/** Active rewards, cheapest first on (points, id), `limit` rows. */
-export function catalogue(db: Db, filter: CatalogueFilter, limit: number): Promise<RewardRow[]> {
-  let query = db
+const activeRewards = (db: Db, at: string): RewardQuery =>
+  db
     .selectFrom('rewards')
     .selectAll()
     .where('draft', '=', 0)
-    .where((eb) => eb.or([eb('active_from', 'is', null), eb('active_from', '<=', filter.at)]))
-    .where((eb) => eb.or([eb('active_to', 'is', null), eb('active_to', '>', filter.at)]));
+    .where((eb) => eb.or([eb('active_from', 'is', null), eb('active_from', '<=', at)]))
+    .where((eb) => eb.or([eb('active_to', 'is', null), eb('active_to', '>', at)]));
+
+/** Active rewards, cheapest first on (points, id), `limit` rows. */
+export function catalogue(db: Db, filter: CatalogueFilter, limit: number): Promise<RewardRow[]> {
+  let query = activeRewards(db, filter.at);
   if (filter.category) query = query.where('category', '=', filter.category);
-  if (filter.canTake) query = takeableBy(query.where('points', '<=', filter.canTake.maxPoints), filter.canTake.userId);
+  const { canTake } = filter;
+  if (canTake) {
+    query = query.where((eb) => {
+      const takeable = eb.and([eb('points', '<=', canTake.maxPoints), takeableBy(eb, canTake.userId)]);
+      return canTake.keep === 'only' ? takeable : eb.not(takeable);
+    });
+  }
   const { after } = filter;
   if (after) query = query.where(sql<boolean>`(points, id) > (${after.points}, ${after.id})`);
   return query.orderBy('points').orderBy('id').limit(limit).execute();
@@ -101,15 +110,7 @@ export function takeableReward(
   maxPoints: number,
   side: 'within' | 'beyond',
 ): Promise<RewardRow | undefined> {
-  const query = takeableBy(
-    db
-      .selectFrom('rewards')
-      .selectAll()
-      .where('draft', '=', 0)
-      .where((eb) => eb.or([eb('active_from', 'is', null), eb('active_from', '<=', at)]))
-      .where((eb) => eb.or([eb('active_to', 'is', null), eb('active_to', '>', at)])),
-    userId,
-  );
+  const query = activeRewards(db, at).where((eb) => takeableBy(eb, userId));
   return (
     side === 'within'
       ? query.where('points', '<=', maxPoints).orderBy('points', 'desc').orderBy('id', 'desc')

@@ -95,9 +95,11 @@ function generateCpf(seed: number): string {
 }
 
 describe('reward catalogue', () => {
-  it('lists active rewards cheapest first, paginated, with the affordable filter and what is missing', async () => {
+  it('lists what the member can take first, then the rest, each cheapest first, paginated, with the affordable filter and what is missing', async () => {
     await credit(anaId, 1000);
     await addReward('fora-de-epoca', { points: 100, active_from: '2027-01-01T03:00:00.000Z' });
+    // Cheap but out of stock: not one she can take, so it comes after every one she can.
+    await addReward('esgotado', { points: 10, stock: 0 });
     const page = async (args: Record<string, unknown>) =>
       (
         await gql<{
@@ -118,8 +120,6 @@ describe('reward catalogue', () => {
     const first = await page({ first: 5 });
     expect(first.data).toHaveLength(5);
     expect(first.hasMore).toBe(true);
-    const points = first.data.map((r) => r.points);
-    expect(points).toEqual([...points].sort((a, b) => a - b));
     expect(first.data.map((r) => r.slug)).not.toContain('fora-de-epoca');
     const all = [...first.data];
     let after = first.nextCursor;
@@ -128,12 +128,25 @@ describe('reward catalogue', () => {
       all.push(...next.data);
       after = next.nextCursor;
     }
-    expect(all).toHaveLength(12);
-    expect(new Set(all.map((r) => r.slug)).size).toBe(12);
+    expect(all).toHaveLength(13);
+    expect(new Set(all.map((r) => r.slug)).size).toBe(13);
+    const takeable = all.slice(
+      0,
+      all.findIndex((r) => r.slug === 'esgotado'),
+    );
+    const rest = all.slice(takeable.length);
+    expect(takeable.length).toBeGreaterThan(0);
+    expect(takeable.every((r) => r.affordable)).toBe(true);
+    // The balance covers these, but no unit (or no voucher code) is left of them.
+    expect(rest.filter((r) => r.affordable).map((r) => r.slug)).toContain('esgotado');
+    for (const part of [takeable, rest]) {
+      const points = part.map((r) => r.points);
+      expect(points).toEqual([...points].sort((a, b) => a - b));
+    }
     const expensive = all.find((r) => r.points > 1000)!;
     expect(expensive).toMatchObject({ affordable: false, missingPoints: expensive.points - 1000 });
     const affordable = await page({ first: 24, affordable: true });
-    expect(affordable.data.length).toBeGreaterThan(0);
+    expect(affordable.data.map((r) => r.slug)).toEqual(takeable.map((r) => r.slug));
     expect(affordable.data.every((r) => r.points <= 1000 && r.affordable && r.missingPoints === 0)).toBe(true);
     const courses = await page({ category: 'CURSOS' });
     expect(courses.data.map((r) => r.slug).sort()).toEqual([

@@ -102,14 +102,29 @@ const CATEGORIES = ['FERRAMENTAS', 'ACESSORIOS', 'CURSOS', 'VALES', 'EXPERIENCIA
 
 const catalogueArgs = z.object({
   first: firstSchema,
+  // `t.` while the page is among what the member can take now, `o.` among the others; then (points, id).
   after: z
     .string()
-    .regex(/^\d{1,9}\.\d{1,12}$/, REWARD_MESSAGES.page)
+    .regex(/^(?:[to]\.)?\d{1,9}\.\d{1,12}$/, REWARD_MESSAGES.page)
     .nullish(),
   category: z.enum(CATEGORIES).nullish(),
   affordable: z.boolean().nullish(),
 });
 
+type Cursor = { part: 't' | 'o'; points: number; id: number };
+
+function cursorOf(raw: string | null | undefined): Cursor | null {
+  if (!raw) return null;
+  const parts = raw.split('.');
+  const part = parts.length === 3 ? (parts.shift() as 't' | 'o') : 't';
+  const [points, id] = parts.map(Number);
+  return { part, points: points!, id: id! };
+}
+
+/**
+ * The catalogue as a member reads it: what they can take now first, then the others, each part cheapest first, so
+ * the first cards are ones to tap. "Posso trocar agora" is the first part alone.
+ */
 export async function listRewards(deps: Deps, rawArgs: z.input<typeof catalogueArgs>) {
   const { db } = deps;
   const user = await requireMember(db, deps.userId);
@@ -117,25 +132,39 @@ export async function listRewards(deps: Deps, rawArgs: z.input<typeof catalogueA
   const now = nowOf(deps);
   const balance = await currentBalance(db, user.id, now);
   const first = args.first ?? REWARDS_PAGE_DEFAULT;
-  const [points, id] = (args.after ?? '').split('.').map(Number);
-  const rows = await repo.catalogue(
-    db,
-    {
-      at: now.toISOString(),
-      category: args.category ? (args.category.toLowerCase() as RewardRow['category']) : null,
-      canTake: args.affordable ? { maxPoints: balance, userId: user.id } : null,
-      after: args.after ? { points: points!, id: id! } : null,
-    },
-    first + 1,
-  );
+  const cursor = cursorOf(args.after);
+  const part = (keep: 'only' | 'none', after: Cursor | null, limit: number) =>
+    repo.catalogue(
+      db,
+      {
+        at: now.toISOString(),
+        category: args.category ? (args.category.toLowerCase() as RewardRow['category']) : null,
+        canTake: { maxPoints: balance, userId: user.id, keep },
+        after: after ? { points: after.points, id: after.id } : null,
+      },
+      limit,
+    );
+  const rows: { row: RewardRow; part: 't' | 'o' }[] = [];
+  if (!cursor || cursor.part === 't') {
+    for (const row of await part('only', cursor, first + 1)) rows.push({ row, part: 't' });
+  }
+  if (!args.affordable && rows.length <= first) {
+    const others = await part('none', cursor?.part === 'o' ? cursor : null, first + 1 - rows.length);
+    for (const row of others) rows.push({ row, part: 'o' });
+  }
   const data = rows.slice(0, first);
   const hasMore = rows.length > first;
   const last = data.at(-1);
-  const side = await memberSide(db, user.id, balance, data);
+  const side = await memberSide(
+    db,
+    user.id,
+    balance,
+    data.map((r) => r.row),
+  );
   return {
-    data: data.map((r) => toRewardView(r, side)),
+    data: data.map((r) => toRewardView(r.row, side)),
     hasMore,
-    nextCursor: hasMore && last ? `${last.points}.${last.id}` : null,
+    nextCursor: hasMore && last ? `${last.part}.${last.row.points}.${last.row.id}` : null,
   };
 }
 

@@ -1,5 +1,6 @@
 /**
- * A painel list's filters in its address, so that Back, a reload or a shared link find the list as it was left. Only
+ * A list's filters in its address (the painel's lists, the catalogue), so that Back, a reload or a shared link find
+ * the list as it was left. Only
  * the filter's own names are read, each cut to a field's length, and empty ones are left out of the address.
  */
 const VALUE_MAX = 200;
