@@ -137,3 +137,60 @@ test('an approved invoice reaches "Avisos" on two devices, is read on one and dr
   await expect(page.getByRole('switch', { name: /^Projetos/ })).not.toBeChecked();
   await expect(page.getByRole('switch', { name: /^Notas fiscais/ })).toBeChecked();
 });
+
+test.describe('a browser that blocks notifications', () => {
+  // Nothing here needs the worker: a blocked permission is read without it, and its install would precache the whole
+  // export on the cores the test runs on.
+  test.use({ serviceWorkers: 'block' });
+
+  test('shows the push switches off with the reason, keeps "Novidades" (SMS and WhatsApp) the member\'s, and shows the stored choices again where notifications are allowed', async ({
+    page,
+    context,
+  }) => {
+    const member = await createInvoiceMember();
+    await signInWithStorage(context, member.email);
+    // The site's notifications blocked in this tab, as after "Bloquear" on the browser's prompt: Playwright can grant
+    // a permission but not deny one.
+    await page.addInitScript(() => {
+      Object.defineProperty(Notification, 'permission', { configurable: true, get: () => 'denied' });
+      Notification.requestPermission = async () => 'denied';
+    });
+
+    await page.goto('/perfil/notificacoes');
+    await expect(page.getByRole('heading', { name: 'Notificações', level: 1 })).toBeVisible();
+    await expect(page.getByText('As notificações estão bloqueadas para o clube neste navegador.')).toBeVisible();
+    const reason = page.getByText(
+      'As notificações estão bloqueadas neste navegador. Para receber avisos aqui, libere as notificações do site nas configurações do navegador.',
+    );
+    await expect(reason).toBeVisible();
+    // Every push switch is on on the club (a new member's), and shows off here.
+    for (const name of [/^Notas fiscais/, /^Projetos/, /^Pontos a vencer/, /^Prêmios/]) {
+      const push = page.getByRole('switch', { name });
+      await expect(push).not.toBeChecked();
+      await expect(push).toBeDisabled();
+      await expect(push).toHaveAccessibleDescription(/As notificações estão bloqueadas neste navegador/);
+    }
+    await expectNoAxeViolations(page);
+
+    // "Novidades do clube" is also the consent to SMS and WhatsApp: still the member's to turn on from here.
+    const news = page.getByRole('switch', { name: /^Novidades do clube/ });
+    await expect(news).not.toBeChecked();
+    await news.click();
+    await expect(
+      page.getByRole('status').filter({ hasText: 'Novidades do clube: notificações ligadas.' }),
+    ).toBeVisible();
+    await expect(news).toBeChecked();
+
+    // Another tab where notifications are allowed: the choices stored on the club, untouched by the blocked one.
+    await context.grantPermissions(['notifications']);
+    const allowed = await context.newPage();
+    await allowed.goto('/perfil/notificacoes');
+    const projects = allowed.getByRole('switch', { name: /^Projetos/ });
+    await expect(projects).toBeChecked();
+    await expect(projects).toBeEnabled();
+    await expect(allowed.getByRole('switch', { name: /^Novidades do clube/ })).toBeChecked();
+    await expect(allowed.getByText('As notificações estão bloqueadas neste navegador.', { exact: false })).toHaveCount(
+      0,
+    );
+  });
+});

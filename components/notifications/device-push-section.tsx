@@ -8,6 +8,7 @@ import {
   syncPushSubscription,
 } from '@/lib/pwa/push-subscription';
 import { pushSupport, readPushPlatform, type PushSupport } from '@/lib/pwa/push-support';
+import { rereadPushPermission, type PushBlocked } from '@/lib/pwa/use-push-blocked';
 import { Spinner } from '../ui/spinner';
 
 type DeviceState =
@@ -75,9 +76,10 @@ function Unsupported({ support }: { support: Exclude<PushSupport, 'supported'> }
 
 /**
  * "Neste aparelho": whether this device gets the club's notifications, and what to do about it. Only the member's
- * tap asks the browser for permission here.
+ * tap asks the browser for permission here. `blocked` is what the page knows of the permission: when it changes
+ * outside this section (the site's settings), the section reads the device again.
  */
-export function DevicePushSection({ pushOn }: { pushOn: boolean }) {
+export function DevicePushSection({ pushOn, blocked }: { pushOn: boolean; blocked: PushBlocked | null }) {
   const client = useApolloClient();
   const [state, setState] = useState<DeviceState | null>(null);
   const [busy, setBusy] = useState(false);
@@ -88,13 +90,15 @@ export function DevicePushSection({ pushOn }: { pushOn: boolean }) {
       .then(setState)
       .catch(() => setState({ support: 'unsupported' }));
   }, []);
-  useEffect(refresh, [refresh]);
+  useEffect(() => refresh(), [refresh, blocked]);
 
   const turnOn = async () => {
     setBusy(true);
     setMessage(null);
     try {
       const permission = await Notification.requestPermission();
+      // The switches below follow the answer too, "Bloquear" included.
+      rereadPushPermission();
       if (permission === 'granted') {
         const pushManager = await readyPushManager();
         if (!pushManager) throw new Error('sem service worker');

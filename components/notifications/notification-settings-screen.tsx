@@ -5,14 +5,29 @@ import { useState } from 'react';
 import type { NotificationKind } from '@/lib/graphql/generated/graphql';
 import { NOTIFICATION_KINDS } from '@/lib/notifications/kinds';
 import { MSetNotificationPreference, QNotificationPreferences } from '@/lib/notifications/operations';
+import { usePushBlocked, type PushBlocked } from '@/lib/pwa/use-push-blocked';
 import { routes } from '@/lib/routes';
 import { Spinner } from '../ui/spinner';
 import { DevicePushSection } from './device-push-section';
+import { PushBlockedReason } from './push-blocked-reason';
 
 type Saved = { ok: boolean; text: string };
 
-/** "O que avisar": one switch per kind, each saved the moment it is flipped (back as it was when the save fails). */
-function KindSwitches({ enabled }: { enabled: ReadonlyMap<NotificationKind, boolean> }) {
+const BLOCKED_REASON_ID = 'push-blocked-reason';
+
+/**
+ * "O que avisar": one switch per kind, each saved the moment it is flipped (back as it was when the save fails).
+ * Where this browser gets no push (`blocked`), a push-only switch shows off and cannot be flipped, with the reason
+ * beside it: the member's stored choice is left alone on the club (their other devices follow it), and shows again
+ * here once the browser allows notifications.
+ */
+function KindSwitches({
+  enabled,
+  blocked,
+}: {
+  enabled: ReadonlyMap<NotificationKind, boolean>;
+  blocked: PushBlocked | null;
+}) {
   const client = useApolloClient();
   const [saving, setSaving] = useState<NotificationKind | null>(null);
   const [saved, setSaved] = useState<Saved | null>(null);
@@ -49,25 +64,30 @@ function KindSwitches({ enabled }: { enabled: ReadonlyMap<NotificationKind, bool
         Tudo continua chegando em <Link href={routes.notifications()}>Avisos</Link>; aqui você escolhe o que também vira
         notificação nos seus aparelhos.
       </p>
+      {blocked && <PushBlockedReason id={BLOCKED_REASON_ID} blocked={blocked} />}
       <ul className="kind-switches">
-        {NOTIFICATION_KINDS.map(({ kind, label, hint }) => (
-          <li key={kind}>
-            <label className="kind-switch">
-              <span className="kind-switch__text">
-                <span className="kind-switch__label">{label}</span>
-                <span className="kind-switch__hint muted">{hint}</span>
-              </span>
-              <input
-                type="checkbox"
-                role="switch"
-                className="kind-switch__input"
-                checked={enabled.get(kind) ?? false}
-                disabled={saving !== null}
-                onChange={(event) => void change(kind, event.target.checked, label)}
-              />
-            </label>
-          </li>
-        ))}
+        {NOTIFICATION_KINDS.map(({ kind, label, hint, pushOnly }) => {
+          const off = blocked !== null && pushOnly;
+          return (
+            <li key={kind}>
+              <label className={off ? 'kind-switch kind-switch--blocked' : 'kind-switch'}>
+                <span className="kind-switch__text">
+                  <span className="kind-switch__label">{label}</span>
+                  <span className="kind-switch__hint muted">{hint}</span>
+                </span>
+                <input
+                  type="checkbox"
+                  role="switch"
+                  className="kind-switch__input"
+                  checked={off ? false : (enabled.get(kind) ?? false)}
+                  disabled={off || saving !== null}
+                  aria-describedby={off ? BLOCKED_REASON_ID : undefined}
+                  onChange={(event) => void change(kind, event.target.checked, label)}
+                />
+              </label>
+            </li>
+          );
+        })}
       </ul>
       <div role="status" aria-live="polite">
         {saved && <p className={saved.ok ? 'alert alert--ok' : 'alert alert--error'}>{saved.text}</p>}
@@ -80,6 +100,8 @@ function KindSwitches({ enabled }: { enabled: ReadonlyMap<NotificationKind, bool
 export function NotificationSettingsScreen() {
   const { data, error } = useQuery(QNotificationPreferences, { fetchPolicy: 'cache-and-network' });
   const enabled = new Map((data?.notificationPreferences ?? []).map((p) => [p.kind, p.enabled] as const));
+  const blocked = usePushBlocked();
+  const pushOn = Boolean(data?.pushPublicKey);
 
   return (
     <div className="notification-settings">
@@ -99,8 +121,9 @@ export function NotificationSettingsScreen() {
       )}
       {data && (
         <>
-          <DevicePushSection pushOn={Boolean(data.pushPublicKey)} />
-          <KindSwitches enabled={enabled} />
+          <DevicePushSection pushOn={pushOn} blocked={blocked} />
+          {/* A club that sends no push says so above; the switches are then the member's for when it does. */}
+          <KindSwitches enabled={enabled} blocked={pushOn ? blocked : null} />
         </>
       )}
     </div>
