@@ -7,6 +7,7 @@ import { NOTIFICATION_KINDS } from '@/lib/notifications/kinds';
 import { MSetNotificationPreference, QNotificationPreferences } from '@/lib/notifications/operations';
 import { usePushBlocked, type PushBlocked } from '@/lib/pwa/use-push-blocked';
 import { routes } from '@/lib/routes';
+import { QMe } from '@/lib/session/operations';
 import { Spinner } from '../ui/spinner';
 import { DevicePushSection } from './device-push-section';
 import { PushBlockedReason } from './push-blocked-reason';
@@ -45,10 +46,11 @@ function KindSwitches({
           cache.updateQuery({ query: QNotificationPreferences }, (shown) =>
             shown ? { ...shown, notificationPreferences: preferences } : shown,
           );
-          // "Novidades" is the profile's consent to messages too: the profile reads it again when shown.
-          if (kind === 'NEWS') cache.evict({ id: 'ROOT_QUERY', fieldName: 'me' });
         },
       });
+      // "Novidades" is the profile's consent to messages too: `me` is asked again. Not evicted: the private layout
+      // watches `me`, and a cache without it would take the whole page back to "Carregando".
+      if (kind === 'NEWS') void client.query({ query: QMe, fetchPolicy: 'network-only' }).catch(() => undefined);
       setSaved({ ok: true, text: `${label}: notificações ${on ? 'ligadas' : 'desligadas'}.` });
     } catch {
       setSaved({ ok: false, text: `Não foi possível salvar “${label}”. Verifique a conexão e tente de novo.` });
