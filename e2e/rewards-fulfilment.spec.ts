@@ -35,9 +35,12 @@ test.describe('rewards delivered', () => {
     const outbox = clubCli('outbox', '--to', demo.email);
     expect(outbox).toContain(`resgate nº ${id}`);
 
-    // The shipping notice opens that order, focused, its tracking link on the phone's screen.
+    // The shipping notice names the parcel by its tracking code, and opens that order, focused, its tracking link on
+    // the phone's screen.
     await page.goto('/avisos');
-    await page.getByRole('link', { name: new RegExp(`Resgate enviado.*resgate nº ${id} `) }).click();
+    const notice = page.getByRole('link', { name: new RegExp(`Resgate enviado.*resgate nº ${id} `) });
+    await expect(notice).toContainText('Código de rastreio: QB123456789BR (Correios).');
+    await notice.click();
     await expect(order).toBeFocused();
     await expect(order.getByRole('link', { name: /Acompanhar a entrega/ })).toBeInViewport();
     await page.screenshot({ path: testInfo.outputPath('meus-resgates-pedido.png') });

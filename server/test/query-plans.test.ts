@@ -1,3 +1,5 @@
+import { print } from 'graphql';
+import { QNotificationsDocument } from '../../lib/notifications/operations.generated';
 import { STAFF_ROLES } from '../../lib/painel/roles';
 import { expiryJob } from '../modules/points/expiry-job';
 import { generateClub, type GeneratedClub } from './generated-club';
@@ -78,4 +80,26 @@ it('the daily expiry job, the next day, reads only the members and lots due', as
   const statements = await captured(() => expiryJob(t.db, () => t.config.now() + DAY_MS).run());
   expect(statements.filter(isRead).length).toBeGreaterThan(0);
   expect(await wholeTableReads(statements)).toEqual([]);
+});
+
+it('the inbox, its first page and the next, reads the member’s notices by their (user, date, id) index', async () => {
+  const query = print(QNotificationsDocument);
+  const headers = { authorization: `Bearer ${memberToken}` };
+  let cursor: string | null | undefined;
+  const statements = await captured(async () => {
+    const first = await gql<{ notifications: { nextCursor: string | null } }>(t.app, query, { first: 2 }, headers);
+    cursor = first.data?.notifications.nextCursor;
+    const next = await gql(t.app, query, { first: 2, after: cursor }, headers);
+    expect(next.errors).toBeUndefined();
+  });
+  expect(cursor).toEqual(expect.any(String));
+  expect(await wholeTableReads(statements)).toEqual([]);
+  // Each page is a seek into the index already in the list's order: no sort of the member's whole inbox.
+  const pages = statements.filter((s) => isRead(s) && /order by "created_at" desc, "id" desc/.test(s.sql));
+  expect(pages).toHaveLength(2);
+  for (const page of pages) {
+    const nodes = await explain(t.db, page, { forceIndexes: true });
+    expect(nodes.map((n) => n.index)).toContain('notifications_user_created_idx');
+    expect(nodes.map((n) => n.type)).not.toContain('Sort');
+  }
 });

@@ -24,7 +24,14 @@ describe('what a notification says', () => {
         '/projetos',
       ],
       [
-        { type: 'reward-order', userId: 1, orderId: 12, rewardName: 'Serra tico-tico', status: 'shipped' },
+        {
+          type: 'reward-order',
+          userId: 1,
+          orderId: 12,
+          rewardName: 'Serra tico-tico',
+          status: 'shipped',
+          shipment: { carrier: 'Correios', trackingCode: 'QB123456789BR' },
+        },
         'rewards',
         'Resgate enviado',
         '/meus-resgates#pedido-12',
@@ -46,6 +53,31 @@ describe('what a notification says', () => {
       expect(describeEvent(event)).toMatchObject({ kind, title, url });
       expect(describeEvent(event).body.length).toBeLessThanOrEqual(180);
     }
+  });
+
+  it('names the parcel of a shipped order by its tracking code, which no clipping of a long text cuts', () => {
+    const shipped = describeEvent({
+      type: 'reward-order',
+      userId: 1,
+      orderId: 12,
+      rewardName: 'Serra tico-tico',
+      status: 'shipped',
+      shipment: { carrier: 'Correios', trackingCode: 'QB123456789BR' },
+    });
+    expect(shipped.body).toBe(
+      'Seu resgate nº 12 (Serra tico-tico) foi enviado. Código de rastreio: QB123456789BR (Correios). Acompanhe a entrega no app.',
+    );
+    const corrected = describeEvent({
+      type: 'reward-order',
+      userId: 1,
+      orderId: 1234567,
+      rewardName: 'Kit de fresas de metal duro com haste de 8 mm para tupia',
+      status: 'tracking-corrected',
+      shipment: { carrier: 'Transportadora Rodoviária Expressa do Interior Paulista', trackingCode: 'A'.repeat(40) },
+    });
+    expect(corrected.title).toBe('Rastreio corrigido');
+    expect(corrected.body.length).toBeLessThanOrEqual(180);
+    expect(corrected.body).toContain(`Novo código: ${'A'.repeat(40)} (`);
   });
 
   it('takes anything shaped like a CPF, a CNPJ or an amount in reais out of text a person typed', () => {

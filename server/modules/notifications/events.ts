@@ -14,7 +14,7 @@ export type NotificationEvent =
   | { type: 'project-approved'; userId: number; title: string; points: number }
   | { type: 'project-refused'; userId: number; title: string; reason: string }
   | { type: 'points-expiring'; userId: number; points: number; withinDays: number; firstDate: string }
-  | { type: 'reward-order'; userId: number; orderId: number; rewardName: string; status: RewardOrderNotice }
+  | RewardOrderEvent
   | { type: 'reward-redeemed'; userId: number; orderId: number; rewardName: string; points: number; codeReady: boolean }
   | { type: 'partner-transfer'; userId: number; transferId: number; partnerName: string; completed: boolean }
   | { type: 'partner-transfer-requested'; userId: number; transferId: number; partnerName: string; points: number }
@@ -29,6 +29,19 @@ export type RewardOrderNotice =
   | 'code-ready'
   | 'cancelled'
   | 'cancelled-by-member';
+
+/** The notices of a parcel on its way: the member follows it by its tracking code, so the notice carries it. */
+export type ShipmentNotice = Extract<RewardOrderNotice, 'shipped' | 'tracking-corrected'>;
+
+/** A parcel as the member follows it: the carrier and its tracking code. */
+export interface Shipment {
+  carrier: string;
+  trackingCode: string;
+}
+
+type RewardOrderEvent = { type: 'reward-order'; userId: number; orderId: number; rewardName: string } & (
+  { status: Exclude<RewardOrderNotice, ShipmentNotice> } | { status: ShipmentNotice; shipment: Shipment }
+);
 
 export interface NotificationText {
   kind: NotificationKind;
@@ -67,14 +80,9 @@ export function firstWords(text: string, words = REASON_WORDS): string {
 const pts = (n: number) => `${n.toLocaleString('pt-BR')} ${n === 1 ? 'ponto' : 'pontos'}`;
 const quoted = (title: string) => `“${clip(withoutPersonalData(title), 40)}”`;
 
-const ORDER_TEXTS: Record<RewardOrderNotice, { title: string; body: string }> = {
+const ORDER_TEXTS: Record<Exclude<RewardOrderNotice, ShipmentNotice>, { title: string; body: string }> = {
   requested: { title: 'Resgate liberado', body: 'foi conferido e segue para separação.' },
   separating: { title: 'Resgate em separação', body: 'está em separação.' },
-  shipped: { title: 'Resgate enviado', body: 'foi enviado. Acompanhe a entrega no app.' },
-  'tracking-corrected': {
-    title: 'Rastreio corrigido',
-    body: 'teve o código de rastreio corrigido pelo clube. Acompanhe a entrega no app com o novo código.',
-  },
   delivered: { title: 'Resgate entregue', body: 'foi entregue. Bom trabalho na oficina!' },
   'code-ready': { title: 'Código pronto', body: 'tem o código pronto: toque em “Mostrar código”.' },
   cancelled: { title: 'Resgate cancelado', body: 'foi cancelado pelo clube. Os pontos voltaram para o seu saldo.' },
@@ -83,6 +91,31 @@ const ORDER_TEXTS: Record<RewardOrderNotice, { title: string; body: string }> = 
     body: 'foi cancelado como você pediu. Os pontos voltaram para o seu saldo.',
   },
 };
+
+/**
+ * The tracking code right after what happened and before the carrier: clipping a long reward name, carrier and code to
+ * BODY_MAX cuts the carrier or the closing words, never the code the member opens the notice for.
+ */
+const SHIPMENT_TEXTS: Record<ShipmentNotice, { title: string; body: (shipment: Shipment) => string }> = {
+  shipped: {
+    title: 'Resgate enviado',
+    body: ({ carrier, trackingCode }) =>
+      `foi enviado. Código de rastreio: ${trackingCode} (${withoutPersonalData(carrier)}). Acompanhe a entrega no app.`,
+  },
+  'tracking-corrected': {
+    title: 'Rastreio corrigido',
+    body: ({ carrier, trackingCode }) =>
+      `teve o código de rastreio corrigido pelo clube. Novo código: ${trackingCode} (${withoutPersonalData(carrier)}). Acompanhe a entrega no app.`,
+  },
+};
+
+function orderText(event: RewardOrderEvent): { title: string; body: string } {
+  if ('shipment' in event) {
+    const text = SHIPMENT_TEXTS[event.status];
+    return { title: text.title, body: text.body(event.shipment) };
+  }
+  return ORDER_TEXTS[event.status];
+}
 
 const orderUrl = (orderId: number) => `/meus-resgates#pedido-${orderId}`;
 
@@ -149,7 +182,7 @@ function compose(event: NotificationEvent): NotificationText {
         url: '/premios',
       };
     case 'reward-order': {
-      const text = ORDER_TEXTS[event.status];
+      const text = orderText(event);
       return {
         kind: 'rewards',
         title: text.title,

@@ -4,7 +4,7 @@ import { notificationsResolvers } from './resolvers';
 
 export { notify } from './notify';
 export { emailReceipt, type ReceiptDeps, type ReceiptMail } from './receipt';
-export { firstWords, type NotificationEvent, type RewardOrderNotice } from './events';
+export { firstWords, type NotificationEvent, type RewardOrderNotice, type Shipment } from './events';
 export { deliverDueNotifications, pruneNotifications } from './delivery';
 export { removeSessionSubscriptions } from './subscriptions';
 export { pushQueueDepth } from './queue-depth';

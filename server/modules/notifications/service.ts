@@ -1,3 +1,4 @@
+import { sql } from 'kysely';
 import { z } from 'zod';
 import { badUserInput, unauthenticated } from '../../errors/api-errors';
 import { parseInput } from '../../errors/parse-input';
@@ -111,8 +112,39 @@ const pageSchema = z.object({
     .min(1, `Peça de 1 a ${PAGE_MAX} avisos.`)
     .max(PAGE_MAX, `Peça de 1 a ${PAGE_MAX} avisos.`)
     .nullish(),
-  after: z.string().max(20, PAGE_MESSAGE).regex(/^\d+$/, PAGE_MESSAGE).nullish(),
+  after: z.string().max(200, PAGE_MESSAGE).nullish(),
 });
+
+/** Where a page ended: the last notice's event time and id, the keyset the next page starts after. */
+interface Position {
+  createdAt: string;
+  id: number;
+}
+
+const encodeCursor = (row: Pick<NotificationRow, 'created_at' | 'id'>) =>
+  Buffer.from(`${row.created_at}|${row.id}`, 'utf8').toString('base64url');
+
+/**
+ * A cursor of this keyset, or the bare id an app built before it passes (a page the service worker still serves
+ * from its cache): that notice's own position, when it is the member's.
+ */
+async function positionOf(deps: MemberDeps, userId: number, cursor: string): Promise<Position> {
+  if (/^\d{1,15}$/.test(cursor)) {
+    const row = await deps.db
+      .selectFrom('notifications')
+      .select(['created_at', 'id'])
+      .where('id', '=', Number(cursor))
+      .where('user_id', '=', userId)
+      .executeTakeFirst();
+    if (row) return { createdAt: row.created_at, id: row.id };
+  } else {
+    const [createdAt, id] = Buffer.from(cursor, 'base64url').toString('utf8').split('|');
+    if (createdAt && /^\d{4}-\d{2}-\d{2}T[\d:.]+Z$/.test(createdAt) && id && /^\d{1,15}$/.test(id)) {
+      return { createdAt, id: Number(id) };
+    }
+  }
+  throw badUserInput(PAGE_MESSAGE);
+}
 
 async function unreadCount(deps: MemberDeps, userId: number): Promise<number> {
   const row = await deps.db
@@ -124,14 +156,24 @@ async function unreadCount(deps: MemberDeps, userId: number): Promise<number> {
   return Number(row?.n ?? 0);
 }
 
-/** Newest first by id (the order they were written), a keyset page: one index seek at any inbox size. */
+/**
+ * Newest first by when the event happened (`created_at`, the clock of the change that wrote it), the id breaking
+ * ties: the date each card shows is the order it is listed in, also for notices written later than their event (a
+ * replayed history: the demo member's year was once seeded module by module, so a project approved in October had a
+ * larger id than an invoice refused in November). A keyset page on (created_at, id) over the member's
+ * (user_id, created_at, id) index: one index seek at any inbox size, no notice skipped or repeated between pages.
+ */
 export async function notificationsPage(deps: MemberDeps, args: { first?: number | null; after?: string | null }) {
   const user = await requireMember(deps.db, deps.userId);
   const { first, after } = parseInput(pageSchema, args);
   const size = first ?? PAGE_DEFAULT;
   let query = deps.db.selectFrom('notifications').selectAll().where('user_id', '=', user.id);
-  if (after) query = query.where('id', '<', Number(after));
+  if (after) {
+    const { createdAt, id } = await positionOf(deps, user.id, after);
+    query = query.where(sql<boolean>`(created_at, id) < (${createdAt}, ${id})`);
+  }
   const rows = await query
+    .orderBy('created_at', 'desc')
     .orderBy('id', 'desc')
     .limit(size + 1)
     .execute();
@@ -140,7 +182,7 @@ export async function notificationsPage(deps: MemberDeps, args: { first?: number
   return {
     data: page.map(view),
     hasMore,
-    nextCursor: hasMore ? String(page.at(-1)!.id) : null,
+    nextCursor: hasMore ? encodeCursor(page.at(-1)!) : null,
     unreadCount: await unreadCount(deps, user.id),
   };
 }

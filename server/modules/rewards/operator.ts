@@ -1,7 +1,7 @@
 import { randomInt } from 'node:crypto';
 import { CODE_VALIDITY_DAYS } from '../../../lib/rewards/rules';
 import type { Db, RewardOrderRow, RewardOrderStatus } from '../../db/schema';
-import { notify, type RewardOrderNotice } from '../notifications';
+import { notify, type NotificationEvent } from '../notifications';
 import { nowOf, type OperatorDeps } from '../service-deps';
 import { actorLabel, auditActorOf, recordAudit, type AuditActor } from '../staff';
 import * as repo from './repository';
@@ -116,18 +116,29 @@ const TRAIL_ACTIONS: Record<RewardOrderStatus, string> = {
 
 /**
  * Tells the member of an order the club moved, in the move's transaction (the inbox, and a push where allowed); the
- * e-mail and SMS of notify.ts follow the commit as before. A delivered voucher or course is "your code is ready".
+ * e-mail and SMS of notify.ts follow the commit as before. A delivered voucher or course is "your code is ready"; a
+ * shipped order's notice carries its tracking code, what the member opens it for.
  */
 async function noticeOfOrder(trx: Db, order: RewardOrderRow, at: string): Promise<void> {
   const moved = (await repo.orderById(trx, order.id))!;
   const [reward] = await repo.rewardsByIds(trx, [moved.reward_id]);
-  const status: RewardOrderNotice =
-    moved.status === 'delivered' && reward && givesCode(reward) ? 'code-ready' : moved.status;
-  await notify(
-    trx,
-    { type: 'reward-order', userId: moved.user_id, orderId: moved.id, rewardName: reward?.name ?? 'prêmio', status },
-    new Date(at),
-  );
+  const about = {
+    type: 'reward-order',
+    userId: moved.user_id,
+    orderId: moved.id,
+    rewardName: reward?.name ?? 'prêmio',
+  } as const;
+  let event: NotificationEvent;
+  if (moved.status === 'shipped') {
+    // shipOrder wrote both with the move, in this transaction.
+    event = { ...about, status: 'shipped', shipment: { carrier: moved.carrier!, trackingCode: moved.tracking_code! } };
+  } else {
+    event = {
+      ...about,
+      status: moved.status === 'delivered' && reward && givesCode(reward) ? 'code-ready' : moved.status,
+    };
+  }
+  await notify(trx, event, new Date(at));
 }
 
 /** Moves an order to `to` from one of `from`, with its timeline event and the audit, in one transaction. */
@@ -251,6 +262,7 @@ export async function correctTracking(
         orderId: order.id,
         rewardName: reward?.name ?? 'prêmio',
         status: 'tracking-corrected',
+        shipment: { carrier, trackingCode: tracking },
       },
       new Date(at),
     );

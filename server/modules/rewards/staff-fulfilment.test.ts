@@ -203,15 +203,17 @@ describe('one order', () => {
     const sent = await outboxFor(DEMO_MEMBER.email);
     expect(sent.filter((m) => m.channel === 'email')).toHaveLength(4);
     expect(sent.some((m) => m.body.includes(`resgate nº ${id}`) && m.body.includes('QB123456789BR'))).toBe(true);
-    // The redemption and each move are in the member's inbox too, newest first, each opening the order.
-    const inbox = await gql<{ notifications: { data: { kind: string; url: string }[]; unreadCount: number } }>(
-      t.app,
-      '{ notifications(first: 10) { data { kind url } unreadCount } }',
-      {},
-      ana,
-    );
+    // The redemption and each move are in the member's inbox too, newest first, each opening the order; the
+    // shipping notice names the parcel by its tracking code.
+    const inbox = await gql<{
+      notifications: { data: { kind: string; title: string; body: string; url: string }[]; unreadCount: number };
+    }>(t.app, '{ notifications(first: 10) { data { kind title body url } unreadCount } }', {}, ana);
     expect(inbox.data?.notifications.unreadCount).toBe(4);
     expect(inbox.data?.notifications.data.map((n) => n.kind)).toEqual(['REWARDS', 'REWARDS', 'REWARDS', 'REWARDS']);
+    expect(inbox.data?.notifications.data.every((n) => n.url === `/meus-resgates#pedido-${id}`)).toBe(true);
+    expect(inbox.data?.notifications.data.find((n) => n.title === 'Resgate enviado')?.body).toMatch(
+      new RegExp(`^Seu resgate nº ${id} \\(.+\\) foi enviado\\. Código de rastreio: QB123456789BR \\(Correios\\)\\.`),
+    );
 
     // Both audits: the order's own (the terminal's `orders` reads it) and the staff's trail, with who and the role.
     const staffName = 'Paula Prêmios <paula@clube.test>';
@@ -282,6 +284,7 @@ describe('one order', () => {
     );
     expect(inbox.data?.notifications.data[0]).toMatchObject({
       title: 'Rastreio corrigido',
+      body: expect.stringContaining('Novo código: AA123456789BR (Jadlog).'),
       url: `/meus-resgates#pedido-${id}`,
     });
     const sent = await outboxFor(DEMO_MEMBER.email);
