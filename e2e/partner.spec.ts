@@ -12,20 +12,31 @@ const points = (text: string | null): number => Number((text ?? '').replace(/\D/
 /** The balance the page shows in its rules (other specs move Ana's balance too: it is read, never assumed). */
 const shownBalance = async (page: Page) => points(await page.getByText(/^Seu saldo: /).textContent());
 
-/** Simulates and confirms the smallest transfer; answers the transfer's number. */
+/** "amanhã, 23/11": the API's next São Paulo day, whichever day the run is. */
+const NEXT_TRANSFER = /^Você poderá fazer outra transferência amanhã, \d{2}\/\d{2}\.$/;
+
+/**
+ * Simulates and confirms the smallest transfer; answers the transfer's number. The day's one transfer is made: the
+ * answer says when the next can be and leads back to Prêmios, with no other simulation offered.
+ */
 async function transferMinimum(page: Page, balance: number): Promise<string> {
   await page.getByRole('textbox', { name: 'Pontos do clube a transferir' }).fill('1000');
   await page.getByRole('button', { name: 'Simular' }).click();
   await expect(page.getByRole('heading', { name: 'Simulação' })).toBeVisible();
   await expect(page.locator('dt:text-is("Saem do clube") + dd')).toHaveText('1.000 pontos');
   await expect(page.locator('dt:text-is("Entram no Programa Parceiro") + dd')).toHaveText('1.000 pontos');
-  await expect(page.locator('dt:text-is("Taxa") + dd')).toHaveText('1 ponto do clube = 1 ponto Programa Parceiro');
+  await expect(page.locator('dt:text-is("Conversão") + dd')).toHaveText(
+    '1 ponto do clube = 1 ponto no Programa Parceiro',
+  );
   await expect(page.locator('dt:text-is("Saldo depois") + dd')).toHaveText(
     `${(balance - 1000).toLocaleString('pt-BR')} pontos`,
   );
   await page.getByRole('button', { name: 'Confirmar transferência de 1.000 pontos' }).click();
   const done = page.getByRole('status').filter({ hasText: 'Transferência solicitada' });
   await expect(done).toContainText(/Transferência nº \d+/);
+  await expect(done.getByText(NEXT_TRANSFER)).toBeVisible();
+  await expect(done.getByRole('link', { name: 'Voltar para Prêmios' })).toHaveAttribute('href', '/premios');
+  await expect(done.getByRole('button', { name: 'Fazer outra simulação' })).toHaveCount(0);
   return /Transferência nº (\d+)/.exec((await done.textContent()) ?? '')?.[1] ?? '';
 }
 
@@ -40,6 +51,10 @@ test.describe('transfer to the points partner', () => {
     await expect(
       page.getByRole('heading', { name: 'Transferir pontos para o Programa Parceiro', level: 1 }),
     ).toBeVisible();
+    await expect(page.getByText(/^Conversão: /)).toHaveText(
+      'Conversão: 1 ponto do clube = 1 ponto no Programa Parceiro',
+    );
+    await expect(page.getByText(/^Taxa/)).toHaveCount(0);
     await expectNoAxeViolations(page);
 
     const account = page.getByRole('textbox', { name: 'Número da conta no Programa Parceiro' });
@@ -75,9 +90,14 @@ test.describe('transfer to the points partner', () => {
     await page.reload();
     const confirmed = list.getByRole('article').filter({ hasText: `Transferência nº ${confirmedId}` });
     await expect(confirmed.locator('.status-badge')).toContainText('Concluída');
-    // Today's transfer is made: the form waits for tomorrow.
-    await expect(page.getByText(/Você já fez a transferência de hoje/)).toBeVisible();
+    // Today's transfer is made: instead of a form that could only refuse, when the next one can be and a way on.
+    await expect(page.getByText(/Você já fez a transferência de hoje/)).toHaveText(
+      /^Você já fez a transferência de hoje\. Você poderá fazer outra transferência amanhã, \d{2}\/\d{2}\.$/,
+    );
+    await expect(page.getByRole('textbox', { name: 'Pontos do clube a transferir' })).toHaveCount(0);
     await expectNoAxeViolations(page);
+    await page.getByRole('link', { name: 'Voltar para Prêmios' }).click();
+    await expect(page.getByRole('heading', { name: 'Prêmios', level: 1 })).toBeVisible();
 
     await page.goto('/historico');
     await expect(page.getByRole('heading', { name: 'Extrato de pontos', level: 1 })).toBeVisible();

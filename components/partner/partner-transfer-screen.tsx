@@ -13,7 +13,7 @@ import { errorMessage, fieldErrors } from '@/lib/apollo/errors';
 import { formatDate } from '@/lib/format/dates';
 import { formatPoints } from '@/lib/format/numbers';
 import { newAttemptKey } from '@/lib/network/attempt-key';
-import { rateLabel, storeProgram, TRANSFER_STATUS_LABELS } from '@/lib/partner/labels';
+import { conversionLabel, nextTransferWhen, storeProgram, TRANSFER_STATUS_LABELS } from '@/lib/partner/labels';
 import {
   MLinkPointsPartner,
   MTransferToPointsPartner,
@@ -108,7 +108,35 @@ function LinkForm({ program }: { program: Program }) {
   );
 }
 
-function TransferDone({ transfer, onAgain }: { transfer: Transfer; onAgain: () => void }) {
+/**
+ * Once the day's transfers are made: when the next one can be, and a way on, in place of a form that could only
+ * refuse. `madeToday` opens it as a notice, for a member who comes to the page with the day's transfers made.
+ */
+function NextTransfer({ program, madeToday }: { program: Program; madeToday?: string }) {
+  const when = `Você poderá fazer outra transferência ${nextTransferWhen(program.nextTransferAt)}.`;
+  return (
+    <>
+      {madeToday ? <p className="alert alert--info">{`${madeToday} ${when}`}</p> : <p>{when}</p>}
+      <p>
+        <Link className="button button--secondary" href={routes.rewards()}>
+          Voltar para Prêmios
+        </Link>
+      </p>
+    </>
+  );
+}
+
+function TransferDone({
+  transfer,
+  program,
+  refreshing,
+  onAgain,
+}: {
+  transfer: Transfer;
+  program: Program;
+  refreshing: boolean;
+  onAgain: () => void;
+}) {
   // The answer replaces the confirmation: focus brings it into view and to the reader.
   const heading = useFocusWhenShown<HTMLHeadingElement>(true);
   const refused = transfer.status === 'REFUSED';
@@ -128,9 +156,18 @@ function TransferDone({ transfer, onAgain }: { transfer: Transfer; onAgain: () =
             ? `Os pontos já estão na sua conta ${transfer.accountId}.`
             : `Assim que o ${transfer.program} confirmar, ela aparece como Concluída aqui embaixo.`}
       </p>
-      <button type="button" className="button button--secondary" onClick={onAgain}>
-        Fazer outra simulação
-      </button>
+      {/* The transfer made the program stale (a refused one does not count toward the day's limit, any other may
+          reach it): what comes next waits for the program read again, so a form that could only refuse is never
+          offered. */}
+      {refreshing ? null : program.canTransferToday ? (
+        <p>
+          <button type="button" className="button button--secondary" onClick={onAgain}>
+            Fazer outra simulação
+          </button>
+        </p>
+      ) : (
+        <NextTransfer program={program} />
+      )}
     </div>
   );
 }
@@ -189,8 +226,8 @@ function ConfirmTransfer({
           <dd>{formatPoints(simulation.partnerPoints)} pontos</dd>
         </div>
         <div>
-          <dt>Taxa</dt>
-          <dd>{rateLabel(simulation, program.name)}</dd>
+          <dt>Conversão</dt>
+          <dd>{conversionLabel(simulation, program.name)}</dd>
         </div>
         <div>
           <dt>Mínimo e múltiplo</dt>
@@ -276,7 +313,8 @@ function SimulateForm({ program, onSimulated }: { program: Program; onSimulated:
   );
 }
 
-function TransferArea({ program }: { program: Program }) {
+/** `refreshing`: the program is being read again (after a transfer, which evicted it). */
+function TransferArea({ program, refreshing }: { program: Program; refreshing: boolean }) {
   const [simulation, setSimulation] = useState<Simulation | null>(null);
   const [done, setDone] = useState<Transfer | null>(null);
 
@@ -284,6 +322,8 @@ function TransferArea({ program }: { program: Program }) {
     return (
       <TransferDone
         transfer={done}
+        program={program}
+        refreshing={refreshing}
         onAgain={() => {
           setDone(null);
           setSimulation(null);
@@ -298,9 +338,14 @@ function TransferArea({ program }: { program: Program }) {
   }
   if (!program.canTransferToday) {
     return (
-      <p className="alert alert--info">
-        Você já fez a transferência de hoje ({program.transfersPerDay} por dia). Volte amanhã para transferir de novo.
-      </p>
+      <NextTransfer
+        program={program}
+        madeToday={
+          program.transfersPerDay === 1
+            ? 'Você já fez a transferência de hoje.'
+            : `Você já fez as ${program.transfersPerDay} transferências de hoje.`
+        }
+      />
     );
   }
   if (program.maxTransferable === 0) {
@@ -389,7 +434,7 @@ function TransferList() {
 
 /** /premios/transferir: link the partner account, simulate, confirm, and follow the transfers. */
 export function PartnerTransferScreen() {
-  const { data, error, refetch } = useQuery(QPointsPartner, { fetchPolicy: 'cache-and-network' });
+  const { data, error, loading, refetch } = useQuery(QPointsPartner, { fetchPolicy: 'cache-and-network' });
   const program = data?.pointsPartner;
 
   if (!program) {
@@ -410,7 +455,7 @@ export function PartnerTransferScreen() {
       </p>
       <h1 id="page-title">Transferir pontos para o {program.name}</h1>
       <ul className="muted partner-rules">
-        <li>Taxa: {rateLabel(program, program.name)}</li>
+        <li>Conversão: {conversionLabel(program, program.name)}</li>
         <li>
           Mínimo de {formatPoints(program.minimum)} pontos, em múltiplos de {formatPoints(program.multiple)};{' '}
           {program.transfersPerDay === 1 ? 'uma transferência' : `${program.transfersPerDay} transferências`} por dia
@@ -426,7 +471,7 @@ export function PartnerTransferScreen() {
             Conta vinculada: <strong>{program.linkedAccount}</strong> ·{' '}
             <Link href={`${routes.profile()}#parceiro`}>Desvincular no perfil</Link>
           </p>
-          <TransferArea program={program} />
+          <TransferArea program={program} refreshing={loading} />
         </>
       ) : (
         <LinkForm program={program} />

@@ -1,6 +1,7 @@
 import type { ApolloCache } from '@apollo/client';
 import type { PartnerProgramFieldsFragment, PartnerTransferStatus } from '../graphql/generated/graphql';
-import { formatPoints } from '../format/numbers';
+import { formatDate, saoPauloDayStartMs, todayInBrazil } from '../format/dates';
+import { formatCount } from '../format/numbers';
 
 export const TRANSFER_STATUS_LABELS: Record<PartnerTransferStatus, string> = {
   REQUESTED: 'Solicitada',
@@ -8,11 +9,25 @@ export const TRANSFER_STATUS_LABELS: Record<PartnerTransferStatus, string> = {
   REFUSED: 'Recusada',
 };
 
-/** "1 ponto do clube = 1 ponto Programa Parceiro", in the program's own words. */
-export function rateLabel(p: { rateClubPoints: number; ratePartnerPoints: number }, program: string): string {
-  const club = `${formatPoints(p.rateClubPoints)} ${p.rateClubPoints === 1 ? 'ponto' : 'pontos'} do clube`;
-  const partner = `${formatPoints(p.ratePartnerPoints)} ${p.ratePartnerPoints === 1 ? 'ponto' : 'pontos'} ${program}`;
-  return `${club} = ${partner}`;
+/**
+ * "1 ponto do clube = 1 ponto no Programa Parceiro": what club points become at the program's rate. Worded as a
+ * conversion, since "taxa" read as a fee taken from the transfer.
+ */
+export function conversionLabel(p: { rateClubPoints: number; ratePartnerPoints: number }, program: string): string {
+  const club = formatCount(p.rateClubPoints, 'ponto', 'pontos');
+  const partner = formatCount(p.ratePartnerPoints, 'ponto', 'pontos');
+  return `${club} do clube = ${partner} no ${program}`;
+}
+
+/**
+ * The end of "Você poderá fazer outra transferência …" from the API's `nextTransferAt`: "amanhã, 23/11" when it is
+ * the next São Paulo day (the club's days), else "a partir de 25/11/2026"; just "amanhã" when the API gave no date.
+ */
+export function nextTransferWhen(nextTransferAt: string | null | undefined, now: number = Date.now()): string {
+  if (!nextTransferAt) return 'amanhã';
+  const date = formatDate(nextTransferAt);
+  const tomorrow = todayInBrazil(saoPauloDayStartMs(todayInBrazil(now), 1));
+  return todayInBrazil(Date.parse(nextTransferAt)) === tomorrow ? `amanhã, ${date.slice(0, 5)}` : `a partir de ${date}`;
 }
 
 /**

@@ -378,6 +378,38 @@ describe('transferring points to the partner', () => {
     expect((await transfer(1000)).errors).toBeUndefined();
   });
 
+  it('says when the next transfer can be: the next São Paulo day once the day’s is made, none while one can go', async () => {
+    const NEXT = `query { pointsPartner { canTransferToday nextTransferAt } }`;
+    const next = async () =>
+      (await gql<{ pointsPartner: { canTransferToday: boolean; nextTransferAt: string | null } }>(t.app, NEXT, {}, ana))
+        .data!.pointsPartner;
+    await setBalance(anaId, 5000);
+    await link();
+    expect(await next()).toEqual({ canTransferToday: true, nextTransferAt: null });
+
+    // 23:30 of 22/11 in São Paulo, already 23/11 in UTC: the day that counts is São Paulo's, ending half an hour on.
+    clock.advance(14.5 * HOUR);
+    await relogin();
+    const refused = (await transfer(1000)).data!.transferToPointsPartner;
+    expect(await next()).toEqual({ canTransferToday: false, nextTransferAt: '2026-11-23T03:00:00.000Z' });
+    // A refusal frees the day again.
+    await refuseTransfer(operator(), refused.id, 'suporte.rui', 'Conta bloqueada no parceiro.');
+    expect(await next()).toEqual({ canTransferToday: true, nextTransferAt: null });
+    expect((await transfer(1000)).errors).toBeUndefined();
+    expect(await next()).toEqual({ canTransferToday: false, nextTransferAt: '2026-11-23T03:00:00.000Z' });
+
+    // The instant it names is the one the transfer's own check lets through: not a millisecond before.
+    clock.advance(30 * 60 * 1000 - 1);
+    await relogin();
+    expect((await transfer(1000)).errors?.[0]?.message).toBe(
+      'Você já fez uma transferência hoje. Tente de novo amanhã.',
+    );
+    clock.advance(1);
+    expect(await next()).toEqual({ canTransferToday: true, nextTransferAt: null });
+    expect((await transfer(1000)).errors).toBeUndefined();
+    expect(await next()).toEqual({ canTransferToday: false, nextTransferAt: '2026-11-24T03:00:00.000Z' });
+  });
+
   it('another member’s transfer answers like a missing one', async () => {
     await setBalance(anaId, 1000);
     await link();

@@ -83,6 +83,8 @@ export interface PointsPartnerView {
   maxTransferable: number;
   /** False when today's transfer was made already. */
   canTransferToday: boolean;
+  /** While today's are made, when the next one can be: the next São Paulo day's start. Null while one can be made. */
+  nextTransferAt: string | null;
 }
 
 async function programView(deps: Deps, userId: number): Promise<PointsPartnerView> {
@@ -93,6 +95,7 @@ async function programView(deps: Deps, userId: number): Promise<PointsPartnerVie
     currentBalance(db, userId, now),
     repo.countingTransfersSince(db, userId, startOfDay(now)),
   ]);
+  const canTransferToday = today < TRANSFER_RULES.perDay;
   const rounded = Math.min(
     TRANSFER_RULES.maximum,
     Math.floor(balance / TRANSFER_RULES.multiple) * TRANSFER_RULES.multiple,
@@ -109,7 +112,9 @@ async function programView(deps: Deps, userId: number): Promise<PointsPartnerVie
     answerWithinHours: TRANSFER_RULES.answerWithinHours,
     balance,
     maxTransferable: rounded >= TRANSFER_RULES.minimum ? rounded : 0,
-    canTransferToday: today < TRANSFER_RULES.perDay,
+    canTransferToday,
+    // The limit counts São Paulo days (transferToPartner's check): the next day's start frees it.
+    nextTransferAt: canTransferToday ? null : saoPauloDayStart(todayInBrazil(now), 1),
   };
 }
 
