@@ -91,6 +91,7 @@ async function jestConfig(): Promise<Config> {
           '<rootDir>/server/uploads/file-upload.test.ts',
         ],
         globals: { CLUB_TEST_DATABASE: 'postgres' },
+        setupFilesAfterEnv: ['<rootDir>/server/test/postgres-file-end.ts'],
         globalSetup: '<rootDir>/server/test/postgres-setup.ts',
         globalTeardown: '<rootDir>/server/test/postgres-teardown.ts',
       })(),
