@@ -106,8 +106,26 @@ test.describe('revisão de notas no painel @painel', () => {
     ).toBeVisible();
     await expect(page.getByText(nilo.cpf)).toHaveCount(0);
     await expect(page.getByText(`***.${nilo.cpf.slice(3, 6)}.***-${nilo.cpf.slice(-2)}`)).toBeVisible();
+    // The viewer's zoom and rotation, measured on screen with the photo's own shape (the member app's gallery styles
+    // once overrode them: the label said 400 % and the picture stayed put, drawn too wide).
+    const shape = async () => {
+      const box = (await photo.boundingBox())!;
+      return { width: box.width, ratio: box.width / box.height };
+    };
+    const natural = await photo.evaluate((img: HTMLImageElement) => img.naturalWidth / img.naturalHeight);
+    const fitted = await shape();
+    expect(fitted.ratio).toBeCloseTo(natural, 2);
+    await page.screenshot({ path: test.info().outputPath('foto-100.png') });
     await page.getByRole('button', { name: 'Aproximar' }).click();
     await expect(page.getByText('150%')).toBeVisible();
+    const zoomed = await shape();
+    expect(zoomed.width / fitted.width).toBeCloseTo(1.5, 2);
+    expect(zoomed.ratio).toBeCloseTo(natural, 2);
+    await page.getByRole('button', { name: 'Girar para a direita' }).click();
+    await expect.poll(async () => (await shape()).ratio).toBeCloseTo(1 / natural, 2);
+    await page.screenshot({ path: test.info().outputPath('foto-150-girada.png') });
+    await page.getByRole('button', { name: 'Girar para a esquerda' }).click();
+    await expect.poll(async () => (await shape()).ratio).toBeCloseTo(natural, 2);
     await page.keyboard.press(']');
     await expect(page.getByText('Atalhos do teclado')).toBeVisible();
     await expectNoAxeViolations(page);
