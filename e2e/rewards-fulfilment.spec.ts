@@ -40,6 +40,10 @@ test.describe('rewards delivered', () => {
     await page.goto('/avisos');
     const notice = page.getByRole('link', { name: new RegExp(`Resgate enviado.*resgate nº ${id} `) });
     await expect(notice).toContainText('Código de rastreio: QB123456789BR (Correios).');
+    // Newest first by the date each notice shows (Ana's year of demo notices and this test's).
+    const shown = await page.locator('main time').evaluateAll((times) => times.map((t) => t.getAttribute('datetime')));
+    expect(shown.length).toBeGreaterThan(5);
+    expect(shown).toEqual([...shown].sort().reverse());
     await notice.click();
     await expect(order).toBeFocused();
     await expect(order.getByRole('link', { name: /Acompanhar a entrega/ })).toBeInViewport();
