@@ -2,6 +2,16 @@ import { describeEvent, firstWords, type NotificationEvent } from './events';
 
 const CPF = '529.982.247-25';
 
+/** A reward order shipped by Correios, as the fulfilment writes its notice. */
+const SHIPPED = {
+  type: 'reward-order',
+  userId: 1,
+  orderId: 12,
+  rewardName: 'Serra tico-tico',
+  status: 'shipped',
+  shipment: { carrier: 'Correios', trackingCode: 'QB123456789BR' },
+} as const;
+
 describe('what a notification says', () => {
   it('gives every event a kind, a short pt-BR text and the screen a tap opens', () => {
     const events: [NotificationEvent, string, string, string][] = [
@@ -23,19 +33,7 @@ describe('what a notification says', () => {
         'Projeto recusado',
         '/projetos',
       ],
-      [
-        {
-          type: 'reward-order',
-          userId: 1,
-          orderId: 12,
-          rewardName: 'Serra tico-tico',
-          status: 'shipped',
-          shipment: { carrier: 'Correios', trackingCode: 'QB123456789BR' },
-        },
-        'rewards',
-        'Resgate enviado',
-        '/meus-resgates#pedido-12',
-      ],
+      [SHIPPED, 'rewards', 'Resgate enviado', '/meus-resgates#pedido-12'],
       [
         { type: 'partner-transfer', userId: 1, transferId: 4, partnerName: 'Voa Mais', completed: false },
         'rewards',
@@ -56,14 +54,7 @@ describe('what a notification says', () => {
   });
 
   it('names the parcel of a shipped order by its tracking code, which no clipping of a long text cuts', () => {
-    const shipped = describeEvent({
-      type: 'reward-order',
-      userId: 1,
-      orderId: 12,
-      rewardName: 'Serra tico-tico',
-      status: 'shipped',
-      shipment: { carrier: 'Correios', trackingCode: 'QB123456789BR' },
-    });
+    const shipped = describeEvent(SHIPPED);
     expect(shipped.body).toBe(
       'Seu resgate nº 12 (Serra tico-tico) foi enviado. Código de rastreio: QB123456789BR (Correios). Acompanhe a entrega no app.',
     );
