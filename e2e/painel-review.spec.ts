@@ -83,6 +83,14 @@ test.describe('revisão de notas no painel @painel', () => {
     await expect(photoRow.getByRole('link', { name: `nota #${copyId}` })).toBeVisible();
     await expect(photoRow).toContainText('Original; cópia na');
     await expect(page.getByText('1 nota com estes filtros')).toBeVisible();
+    // The same list, with its filters, as a file for a spreadsheet.
+    const download = page.waitForEvent('download');
+    await page.getByRole('button', { name: 'Exportar CSV' }).click();
+    const file = await download;
+    expect(file.suggestedFilename()).toMatch(/^notas-\d{4}-\d{2}-\d{2}\.csv$/);
+    const exported = readFileSync(await file.path(), 'utf8').split('\r\n').filter(Boolean);
+    expect(exported).toHaveLength(2);
+    expect(exported[1]).toMatch(new RegExp(`^${photoId};.*;Foto;`));
     await page.getByRole('button', { name: /^Enviada em/ }).click();
     await expect(page.getByRole('columnheader', { name: /^Enviada em/ })).toHaveAttribute('aria-sort', 'descending');
     await expect(page).toHaveURL(/sort=NEWEST/);

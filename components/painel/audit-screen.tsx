@@ -1,8 +1,8 @@
 'use client';
-import { useState } from 'react';
 import { formatDateTime } from '@/lib/format/dates';
 import { actionLabel, ACTOR_KIND_LABELS, changeText, objectTypeLabel } from '@/lib/painel/audit-labels';
-import { downloadAuditCsv } from '@/lib/painel/audit-export';
+import { downloadAuditCsv } from '@/lib/painel/csv-download';
+import { useCsvExport } from './csv-export';
 import { QStaffAudit } from '@/lib/painel/operations';
 import { ROLE_INFO } from '@/lib/painel/roles';
 import { SelectField } from '../ui/select-field';
@@ -22,18 +22,9 @@ const toApi = (filter: Filter): { [K in keyof Filter]?: string } =>
 
 /** /painel/auditoria (admin): the trail, filtered by who, action, object and dates, and "Exportar CSV". */
 export function AuditScreen() {
-  const [exporting, setExporting] = useState(false);
-  const [exportProblem, setExportProblem] = useState<string | null>(null);
   const list = usePainelList(QStaffAudit, 'staffAudit', EMPTY, (filter) => ({ filter: toApi(filter), first: PAGE }));
   const { field, fields, page } = list;
-
-  const exportCsv = async () => {
-    setExporting(true);
-    setExportProblem(null);
-    const result = await downloadAuditCsv(toApi(list.applied));
-    setExporting(false);
-    if (!result.ok) setExportProblem(result.message);
-  };
+  const csv = useCsvExport(() => downloadAuditCsv(toApi(list.applied)));
 
   return (
     <div className="painel-page">
@@ -42,21 +33,7 @@ export function AuditScreen() {
         Tudo o que a equipe fez no painel e os operadores no terminal: quem, com qual função, o quê, em qual objeto, o
         antes e o depois, quando e de onde.
       </p>
-      <PainelFilters
-        label="Filtros da auditoria"
-        onSubmit={list.apply}
-        onClear={list.clear}
-        buttons={
-          <button
-            type="button"
-            className="button button--secondary"
-            onClick={() => void exportCsv()}
-            disabled={exporting}
-          >
-            {exporting ? 'Exportando…' : 'Exportar CSV'}
-          </button>
-        }
-      >
+      <PainelFilters label="Filtros da auditoria" onSubmit={list.apply} onClear={list.clear} buttons={csv.button}>
         <TextField label="Quem" hint="Parte do nome ou do e-mail" error={fields['filter.actor']} {...field('actor')} />
         <SelectField label="Ação" {...field('action')}>
           <option value="">Todas</option>
@@ -73,7 +50,7 @@ export function AuditScreen() {
       <PainelList
         list={list}
         rows={page?.entries}
-        problem={exportProblem ?? list.problem(['filter.from', 'filter.to'])}
+        problem={csv.problem ?? list.problem(['filter.from', 'filter.to'])}
         words={{
           loading: 'Carregando a auditoria…',
           empty: 'Nenhum registro com estes filtros.',

@@ -17,6 +17,8 @@ import { FILE_KIND_LABELS, groupedKey, INVOICE_STATUS_LABELS } from '@/lib/paine
 import { QStaffInvoiceQueue, type QStaffInvoiceQueueQuery } from '@/lib/painel/operations';
 import { SelectField } from '../ui/select-field';
 import { TextField } from '../ui/text-field';
+import { downloadInvoiceQueueCsv } from '@/lib/painel/csv-download';
+import { useCsvExport } from './csv-export';
 import { FoldingFilters } from './folding-filters';
 import { PainelFilters } from './painel-filters';
 import { PainelList } from './painel-list';
@@ -77,6 +79,7 @@ export function InvoiceQueueScreen() {
   );
   const { field, fields, page, applied } = list;
   const search = queueSearch(applied);
+  const csv = useCsvExport(() => downloadInvoiceQueueCsv(search));
   const { sort } = queueQuery(applied);
   const first = page?.rows.find((row) => isWaiting(row.status) && (!row.lease || row.lease.mine));
   const active = Object.entries(applied).filter(([name, value]) => name !== 'sort' && value !== '').length;
@@ -105,11 +108,14 @@ export function InvoiceQueueScreen() {
           onSubmit={list.apply}
           onClear={list.clear}
           buttons={
-            first && (
-              <Link href={reviewHref(first.id, search)} prefetch={false} className="button button--secondary">
-                Abrir a primeira livre
-              </Link>
-            )
+            <>
+              {first && (
+                <Link href={reviewHref(first.id, search)} prefetch={false} className="button button--secondary">
+                  Abrir a primeira livre
+                </Link>
+              )}
+              {csv.button}
+            </>
           }
         >
           <TextField
@@ -145,7 +151,9 @@ export function InvoiceQueueScreen() {
       <PainelList
         list={list}
         rows={page?.rows}
-        problem={list.problem(['filter.from', 'filter.to', 'filter.search', 'filter.store', 'filter.risk'])}
+        problem={
+          csv.problem ?? list.problem(['filter.from', 'filter.to', 'filter.search', 'filter.store', 'filter.risk'])
+        }
         className="invoice-queue__table"
         words={{
           loading: 'Carregando a fila…',

@@ -8,6 +8,8 @@ export const PAINEL_API_PATHS = {
   graphql: '/painel/graphql',
   /** The audit trail as CSV, streamed to an admin's token. */
   auditCsv: '/painel/auditoria.csv',
+  /** The invoice queue as CSV, with the filters of the queue's own address, to a reviewer's token. */
+  invoicesCsv: '/painel/notas.csv',
   /** Files for the staff (invoice files, project photos), by short-lived signed links: `/painel/arquivos/<source>-<id>?k=&e=&s=`. */
   files: '/painel/arquivos/',
 } as const;

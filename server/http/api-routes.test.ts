@@ -96,6 +96,7 @@ describe('API route table', () => {
       securityIp: '/seguranca/ip',
       painelGraphql: '/painel/graphql',
       painelAuditCsv: '/painel/auditoria.csv',
+      painelInvoicesCsv: '/painel/notas.csv',
       painelFile: '/painel/arquivos/',
     });
     expect(() => locationPathOf({ methods: ['GET'], path: '/a/:id', match: 'exact', maxBodyBytes: 1 })).toThrow();

@@ -148,6 +148,13 @@ export const apiRouteTable = {
     match: 'exact',
     maxBodyBytes: NO_BODY_MAX_BYTES,
   }),
+  // The invoice queue as CSV for a reviewer (server/modules/invoices/staff-queue-csv.ts).
+  painelInvoicesCsv: apiRoute({
+    methods: ['GET'],
+    path: PAINEL_API_PATHS.invoicesCsv,
+    match: 'exact',
+    maxBodyBytes: NO_BODY_MAX_BYTES,
+  }),
   // Files for the painel (invoice files, project photos), by short-lived signed links (server/modules/staff/files.ts).
   painelFile: apiRoute({
     methods: ['GET'],

@@ -1,6 +1,7 @@
 import type { ClubModule } from '../club-module';
 import { invoicesResolvers } from './resolvers';
 import { invoicesHttp } from './http';
+import { invoiceQueueCsvRoute } from './staff-queue-csv';
 import { invoicesStaffResolvers } from './staff-resolvers';
 import { invoiceStaffFiles } from './staff-review';
 import { sefazCheckJobs } from './sefaz-check';
@@ -38,7 +39,10 @@ export const invoicesModule: ClubModule = {
   resolvers: invoicesResolvers,
   staffResolvers: invoicesStaffResolvers,
   staffFiles: [invoiceStaffFiles],
-  routes: invoicesHttp,
+  routes: async (app, deps) => {
+    await invoicesHttp(app, deps);
+    await invoiceQueueCsvRoute(app, deps);
+  },
   jobs: ({ db, config }) => sefazCheckJobs(db, config),
   // The invoices, their files' rows and events go by the cascade from users; the stored files are named here.
   removeMember: (db, member) => memberInvoiceFileKeys(db, member.id),

@@ -217,3 +217,62 @@ describe('taking over a held invoice', () => {
     ]);
   });
 });
+
+describe('the queue as a CSV', () => {
+  const csv = (token?: string, query = '') =>
+    s.apps[0]!.inject({
+      method: 'GET',
+      url: `/painel/notas.csv${query}`,
+      headers: { 'apollo-require-preflight': 'true', ...(token ? { authorization: `Bearer ${token}` } : {}) },
+    });
+
+  it('gives a reviewer the list with its filters and order as a file, refuses others and a bad filter, and audits it', async () => {
+    const first = await photo(ana);
+    const second = await photo(bia);
+    const stores = await enrolStaff(
+      { app: s.apps[0]!, db: s.db, config: s.config },
+      { email: 'lojas@clube.test', roles: ['lojas'], name: 'Lia Lojas' },
+    );
+    expect((await csv()).statusCode).toBe(401);
+    expect((await csv(stores.token)).statusCode).toBe(403);
+    const badDay = await csv(rafael.token, '?from=ontem');
+    expect(badDay.statusCode).toBe(400);
+    expect(JSON.parse(badDay.body).errors[0].message).toBe('Data inválida: use AAAA-MM-DD.');
+
+    const res = await csv(rafael.token, '?sort=NEWEST');
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['content-type']).toBe('text/csv; charset=utf-8');
+    expect(res.headers['content-disposition']).toMatch(/^attachment; filename="notas-\d{4}-\d{2}-\d{2}\.csv"$/);
+    const lines = res.body.split('\r\n').filter((line) => line !== '');
+    expect(lines[0]).toBe(
+      '\ufeffnota;enviada em (Brasília);membro;valor (R$);arquivos;alertas;situação;loja;CNPJ do emitente;chave de acesso',
+    );
+    // Every row of the list, in its order, past the painel's page size.
+    const listed: string[] = [];
+    let after: string | null = null;
+    do {
+      const page = await queue({ sort: 'NEWEST', first: 50, after });
+      listed.push(...page.rows.map((r) => r.id));
+      after = page.nextCursor;
+    } while (after);
+    expect(lines.slice(1).map((line) => line.split(';')[0])).toEqual(listed);
+    expect(lines[1]).toMatch(new RegExp(`^${second};\\d{2}/\\d{2}/\\d{4}, \\d{2}:\\d{2};Bia Lima;;Foto;;Em análise;`));
+
+    // The queue page's own address: its search narrows the file as it narrows the list.
+    const mine = await csv(rafael.token, `?search=${encodeURIComponent('bia@exemplo.com.br')}`);
+    expect(mine.body.split('\r\n').filter((line) => /^\d/.test(line)).map((line) => line.split(';')[0])).toEqual([
+      second,
+    ]);
+    expect(listed).toContain(first);
+
+    const exports = await s.db
+      .selectFrom('staff_audit')
+      .select(['actor_name', 'after'])
+      .where('action', '=', 'invoice.export')
+      .orderBy('id')
+      .execute();
+    expect(exports).toHaveLength(2);
+    expect(exports[0]!.actor_name).toContain('Rafael');
+    expect(JSON.parse(exports[1]!.after!)).toMatchObject({ search: 'bia@exemplo.com.br' });
+  });
+});

@@ -1,6 +1,5 @@
-import { Readable } from 'node:stream';
-import type { FastifyPluginAsync, FastifyReply } from 'fastify';
-import { isApiError } from '../../errors/api-errors';
+import type { FastifyPluginAsync } from 'fastify';
+import { refuseCsv, sendCsv } from '../../http/csv-download';
 import { csrfGuard } from '../../http/csrf';
 import { apiRouteTable } from '../../http/api-routes';
 import { requireRole } from '../../graphql/staff-access';
@@ -10,17 +9,6 @@ import type { ModuleDeps } from '../club-module';
 import { nowOf } from '../service-deps';
 import { auditCsv, auditTimeRange, recordAudit, type AuditFilter } from './audit';
 import { checkStaffSession } from './sessions';
-
-const STATUS_OF_CODE: Record<string, number> = { UNAUTHENTICATED: 401, FORBIDDEN: 403, BAD_USER_INPUT: 400 };
-
-function refuse(reply: FastifyReply, error: unknown): FastifyReply {
-  if (!isApiError(error)) throw error;
-  const code = String(error.extensions['code']);
-  return reply
-    .code(STATUS_OF_CODE[code] ?? 400)
-    .type('application/json; charset=utf-8')
-    .send({ errors: [{ message: error.message, extensions: { code } }] });
-}
 
 const text = (value: unknown) => (typeof value === 'string' ? value : undefined);
 
@@ -46,13 +34,8 @@ export const auditCsvRoute: FastifyPluginAsync<ModuleDeps> = async (app, deps) =
       auditTimeRange(filter);
       await recordAudit(deps.db, actor, { action: 'audit.export', after: { ...filter } }, nowOf(deps));
     } catch (error) {
-      return refuse(reply, error);
+      return refuseCsv(reply, error);
     }
-    const day = todayInBrazil(deps.config.now());
-    return reply
-      .type('text/csv; charset=utf-8')
-      .header('content-disposition', `attachment; filename="auditoria-${day}.csv"`)
-      .header('cache-control', 'no-store')
-      .send(Readable.from(auditCsv(deps.db, filter)));
+    return sendCsv(reply, `auditoria-${todayInBrazil(deps.config.now())}.csv`, auditCsv(deps.db, filter));
   });
 };

@@ -2,6 +2,7 @@ import { sql } from 'kysely';
 import { containsPattern } from '../../db/like';
 import type { Db } from '../../db/schema';
 import { badUserInput } from '../../errors/api-errors';
+import { csvHeader, csvLine } from '../../http/csv-download';
 import type { StaffActor } from '../../graphql/staff-access';
 import { formatDateTime, saoPauloDayStartMs } from '../../../lib/format/dates';
 import { AUDIT_ACTIONS } from '../../../lib/painel/audit-labels';
@@ -177,16 +178,6 @@ const CSV_HEADER = [
   'IP',
 ];
 
-/**
- * A CSV field: quoted when it holds the separator, a quote or a line break; a value a spreadsheet would run as a
- * formula (=, +, -, @ first) is given a leading apostrophe, so a name typed into the painel cannot become one.
- */
-function csvField(value: string | null): string {
-  if (value === null) return '';
-  const safe = /^[=+\-@\t\r]/.test(value) ? `'${value}` : value;
-  return /[;"\r\n]/.test(safe) ? `"${safe.replace(/"/g, '""')}"` : safe;
-}
-
 const ORIGIN = { staff: 'painel', terminal: 'terminal', system: 'sistema' } as const;
 
 /**
@@ -195,13 +186,13 @@ const ORIGIN = { staff: 'painel', terminal: 'terminal', system: 'sistema' } as c
  * accents read right.
  */
 export async function* auditCsv(db: Db, filter: AuditFilter): AsyncGenerator<string> {
-  yield `\ufeff${CSV_HEADER.join(';')}\r\n`;
+  yield csvHeader(CSV_HEADER);
   let after: string | null = null;
   do {
     const page = await auditPage(db, filter, { first: AUDIT_PAGE_MAX, after });
     let chunk = '';
     for (const line of page.entries) {
-      chunk += `${[
+      chunk += csvLine([
         formatDateTime(line.created_at),
         line.actor_name,
         ORIGIN[line.actor_kind],
@@ -213,9 +204,7 @@ export async function* auditCsv(db: Db, filter: AuditFilter): AsyncGenerator<str
         line.before,
         line.after,
         line.ip,
-      ]
-        .map(csvField)
-        .join(';')}\r\n`;
+      ]);
     }
     if (chunk) yield chunk;
     after = page.nextCursor;

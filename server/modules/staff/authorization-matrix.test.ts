@@ -129,4 +129,15 @@ describe('staff authorization matrix', () => {
     const outcome = expected(['admin'], caller);
     expect(res.statusCode).toBe(outcome === 'passa' ? 200 : outcome === 'FORBIDDEN' ? 403 : 401);
   });
+
+  it.each(CALLERS)('GET /painel/notas.csv as %s', async (caller) => {
+    const token = await tokenOf(caller);
+    const res = await t.app.inject({
+      method: 'GET',
+      url: PAINEL_API_PATHS.invoicesCsv,
+      headers: { 'apollo-require-preflight': 'true', ...(token ? { authorization: `Bearer ${token}` } : {}) },
+    });
+    const outcome = expected(['revisor'], caller);
+    expect(res.statusCode).toBe(outcome === 'passa' ? 200 : outcome === 'FORBIDDEN' ? 403 : 401);
+  });
 });
