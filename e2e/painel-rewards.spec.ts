@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Browser, Page } from '@playwright/test';
 import { createDatabase } from '../server/db/database';
@@ -66,6 +67,12 @@ test.describe('prêmios no painel @painel', () => {
     await expect(row).toContainText('Curitiba/PR');
     await expect(row).toContainText(/CPF \*\*\*\.\d{3}\.\*\*\*-\d{2}/);
     await expectNoAxeViolations(page);
+    // The open orders as a file for the day's packing: this one with its city, and no CPF.
+    const download = page.waitForEvent('download');
+    await page.getByRole('button', { name: 'Exportar CSV' }).click();
+    const exported = readFileSync(await (await download).path(), 'utf8');
+    expect(exported).toMatch(new RegExp(`\r\n${orderId};[^\r]*;Curitiba;PR;Solicitado;`));
+    expect(exported).not.toContain(member.cpf);
 
     await row.getByRole('link', { name: `Resgate nº ${orderId}` }).click();
     await expect(page.getByRole('heading', { name: `Resgate nº ${orderId}`, level: 1 })).toBeVisible();

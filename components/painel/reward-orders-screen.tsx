@@ -11,7 +11,9 @@ import {
   rewardTypeLabel,
   type StaffRewardOrderStatus,
 } from '@/lib/painel/rewards';
+import { downloadRewardOrdersCsv } from '@/lib/painel/csv-download';
 import { SelectField } from '../ui/select-field';
+import { useCsvExport } from './csv-export';
 import { PainelFilters } from './painel-filters';
 import { PainelList } from './painel-list';
 import { RewardDeskTabs } from './reward-desk-tabs';
@@ -28,6 +30,7 @@ export function RewardOrdersScreen() {
   }));
   const page = list.page;
   const filterLabel = ORDER_FILTERS.find((f) => f.value === list.applied.status)?.label ?? '';
+  const csv = useCsvExport(() => downloadRewardOrdersCsv(list.applied.status));
 
   return (
     <div className="painel-page premios-desk">
@@ -37,7 +40,7 @@ export function RewardOrdersScreen() {
         Do resgate mais antigo ao mais novo. Abra um para separar, enviar com o código de rastreio, marcar como
         entregue, cancelar devolvendo os pontos ou liberar um resgate retido em análise.
       </p>
-      <PainelFilters label="Filtro da fila" className="premios-filters" onSubmit={list.apply}>
+      <PainelFilters label="Filtro da fila" className="premios-filters" onSubmit={list.apply} buttons={csv.button}>
         <SelectField label="Situação" {...list.field('status')}>
           {ORDER_FILTERS.map((f) => (
             <option key={f.value} value={f.value}>
@@ -49,7 +52,7 @@ export function RewardOrdersScreen() {
       <PainelList
         list={list}
         rows={page?.rows}
-        problem={list.problem()}
+        problem={csv.problem ?? list.problem()}
         words={{
           loading: 'Carregando os resgates…',
           empty: 'Nenhum resgate nesta situação.',

@@ -10,6 +10,8 @@ export const PAINEL_API_PATHS = {
   auditCsv: '/painel/auditoria.csv',
   /** The invoice queue as CSV, with the filters of the queue's own address, to a reviewer's token. */
   invoicesCsv: '/painel/notas.csv',
+  /** The reward-order queue as CSV, by situation, to the rewards desk's token. */
+  rewardOrdersCsv: '/painel/premios.csv',
   /** Files for the staff (invoice files, project photos), by short-lived signed links: `/painel/arquivos/<source>-<id>?k=&e=&s=`. */
   files: '/painel/arquivos/',
 } as const;

@@ -31,6 +31,7 @@ const ACTION_LABELS: Readonly<Record<string, string>> = {
   'invoice.reject': 'Nota recusada',
   'invoice.sefaz-cancel': 'Nota cancelada pela Sefaz (pontos estornados)',
   'invoice.export': 'Fila de notas exportada (CSV)',
+  'reward.export': 'Pedidos de prêmios exportados (CSV)',
   'project.take': 'Projeto aberto para análise',
   'project.approve': 'Projeto aprovado',
   'project.approve-request': 'Aprovação de projeto pedida (espera a segunda pessoa)',

@@ -28,6 +28,14 @@ export const downloadAuditCsv = (filter: AuditExportFilter): Promise<CsvDownload
 export const downloadInvoiceQueueCsv = (search: string): Promise<CsvDownloadResult> =>
   downloadPainelCsv(PAINEL_API_PATHS.invoicesCsv, search.replace(/^\?/, ''), 'notas.csv');
 
+/** The reward orders of one situation (every open one without) as CSV. */
+export const downloadRewardOrdersCsv = (status: string): Promise<CsvDownloadResult> =>
+  downloadPainelCsv(
+    PAINEL_API_PATHS.rewardOrdersCsv,
+    status ? new URLSearchParams({ status }).toString() : '',
+    'resgates.csv',
+  );
+
 /**
  * Downloads a painel CSV: the file comes from the API with the staff token in a header (a plain link could not carry
  * it), then the browser saves it under the name the API gives.

@@ -1,5 +1,5 @@
 import type { RewardCategory, RewardOrderStatus, RewardType } from '@/lib/graphql/generated/graphql';
-import { formatPoints } from '@/lib/format/numbers';
+import { formatPoints } from '../format/numbers';
 
 /** The catalogue's sections, in the order the page shows them. */
 export const REWARD_CATEGORIES: readonly { value: RewardCategory; label: string }[] = [

@@ -97,6 +97,7 @@ describe('API route table', () => {
       painelGraphql: '/painel/graphql',
       painelAuditCsv: '/painel/auditoria.csv',
       painelInvoicesCsv: '/painel/notas.csv',
+      painelRewardOrdersCsv: '/painel/premios.csv',
       painelFile: '/painel/arquivos/',
     });
     expect(() => locationPathOf({ methods: ['GET'], path: '/a/:id', match: 'exact', maxBodyBytes: 1 })).toThrow();

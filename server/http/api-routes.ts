@@ -155,6 +155,13 @@ export const apiRouteTable = {
     match: 'exact',
     maxBodyBytes: NO_BODY_MAX_BYTES,
   }),
+  // The reward-order queue as CSV for the rewards desk (server/modules/rewards/staff-orders-csv.ts).
+  painelRewardOrdersCsv: apiRoute({
+    methods: ['GET'],
+    path: PAINEL_API_PATHS.rewardOrdersCsv,
+    match: 'exact',
+    maxBodyBytes: NO_BODY_MAX_BYTES,
+  }),
   // Files for the painel (invoice files, project photos), by short-lived signed links (server/modules/staff/files.ts).
   painelFile: apiRoute({
     methods: ['GET'],

@@ -3,6 +3,7 @@ import { seedRewardCatalogue } from './catalogue';
 import { rewardsResolvers } from './resolvers';
 import { rewardsStaffResolvers } from './staff-resolvers';
 import { forgetMemberOrders } from './repository';
+import { rewardOrdersCsvRoute } from './staff-orders-csv';
 
 export {
   auditOf,
@@ -34,6 +35,7 @@ export const rewardsModule: ClubModule = {
   name: 'rewards',
   resolvers: rewardsResolvers,
   staffResolvers: rewardsStaffResolvers,
+  routes: rewardOrdersCsvRoute,
   seedReference: seedRewardCatalogue,
   removeMember: forgetMemberOrders,
 };

@@ -442,3 +442,46 @@ describe('stock and code pools', () => {
     expect(JSON.stringify(lines)).not.toContain('PARC-0001');
   });
 });
+
+describe('the rewards desk as a CSV', () => {
+  const csv = (token?: string, query = '') =>
+    t.app.inject({
+      method: 'GET',
+      url: `/painel/premios.csv${query}`,
+      headers: { 'apollo-require-preflight': 'true', ...(token ? { authorization: `Bearer ${token}` } : {}) },
+    });
+
+  it('gives the desk the orders of a situation as a file, refuses other roles, and audits it', async () => {
+    const first = await redeem('trena-laser-40m');
+    const second = await redeem('avental-couro');
+    expect((await painelGql(t.app, SEPARATE, { id: second }, paula.token)).errors).toBeUndefined();
+    const reviewer = await enrolStaff(t, { email: 'rev@clube.test', roles: ['revisor'], name: 'Rui Revisor' });
+    expect((await csv()).statusCode).toBe(401);
+    expect((await csv(reviewer.token)).statusCode).toBe(403);
+
+    const open = await csv(paula.token);
+    expect(open.statusCode).toBe(200);
+    expect(open.headers['content-disposition']).toMatch(/^attachment; filename="resgates-\d{4}-\d{2}-\d{2}\.csv"$/);
+    const lines = open.body.split('\r\n').filter((line) => line !== '');
+    expect(lines[0]).toBe('\ufeffpedido;feito em (Brasília);prêmio;pontos;membro;cidade;UF;situação;desde');
+    const listed = (
+      await painelGql<{ staffRewardOrders: { rows: { id: string }[] } }>(t.app, QUEUE, { first: 50 }, paula.token)
+    ).data!.staffRewardOrders.rows.map((r) => r.id);
+    expect(lines.slice(1).map((line) => line.split(';')[0])).toEqual(listed);
+    expect(lines.find((line) => line.startsWith(`${first};`))).toMatch(
+      /;Trena a laser 40 m;\d+;Ana [^;]+;[^;]*;[A-Z]{2};Solicitado;/,
+    );
+
+    const separating = (await csv(paula.token, '?status=SEPARATING')).body.split('\r\n').filter((l) => /^\d/.test(l));
+    expect(separating.map((line) => line.split(';')[0])).toEqual([second]);
+    expect(separating[0]).toContain(';Em separação;');
+
+    const audited = await t.db
+      .selectFrom('staff_audit')
+      .select(['after'])
+      .where('action', '=', 'reward.export')
+      .orderBy('id')
+      .execute();
+    expect(audited.map((a) => JSON.parse(a.after!))).toEqual([{ status: null }, { status: 'SEPARATING' }]);
+  });
+});

@@ -45,7 +45,7 @@ export const ORDER_PAGE_MAX = 50;
 const CODES_TEXT_MAX = 50_000;
 const GENERATE_MAX = 10_000;
 
-type PainelStatus = 'REQUESTED' | 'IN_REVIEW' | 'SEPARATING' | 'SHIPPED' | 'DELIVERED' | 'CANCELLED';
+export type PainelStatus = 'REQUESTED' | 'IN_REVIEW' | 'SEPARATING' | 'SHIPPED' | 'DELIVERED' | 'CANCELLED';
 
 /** A held order is still "requested" in the table: the painel names it IN_REVIEW until the club releases it. */
 const painelStatus = (order: Pick<RewardOrderRow, 'status' | 'review_reason'>): PainelStatus =>

@@ -130,6 +130,17 @@ describe('staff authorization matrix', () => {
     expect(res.statusCode).toBe(outcome === 'passa' ? 200 : outcome === 'FORBIDDEN' ? 403 : 401);
   });
 
+  it.each(CALLERS)('GET /painel/premios.csv as %s', async (caller) => {
+    const token = await tokenOf(caller);
+    const res = await t.app.inject({
+      method: 'GET',
+      url: PAINEL_API_PATHS.rewardOrdersCsv,
+      headers: { 'apollo-require-preflight': 'true', ...(token ? { authorization: `Bearer ${token}` } : {}) },
+    });
+    const outcome = expected(['premios'], caller);
+    expect(res.statusCode).toBe(outcome === 'passa' ? 200 : outcome === 'FORBIDDEN' ? 403 : 401);
+  });
+
   it.each(CALLERS)('GET /painel/notas.csv as %s', async (caller) => {
     const token = await tokenOf(caller);
     const res = await t.app.inject({
