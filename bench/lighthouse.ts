@@ -85,7 +85,8 @@ async function returningMemberBrowser(origin: string) {
       ...(chromiumLaunchOptions.args ?? []),
       'about:blank',
     ],
-    { stdio: 'ignore' },
+    // Its own process group: the renderers and helpers it starts are stopped with it (see stop).
+    { stdio: 'ignore', detached: true },
   );
   let cdp = null;
   for (let i = 0; i < 50 && !cdp; i += 1) {
@@ -115,12 +116,24 @@ async function returningMemberBrowser(origin: string) {
   await cdp.close();
   return {
     flags: [`--port=${DEBUG_PORT}`, '--disable-storage-reset'],
-    // Chromium still writes its profile while it exits: the folder goes once the process has.
-    stop: () =>
-      new Promise<void>((resolve) => {
-        browser.once('exit', () => resolve());
-        browser.kill('SIGTERM');
-      }).then(() => rmSync(profile, { recursive: true, force: true, maxRetries: 5 })),
+    // Chromium's helpers still write its profile while they exit: the whole group is stopped, then the folder goes,
+    // tried again for a while; a folder that still resists is named, never a crash that leaves the server running.
+    stop: async () => {
+      if (browser.exitCode === null && browser.pid !== undefined) {
+        const exited = new Promise<void>((resolve) => browser.once('exit', () => resolve()));
+        try {
+          process.kill(-browser.pid, 'SIGTERM');
+        } catch {
+          browser.kill('SIGTERM');
+        }
+        await exited;
+      }
+      try {
+        rmSync(profile, { recursive: true, force: true, maxRetries: 20, retryDelay: 100 });
+      } catch (error) {
+        console.warn(`Não foi possível apagar ${profile}: ${String(error)}`);
+      }
+    },
   };
 }
 
@@ -137,16 +150,18 @@ export interface PageRuns {
 
 async function main() {
   const server = await startLocalServer();
-  const member = await returningMemberBrowser(server.origin);
+  let member: Awaited<ReturnType<typeof returningMemberBrowser>> | null = null;
   const measured: PageRuns[] = [];
   try {
+    member = await returningMemberBrowser(server.origin);
+    const memberFlags = member.flags;
     console.log(`Lighthouse 12, mobile, slow 4G and CPU 4x applied to the browser; median of ${RUNS} runs`);
     console.log(
       'page                           perf  a11y  best  FCP ms  LCP ms  TBT ms  TTI ms  CLS    main ms  long ms  perf runs  benchmarkIndex',
     );
     const rows = [
       ...PAGES.map((page) => ({ page, label: page, attach: [] as string[] })),
-      ...MEMBER_PAGES.map((page) => ({ page, label: `${page} (membro)`, attach: member.flags })),
+      ...MEMBER_PAGES.map((page) => ({ page, label: `${page} (membro)`, attach: memberFlags })),
     ];
     for (const { page, label, attach } of rows) {
       const reports = Array.from({ length: RUNS }, () => lighthouse(`${server.origin}${page}`, attach));
@@ -183,8 +198,12 @@ async function main() {
       );
     }
   } finally {
-    await member.stop();
-    server.stop();
+    // Every way out stops the browser and the server: a failed run must not leave the API holding its port.
+    try {
+      await member?.stop();
+    } finally {
+      server.stop();
+    }
   }
   if (BUDGET) {
     const failures = checkMainThreadBudget(measured, readMainThreadBudget());

@@ -80,10 +80,11 @@ test.describe('login', () => {
 
   test('empty fields are explained next to each field', async ({ page }) => {
     await page.goto('/login');
-    // The security check gets ready while the person reads, before any touch: "Preparando…" does not wait for them.
-    await expect(page.locator('altcha-widget')).toBeAttached();
+    // While the person reads, nothing claims to be preparing: the security check starts with their first action.
+    await expect(page.getByLabel('Senha')).toBeEditable();
     await expect(page.getByText('Preparando a verificação de segurança…')).toHaveCount(0);
     await page.getByRole('button', { name: 'Entrar' }).click();
+    await expect(page.locator('altcha-widget')).toBeAttached({ timeout: 15_000 });
     await expect(page.getByText('Informe seu CPF, e-mail ou celular.')).toBeVisible();
     await expect(page.getByText('Informe sua senha.')).toBeVisible();
   });

@@ -2,7 +2,6 @@
 import { createElement, forwardRef, useEffect, useImperativeHandle, useRef, useState } from 'react';
 import { API_PATHS } from '@/lib/api-paths';
 import { afterFirstInteraction } from '@/lib/browser/after-first-interaction';
-import { whenLoadedAndIdle } from '@/lib/browser/when-idle';
 import { config } from '@/lib/config';
 import { apiHref } from '@/lib/files/api-href';
 import { HUMAN_CHECK_MESSAGE } from '@/lib/validation/human-check';
@@ -74,8 +73,8 @@ export interface HumanCheckHandle {
 /**
  * Self-hosted human verification (ALTCHA, proof of work in the browser, in pt-BR), invisible work for the member:
  * it runs when the form gets focus. The widget script is loaded only on the forms that need it, with the person's
- * first action on the page or in its first idle moment after the load (it solves on the form's focus anyway), so it
- * never competes with the page's load; a send that comes first waits for it. Renders nothing when switched off in config.
+ * first action on the page (it solves on the form's focus anyway), so it never competes with the page's load; a send
+ * that comes first waits for it. Renders nothing when switched off in config.
  */
 export const HumanCheck = forwardRef<HumanCheckHandle, { error?: string | undefined }>(function HumanCheck(
   { error },
@@ -85,6 +84,8 @@ export const HumanCheck = forwardRef<HumanCheckHandle, { error?: string | undefi
   const box = useRef<HTMLDivElement | null>(null);
   const [payload, setPayload] = useState<string | null>(null);
   const [ready, setReady] = useState(false);
+  // The widget's script was asked for (the person acted, or sent): only then is "Preparando…" true.
+  const [started, setStarted] = useState(false);
   const startLoading = useRef<() => void>(() => undefined);
   // Settles once the widget element is on the page, for a send that came before it.
   const arrival = useRef<{ promise: Promise<void>; resolve: () => void } | null>(null);
@@ -125,6 +126,7 @@ export const HumanCheck = forwardRef<HumanCheckHandle, { error?: string | undefi
     if (!config.humanVerification) return;
     let cancelled = false;
     const load = () => {
+      setStarted(true);
       loadWidgetScript().then(
         () => {
           if (!cancelled) setReady(true);
@@ -137,14 +139,10 @@ export const HumanCheck = forwardRef<HumanCheckHandle, { error?: string | undefi
     let stopWaiting = () => {};
     if (box.current && formTouched(box.current)) load();
     else {
-      // Or in the first idle moment after the page's load, whichever comes first: a person who reads before typing
-      // never sees "Preparando…" waiting for them. The solve itself still starts with the form's focus.
-      const stopOnAction = afterFirstInteraction(load);
-      const stopOnIdle = whenLoadedAndIdle(load);
-      stopWaiting = () => {
-        stopOnAction();
-        stopOnIdle();
-      };
+      // Not at an idle moment by itself: the widget's script is one long task on a slow phone, and on /login it took
+      // Lighthouse's blocking time from 457 to 781 ms (4x CPU, 3 runs each). Until the person acts, nothing on the
+      // form says it is preparing (see `started`), so no message waits for them.
+      stopWaiting = afterFirstInteraction(load);
     }
     return () => {
       cancelled = true;
@@ -179,7 +177,13 @@ export const HumanCheck = forwardRef<HumanCheckHandle, { error?: string | undefi
           // refused try: no tap on "Eu não sou um robô". The box stays as the fallback when a solve fails.
           auto: 'onfocus',
         })}
-      {!ready && <p className="muted">Preparando a verificação de segurança…</p>}
+      {/* The line is there from the start, empty until the script is asked for: the widget takes its place without
+          moving the form. */}
+      {!ready && (
+        <p className="muted" aria-hidden={!started}>
+          {started ? 'Preparando a verificação de segurança…' : '\u00a0'}
+        </p>
+      )}
       {error && (
         <p className="field__error" role="alert">
           {error}
