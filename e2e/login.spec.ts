@@ -82,7 +82,7 @@ test.describe('login', () => {
     await page.goto('/login');
     // While the person reads, nothing claims to be preparing: the security check starts with their first action.
     await expect(page.getByLabel('Senha')).toBeEditable();
-    await expect(page.getByText('Preparando a verificação de segurança…')).toHaveCount(0);
+    await expect(page.getByText('Preparando a verificação de segurança…')).toBeHidden();
     await page.getByRole('button', { name: 'Entrar' }).click();
     await expect(page.locator('altcha-widget')).toBeAttached({ timeout: 15_000 });
     await expect(page.getByText('Informe seu CPF, e-mail ou celular.')).toBeVisible();

@@ -177,11 +177,11 @@ export const HumanCheck = forwardRef<HumanCheckHandle, { error?: string | undefi
           // refused try: no tap on "Eu não sou um robô". The box stays as the fallback when a solve fails.
           auto: 'onfocus',
         })}
-      {/* The line is there from the start, empty until the script is asked for: the widget takes its place without
-          moving the form. */}
+      {/* The line holds its place from the start, unseen until the script is asked for: neither showing it (under the
+          finger that tapped) nor the widget taking its place moves the form. */}
       {!ready && (
-        <p className="muted" aria-hidden={!started}>
-          {started ? 'Preparando a verificação de segurança…' : '\u00a0'}
+        <p className={started ? 'muted' : 'muted human-check__waiting'} aria-hidden={!started}>
+          Preparando a verificação de segurança…
         </p>
       )}
       {error && (
