@@ -184,7 +184,10 @@ export async function generateClub(
       ${ago(`(i * 7919) % ${3 * 365 * DAY_S}`)}, ${lit(nowIso)}, ${lit(nowIso)}, 'gen-' || i || '-1'
     FROM gen_nums WHERE i <= ${sql.lit(members)}`);
 
-  // The ledger's rows before their ids: credits (seq m·2048 + j), their expiries, one redemption.
+  // The ledger's rows before their ids: credits (seq m·2048 + j), their expiries, one redemption. A member's credits
+  // are evenly spaced over two years, each member's series shifted by its own offset within one spacing: without the
+  // shift, every member with an odd number of credits had one exactly a year old, and the next day's expiry job found
+  // half the club due at once (95,654 lots at 200,000 members), which no real day looks like.
   await run(sql`DROP TABLE IF EXISTS gen_ledger`);
   await run(sql`CREATE TABLE gen_ledger (seq integer PRIMARY KEY, user_id integer NOT NULL, kind text NOT NULL,
     points integer NOT NULL, created_at text NOT NULL, expires_at text, credit_seq integer)`);
@@ -193,7 +196,7 @@ export async function generateClub(
     INSERT INTO gen_ledger (seq, user_id, kind, points, created_at)
     SELECT u.i * ${sql.lit(SEQ_PER_MEMBER)} + j.i, ${sql.lit(u0)} + u.i, CASE WHEN j.i % 5 = 0 THEN 'bonus' ELSE 'credit' END,
       10 + (u.i * j.i) % 190,
-      ${ago(`(${credits} - j.i + 1) * (${730 * DAY_S} / (${credits} + 1)) + (u.i * 13) % 3600`)}
+      ${ago(`(${credits} - j.i + 1) * (${730 * DAY_S} / (${credits} + 1)) + (u.i * 7919) % (${730 * DAY_S} / (${credits} + 1))`)}
     FROM gen_nums u JOIN gen_nums j ON j.i <= ${sql.raw(credits)}
     WHERE u.i <= ${sql.lit(members)}`);
   await run(sql`UPDATE gen_ledger SET expires_at = ${yearAfter('created_at')}`);
