@@ -260,9 +260,12 @@ describe('the queue as a CSV', () => {
 
     // The queue page's own address: its search narrows the file as it narrows the list.
     const mine = await csv(rafael.token, `?search=${encodeURIComponent('bia@exemplo.com.br')}`);
-    expect(mine.body.split('\r\n').filter((line) => /^\d/.test(line)).map((line) => line.split(';')[0])).toEqual([
-      second,
-    ]);
+    expect(
+      mine.body
+        .split('\r\n')
+        .filter((line) => /^\d/.test(line))
+        .map((line) => line.split(';')[0]),
+    ).toEqual([second]);
     expect(listed).toContain(first);
 
     const exports = await s.db
