@@ -102,7 +102,7 @@ describe('the queue as a work list', () => {
     );
     const approved = await painelGql(
       s.apps[0]!,
-      'mutation ($id: ID!) { staffApproveInvoice(id: $id, points: 120) { status } }',
+      'mutation ($id: ID!) { staffApproveInvoice(id: $id, items: [{ gtin: "7893216101004", quantity: "1", valueCents: 12000 }]) { status } }',
       { id: decided },
       rafael.token,
     );
@@ -202,7 +202,7 @@ describe('taking over a held invoice', () => {
     expect(taken.data?.staffTakeOverInvoice).toEqual({ staffName: 'Carla Chefe', mine: true });
     const late = await painelGql(
       s.apps[0]!,
-      'mutation ($id: ID!) { staffApproveInvoice(id: $id, points: 10) { status } }',
+      'mutation ($id: ID!) { staffApproveInvoice(id: $id, items: [{ gtin: "7893216101004", quantity: "1", valueCents: 1000 }]) { status } }',
       { id },
       rafael.token,
     );
