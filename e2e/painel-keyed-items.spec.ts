@@ -79,12 +79,19 @@ test.describe('itens da marca digitados no painel @painel', () => {
     // The base rule sums the line's cents and rounds once: R$ 1.734,50 of MDF give 1.734 points.
     await expect(editor.getByText('Total: 1.734 pontos')).toBeVisible();
     await expect(page.getByText('Aprova com 1.734 pontos dos itens da marca.')).toBeVisible();
+    // The two panes hold the editor: nothing wider than the screen, the photo beside it.
+    const fitsWidth = (width: number) =>
+      expect.poll(() => page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(width);
+    await fitsWidth(1280);
+    await expect(page.getByRole('img', { name: `Foto da nota #${id}` })).toBeInViewport();
+    await page.getByRole('button', { name: 'Aprovar' }).scrollIntoViewIfNeeded();
     await expect(page.getByRole('button', { name: 'Aprovar' })).toBeInViewport();
     await page.screenshot({ path: test.info().outputPath('itens-1280.png') });
     await expectNoAxeViolations(page);
 
     // The same desk fits a 1024×768 screen: the editor and the approval in the side column.
     await page.setViewportSize({ width: 1024, height: 768 });
+    await fitsWidth(1024);
     await page.getByRole('button', { name: 'Aprovar' }).scrollIntoViewIfNeeded();
     await expect(page.getByRole('button', { name: 'Aprovar' })).toBeInViewport();
     await page.screenshot({ path: test.info().outputPath('itens-1024.png') });

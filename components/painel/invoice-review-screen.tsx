@@ -1,6 +1,6 @@
 'use client';
 import Link from 'next/link';
-import { useMemo, useRef, useState } from 'react';
+import { useEffect, useMemo, useRef, useState } from 'react';
 import { errorMessage } from '@/lib/apollo/errors';
 import { formatDate, formatDateTime } from '@/lib/format/dates';
 import { formatCents, formatCount, formatPoints } from '@/lib/format/numbers';
@@ -128,6 +128,13 @@ function Workspace({
       return `Nota #${invoice.id} recusada. O membro lerá: “${reason}”`;
     },
   });
+  // A line added or removed answers "add a line first" (or a refusal of the lines before): the message goes.
+  const { clearProblem } = decision;
+  useEffect(() => {
+    if (keyed.lines.length > 0) clearProblem();
+    // Only a change of the lines clears it, not each render's new function.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [keyed.lines]);
   // The queue's filters and order, as the reviewer left them (the address carries them from the queue).
   const search = useMemo(() => queueSearchHere(), []);
   const walk = useMemo(() => queueQuery(queueDraftOf(search)), [search]);

@@ -131,6 +131,8 @@ export function useDecision(options: DecisionOptions) {
     cancelConfirmation,
     reject,
     run,
+    /** The message above the forms goes when what it was about changed (a photo's keyed lines). */
+    clearProblem: () => setProblem(null),
     focusReason: () => templateField.current?.focus(),
   };
 }
