@@ -122,3 +122,17 @@ export async function fillAuditTrail(page: Page, email: string, count: number) {
   );
   expect(done).toBe(count);
 }
+
+/**
+ * Keys one line of the brand in the review of a photo or a PDF ("Itens da marca"): the GTIN typed as a scanner
+ * would, the quantity and the value paid in pt-BR; waits until the line is listed.
+ */
+export async function keyLine(page: Page, line: { gtin: string; quantity: string; value: string }) {
+  const items = page.getByRole('list', { name: 'Itens digitados' }).getByRole('listitem');
+  const before = await items.count();
+  await page.getByLabel('Produto (nome ou GTIN)').fill(line.gtin);
+  await page.getByLabel('Quantidade').fill(line.quantity);
+  await page.getByLabel('Valor pago (R$)').fill(line.value);
+  await page.getByRole('button', { name: 'Adicionar item' }).click();
+  await expect(items).toHaveCount(before + 1);
+}

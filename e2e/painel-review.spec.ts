@@ -2,7 +2,7 @@ import { readFileSync } from 'node:fs';
 import type { Browser, Page } from '@playwright/test';
 import { demoDanfePdf } from '../server/modules/invoices/demo-history';
 import { expect, expectNoAxeViolations, measuredTimeout, signInWithStorage, test } from './fixtures';
-import { expectAudited, staffFromTerminal } from './painel-helpers';
+import { expectAudited, keyLine, staffFromTerminal } from './painel-helpers';
 import { createInvoiceMember, freshKey, masked, nfeXmlFile, type InvoiceMember } from './invoices-helpers';
 
 /** A real photo the browser draws: the same bytes sent by two members. */
@@ -10,6 +10,8 @@ const PHOTO = readFileSync('server/modules/projects/demo/cozinha-1.jpg');
 /** Photos of their own (no "same file" signal), for approvals without a flag. */
 const PHOTO_B = Buffer.concat([PHOTO, Buffer.from(`quatro olhos ${Date.now()}`)]);
 const PHOTO_C = Buffer.concat([PHOTO, Buffer.from(`estorno ${Date.now()}`)]);
+/** The brand's white MDF sheet (content/produtos/produtos.csv): 1 point per R$ 1 by the base rule. */
+const MDF_GTIN = '7893216101004';
 /** A CNPJ of no registered store: its XML waits for a person. */
 const UNREGISTERED_CNPJ = '11222333000181';
 
@@ -88,7 +90,9 @@ test.describe('revisão de notas no painel @painel', () => {
     await page.getByRole('button', { name: 'Exportar CSV' }).click();
     const file = await download;
     expect(file.suggestedFilename()).toMatch(/^notas-\d{4}-\d{2}-\d{2}\.csv$/);
-    const exported = readFileSync(await file.path(), 'utf8').split('\r\n').filter(Boolean);
+    const exported = readFileSync(await file.path(), 'utf8')
+      .split('\r\n')
+      .filter(Boolean);
     expect(exported).toHaveLength(2);
     expect(exported[1]).toMatch(new RegExp(`^${photoId};.*;Foto;`));
     await page.getByRole('button', { name: /^Enviada em/ }).click();
@@ -148,8 +152,10 @@ test.describe('revisão de notas no painel @painel', () => {
     await expect(sofia.getByRole('button', { name: 'Assumir esta nota' })).toHaveCount(0);
     await expectNoAxeViolations(sofia);
 
-    // The same photo sent by another member is a flag: "Aprovar" asks first, naming the member, points and flags.
-    await page.getByLabel('Pontos').fill('150');
+    // The same photo sent by another member is a flag: "Aprovar" asks first, naming the member, points and flags. A
+    // photo has no items to read: the reviewer keys its line of the brand, and the rules give the points.
+    await keyLine(page, { gtin: MDF_GTIN, quantity: '1', value: '150,00' });
+    await expect(page.getByText('Total: 150 pontos')).toBeVisible();
     await page.getByRole('button', { name: 'Aprovar' }).click();
     const confirmation = page.getByRole('dialog', { name: 'Confirmar a aprovação' });
     await expect(confirmation).toContainText(nilo.name);
@@ -161,7 +167,7 @@ test.describe('revisão de notas no painel @painel', () => {
     // Esc goes back without approving; then the keyboard alone confirms it.
     await page.keyboard.press('Escape');
     await expect(confirmation).toBeHidden();
-    await page.getByLabel('Pontos').press('Enter');
+    await page.getByRole('button', { name: 'Aprovar' }).press('Enter');
     await expect(confirmation).toBeVisible();
     await page.keyboard.press('Tab');
     await page.keyboard.press('Tab');
@@ -219,7 +225,8 @@ test.describe('revisão de notas no painel @painel', () => {
 
     await staffFromTerminal(page, 'Rafael Revisor', ['revisor']);
     await review(page, bigId);
-    await page.getByLabel('Pontos').fill('12000');
+    await keyLine(page, { gtin: MDF_GTIN, quantity: '40', value: '12.000,00' });
+    await expect(page.getByText('Total: 12.000 pontos')).toBeVisible();
     await page.getByRole('button', { name: 'Aprovar' }).click();
     const confirmation = page.getByRole('dialog', { name: 'Confirmar a aprovação' });
     await expect(confirmation).toContainText('nenhum ponto é creditado até outra pessoa da equipe confirmar');
@@ -249,7 +256,8 @@ test.describe('revisão de notas no painel @painel', () => {
 
     // A small approval reversed: a debit, the invoice refused, the member told.
     await review(page, smallId);
-    await page.getByLabel('Pontos').fill('40');
+    await keyLine(page, { gtin: MDF_GTIN, quantity: '1', value: '40,00' });
+    await expect(page.getByText('Total: 40 pontos')).toBeVisible();
     await page.getByRole('button', { name: 'Aprovar' }).click();
     await expect(
       page.getByRole('status').filter({ hasText: `Nota #${smallId} aprovada com 40 pontos.` }),

@@ -1,6 +1,6 @@
 'use client';
 import Link from 'next/link';
-import { useMemo, useRef, useState } from 'react';
+import { useEffect, useMemo, useRef, useState } from 'react';
 import { errorMessage } from '@/lib/apollo/errors';
 import { formatDate, formatDateTime } from '@/lib/format/dates';
 import { formatCents, formatCount, formatPoints } from '@/lib/format/numbers';
@@ -36,6 +36,9 @@ import { InvoiceXmlFields } from './invoice-xml-fields';
 import { PhotoViewer, type PhotoViewerHandle } from './photo-viewer';
 import { CorrectionForm } from './review/correction-form';
 import { DecisionForms } from './review/decision-forms';
+import { KeyedApproval, keyedApprovalChoice, keyedApprovalInput } from './review/keyed-approval';
+import { useManualPoints } from './review/manual-points';
+import { useKeyedItems } from './review/use-keyed-items';
 import { LeaseNotice } from './review/lease-notice';
 import { ShortcutList } from './review/shortcut-list';
 import { useStaff } from './staff-context';
@@ -99,13 +102,22 @@ function Workspace({
     return shownUrls.current.get(file.id)!;
   };
   const flags = invoice.signals.map((signal) => `${SIGNAL_LABELS[signal.kind] ?? signal.kind}: ${signal.message}`);
+  // A photo or a PDF: the reviewer keys its lines of the brand (an admin may give points by hand, with a reason).
+  const keyedInvoice = !invoice.hasXml;
+  const keyed = useKeyedItems(invoice.id);
+  const manual = useManualPoints();
+  const productField = useRef<HTMLInputElement>(null);
   const decision = useDecision({
     initialPoints: invoice.suggestedPoints === null ? '' : String(invoice.suggestedPoints),
     pointsProblemAt: 'alert',
     flagged: flags.length > 0,
+    ...(keyedInvoice
+      ? { approvalPoints: () => keyedApprovalChoice(keyed, manual, () => productField.current?.focus()) }
+      : {}),
     approve: async (points, confirmed) => {
       await hold();
-      const answer = (await painelRequest(MStaffApproveInvoice, { id: invoice.id, points, confirmed }))
+      const input = keyedInvoice ? keyedApprovalInput(keyed, manual, points) : { points };
+      const answer = (await painelRequest(MStaffApproveInvoice, { id: invoice.id, ...input, confirmed }))
         .staffApproveInvoice;
       onDecided(answer);
       return approvalSaid(answer, `Nota #${invoice.id}`, 'aprovada', points);
@@ -116,6 +128,13 @@ function Workspace({
       return `Nota #${invoice.id} recusada. O membro lerá: “${reason}”`;
     },
   });
+  // A line added or removed answers "add a line first" (or a refusal of the lines before): the message goes.
+  const { clearProblem } = decision;
+  useEffect(() => {
+    if (keyed.lines.length > 0) clearProblem();
+    // Only a change of the lines clears it, not each render's new function.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [keyed.lines]);
   // The queue's filters and order, as the reviewer left them (the address carries them from the queue).
   const search = useMemo(() => queueSearchHere(), []);
   const walk = useMemo(() => queueQuery(queueDraftOf(search)), [search]);
@@ -226,6 +245,18 @@ function Workspace({
             }}
             request={invoice.approvalRequest ?? null}
             onConfirmRequest={confirmRequest}
+            approveForm={
+              keyedInvoice ? (
+                <KeyedApproval
+                  decision={decision}
+                  keyed={keyed}
+                  manual={manual}
+                  admin={admin}
+                  mine={mine}
+                  productField={productField}
+                />
+              ) : undefined
+            }
           >
             {invoice.status === 'approved' && (
               <CorrectionForm

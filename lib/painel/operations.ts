@@ -20,6 +20,8 @@ export {
   MStaffTakeOverInvoiceDocument as MStaffTakeOverInvoice,
   MStaffReleaseInvoiceDocument as MStaffReleaseInvoice,
   MStaffApproveInvoiceDocument as MStaffApproveInvoice,
+  QStaffPreviewKeyedItemsDocument as QStaffPreviewKeyedItems,
+  QStaffProductsDocument as QStaffProducts,
   MStaffRejectInvoiceDocument as MStaffRejectInvoice,
   MStaffConfirmInvoiceApprovalDocument as MStaffConfirmInvoiceApproval,
   MStaffReverseInvoiceApprovalDocument as MStaffReverseInvoiceApproval,

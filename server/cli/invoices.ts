@@ -22,8 +22,9 @@ import { REVIEW_INPUT_OPTIONS, runCli, UsageError } from './run';
 
 const USAGE = `Uso:
   npm run invoices -- list                              notas aguardando análise
-  npm run invoices -- approve <id> [--points N] [--confirm]
-                                                        aprova (pontos das regras, ou N); --confirm confirma uma
+  npm run invoices -- approve <id> [--points N [--reason "motivo"]] [--confirm]
+                                                        aprova (pontos das regras, ou N; numa foto, o motivo dos
+                                                        pontos fica na auditoria); --confirm confirma uma
                                                         nota com alerta ou acima de REVIEW_CONFIRM_POINTS; acima de
                                                         REVIEW_FOUR_EYES_POINTS fica pedida até outra pessoa da
                                                         equipe confirmar no painel
@@ -149,6 +150,7 @@ runCli({
       const invoice = await approveInvoice(deps, actor, id, points, {
         confirmed: values.confirm === true,
         ...(values.item ? { items: values.item.map(keyedItem) } : {}),
+        ...(values.reason !== undefined ? { reason: values.reason } : {}),
       });
       print(
         invoice.status === 'approved'

@@ -836,6 +836,8 @@ export interface ApprovalRequestsTable {
   status: 'pending' | 'approved' | 'cancelled';
   decided_by_name: string | null;
   decided_at: string | null;
+  /** The keyed lines of a photo's approval (JSON of KeyedItem[]), credited by the rules; null for points. */
+  items_json: string | null;
 }
 export type ApprovalRequestRow = Selectable<ApprovalRequestsTable>;
 

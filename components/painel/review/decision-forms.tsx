@@ -43,8 +43,11 @@ export function DecisionForms({
   facts,
   request,
   onConfirmRequest,
+  approveForm,
   children,
 }: {
+  /** The approval of an item whose points are not typed (a photo's keyed lines): replaces the "Pontos" form. */
+  approveForm?: ReactNode;
   decision: Decision;
   facts: Omit<ApprovalFacts, 'fourEyesPoints'>;
   request: PendingRequest | null;
@@ -102,7 +105,8 @@ export function DecisionForms({
           )}
         </div>
       )}
-      {waiting && !request && (
+      {waiting && !request && approveForm}
+      {waiting && !request && !approveForm && (
         <>
           <form onSubmit={(event) => void decision.approve(event)} aria-label="Aprovar">
             <TextField

@@ -5,6 +5,9 @@ import { useDoneNotice } from '../done-notice';
 import { POINTS_MAX, POINTS_MESSAGE, REASON_MESSAGE } from '@/lib/painel/review-desk';
 import { useApprovalRules } from './use-approval-rules';
 
+/** The points an approval goes with, or why it cannot go now (said above the forms when `problem` is given). */
+export type ApprovalChoice = { points: number } | { problem: string | null; focus?: (() => void) | undefined };
+
 export interface DecisionOptions {
   /** The points the field starts with (the suggestion, or empty when there is none). */
   initialPoints: string;
@@ -12,6 +15,11 @@ export interface DecisionOptions {
   pointsProblemAt: 'field' | 'alert';
   /** A signal held the item for a person: any approval of it asks for the confirmation dialog first. */
   flagged: boolean;
+  /**
+   * Where the points come from when not from the "Pontos" field: a photo's keyed lines (their preview's total), or an
+   * admin's points given by hand.
+   */
+  approvalPoints?: () => ApprovalChoice;
   /** Each sends its decision, hands the answer to the page, and resolves with what the reviewer reads then. */
   approve: (points: number, confirmed: boolean) => Promise<string>;
   reject: (reason: string) => Promise<string>;
@@ -52,6 +60,16 @@ export function useDecision(options: DecisionOptions) {
   };
   const approve = async (event?: FormEvent) => {
     event?.preventDefault();
+    if (options.approvalPoints) {
+      const choice = options.approvalPoints();
+      if ('problem' in choice) {
+        setProblem(choice.problem);
+        choice.focus?.();
+        return;
+      }
+      await approveWith(choice.points);
+      return;
+    }
     const value = Number(points);
     if (points.trim() === '' || !Number.isInteger(value) || value < 0 || value > POINTS_MAX) {
       if (options.pointsProblemAt === 'field') setPointsError(POINTS_MESSAGE);
@@ -60,6 +78,11 @@ export function useDecision(options: DecisionOptions) {
       return;
     }
     setPointsError(undefined);
+    await approveWith(value);
+  };
+  /** The confirmation dialog first for a large or flagged approval; else it is sent. */
+  const approveWith = async (value: number) => {
+    setProblem(null);
     if (approval.asks(value, options.flagged)) {
       setConfirming(value);
       return;
@@ -108,6 +131,8 @@ export function useDecision(options: DecisionOptions) {
     cancelConfirmation,
     reject,
     run,
+    /** The message above the forms goes when what it was about changed (a photo's keyed lines). */
+    clearProblem: () => setProblem(null),
     focusReason: () => templateField.current?.focus(),
   };
 }

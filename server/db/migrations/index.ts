@@ -34,6 +34,7 @@ import { clubAtScaleIndexes } from './20261206T160000-club-at-scale-indexes';
 import { whatsappMedia } from './20261207T090000-whatsapp-media';
 import { whatsappNotices } from './20261208T100000-whatsapp-notices';
 import { notificationsByEventTime } from './20261209T100000-notifications-by-event-time';
+import { approvalRequestItems } from './20261210T100000-approval-request-items';
 import { waitingQueueByArrival } from './20261210T110000-waiting-queue-by-arrival';
 import { approvalRequests } from './20261207T100000-approval-requests';
 import { brandProducts } from './20261207T100000-brand-products';
@@ -82,5 +83,6 @@ export const migrations: Record<string, Migration> = {
   '20261207T110000-earning-by-product': earningByProduct,
   '20261208T100000-whatsapp-notices': whatsappNotices,
   '20261209T100000-notifications-by-event-time': notificationsByEventTime,
+  '20261210T100000-approval-request-items': approvalRequestItems,
   '20261210T110000-waiting-queue-by-arrival': waitingQueueByArrival,
 };

@@ -78,7 +78,7 @@ describe('the painel home', () => {
     await painelGql(t.app, 'mutation ($id: ID!) { staffTakeInvoice(id: $id) { mine } }', { id }, rafael.token);
     const approved = await painelGql(
       t.app,
-      'mutation ($id: ID!) { staffApproveInvoice(id: $id, points: 120) { status } }',
+      'mutation ($id: ID!) { staffApproveInvoice(id: $id, items: [{ gtin: "7893216101004", quantity: "1", valueCents: 12000 }]) { status } }',
       { id },
       rafael.token,
     );

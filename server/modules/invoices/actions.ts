@@ -7,7 +7,7 @@ import { runInTransaction } from '../../db/transaction';
 import { DomainError } from '../../errors/domain-error';
 import { countBusiness } from '../../metrics/business';
 import { notify } from '../notifications';
-import { lockMemberPoints, reverseInvoicePoints, type PurchaseItem } from '../points';
+import { lockMemberPoints, reverseInvoicePoints, type Purchase, type PurchaseItem } from '../points';
 import { todayInBrazil } from '../../../lib/format/dates';
 import { toGtin14 } from '../../../lib/validation/gtin';
 import * as staff from '../staff';
@@ -35,8 +35,8 @@ export interface KeyedItem {
 }
 
 /** Lines one review may key: an NF-e's own limit. */
-const KEYED_ITEMS_MAX = 990;
-const KEYED_VALUE_MAX_CENTS = 100_000_000_00;
+export const KEYED_ITEMS_MAX = 990;
+export const KEYED_VALUE_MAX_CENTS = 100_000_000_00;
 
 export const INVOICE_ACTION_MESSAGES = {
   notFound: 'Nota fiscal não encontrada.',
@@ -52,13 +52,17 @@ export const INVOICE_ACTION_MESSAGES = {
     `Estornar uma aprovação acima de ${points.toLocaleString('pt-BR')} pontos é com um admin.`,
   items: `Informe de 1 a ${KEYED_ITEMS_MAX} itens, cada um com um GTIN válido, uma quantidade maior que zero (até 4 casas) e um valor de até R$ 100.000.000,00.`,
   itemsOrPoints: 'Informe os itens ou os pontos, não os dois.',
+  keyLines:
+    'Esta nota não tem XML: digite os itens da marca da foto ou do PDF (produto, quantidade e valor). Só um admin define os pontos à mão.',
+  freeReason: 'Informe o motivo dos pontos definidos à mão (3 a 500 caracteres): ele fica na auditoria.',
 } as const;
 
 /** Whatever held the invoice for a person besides a missing XML: the buyer's CPF, the device rule, a failed proof. */
 const isFlagged = (invoice: InvoiceRow) =>
   invoice.flag_reason !== null || invoice.risk_reason !== null || invoice.review_reason !== null;
 
-function validKeyedItems(items: readonly KeyedItem[]): PurchaseItem[] {
+/** Keyed lines as the earning engine reads them (GTIN-14, the index of each line); BAD_USER_INPUT on `items`. */
+export function validKeyedItems(items: readonly KeyedItem[]): PurchaseItem[] {
   const valid =
     items.length > 0 &&
     items.length <= KEYED_ITEMS_MAX &&
@@ -80,6 +84,14 @@ function validKeyedItems(items: readonly KeyedItem[]): PurchaseItem[] {
  * store and date, as an XML's items do; an XML's purchase when `points` is its figure (or none was given); else the
  * points the reviewer gave.
  */
+/** A photo's keyed lines as a purchase: at the invoice's store and state, on its issue day (else the day it was sent). */
+export const keyedPurchase = (invoice: InvoiceRow, items: readonly PurchaseItem[]): Purchase => ({
+  items,
+  storeCnpj: invoice.issuer_cnpj,
+  uf: invoice.uf,
+  day: todayInBrazil(new Date(invoice.issued_at ?? invoice.created_at)),
+});
+
 async function creditFor(
   trx: Db,
   invoice: InvoiceRow,
@@ -87,12 +99,7 @@ async function creditFor(
   items: PurchaseItem[] | null,
 ): Promise<{ total: number; credit: ApprovalCredit }> {
   if (items) {
-    const purchase = {
-      items,
-      storeCnpj: invoice.issuer_cnpj,
-      uf: invoice.uf,
-      day: todayInBrazil(new Date(invoice.issued_at ?? invoice.created_at)),
-    };
+    const purchase = keyedPurchase(invoice, items);
     const suggestion = await suggestionForPurchase(trx, invoice.user_id, purchase);
     return { total: suggestion.total, credit: { purchase } };
   }
@@ -152,6 +159,22 @@ export interface ApprovalOptions {
   readonly confirmed?: boolean;
   /** A photo's or PDF's lines of the brand, keyed by the reviewer: credited by the earning rules. */
   readonly items?: readonly KeyedItem[];
+  /**
+   * The painel's caller holds the admin role: only an admin gives a free number of points to an invoice without XML,
+   * and with a `reason`. The terminal's operator is trusted as its other commands trust them.
+   */
+  readonly admin?: boolean;
+  /** Why the points were given by hand (3 to 500 characters), kept in the audit line. */
+  readonly reason?: string;
+}
+
+/** The reason of free points on an invoice without XML: who may give them, and why, for the audit line. */
+function freePointsReason(actor: AuditActor, invoice: InvoiceRow, options: ApprovalOptions): string | undefined {
+  if (invoice.has_xml === 1) return undefined;
+  if (actor.kind === 'staff' && options.admin !== true)
+    throw new DomainError('BAD_USER_INPUT', INVOICE_ACTION_MESSAGES.keyLines, 'points');
+  if (actor.kind !== 'staff' && options.reason === undefined) return undefined;
+  return staff.reasonOf(options.reason ?? '', INVOICE_ACTION_MESSAGES.freeReason);
 }
 
 /**
@@ -175,6 +198,7 @@ export function approveInvoice(
     throw new DomainError('BAD_USER_INPUT', INVOICE_ACTION_MESSAGES.itemsOrPoints, 'items');
   const items = options.items ? validKeyedItems(options.items) : null;
   return review(deps, actor, invoiceId, async (trx, invoice, at) => {
+    const reason = points !== undefined ? freePointsReason(actor, invoice, options) : undefined;
     const parts = await creditFor(trx, invoice, points, items);
     const target = {
       subject: 'invoice' as const,
@@ -184,10 +208,15 @@ export function approveInvoice(
       points: parts.total,
       status: invoice.status,
       flagged: isFlagged(invoice),
+      ...(options.items ? { items: options.items } : {}),
+      ...(reason ? { reason } : {}),
     };
     const confirmed = options.confirmed === true;
     if (await staff.holdForSecondApproval(trx, deps.config, actor, target, { confirmed }, at)) return invoice;
-    return credit(trx, actor, invoice, parts, at, {});
+    return credit(trx, actor, invoice, parts, at, {
+      ...(items ? { keyedItems: items.length } : {}),
+      ...(reason ? { reason } : {}),
+    });
   });
 }
 
@@ -198,9 +227,13 @@ export function approveInvoice(
 export function confirmInvoiceApproval(deps: OperatorDeps, actor: AuditActor, invoiceId: number): Promise<InvoiceRow> {
   return review(deps, actor, invoiceId, async (trx, invoice, at) => {
     const request = await staff.takeSecondApproval(trx, actor, 'invoice', invoice.id, at);
-    // Keyed lines are not kept with the request: the second person credits the points it named.
-    const parts = await creditFor(trx, invoice, request.points, null);
-    return credit(trx, actor, invoice, parts, at, { requestedBy: request.requested_by_name });
+    // Keyed lines are kept with the request: the second person credits exactly them, through the rules.
+    const keyed = request.items_json ? validKeyedItems(JSON.parse(request.items_json) as KeyedItem[]) : null;
+    const parts = await creditFor(trx, invoice, keyed ? undefined : request.points, keyed);
+    return credit(trx, actor, invoice, parts, at, {
+      requestedBy: request.requested_by_name,
+      ...(keyed ? { keyedItems: keyed.length } : {}),
+    });
   });
 }
 

@@ -102,7 +102,7 @@ describe('the queue as a work list', () => {
     );
     const approved = await painelGql(
       s.apps[0]!,
-      'mutation ($id: ID!) { staffApproveInvoice(id: $id, points: 120) { status } }',
+      'mutation ($id: ID!) { staffApproveInvoice(id: $id, items: [{ gtin: "7893216101004", quantity: "1", valueCents: 12000 }]) { status } }',
       { id: decided },
       rafael.token,
     );
@@ -202,7 +202,7 @@ describe('taking over a held invoice', () => {
     expect(taken.data?.staffTakeOverInvoice).toEqual({ staffName: 'Carla Chefe', mine: true });
     const late = await painelGql(
       s.apps[0]!,
-      'mutation ($id: ID!) { staffApproveInvoice(id: $id, points: 10) { status } }',
+      'mutation ($id: ID!) { staffApproveInvoice(id: $id, items: [{ gtin: "7893216101004", quantity: "1", valueCents: 1000 }]) { status } }',
       { id },
       rafael.token,
     );
@@ -260,9 +260,12 @@ describe('the queue as a CSV', () => {
 
     // The queue page's own address: its search narrows the file as it narrows the list.
     const mine = await csv(rafael.token, `?search=${encodeURIComponent('bia@exemplo.com.br')}`);
-    expect(mine.body.split('\r\n').filter((line) => /^\d/.test(line)).map((line) => line.split(';')[0])).toEqual([
-      second,
-    ]);
+    expect(
+      mine.body
+        .split('\r\n')
+        .filter((line) => /^\d/.test(line))
+        .map((line) => line.split(';')[0]),
+    ).toEqual([second]);
     expect(listed).toContain(first);
 
     const exports = await s.db

@@ -1,4 +1,5 @@
 import { requireRole, type StaffResolverSet } from '../../graphql/staff-access';
+import { previewKeyedItems } from './keyed-preview';
 import { invoiceQueue, nextInvoice } from './staff-queue';
 import {
   approveAsStaff,
@@ -22,6 +23,13 @@ export const invoicesStaffResolvers: StaffResolverSet = {
       access: ['revisor'],
       resolve: (_parent, { id }, ctx) => invoiceDetail(ctx, requireRole(ctx, 'revisor'), id),
     },
+    staffPreviewKeyedItems: {
+      access: ['revisor'],
+      resolve: (_parent, { invoiceId, items }, ctx) => {
+        requireRole(ctx, 'revisor');
+        return previewKeyedItems(ctx.db, invoiceId, items);
+      },
+    },
     staffNextInvoice: {
       access: ['revisor'],
       resolve: (_parent, args, ctx) => nextInvoice(ctx, requireRole(ctx, 'revisor'), args),
@@ -42,7 +50,9 @@ export const invoicesStaffResolvers: StaffResolverSet = {
     },
     staffApproveInvoice: {
       access: ['revisor'],
-      resolve: (_parent, args, ctx) => approveAsStaff(ctx, requireRole(ctx, 'revisor'), args),
+      // A free number of points for an invoice without XML is an admin's: the action asks whether the caller is one.
+      resolve: (_parent, args, ctx) =>
+        approveAsStaff(ctx, requireRole(ctx, 'revisor'), args, ctx.staff?.roles.includes('admin') === true),
     },
     staffConfirmInvoiceApproval: {
       access: ['revisor'],

@@ -43,8 +43,12 @@ const DETAIL = `query ($id: ID!) {
   }
 }`;
 const TAKE = 'mutation ($id: ID!) { staffTakeInvoice(id: $id) { staffName expiresAt mine } }';
-const APPROVE =
-  'mutation ($id: ID!, $points: Int!) { staffApproveInvoice(id: $id, points: $points) { status points } }';
+const APPROVE = 'mutation ($id: ID!, $points: Int) { staffApproveInvoice(id: $id, points: $points) { status points } }';
+const APPROVE_ITEMS = `mutation ($id: ID!, $items: [StaffKeyedItemInput!]) {
+  staffApproveInvoice(id: $id, items: $items) { status points }
+}`;
+/** One sheet of the brand's MDF for R$ 120,00: 120 points by the base rule. */
+const MDF_120 = [{ gtin: '7893216101004', quantity: '1', valueCents: 120_00 }];
 const REJECT =
   'mutation ($id: ID!, $reason: String!) { staffRejectInvoice(id: $id, reason: $reason) { status rejectionReason } }';
 
@@ -278,12 +282,14 @@ describe('approve and reject', () => {
   const audit = () =>
     s.db.selectFrom('staff_audit').selectAll().where('action', 'like', 'invoice.%').orderBy('id').execute();
 
-  it('approves with the points given, credits them, frees the lease and writes the audit line', async () => {
+  it('approves with the keyed lines, credits them, frees the lease and writes the audit line', async () => {
     const id = await photo(ana);
-    expect(codeOf(await painelGql(s.apps[0]!, APPROVE, { id, points: 120 }, rafael.token))).toBe('BAD_USER_INPUT');
+    expect(codeOf(await painelGql(s.apps[0]!, APPROVE_ITEMS, { id, items: MDF_120 }, rafael.token))).toBe(
+      'BAD_USER_INPUT',
+    );
     await painelGql(s.apps[0]!, TAKE, { id }, rafael.token);
     expect(codeOf(await painelGql(s.apps[0]!, APPROVE, { id, points: -1 }, rafael.token))).toBe('BAD_USER_INPUT');
-    const approved = await painelGql(s.apps[0]!, APPROVE, { id, points: 120 }, rafael.token);
+    const approved = await painelGql(s.apps[0]!, APPROVE_ITEMS, { id, items: MDF_120 }, rafael.token);
     expect(approved.data).toEqual({ staffApproveInvoice: { status: 'approved', points: 120 } });
     const ledger = await s.db
       .selectFrom('points_ledger')
@@ -303,7 +309,7 @@ describe('approve and reject', () => {
         object_type: 'invoice',
         object_id: id,
         before: JSON.stringify({ status: 'in_review' }),
-        after: JSON.stringify({ status: 'approved', points: 120 }),
+        after: JSON.stringify({ status: 'approved', points: 120, keyedItems: 1 }),
         ip: '127.0.0.1',
       },
     ]);

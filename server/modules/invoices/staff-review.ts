@@ -8,14 +8,7 @@ import { hideCpf } from '../../privacy/hide';
 import { notFound } from '../../errors/api-errors';
 import type { StaffActor } from '../../graphql/staff-access';
 import type { AppConfig } from '../../config';
-import {
-  liveLeases,
-  releaseLease,
-  staffFileUrl,
-  takeLease,
-  takeOverLease,
-  type LeaseView,
-} from '../staff';
+import { liveLeases, releaseLease, staffFileUrl, takeLease, takeOverLease, type LeaseView } from '../staff';
 // The four-eyes rule's view of an item: who asked for its approval, and for how many points.
 import { approvalRequestOf } from '../staff';
 import type { StaffFileSource } from '../club-module';
@@ -28,6 +21,7 @@ import {
   INVOICE_ACTION_MESSAGES,
   rejectInvoice,
   reverseInvoiceApproval,
+  type KeyedItem,
 } from './actions';
 import { suggestionFor } from './review';
 
@@ -258,9 +252,21 @@ function idOf(id: string): number {
 export async function approveAsStaff(
   deps: Deps,
   actor: StaffActor,
-  args: { id: string; points: number; confirmed?: boolean | null },
+  args: {
+    id: string;
+    points?: number | null;
+    items?: readonly KeyedItem[] | null;
+    reason?: string | null;
+    confirmed?: boolean | null;
+  },
+  admin: boolean,
 ) {
-  const invoice = await approveInvoice(deps, actor, idOf(args.id), args.points, { confirmed: args.confirmed === true });
+  const invoice = await approveInvoice(deps, actor, idOf(args.id), args.points ?? undefined, {
+    confirmed: args.confirmed === true,
+    admin,
+    ...(args.items ? { items: args.items } : {}),
+    ...(args.reason != null ? { reason: args.reason } : {}),
+  });
   return detailOf(deps, actor, invoice);
 }
 

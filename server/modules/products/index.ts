@@ -1,5 +1,6 @@
 import type { ClubModule } from '../club-module';
 import { seedCatalogue } from './seed';
+import { productsStaffResolvers } from './staff-resolvers';
 
 export { catalogue, importCatalogue, type CatalogueEntry, type CatalogueImport } from './operator';
 export { productLines, productsByGtin } from './repository';
@@ -9,4 +10,5 @@ export { SEED_CATALOGUE_FILE } from './seed';
 export const productsModule: ClubModule = {
   name: 'products',
   seedReference: seedCatalogue,
+  staffResolvers: productsStaffResolvers,
 };

@@ -25,8 +25,8 @@ beforeEach(async () => {
 afterEach(() => t.close());
 
 const TAKE = 'mutation ($id: ID!) { staffTakeInvoice(id: $id) { mine } }';
-const APPROVE = `mutation ($id: ID!, $points: Int!, $confirmed: Boolean) {
-  staffApproveInvoice(id: $id, points: $points, confirmed: $confirmed) {
+const APPROVE = `mutation ($id: ID!, $points: Int, $items: [StaffKeyedItemInput!], $confirmed: Boolean) {
+  staffApproveInvoice(id: $id, points: $points, items: $items, confirmed: $confirmed) {
     status points approvalRequest { points requestedBy mine }
   }
 }`;
@@ -50,7 +50,17 @@ const photo = async () =>
 const take = async (id: string, who: EnrolledStaff) =>
   expect((await painelGql(t.app, TAKE, { id }, who.token)).data).toEqual({ staffTakeInvoice: { mine: true } });
 
+/** A photo's approval: one keyed line of the brand's MDF worth `points` by the base rule (1 point per R$ 1). */
 const approve = (id: string, points: number, who: EnrolledStaff, confirmed?: boolean) =>
+  painelGql<Approve>(
+    t.app,
+    APPROVE,
+    { id, items: [{ gtin: '7893216101004', quantity: '1', valueCents: points * 100 }], confirmed },
+    who.token,
+  );
+
+/** An XML's approval with the points given. */
+const approvePoints = (id: string, points: number, who: EnrolledStaff, confirmed?: boolean) =>
   painelGql<Approve>(t.app, APPROVE, { id, points, confirmed }, who.token);
 
 async function ledgerOf(invoiceId: string) {
@@ -91,8 +101,8 @@ describe('an approval that asks for a confirmation', () => {
     ]);
     const flagged = sent.data!.submitInvoice.id;
     await take(flagged, rafael);
-    expect(codeOf(await approve(flagged, 10, rafael))).toBe('BAD_USER_INPUT');
-    expect((await approve(flagged, 10, rafael, true)).data?.staffApproveInvoice).toMatchObject({
+    expect(codeOf(await approvePoints(flagged, 10, rafael))).toBe('BAD_USER_INPUT');
+    expect((await approvePoints(flagged, 10, rafael, true)).data?.staffApproveInvoice).toMatchObject({
       status: 'approved',
       points: 10,
     });
@@ -153,12 +163,12 @@ describe('an approval above REVIEW_FOUR_EYES_POINTS', () => {
       {
         actor_name: 'Rafael Revisor <rafael@clube.test>',
         action: 'invoice.approve-request',
-        after: JSON.stringify({ status: 'in_review', requestedPoints: 250_000 }),
+        after: JSON.stringify({ status: 'in_review', requestedPoints: 250_000, keyedItems: 1 }),
       },
       {
         actor_name: 'Sofia Revisora <sofia@clube.test>',
         action: 'invoice.approve',
-        after: JSON.stringify({ status: 'approved', points: 250_000, requestedBy: 'Rafael Revisor' }),
+        after: JSON.stringify({ status: 'approved', points: 250_000, requestedBy: 'Rafael Revisor', keyedItems: 1 }),
       },
     ]);
   });

@@ -56,6 +56,10 @@ export interface ApprovalTarget {
   readonly status: string;
   /** A signal held it for a person (the buyer's CPF, the device rule, a failed proof). */
   readonly flagged: boolean;
+  /** The lines keyed from a photo, kept with a request so the second person credits exactly them. */
+  readonly items?: readonly unknown[];
+  /** Why an admin gave a free number of points, for the request's audit line. */
+  readonly reason?: string;
 }
 
 /**
@@ -90,6 +94,7 @@ export async function holdForSecondApproval(
       requested_by_name: actor.name,
       requested_at: at.toISOString(),
       status: 'pending',
+      items_json: target.items ? JSON.stringify(target.items) : null,
     })
     .execute();
   await recordAudit(
@@ -99,7 +104,12 @@ export async function holdForSecondApproval(
       action: `${target.subject}.approve-request`,
       object: { type: target.subject, id: target.id, label: target.label },
       before: { status: target.status },
-      after: { status: target.status, requestedPoints: target.points },
+      after: {
+        status: target.status,
+        requestedPoints: target.points,
+        ...(target.items ? { keyedItems: target.items.length } : {}),
+        ...(target.reason ? { reason: target.reason } : {}),
+      },
     },
     at,
   );

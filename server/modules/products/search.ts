@@ -1,0 +1,49 @@
+// A reviewer's search of the catalogue: by name (accents and case ignored) or by the GTIN's digits.
+import { PRODUCT_LINE_LABELS, isProductLine } from '../../../lib/products/lines';
+import { displayGtin } from '../../../lib/validation/gtin';
+import type { Db } from '../../db/schema';
+import { listProducts } from './repository';
+
+/** Products one search answers. */
+export const PRODUCT_SEARCH_MAX = 20;
+/** Longest search text read. */
+const SEARCH_MAX_LENGTH = 100;
+
+const folded = (text: string) =>
+  text
+    .normalize('NFD')
+    .replace(/\p{Diacritic}/gu, '')
+    .toLowerCase();
+
+export interface ProductFound {
+  readonly gtin: string;
+  readonly sku: string;
+  readonly name: string;
+  readonly line: string;
+  readonly lineName: string;
+  readonly unit: string;
+}
+
+/**
+ * The catalogue's products whose name holds every word of `search`, or whose GTIN holds its digits (a typed or
+ * scanned barcode), by name; none for an empty search. The catalogue is small (up to 10,000 products), read whole.
+ */
+export async function searchProducts(db: Db, search: string): Promise<ProductFound[]> {
+  const text = folded(search.slice(0, SEARCH_MAX_LENGTH).trim());
+  if (text === '') return [];
+  const digits = /^[\d\s.-]+$/.test(text) ? text.replace(/\D/g, '') : null;
+  const words = text.split(/\s+/);
+  const products = await listProducts(db);
+  return products
+    .filter((p) => (digits !== null && p.gtin.includes(digits)) || words.every((w) => folded(p.name).includes(w)))
+    .sort((a, b) => a.name.localeCompare(b.name, 'pt-BR'))
+    .slice(0, PRODUCT_SEARCH_MAX)
+    .map((p) => ({
+      gtin: displayGtin(p.gtin),
+      sku: p.sku,
+      name: p.name,
+      line: p.line,
+      lineName: isProductLine(p.line) ? PRODUCT_LINE_LABELS[p.line] : p.line,
+      unit: p.unit,
+    }));
+}
