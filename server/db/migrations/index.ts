@@ -37,6 +37,7 @@ import { notificationsByEventTime } from './20261209T100000-notifications-by-eve
 import { approvalRequests } from './20261207T100000-approval-requests';
 import { brandProducts } from './20261207T100000-brand-products';
 import { earningByProduct } from './20261207T110000-earning-by-product';
+import { campaignsRole } from './20261210T100000-campaigns-role';
 
 /**
  * Every migration, by name in timestamp order. A static record instead of a folder scan keeps migrations working
@@ -81,4 +82,5 @@ export const migrations: Record<string, Migration> = {
   '20261207T110000-earning-by-product': earningByProduct,
   '20261208T100000-whatsapp-notices': whatsappNotices,
   '20261209T100000-notifications-by-event-time': notificationsByEventTime,
+  '20261210T100000-campaigns-role': campaignsRole,
 };

@@ -56,3 +56,21 @@ const entryOf = (row: BrandProductRow): CatalogueEntry => ({
 export async function catalogue(deps: Pick<OperatorDeps, 'db'>): Promise<CatalogueEntry[]> {
   return (await repo.listProducts(deps.db)).map(entryOf);
 }
+
+const folded = (text: string) =>
+  text
+    .normalize('NFD')
+    .replace(/[\u0300-\u036f]/g, '')
+    .toLowerCase();
+
+/** The products whose name, SKU, GTIN or line holds the search (accents and case ignored); all without one. */
+export function searchCatalogue(products: readonly CatalogueEntry[], search?: string | null): CatalogueEntry[] {
+  const words = folded(search?.trim().slice(0, 100) ?? '')
+    .split(/\s+/)
+    .filter(Boolean);
+  if (words.length === 0) return [...products];
+  return products.filter((p) => {
+    const text = folded(`${p.name} ${p.sku} ${p.gtin} ${p.line}`);
+    return words.every((w) => text.includes(w));
+  });
+}
