@@ -160,7 +160,8 @@ export function validateRule(input: RuleInput, today: string, options: { draft?:
   const name = (input.name ?? '').trim();
   if (name.length < RULE_LIMITS.nameMin || name.length > RULE_LIMITS.nameMax) throw bad(RULE_MESSAGES.name, 'name');
   const code = (input.code ?? '').trim() || codeOfName(name);
-  if (!/^[a-z0-9]+(-[a-z0-9]+)*$/.test(code) || code.length > RULE_LIMITS.codeMax) throw bad(RULE_MESSAGES.code, 'code');
+  if (!/^[a-z0-9]+(-[a-z0-9]+)*$/.test(code) || code.length > RULE_LIMITS.codeMax)
+    throw bad(RULE_MESSAGES.code, 'code');
   const kind = input.kind;
   if (kind !== 'base' && kind !== 'multiplier' && kind !== 'bonus') throw bad(RULE_MESSAGES.kind, 'kind');
   const per = input.per ?? 'real';
