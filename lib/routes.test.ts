@@ -2,11 +2,11 @@ import { allRoutes, buildPath, exportFileFor, matchRoute, routes } from './route
 
 describe('route table', () => {
   // The paths of docs/product.md#2-screens-and-routes.
-  it('holds the 38 private and 10 public paths of the product, and the 17 of the painel', () => {
+  it('holds the 38 private and 10 public paths of the product, and the 19 of the painel', () => {
     expect(allRoutes.filter(([, r]) => r.access === 'private')).toHaveLength(38);
     expect(allRoutes.filter(([, r]) => r.access === 'public')).toHaveLength(10);
-    expect(allRoutes.filter(([, r]) => r.access === 'staff')).toHaveLength(17);
-    expect(new Set(allRoutes.map(([, r]) => r.pattern)).size).toBe(65);
+    expect(allRoutes.filter(([, r]) => r.access === 'staff')).toHaveLength(19);
+    expect(new Set(allRoutes.map(([, r]) => r.pattern)).size).toBe(67);
   });
 
   it('keeps every painel path under /painel, and /painel/graphql clear of them', () => {

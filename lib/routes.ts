@@ -123,6 +123,8 @@ export const routeTable = {
     title: 'Transferências ao parceiro',
   }),
   painelProjects: route({ pattern: '/painel/projetos', access: 'staff', title: 'Projetos' }),
+  painelRules: route({ pattern: '/painel/regras', access: 'staff', title: 'Regras de pontos' }),
+  painelProducts: route({ pattern: '/painel/produtos', access: 'staff', title: 'Produtos da marca' }),
   // One project under review: /painel/projetos/revisar?id=… (a static export: the id is read from the URL).
   painelProjectReview: route({ pattern: '/painel/projetos/revisar', access: 'staff', title: 'Analisar projeto' }),
 } as const satisfies Record<string, RouteDef>;

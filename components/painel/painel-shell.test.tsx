@@ -110,7 +110,15 @@ describe('the painel’s shell and home', () => {
   it('gives an admin Equipe and Auditoria, the current section marked', () => {
     pathname = '/painel/equipe';
     renderAs(['revisor', 'admin']);
-    expect(sectionLinks()).toEqual(['Início', 'Notas fiscais', 'Projetos', 'Equipe', 'Auditoria']);
+    expect(sectionLinks()).toEqual([
+      'Início',
+      'Notas fiscais',
+      'Projetos',
+      'Regras de pontos',
+      'Produtos',
+      'Equipe',
+      'Auditoria',
+    ]);
     const nav = within(screen.getByRole('navigation', { name: 'Seções do painel' }));
     expect(nav.getByRole('link', { name: 'Equipe' })).toHaveAttribute('aria-current', 'page');
     expect(nav.getByRole('link', { name: 'Início' })).not.toHaveAttribute('aria-current');
@@ -119,6 +127,8 @@ describe('the painel’s shell and home', () => {
     expect(open.getAllByRole('link').map((link) => link.textContent)).toEqual([
       'Notas fiscais',
       'Projetos',
+      'Regras de pontos',
+      'Produtos',
       'Equipe',
       'Auditoria',
     ]);

@@ -45,4 +45,11 @@ export {
   MStaffPublishProjectDocument as MStaffPublishProject,
   MStaffConfirmProjectApprovalDocument as MStaffConfirmProjectApproval,
   MStaffUnpublishProjectDocument as MStaffUnpublishProject,
+  QStaffPointRulesDocument as QStaffPointRules,
+  MStaffAddPointRuleDocument as MStaffAddPointRule,
+  MStaffEndPointRuleDocument as MStaffEndPointRule,
+  QStaffEstimateRuleCostDocument as QStaffEstimateRuleCost,
+  QStaffSimulateRulesDocument as QStaffSimulateRules,
+  QStaffBrandProductsDocument as QStaffBrandProducts,
+  MStaffImportProductsDocument as MStaffImportProducts,
 } from './operations.generated';

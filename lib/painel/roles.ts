@@ -2,7 +2,7 @@
  * The staff's roles, spelled once for the API (the staff schema's StaffRole, the role checks, the terminal's
  * `--roles`) and the painel (labels, the sections each role opens). A person may hold several.
  */
-export const STAFF_ROLES = ['revisor', 'atendimento', 'lojas', 'premios', 'admin'] as const;
+export const STAFF_ROLES = ['revisor', 'atendimento', 'lojas', 'premios', 'campanhas', 'admin'] as const;
 
 export type StaffRole = (typeof STAFF_ROLES)[number];
 
@@ -14,6 +14,7 @@ export const ROLE_INFO: Readonly<Record<StaffRole, { readonly label: string; rea
   atendimento: { label: 'Atendimento', covers: 'membros' },
   lojas: { label: 'Lojas', covers: 'lojas, totens e relatórios' },
   premios: { label: 'Prêmios', covers: 'resgates, códigos e transferências a parceiros' },
+  campanhas: { label: 'Campanhas', covers: 'regras de pontos, campanhas e produtos' },
   admin: { label: 'Administração', covers: 'contas da equipe e auditoria' },
 };
 

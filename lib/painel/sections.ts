@@ -60,6 +60,20 @@ export const PAINEL_SECTIONS: readonly PainelSection[] = [
     roles: ['premios'],
   },
   {
+    route: 'painelRules',
+    href: routes.painelRules(),
+    label: 'Regras de pontos',
+    description: 'Regras e campanhas: crie, encerre, veja o custo estimado e simule uma nota.',
+    roles: ['campanhas', 'admin'],
+  },
+  {
+    route: 'painelProducts',
+    href: routes.painelProducts(),
+    label: 'Produtos',
+    description: 'O catálogo de produtos da marca que ganham pontos: busque e importe um CSV.',
+    roles: ['campanhas', 'admin'],
+  },
+  {
     route: 'painelTeam',
     href: routes.painelTeam(),
     label: 'Equipe',

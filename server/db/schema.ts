@@ -559,7 +559,7 @@ export interface StaffAccountsTable {
   updated_at: string;
 }
 
-/** One role a staff member holds (revisor, atendimento, lojas, premios, admin); a person may hold several. */
+/** One role a staff member holds (revisor, atendimento, lojas, premios, campanhas, admin); a person may hold several. */
 export interface StaffRolesTable {
   staff_id: number;
   role: string;

@@ -1,12 +1,11 @@
 // The catalogue's use cases for an operator: `npm run products -- import|list` (and, later, the painel).
-import { displayGtin } from '../../../lib/validation/gtin';
-import type { BrandProductRow } from '../../db/schema';
 import { runInTransaction } from '../../db/transaction';
 import { DomainError } from '../../errors/domain-error';
 import { nowOf, type OperatorDeps } from '../service-deps';
 import { recordAudit, type AuditActor } from '../staff';
 import { readCatalogueCsv } from './catalogue-csv';
 import * as repo from './repository';
+import { folded, productView, type ProductFound } from './search';
 
 export interface CatalogueImport {
   readonly added: number;
@@ -35,24 +34,22 @@ export async function importCatalogue(deps: OperatorDeps, actor: AuditActor, tex
   });
 }
 
-export interface CatalogueEntry {
-  /** As people read it (EAN-13 for the brand's). */
-  readonly gtin: string;
-  readonly sku: string;
-  readonly name: string;
-  readonly line: string;
-  readonly unit: string;
-}
-
-const entryOf = (row: BrandProductRow): CatalogueEntry => ({
-  gtin: displayGtin(row.gtin),
-  sku: row.sku,
-  name: row.name,
-  line: row.line,
-  unit: row.unit,
-});
+/** A product as the painel and the terminal show it. */
+export type CatalogueEntry = ProductFound;
 
 /** The whole catalogue, by line and name. */
 export async function catalogue(deps: Pick<OperatorDeps, 'db'>): Promise<CatalogueEntry[]> {
-  return (await repo.listProducts(deps.db)).map(entryOf);
+  return (await repo.listProducts(deps.db)).map(productView);
+}
+
+/** The products whose name, SKU, GTIN or line holds the search (accents and case ignored); all without one. */
+export function searchCatalogue(products: readonly CatalogueEntry[], search?: string | null): CatalogueEntry[] {
+  const words = folded(search?.trim().slice(0, 100) ?? '')
+    .split(/\s+/)
+    .filter(Boolean);
+  if (words.length === 0) return [...products];
+  return products.filter((p) => {
+    const text = folded(`${p.name} ${p.sku} ${p.gtin} ${p.line}`);
+    return words.every((w) => text.includes(w));
+  });
 }

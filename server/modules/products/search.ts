@@ -1,7 +1,7 @@
 // A reviewer's search of the catalogue: by name (accents and case ignored) or by the GTIN's digits.
 import { PRODUCT_LINE_LABELS, isProductLine } from '../../../lib/products/lines';
 import { displayGtin } from '../../../lib/validation/gtin';
-import type { Db } from '../../db/schema';
+import type { BrandProductRow, Db } from '../../db/schema';
 import { listProducts } from './repository';
 
 /** Products one search answers. */
@@ -9,7 +9,8 @@ export const PRODUCT_SEARCH_MAX = 20;
 /** Longest search text read. */
 const SEARCH_MAX_LENGTH = 100;
 
-const folded = (text: string) =>
+/** Lower case without accents: how a search and a name are compared. */
+export const folded = (text: string) =>
   text
     .normalize('NFD')
     .replace(/\p{Diacritic}/gu, '')
@@ -23,6 +24,16 @@ export interface ProductFound {
   readonly lineName: string;
   readonly unit: string;
 }
+
+/** A catalogue row as people read it: the GTIN as printed, the line's name beside its code. */
+export const productView = (p: BrandProductRow): ProductFound => ({
+  gtin: displayGtin(p.gtin),
+  sku: p.sku,
+  name: p.name,
+  line: p.line,
+  lineName: isProductLine(p.line) ? PRODUCT_LINE_LABELS[p.line] : p.line,
+  unit: p.unit,
+});
 
 /**
  * The catalogue's products whose name holds every word of `search`, or whose GTIN holds its digits (a typed or
@@ -38,12 +49,5 @@ export async function searchProducts(db: Db, search: string): Promise<ProductFou
     .filter((p) => (digits !== null && p.gtin.includes(digits)) || words.every((w) => folded(p.name).includes(w)))
     .sort((a, b) => a.name.localeCompare(b.name, 'pt-BR'))
     .slice(0, PRODUCT_SEARCH_MAX)
-    .map((p) => ({
-      gtin: displayGtin(p.gtin),
-      sku: p.sku,
-      name: p.name,
-      line: p.line,
-      lineName: isProductLine(p.line) ? PRODUCT_LINE_LABELS[p.line] : p.line,
-      unit: p.unit,
-    }));
+    .map(productView);
 }

@@ -85,7 +85,8 @@ let memberToken: string;
 const staffOf = new Map<StaffRole, { id: number; email: string }>();
 
 beforeAll(async () => {
-  t = await createTestApp();
+  // Every operation × every caller comes from one address within a minute: far more than one person's requests.
+  t = await createTestApp({ requestsPerMinute: 10_000 });
   memberToken = (await loginAs(t.app, DEMO_MEMBER.cpf, DEMO_MEMBER.password)).token;
   for (const role of STAFF_ROLES) {
     const person = await enrolStaff(t, { email: `${role}@matriz.test`, roles: [role] });
