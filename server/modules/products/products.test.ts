@@ -33,6 +33,7 @@ describe('the brand’s catalogue', () => {
       sku: 'MDF-BR-TX-18',
       name: 'Chapa MDF Branco TX 18 mm 2750x1850',
       line: 'mdf',
+      lineName: 'Chapas de MDF',
       unit: 'chapa',
     });
     await seedCatalogue(t.db);
