@@ -3,6 +3,7 @@ import { CombinedGraphQLErrors } from '@apollo/client/errors';
 import { useApolloClient } from '@apollo/client/react';
 import { Suspense, useEffect, useId, useRef, useState, type ChangeEvent, type FormEvent } from 'react';
 import { errorMessage, fieldErrors } from '@/lib/apollo/errors';
+import { formatCount } from '@/lib/format/numbers';
 import type { ProgressFetchOptions } from '@/lib/apollo/xhr-fetch';
 import { FILE_ACCEPT, FILE_KIND_LABELS, FILE_MESSAGES, MAX_FILES_PER_INVOICE } from '@/lib/invoices/file-type';
 import { whenIdle } from '@/lib/browser/when-idle';
@@ -243,7 +244,7 @@ export function InvoiceUploadForm({ memberCpf }: { memberCpf: string }) {
       const invoice = data?.submitInvoice;
       clear(
         invoice?.status === 'APPROVED'
-          ? `Nota enviada e aprovada: ${invoice.points ?? 0} pontos creditados.`
+          ? `Nota enviada e aprovada: ${formatCount(invoice.points ?? 0, 'ponto creditado', 'pontos creditados')}.`
           : SENT_FOR_REVIEW,
       );
     } catch (error) {
