@@ -67,11 +67,11 @@ export async function createInvoiceMember({ whatsapp = true }: { whatsapp?: bool
   }
 }
 
-/** A valid key nobody has used: SP, November 2026, issued by a registered store. */
-export function freshKey(issuerCnpj = '58716523000119'): string {
+/** A valid key nobody has used: SP (or the IBGE code of another state), November 2026, issued by a registered store. */
+export function freshKey(issuerCnpj = '58716523000119', ufCode = '35'): string {
   const number = String(Math.floor(Math.random() * 1e9)).padStart(9, '0');
   const code = String(10_000_000 + Math.floor(Math.random() * 89_999_999));
-  return withCheckDigit(`352611${issuerCnpj}55001${number}1${code}`);
+  return withCheckDigit(`${ufCode}2611${issuerCnpj}55001${number}1${code}`);
 }
 
 export const masked = (key: string) => key.replace(/(.{4})(?=.)/g, '$1 ');
@@ -81,8 +81,14 @@ export const JPEG = Buffer.concat([
   Buffer.from('JFIF foto da nota'),
 ]);
 
-export function nfeXmlFile(key: string, buyerCpf: string, total = '180.00', items?: readonly SampleNfeItem[]) {
-  const issued = new Date(Date.now() - 2 * 24 * 3600 * 1000).toISOString().replace(/\.\d{3}Z$/, '-00:00');
+export function nfeXmlFile(
+  key: string,
+  buyerCpf: string,
+  total = '180.00',
+  items?: readonly SampleNfeItem[],
+  issuedMsAgo = 2 * 24 * 3600 * 1000,
+) {
+  const issued = new Date(Date.now() - issuedMsAgo).toISOString().replace(/\.\d{3}Z$/, '-00:00');
   return {
     name: 'nfe.xml',
     mimeType: 'text/xml',

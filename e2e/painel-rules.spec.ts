@@ -1,5 +1,5 @@
-import { freshKey, nfeXmlFile } from './invoices-helpers';
-import { expect, expectNoAxeViolations, test } from './fixtures';
+import { createInvoiceMember, freshKey, masked, nfeXmlFile } from './invoices-helpers';
+import { expect, expectNoAxeViolations, signInWithStorage, test } from './fixtures';
 import { expectAudited, staffFromTerminal } from './painel-helpers';
 
 /** The São Paulo day of today, AAAA-MM-DD, as the date field takes it. */
@@ -8,7 +8,7 @@ const today = () => new Date(Date.now() - 3 * 60 * 60 * 1000).toISOString().slic
 test.describe('regras de pontos no painel @painel', () => {
   test.use({ viewport: { width: 1280, height: 800 } });
 
-  test('a campanhas person creates a campaign doubling MDF in one state with a small budget after its estimated cost, simulates a pasted XML, ends the campaign, and reads the catalogue', async ({
+  test('a campanhas person creates a campaign doubling MDF in one state with a small budget after its estimated cost; it gives its bonus in that state only and stops at its budget; a pasted XML is simulated, the campaign ended, the catalogue read', async ({
     page,
     browser,
   }) => {
@@ -41,6 +41,45 @@ test.describe('regras de pontos no painel @painel', () => {
     await expect(row).toContainText('Em dobro (200%)');
     await expect(row).toContainText('Linhas: mdf · Estados: PR');
     await expect(row).toContainText('0 usado de 500');
+
+    // The campaign at work, on a member's phone: R$ 300 of MDF bought today at a Paraná store earns 300 and 300 more in
+    // double; the same at a São Paulo store earns the base only; a second one in Paraná finds 200 left of the budget,
+    // short of its 300, and earns the base only (a budget gives a purchase its whole bonus or nothing).
+    const member = await createInvoiceMember();
+    const phone = await (await browser.newContext({ viewport: { width: 390, height: 844 } })).newPage();
+    await signInWithStorage(phone, member.email);
+    await phone.goto('/minhas-nfs');
+    await expect(phone.getByRole('heading', { name: 'Minhas notas fiscais', level: 1 })).toBeVisible();
+    const mdf = [
+      {
+        description: 'Chapa MDF Branco TX 18 mm',
+        quantity: '1.0000',
+        unit: 'CH',
+        total: '300.00',
+        gtin: '7893216101004',
+      },
+    ];
+    for (const [uf, points, bonus] of [
+      ['41', 600, true],
+      ['35', 300, false],
+      ['41', 300, false],
+    ] as const) {
+      const key = freshKey(undefined, uf);
+      await phone
+        .getByLabel('Arquivos da nota (foto, PDF ou XML)')
+        .setInputFiles(nfeXmlFile(key, member.cpf, '300.00', mdf, 60_000));
+      await phone.getByRole('button', { name: 'Enviar nota fiscal' }).click();
+      const card = phone.locator('article.invoice-card', { hasText: masked(key) });
+      await expect(card).toBeVisible();
+      await expect(
+        phone.getByRole('status').filter({ hasText: `Nota enviada e aprovada: ${points} pontos creditados.` }),
+      ).toBeVisible();
+      await card.locator('summary').click();
+      await expect(card.getByText(`${name}: +300 pontos`)).toHaveCount(bonus ? 1 : 0);
+    }
+    await phone.context().close();
+    await page.reload();
+    await expect(page.getByRole('row').filter({ hasText: name })).toContainText('300 usado de 500');
 
     // A pasted XML of a São Paulo store: the MDF earns its base, the other item does not take part.
     const sim = page.getByRole('region', { name: 'Simular uma nota' });
