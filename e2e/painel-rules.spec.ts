@@ -41,6 +41,7 @@ test.describe('regras de pontos no painel @painel', () => {
     await expect(row).toContainText('Em dobro (200%)');
     await expect(row).toContainText('Linhas: mdf · Estados: PR');
     await expect(row).toContainText('0 usado de 500');
+    await page.screenshot({ path: test.info().outputPath('regras-1280.png'), fullPage: true });
 
     // The campaign at work, on a member's phone: R$ 300 of MDF bought today at a Paraná store earns 300 and 300 more in
     // double; the same at a São Paulo store earns the base only; a second one in Paraná finds 200 left of the budget,
@@ -116,6 +117,7 @@ test.describe('regras de pontos no painel @painel', () => {
     await page.getByRole('button', { name: 'Buscar' }).click();
     await expect(page.getByRole('row').filter({ hasText: '7893216101004' })).toHaveCount(0);
     await expect(page.getByLabel('Arquivo CSV do catálogo')).toBeVisible();
+    await page.screenshot({ path: test.info().outputPath('produtos-1280.png') });
     await expectNoAxeViolations(page);
 
     await expectAudited(browser, carla, ['Regra de pontos criada', 'Regra de pontos encerrada']);

@@ -61,7 +61,7 @@ describe('the new campaign form', () => {
 describe('a rule in the table', () => {
   it('reads as people say it', () => {
     expect(ruleGives({ kind: 'multiplier', rate: 200, per: 'real' })).toBe('Em dobro (200%)');
-    expect(ruleGives({ kind: 'base', rate: 10, per: 'unit' })).toBe('10 ponto(s) por unidade');
+    expect(ruleGives({ kind: 'base', rate: 10, per: 'unit' })).toBe('10 pontos por unidade');
     expect(ruleFilters({ lines: ['mdf'], gtins: [], ufs: ['SP'], stores: [] })).toBe('Linhas: mdf · Estados: SP');
     expect(ruleBudget({ budgetPoints: 5000, budgetUsed: 1200 })).toBe('1.200 usado de 5.000');
     expect(ruleBudget({ budgetPoints: null, budgetUsed: 0 })).toBe('Sem orçamento');

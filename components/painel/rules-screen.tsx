@@ -1,7 +1,7 @@
 'use client';
 import { useState } from 'react';
 import { errorMessage } from '@/lib/apollo/errors';
-import { formatPoints } from '@/lib/format/numbers';
+import { formatCount, formatPoints } from '@/lib/format/numbers';
 import { MStaffEndPointRule, QStaffPointRules, type StaffPointRuleFieldsFragment } from '@/lib/painel/operations';
 import { Spinner } from '../ui/spinner';
 import { DoneNotice, useDoneNotice } from './done-notice';
@@ -16,9 +16,10 @@ const STATUS_LABELS: Record<string, string> = { vigente: 'Em vigor', agendada: '
 
 /** What a rule gives, as people say it. */
 export function ruleGives(rule: Pick<Rule, 'kind' | 'rate' | 'per'>): string {
-  if (rule.kind === 'base') return `${rule.rate} ponto(s) por ${rule.per === 'unit' ? 'unidade' : 'R$ 1'}`;
+  if (rule.kind === 'base')
+    return `${formatCount(rule.rate, 'ponto', 'pontos')} por ${rule.per === 'unit' ? 'unidade' : 'R$ 1'}`;
   if (rule.kind === 'multiplier') return rule.rate === 200 ? 'Em dobro (200%)' : `${rule.rate}% da base`;
-  return `+${formatPoints(rule.rate)} pontos por compra`;
+  return `+${formatCount(rule.rate, 'ponto', 'pontos')} por compra`;
 }
 
 export function ruleFilters(rule: Pick<Rule, 'lines' | 'gtins' | 'ufs' | 'stores'>): string {

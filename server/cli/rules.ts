@@ -3,6 +3,7 @@ import { userInfo } from 'node:os';
 import { addRule, endRule, listRules, simulateXml, type RuleView } from '../modules/points';
 import { terminalActor } from '../modules/staff';
 import { runCli, UsageError } from './run';
+import { formatCount } from '../../lib/format/numbers';
 
 const USAGE = `Uso:
   npm run rules -- list                       as regras: em vigor, agendadas e encerradas, com o orçamento usado
@@ -35,10 +36,10 @@ const reais = (cents: number) =>
 function describe(rule: RuleView): string {
   const what =
     rule.kind === 'base'
-      ? `${rule.rate} ponto(s) por ${rule.per === 'unit' ? 'unidade' : 'R$ 1'}`
+      ? `${formatCount(rule.rate, 'ponto', 'pontos')} por ${rule.per === 'unit' ? 'unidade' : 'R$ 1'}`
       : rule.kind === 'multiplier'
         ? `${rule.rate}%`
-        : `+${rule.rate} pontos por compra`;
+        : `+${formatCount(rule.rate, 'ponto', 'pontos')} por compra`;
   const filters = [
     rule.lines.length ? `linhas ${rule.lines.join(', ')}` : '',
     rule.gtins.length ? `${rule.gtins.length} GTIN(s)` : '',
