@@ -14,8 +14,8 @@ import { DEMO_MEMBER } from '../modules/users';
  *
  * Member m (1…members) has m % 23 credits over the last two years (the heavy member, m = 1, has HEAVY_CREDITS),
  * one refused invoice when m % 4 = 0 (the heavy member 20), one invoice waiting when m % 100 = 0, one reward order
- * for a third of them, five notices, one or two device sessions and one line of staff audit. Every member's
- * password is the demo member's.
+ * for a third of them, five notices, one or two device sessions and one line of staff audit, and the "pontos a
+ * vencer" reminders a daily job has already sent. Every member's password is the demo member's.
  */
 export interface GeneratedClub {
   /** The first generated member's id: the heavy one, with hundreds of entries. */
@@ -276,6 +276,17 @@ export async function generateClub(
       WHERE l.user_id = points_balances.user_id AND l.lot_cumulative > points_balances.lots_total - points_balances.balance
       ORDER BY l.lot_cumulative LIMIT 1)
     WHERE user_id > ${sql.lit(u0)} AND balance > 0`);
+
+  // The reminders a club that runs its job every day has already sent: each lot now within 30 days of its expiry was
+  // announced at 30 days, and within 7 at 7. Without them the next day's job would announce every such lot at once
+  // (16,000 members at 200,000), which only a club's first run ever does.
+  const within = (days: number) => lit(new Date(now.getTime() + days * DAY_S * 1000).toISOString());
+  for (const days of [30, 7])
+    await run(sql`
+      INSERT INTO points_expiry_reminders (entry_id, threshold_days, user_id, created_at)
+      SELECT id, ${sql.lit(days)}, user_id, ${lit(nowIso)} FROM points_ledger
+      WHERE user_id > ${sql.lit(u0)} AND lot_cumulative IS NOT NULL
+        AND expires_at > ${lit(nowIso)} AND expires_at < ${within(days)}`);
 
   // One reward order per redemption: delivered, a few still waiting for the warehouse.
   await run(sql`
