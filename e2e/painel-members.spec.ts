@@ -1,6 +1,10 @@
+import { randomUUID } from 'node:crypto';
+import { join } from 'node:path';
 import type { Browser, Page } from '@playwright/test';
+import { createDatabase } from '../server/db/database';
+import { dataDir } from './club-cli';
 import { expect, expectNoAxeViolations, passHumanCheck, test } from './fixtures';
-import { createInvoiceMember, type InvoiceMember } from './invoices-helpers';
+import { createInvoiceMember, freshKey, type InvoiceMember } from './invoices-helpers';
 import { expectAudited, staffFromTerminal } from './painel-helpers';
 
 const PASSWORD = 'Serragem#2026';
@@ -21,6 +25,45 @@ async function memberAtHome(browser: Browser, member: InvoiceMember): Promise<Pa
   await signInThroughForm(page, member.email);
   await expect(page.getByRole('heading', { name: `Olá, ${member.name}!` })).toBeVisible();
   return page;
+}
+
+/**
+ * More than one page of the member's page (10 rows) of refused invoices, written straight in the test server's
+ * database a month ago: refused ones wait in no queue and move no points, so other specs' counts stay as they were.
+ */
+async function refusedInvoices(member: InvoiceMember, count: number): Promise<void> {
+  const db = createDatabase({ file: join(dataDir(), 'club.sqlite') });
+  try {
+    const { id } = await db
+      .selectFrom('users')
+      .select('id')
+      .where('email', '=', member.email)
+      .executeTakeFirstOrThrow();
+    for (let i = 0; i < count; i++) {
+      const key = freshKey();
+      const at = new Date(Date.now() - (30 * 24 - i) * 3600 * 1000).toISOString();
+      await db
+        .insertInto('invoices')
+        .values({
+          user_id: id,
+          access_key: key,
+          idempotency_key: randomUUID(),
+          status: 'rejected',
+          uf: 'SP',
+          issued_month: '2026-11',
+          issuer_cnpj: key.slice(6, 20),
+          model: 55,
+          series: 1,
+          number: Number(key.slice(25, 34)),
+          rejection_reason: 'Foto sem a chave de acesso.',
+          created_at: at,
+          updated_at: at,
+        })
+        .execute();
+    }
+  } finally {
+    await db.destroy();
+  }
 }
 
 /** Chooses a switch on the member's page, gives the reason and applies it. */
@@ -104,5 +147,51 @@ test.describe('atendimento de membros no painel @painel', () => {
     await signInThroughForm(memberPage, cpf);
     await expect(memberPage.getByRole('heading', { name: `Olá, ${member.name}!` })).toBeVisible();
     await expectAudited(browser, carla, ['Membro desativado', 'Membro reativado']);
+  });
+
+  test('support writes an internal note on a member, sees it listed with their name, and pages the invoices', async ({
+    page,
+    browser,
+  }) => {
+    const member = await createInvoiceMember();
+    await refusedInvoices(member, 12);
+    const carla = await staffFromTerminal(page, 'Carla Atendimento', ['atendimento']);
+    await page.getByRole('navigation').getByRole('link', { name: 'Membros' }).click();
+    const search = page.getByLabel('CPF, e-mail, celular ou nome');
+    await search.fill(member.email);
+    await search.press('Enter');
+    await page.getByRole('link', { name: `${member.name} Tavares` }).click();
+    await expect(page.getByRole('heading', { name: `${member.name} Tavares Conta ativa`, level: 1 })).toBeVisible();
+
+    // A note that is too short is refused beside the field; a good one is announced and listed with who wrote it.
+    const notes = page.getByRole('region', { name: 'Notas internas', exact: true });
+    const field = notes.getByLabel('Nova nota', { exact: true });
+    await field.fill('ok');
+    await notes.getByRole('button', { name: 'Salvar nota' }).click();
+    await expect(notes.getByText('A nota precisa ter de 3 a 1000 caracteres.')).toBeVisible();
+    await expect(field).toBeFocused();
+    await field.fill('Ligou pedindo 2ª via do código do prêmio.');
+    await notes.getByRole('button', { name: 'Salvar nota' }).click();
+    await expect(notes.getByRole('status')).toHaveText('Nota salva.');
+    await expect(field).toHaveValue('');
+    const written = notes
+      .getByRole('table', { name: 'Notas internas, a mais recente primeiro' })
+      .getByRole('row', { name: /Ligou pedindo 2ª via do código do prêmio\./ });
+    await expect(written).toContainText('Carla Atendimento');
+
+    // Twelve invoices: the ten newest, then the last two with "Carregar mais notas", and the total all along.
+    await expect(page.getByRole('heading', { name: 'Notas fiscais (12 no total)', level: 3 })).toBeVisible();
+    const invoices = page.getByRole('table', { name: 'Notas fiscais, a mais recente primeiro' });
+    await expect(invoices.getByRole('row')).toHaveCount(11);
+    const more = page.getByRole('button', { name: 'Carregar mais notas', exact: true });
+    await more.click();
+    await expect(invoices.getByRole('row')).toHaveCount(13);
+    await expect(more).toHaveCount(0);
+    await expectNoAxeViolations(page);
+
+    // A note stays after a reload, and is in the audit trail with its pt-BR label.
+    await page.reload();
+    await expect(written).toContainText('Carla Atendimento');
+    await expectAudited(browser, carla, ['Membro: nota interna']);
   });
 });

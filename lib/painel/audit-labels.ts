@@ -22,6 +22,7 @@ const ACTION_LABELS: Readonly<Record<string, string>> = {
   'member.enable': 'Membro reativado',
   'member.end-sessions': 'Membro: sessões encerradas',
   'member.remove-demo': 'Membro de demonstração removido',
+  'member.note': 'Membro: nota interna',
   'invoice.take': 'Nota reservada para análise',
   'invoice.take-over': 'Nota assumida de outro revisor',
   'arquivo.abrir': 'Arquivo aberto no painel',

@@ -6,12 +6,17 @@ import { INVOICE_STATUS_LABELS } from './invoice-review';
 export type {
   StaffMemberDetailFieldsFragment,
   QStaffMemberLedgerQuery,
+  StaffMemberNoteFieldsFragment,
   QStaffMemberSearchQuery,
 } from './operations.generated';
 export {
   QStaffMemberSearchDocument as QStaffMemberSearch,
   QStaffMemberDocument as QStaffMember,
   QStaffMemberLedgerDocument as QStaffMemberLedger,
+  QStaffMemberInvoicesDocument as QStaffMemberInvoices,
+  QStaffMemberOrdersDocument as QStaffMemberOrders,
+  QStaffMemberNotesDocument as QStaffMemberNotes,
+  MStaffMemberAddNoteDocument as MStaffMemberAddNote,
   MStaffMemberRequirePasswordChangeDocument as MStaffMemberRequirePasswordChange,
   MStaffMemberConsentDocument as MStaffMemberConsent,
   MStaffMemberChatbotDocument as MStaffMemberChatbot,
@@ -60,6 +65,8 @@ export const LEDGER_KIND_LABELS: Readonly<Record<string, string>> = {
   REDEMPTION: 'Resgate',
   REFUND: 'Estorno',
 };
+
+export { NOTE_MAX, NOTE_MESSAGES, NOTE_MIN, noteProblem } from './member-notes';
 
 export {
   CONSENT_MAX,

@@ -617,6 +617,18 @@ export interface MemberAuditTable {
   created_at: Generated<string>;
 }
 
+/** Support's internal note on a member (painel only, append-only; never in the member's own answers). */
+export interface MemberNotesTable {
+  id: Generated<number>;
+  member_id: number;
+  /** The staff account that wrote it; no foreign key, so the note outlives a removed account. */
+  author_staff_id: number | null;
+  /** The staff member's name when they wrote it. */
+  author_name: string;
+  body: string;
+  created_at: string;
+}
+
 /** One browser session of the session-security component (the page's MGL_SESSION_ID); deleted after 90 days. */
 export interface DeviceSessionsTable {
   id: string;
@@ -938,6 +950,7 @@ export interface Database {
   reward_codes: RewardCodesTable;
   device_sessions: DeviceSessionsTable;
   member_audit: MemberAuditTable;
+  member_notes: MemberNotesTable;
   staff_accounts: StaffAccountsTable;
   staff_roles: StaffRolesTable;
   staff_sessions: StaffSessionsTable;

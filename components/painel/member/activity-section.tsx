@@ -1,43 +1,30 @@
+'use client';
 import { formatDateTime } from '@/lib/format/dates';
 import { formatCents, formatPoints } from '@/lib/format/numbers';
 import {
   INVOICE_STATUS_LABELS,
   ORDER_STATUS_LABELS,
   PROJECT_STATUS_LABELS,
+  QStaffMemberInvoices,
+  QStaffMemberOrders,
   type StaffMemberDetailFieldsFragment,
 } from '@/lib/painel/members';
+import { PainelList } from '../painel-list';
 import { PainelTable } from '../painel-table';
+import { usePainelList } from '../use-painel-list';
 
-/** "Notas, projetos e resgates": the latest of each, with their situation and points. */
+/** Rows per page of the member's invoices and orders: the first page is what the page showed before paging. */
+export const ACTIVITY_PAGE = 10;
+
+/** "Notas, projetos e resgates": invoices and orders a page at a time, the latest projects, with the totals. */
 export function ActivitySection({ member }: { member: StaffMemberDetailFieldsFragment }) {
   return (
     <section aria-labelledby="atividade" className="member-page__section">
       <h2 id="atividade">Notas, projetos e resgates</h2>
-      <h3>
-        Notas fiscais <span className="muted">({member.invoiceCount} no total; as 10 mais recentes)</span>
+      <h3 id="notas-fiscais">
+        Notas fiscais <span className="muted">({member.invoiceCount} no total)</span>
       </h3>
-      {member.invoices.length === 0 ? (
-        <p>Nenhuma nota enviada.</p>
-      ) : (
-        <PainelTable
-          caption="Notas fiscais mais recentes"
-          columns={['Nota', 'Enviada em', 'Emitente', 'Valor', 'Situação', 'Pontos']}
-        >
-          {member.invoices.map((invoice) => (
-            <tr key={invoice.id}>
-              <th scope="row">#{invoice.id}</th>
-              <td>{formatDateTime(invoice.createdAt)}</td>
-              <td>{invoice.issuer}</td>
-              <td>{invoice.totalCents === null ? '—' : formatCents(invoice.totalCents)}</td>
-              <td>
-                {INVOICE_STATUS_LABELS[invoice.status] ?? invoice.status}
-                {invoice.rejectionReason && <span className="painel-table__sub">{invoice.rejectionReason}</span>}
-              </td>
-              <td>{invoice.points === null ? '—' : formatPoints(invoice.points)}</td>
-            </tr>
-          ))}
-        </PainelTable>
-      )}
+      <InvoicesList id={member.id} />
       <h3>
         Projetos <span className="muted">({member.projectCount} no total; os 10 mais recentes)</span>
       </h3>
@@ -61,30 +48,78 @@ export function ActivitySection({ member }: { member: StaffMemberDetailFieldsFra
           ))}
         </PainelTable>
       )}
-      <h3>
-        Resgates <span className="muted">(os 10 mais recentes)</span>
+      <h3 id="resgates">
+        Resgates <span className="muted">({member.orderCount} no total)</span>
       </h3>
-      {member.orders.length === 0 ? (
-        <p>Nenhum prêmio resgatado.</p>
-      ) : (
-        <PainelTable caption="Resgates mais recentes" columns={['Prêmio', 'Pedido em', 'Pontos', 'Situação']}>
-          {member.orders.map((order) => (
-            <tr key={order.id}>
-              <th scope="row">
-                {order.reward}
-                <span className="painel-table__sub">Pedido #{order.id}</span>
-              </th>
-              <td>{formatDateTime(order.createdAt)}</td>
-              <td>{formatPoints(order.points)}</td>
-              <td>
-                {ORDER_STATUS_LABELS[order.status] ?? order.status}
-                {order.trackingCode && <span className="painel-table__sub">Rastreio {order.trackingCode}</span>}
-                {order.cancelReason && <span className="painel-table__sub">{order.cancelReason}</span>}
-              </td>
-            </tr>
-          ))}
-        </PainelTable>
-      )}
+      <OrdersList id={member.id} />
     </section>
+  );
+}
+
+/** The member's invoices, newest first, with "Carregar mais notas" while there are more. */
+function InvoicesList({ id }: { id: string }) {
+  const list = usePainelList(QStaffMemberInvoices, 'staffMemberInvoices', {}, () => ({ id, first: ACTIVITY_PAGE }));
+  return (
+    <PainelList
+      list={list}
+      rows={list.page?.rows}
+      problem={list.problem()}
+      words={{
+        loading: 'Carregando as notas fiscais…',
+        empty: 'Nenhuma nota enviada.',
+        caption: 'Notas fiscais, a mais recente primeiro',
+        more: 'Carregar mais notas',
+      }}
+      columns={['Nota', 'Enviada em', 'Emitente', 'Valor', 'Situação', 'Pontos']}
+    >
+      {(invoice) => (
+        <tr key={invoice.id}>
+          <th scope="row">#{invoice.id}</th>
+          <td>{formatDateTime(invoice.createdAt)}</td>
+          <td>{invoice.issuer}</td>
+          <td>{invoice.totalCents === null ? '—' : formatCents(invoice.totalCents)}</td>
+          <td>
+            {INVOICE_STATUS_LABELS[invoice.status] ?? invoice.status}
+            {invoice.rejectionReason && <span className="painel-table__sub">{invoice.rejectionReason}</span>}
+          </td>
+          <td>{invoice.points === null ? '—' : formatPoints(invoice.points)}</td>
+        </tr>
+      )}
+    </PainelList>
+  );
+}
+
+/** The member's reward orders, newest first, with "Carregar mais resgates" while there are more. */
+function OrdersList({ id }: { id: string }) {
+  const list = usePainelList(QStaffMemberOrders, 'staffMemberOrders', {}, () => ({ id, first: ACTIVITY_PAGE }));
+  return (
+    <PainelList
+      list={list}
+      rows={list.page?.rows}
+      problem={list.problem()}
+      words={{
+        loading: 'Carregando os resgates…',
+        empty: 'Nenhum prêmio resgatado.',
+        caption: 'Resgates, o mais recente primeiro',
+        more: 'Carregar mais resgates',
+      }}
+      columns={['Prêmio', 'Pedido em', 'Pontos', 'Situação']}
+    >
+      {(order) => (
+        <tr key={order.id}>
+          <th scope="row">
+            {order.reward}
+            <span className="painel-table__sub">Pedido #{order.id}</span>
+          </th>
+          <td>{formatDateTime(order.createdAt)}</td>
+          <td>{formatPoints(order.points)}</td>
+          <td>
+            {ORDER_STATUS_LABELS[order.status] ?? order.status}
+            {order.trackingCode && <span className="painel-table__sub">Rastreio {order.trackingCode}</span>}
+            {order.cancelReason && <span className="painel-table__sub">{order.cancelReason}</span>}
+          </td>
+        </tr>
+      )}
+    </PainelList>
   );
 }

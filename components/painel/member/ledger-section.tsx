@@ -33,7 +33,7 @@ export function LedgerSection({ id, balance }: { id: string; balance: number }) 
           loading: 'Carregando o extrato…',
           empty: 'Nenhum lançamento.',
           caption: 'Lançamentos de pontos, o mais recente primeiro',
-          more: 'Mais lançamentos',
+          more: 'Carregar mais lançamentos',
         }}
         columns={['Data', 'Tipo', 'Descrição', { label: 'Pontos', className: 'member-number' }, 'Vence em']}
       >

@@ -11,6 +11,7 @@ import { ActivitySection } from './activity-section';
 import { BackLink } from './back-link';
 import { ChangesSection } from './changes-section';
 import { LedgerSection } from './ledger-section';
+import { NotesSection } from './notes-section';
 import { SessionsSection } from './sessions-section';
 import { SwitchesCard } from './switches-card';
 import { WhatsappSection } from './whatsapp-section';
@@ -62,6 +63,7 @@ function MemberPage({ member, onChanged }: { member: Member; onChanged: (member:
         <AccountCard member={member} />
         <SwitchesCard member={member} onChanged={onChanged} />
       </div>
+      <NotesSection memberId={member.id} />
       <SessionsSection member={member} />
       <ActivitySection member={member} />
       <LedgerSection id={member.id} balance={member.balance} />

@@ -2,7 +2,8 @@ import { badUserInput, notFound } from '../../errors/api-errors';
 import { requireRole, type StaffResolverSet } from '../../graphql/staff-access';
 import type { StaffContext } from '../../graphql/staff-context';
 import { OperatorError, operatorSwitches } from './operator';
-import { memberDetail, memberIdOf, memberLedger, searchMembers } from './support';
+import { addMemberNote, memberNotes } from './notes';
+import { memberDetail, memberIdOf, memberInvoices, memberLedger, memberOrders, searchMembers } from './support';
 
 /**
  * Runs one of the terminal's switches for the staff member (atendimento) on the member of this id, with the reason,
@@ -25,7 +26,7 @@ async function switched(
   return memberDetail(ctx, id);
 }
 
-/** Members' support in the painel: every operation for atendimento only. */
+/** Members' support in the painel: every operation for atendimento; the internal notes for admin too. */
 export const membersStaffResolvers: StaffResolverSet = {
   Query: {
     staffMemberSearch: {
@@ -47,6 +48,27 @@ export const membersStaffResolvers: StaffResolverSet = {
       resolve: (_parent, { id, first, after }, ctx) => {
         requireRole(ctx, 'atendimento');
         return memberLedger(ctx, id, { first, after });
+      },
+    },
+    staffMemberInvoices: {
+      access: ['atendimento'],
+      resolve: (_parent, { id, first, after }, ctx) => {
+        requireRole(ctx, 'atendimento');
+        return memberInvoices(ctx, id, { first, after });
+      },
+    },
+    staffMemberOrders: {
+      access: ['atendimento'],
+      resolve: (_parent, { id, first, after }, ctx) => {
+        requireRole(ctx, 'atendimento');
+        return memberOrders(ctx, id, { first, after });
+      },
+    },
+    staffMemberNotes: {
+      access: ['atendimento', 'admin'],
+      resolve: (_parent, { id, first, after }, ctx) => {
+        requireRole(ctx, 'atendimento', 'admin');
+        return memberNotes(ctx, id, { first, after });
       },
     },
   },
@@ -84,6 +106,10 @@ export const membersStaffResolvers: StaffResolverSet = {
       access: ['atendimento'],
       resolve: (_parent, { id, reason }, ctx) =>
         switched(ctx, id, (member, actor) => operatorSwitches.endSessions(ctx, member, actor, { reason })),
+    },
+    staffMemberAddNote: {
+      access: ['atendimento', 'admin'],
+      resolve: (_parent, { id, body }, ctx) => addMemberNote(ctx, requireRole(ctx, 'atendimento', 'admin'), id, body),
     },
   },
 };

@@ -1,6 +1,6 @@
 // Members' support in the painel (atendimento): the search and the member's page, read through each module's public
 // API. The switches themselves are operator.ts's, the same the terminal's `npm run members` runs.
-import type { Db, UserRow } from '../../db/schema';
+import type { Db, InvoiceRow, UserRow } from '../../db/schema';
 import { badUserInput, notFound } from '../../errors/api-errors';
 import { formatCnpj } from '../../../lib/format/cnpj';
 import { maskEmailDestination, maskPhoneDestination, parseLogin } from '../auth';
@@ -8,11 +8,12 @@ import { memberDevicesForSupport } from '../device-sessions';
 import { countOwnInvoices, listOwnInvoices } from '../invoices';
 import { ledgerForSupport } from '../points';
 import { countOwnProjects, listOwnProjects } from '../projects';
-import { ownOrders, rewardsByIds } from '../rewards';
+import { countOwnOrders, ownOrders, rewardsByIds } from '../rewards';
 import { findUserByCpf, findUserByEmail, findUserById, findUserByPhone, searchUsersByName } from '../users';
 import type { OperatorDeps } from '../service-deps';
 import { hideCpf } from '../../privacy/hide';
 import { MEMBER_NOT_FOUND_MESSAGE } from './operator';
+import { decodeIdCursor, encodeIdCursor, pageSizeOf } from './pages';
 import { recentAudit } from './repository';
 
 export const SEARCH_MESSAGES = {
@@ -26,7 +27,7 @@ export const SEARCH_MESSAGES = {
 const SEARCH_MAX = 100;
 /** Names are the one search with many answers: the first 20, and a word that more match. */
 export const NAME_MATCHES_MAX = 20;
-/** The member's page lists the latest of each; the extract alone is paged. */
+/** The member's page lists the latest of each; invoices, orders, notes and the extract page on from there. */
 export const LATEST_MAX = 10;
 
 const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]{2,}$/;
@@ -101,21 +102,48 @@ async function memberRow(db: Db, id: string): Promise<UserRow> {
   return user;
 }
 
+const invoiceRowOf = (i: InvoiceRow) => ({
+  id: String(i.id),
+  status: i.status,
+  createdAt: i.created_at,
+  issuer: i.issuer_name ?? formatCnpj(i.issuer_cnpj),
+  totalCents: i.total_cents,
+  points: i.points,
+  rejectionReason: i.rejection_reason,
+});
+
+type OrderRow = Awaited<ReturnType<typeof ownOrders>>[number];
+
+/** The orders as the page lists them, each with its reward's name. */
+async function orderRowsOf(db: Db, orders: readonly OrderRow[]) {
+  const rewards = new Map((await rewardsByIds(db, [...new Set(orders.map((o) => o.reward_id))])).map((r) => [r.id, r]));
+  return orders.map((o) => ({
+    id: String(o.id),
+    reward: rewards.get(o.reward_id)?.name ?? `Prêmio #${o.reward_id}`,
+    status: o.status,
+    points: o.points,
+    createdAt: o.created_at,
+    trackingCode: o.tracking_code,
+    cancelReason: o.cancel_reason,
+  }));
+}
+
 /** One member's page: the account, sessions and devices, the latest invoices, projects and orders, and changes. */
 export async function memberDetail(deps: OperatorDeps, id: string) {
   const { db } = deps;
   const user = await memberRow(db, id);
-  const [access, invoiceCounts, invoices, projectCount, projects, orders, changes, ledger] = await Promise.all([
-    memberDevicesForSupport(deps, user.id),
-    countOwnInvoices(db, user.id),
-    listOwnInvoices(db, user.id, null, LATEST_MAX),
-    countOwnProjects(db, user.id),
-    listOwnProjects(db, user.id, { beforeId: null, offset: 0 }, LATEST_MAX),
-    ownOrders(db, user.id, null, LATEST_MAX),
-    recentAudit(db, user.id, LATEST_MAX),
-    ledgerForSupport(db, user.id, { first: 1 }),
-  ]);
-  const rewards = new Map((await rewardsByIds(db, [...new Set(orders.map((o) => o.reward_id))])).map((r) => [r.id, r]));
+  const [access, invoiceCounts, invoices, projectCount, projects, orderCount, orders, changes, ledger] =
+    await Promise.all([
+      memberDevicesForSupport(deps, user.id),
+      countOwnInvoices(db, user.id),
+      listOwnInvoices(db, user.id, null, LATEST_MAX),
+      countOwnProjects(db, user.id),
+      listOwnProjects(db, user.id, { beforeId: null, offset: 0 }, LATEST_MAX),
+      countOwnOrders(db, user.id),
+      ownOrders(db, user.id, null, LATEST_MAX),
+      recentAudit(db, user.id, LATEST_MAX),
+      ledgerForSupport(db, user.id, { first: 1 }),
+    ]);
   return {
     ...maskedIdentity(user),
     emailConfirmed: user.email_confirmed_at !== null,
@@ -132,15 +160,7 @@ export async function memberDetail(deps: OperatorDeps, id: string) {
     sessions: access.sessions,
     devices: access.devices,
     invoiceCount: invoiceCounts.total,
-    invoices: invoices.map((i) => ({
-      id: String(i.id),
-      status: i.status,
-      createdAt: i.created_at,
-      issuer: i.issuer_name ?? formatCnpj(i.issuer_cnpj),
-      totalCents: i.total_cents,
-      points: i.points,
-      rejectionReason: i.rejection_reason,
-    })),
+    invoices: invoices.map(invoiceRowOf),
     projectCount,
     projects: projects.map((p) => ({
       id: String(p.id),
@@ -150,15 +170,8 @@ export async function memberDetail(deps: OperatorDeps, id: string) {
       points: p.points,
       rejectionReason: p.rejection_reason,
     })),
-    orders: orders.map((o) => ({
-      id: String(o.id),
-      reward: rewards.get(o.reward_id)?.name ?? `Prêmio #${o.reward_id}`,
-      status: o.status,
-      points: o.points,
-      createdAt: o.created_at,
-      trackingCode: o.tracking_code,
-      cancelReason: o.cancel_reason,
-    })),
+    orderCount,
+    orders: await orderRowsOf(db, orders),
     changes: changes.map((c) => ({ at: c.at, actor: c.actor, action: c.action, detail: c.detail })),
   };
 }
@@ -181,5 +194,33 @@ export async function memberLedger(
       expiresAt: e.expiresAt,
     })),
     nextCursor: page.nextCursor,
+  };
+}
+
+type PageArgs = { first?: number | null; after?: string | null };
+
+/** One page of the member's invoices, newest first, after the cursor's (keyset on id). */
+export async function memberInvoices(deps: OperatorDeps, id: string, args: PageArgs) {
+  const first = pageSizeOf(args.first, LATEST_MAX);
+  const before = decodeIdCursor(args.after);
+  const user = await memberRow(deps.db, id);
+  const rows = await listOwnInvoices(deps.db, user.id, before, first + 1);
+  const page = rows.slice(0, first);
+  return {
+    rows: page.map(invoiceRowOf),
+    nextCursor: rows.length > first ? encodeIdCursor(page.at(-1)!.id) : null,
+  };
+}
+
+/** One page of the member's reward orders, newest first, after the cursor's (keyset on id). */
+export async function memberOrders(deps: OperatorDeps, id: string, args: PageArgs) {
+  const first = pageSizeOf(args.first, LATEST_MAX);
+  const before = decodeIdCursor(args.after);
+  const user = await memberRow(deps.db, id);
+  const rows = await ownOrders(deps.db, user.id, before, first + 1);
+  const page = rows.slice(0, first);
+  return {
+    rows: await orderRowsOf(deps.db, page),
+    nextCursor: rows.length > first ? encodeIdCursor(page.at(-1)!.id) : null,
   };
 }

@@ -26,7 +26,7 @@ export {
   correctTracking,
   STATUS_LABELS,
 } from './operator';
-export { ownOrders, rewardsByIds } from './repository';
+export { countOwnOrders, ownOrders, rewardsByIds } from './repository';
 export { readRewardFolder, RewardSourceError } from './source';
 export { notifyOrderMember } from './notify';
 export { demoRewardEvents, seedDemoRewardCodes } from './demo';

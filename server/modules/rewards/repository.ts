@@ -204,6 +204,16 @@ export async function heldCounts(db: Db, userId: number, rewardIds: readonly num
   return new Map(rows.map((r) => [r.reward_id, Number(r.n)]));
 }
 
+/** How many reward orders the member has made, cancelled ones included. */
+export async function countOwnOrders(db: Db, userId: number): Promise<number> {
+  const row = await db
+    .selectFrom('reward_orders')
+    .select((eb) => eb.fn.countAll<string | number>().as('n'))
+    .where('user_id', '=', userId)
+    .executeTakeFirst();
+  return Number(row?.n ?? 0);
+}
+
 /** Newest first, keyset on id. */
 export const ownOrders = (db: Db, userId: number, beforeId: number | null, limit: number) => {
   let query = db.selectFrom('reward_orders').selectAll().where('user_id', '=', userId);
