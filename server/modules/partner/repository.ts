@@ -1,11 +1,19 @@
 // Every query of the partner module: the services hold the rules, this file only reads and writes rows.
 import type { Insertable, Updateable } from 'kysely';
+import { compiledQuery } from '../../db/compiled-query';
 import type { Db, PartnerTransferRow, PartnerTransferStatus, PartnerTransfersTable } from '../../db/schema';
 
 // ---- Links -----------------------------------------------------------------------------------------------------
 
 export const linkOf = (db: Db, userId: number) =>
   db.selectFrom('partner_links').selectAll().where('user_id', '=', userId).executeTakeFirst();
+
+const linkedQuery = compiledQuery<[userId: number], { user_id: number }>(1, (db, userId) =>
+  db.selectFrom('partner_links').select('user_id').where('user_id', '=', userId),
+);
+
+/** Whether the member has a linked account: asked by every `me` (the profile's status), so compiled once. */
+export const isLinked = async (db: Db, userId: number): Promise<boolean> => (await linkedQuery(db, userId)).length > 0;
 
 export const insertLink = (db: Db, userId: number, accountId: string, at: string) =>
   db.insertInto('partner_links').values({ user_id: userId, account_id: accountId, linked_at: at }).execute();

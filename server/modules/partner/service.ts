@@ -124,8 +124,7 @@ export async function pointsPartnerProgram(deps: Deps): Promise<PointsPartnerVie
 }
 
 /** Whether the member has an account linked: `profileStatus.hasPointsPartnerIntegration`. */
-export const hasLinkedAccount = async (db: Db, userId: number): Promise<boolean> =>
-  (await repo.linkOf(db, userId)) !== undefined;
+export const hasLinkedAccount = (db: Db, userId: number): Promise<boolean> => repo.isLinked(db, userId);
 
 const accountSchema = z.object({
   accountId: z
