@@ -2,6 +2,13 @@ import { badUserInput, notFound } from '../../errors/api-errors';
 import { requireRole, type StaffResolverSet } from '../../graphql/staff-access';
 import type { StaffContext } from '../../graphql/staff-context';
 import { OperatorError, operatorSwitches } from './operator';
+import {
+  adjustPoints,
+  confirmPointsAdjustment,
+  memberAdjustments,
+  refusePointsAdjustment,
+  reversePointsAdjustment,
+} from './points-adjustments';
 import { memberDetail, memberIdOf, memberLedger, searchMembers } from './support';
 
 /**
@@ -25,7 +32,14 @@ async function switched(
   return memberDetail(ctx, id);
 }
 
-/** Members' support in the painel: every operation for atendimento only. */
+/** A number from an ID argument; NaN (NOT_FOUND in the use case) for anything else. */
+const idNumber = (id: string) => (/^\d{1,9}$/.test(id) ? Number(id) : Number.NaN);
+
+/** The member's adjustments after a change to one of them, as the admin's page reads them again. */
+const adjustmentsAfter = (ctx: StaffContext, actor: { staffId: number }, change: Promise<{ user_id: number }>) =>
+  change.then((row) => memberAdjustments(ctx, row.user_id, actor.staffId));
+
+/** Members' support in the painel: every operation for atendimento, but the manual points adjustments (admin). */
 export const membersStaffResolvers: StaffResolverSet = {
   Query: {
     staffMemberSearch: {
@@ -41,6 +55,10 @@ export const membersStaffResolvers: StaffResolverSet = {
         requireRole(ctx, 'atendimento');
         return memberDetail(ctx, id);
       },
+    },
+    staffMemberPointsAdjustments: {
+      access: ['admin'],
+      resolve: (_parent, { id }, ctx) => memberAdjustments(ctx, idNumber(id), requireRole(ctx, 'admin').staffId),
     },
     staffMemberLedger: {
       access: ['atendimento'],
@@ -84,6 +102,35 @@ export const membersStaffResolvers: StaffResolverSet = {
       access: ['atendimento'],
       resolve: (_parent, { id, reason }, ctx) =>
         switched(ctx, id, (member, actor) => operatorSwitches.endSessions(ctx, member, actor, { reason })),
+    },
+    staffAdjustMemberPoints: {
+      access: ['admin'],
+      resolve: (_parent, { id, points, reason, confirmed }, ctx) => {
+        const actor = requireRole(ctx, 'admin');
+        const change = adjustPoints(ctx, actor, idNumber(id), { points, reason, confirmed: confirmed === true });
+        return adjustmentsAfter(ctx, actor, change);
+      },
+    },
+    staffConfirmPointsAdjustment: {
+      access: ['admin'],
+      resolve: (_parent, { adjustmentId }, ctx) => {
+        const actor = requireRole(ctx, 'admin');
+        return adjustmentsAfter(ctx, actor, confirmPointsAdjustment(ctx, actor, idNumber(adjustmentId)));
+      },
+    },
+    staffRefusePointsAdjustment: {
+      access: ['admin'],
+      resolve: (_parent, { adjustmentId, reason }, ctx) => {
+        const actor = requireRole(ctx, 'admin');
+        return adjustmentsAfter(ctx, actor, refusePointsAdjustment(ctx, actor, idNumber(adjustmentId), reason));
+      },
+    },
+    staffReversePointsAdjustment: {
+      access: ['admin'],
+      resolve: (_parent, { adjustmentId, reason }, ctx) => {
+        const actor = requireRole(ctx, 'admin');
+        return adjustmentsAfter(ctx, actor, reversePointsAdjustment(ctx, actor, idNumber(adjustmentId), reason));
+      },
     },
   },
 };
