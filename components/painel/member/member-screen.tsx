@@ -11,6 +11,7 @@ import { ActivitySection } from './activity-section';
 import { BackLink } from './back-link';
 import { ChangesSection } from './changes-section';
 import { LedgerSection } from './ledger-section';
+import { PointsAdjustment } from './points-adjustment';
 import { SessionsSection } from './sessions-section';
 import { SwitchesCard } from './switches-card';
 import { WhatsappSection } from './whatsapp-section';
@@ -65,6 +66,7 @@ function MemberPage({ member, onChanged }: { member: Member; onChanged: (member:
       <SessionsSection member={member} />
       <ActivitySection member={member} />
       <LedgerSection id={member.id} balance={member.balance} />
+      <PointsAdjustment memberId={member.id} />
       <WhatsappSection memberId={member.id} />
       <ChangesSection member={member} />
     </div>
