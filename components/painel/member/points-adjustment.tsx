@@ -254,7 +254,12 @@ function ReasonForm({
     }
   };
   return (
-    <form onSubmit={(event) => void submit(event)} aria-label={label} noValidate className="points-adjustment__reason">
+    <form
+      onSubmit={(event) => void submit(event)}
+      aria-label={submitLabel}
+      noValidate
+      className="points-adjustment__reason"
+    >
       <FieldFrame label={label} hint={hint} error={problem}>
         {(control) => (
           <textarea
