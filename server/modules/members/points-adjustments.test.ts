@@ -221,6 +221,22 @@ it('above the threshold waits for another admin: the asker cannot confirm, anoth
   expect(await balance()).toBe(before + 12_000);
   expect((await adjustmentEntries()).map((e) => e.points)).toEqual([12_000]);
   expect((await auditLines()).map((l) => l.action)).toEqual(['adjustment.approve-request', 'adjustment.apply']);
+
+  // The painel home's large credits of the last 7 days list it, linked by the member.
+  const large = await painelGql<{ staffLargeCredits: { subject: string; subjectId: string; points: number }[] }>(
+    t.app,
+    '{ staffLargeCredits { subject subjectId points label approvedBy } }',
+    {},
+    carla.token,
+  );
+  expect(large.data!.staffLargeCredits).toContainEqual(
+    expect.objectContaining({
+      subject: 'adjustment',
+      subjectId: memberId,
+      points: 12_000,
+      label: 'Campanha da loja parceira',
+    }),
+  );
 });
 
 it('a large one must be confirmed by the one who asks', async () => {
