@@ -2,16 +2,20 @@
 import Link from 'next/link';
 import { formatDateTime } from '@/lib/format/dates';
 import { formatPoints } from '@/lib/format/numbers';
+import { memberHref } from '@/lib/painel/members';
 import { QStaffLargeCredits, QStaffPendingApprovals } from '@/lib/painel/operations';
 import type { StaffRole } from '@/lib/painel/roles';
 import { routes } from '@/lib/routes';
 import { usePainelQuery } from './use-painel-query';
 
-/** The review page of an invoice or a project. */
+/** The review page of an invoice or a project; the member's page for a manual adjustment (its id is the member's). */
 const itemHref = (subject: string, id: string) =>
-  `${subject === 'project' ? routes.painelProjectReview() : routes.painelInvoiceReview()}?id=${encodeURIComponent(id)}`;
+  subject === 'adjustment'
+    ? memberHref(id)
+    : `${subject === 'project' ? routes.painelProjectReview() : routes.painelInvoiceReview()}?id=${encodeURIComponent(id)}`;
 
-const itemName = (subject: string, id: string) => (subject === 'project' ? `Projeto #${id}` : `Nota #${id}`);
+const itemName = (subject: string, id: string) =>
+  subject === 'adjustment' ? 'Ajuste de pontos' : subject === 'project' ? `Projeto #${id}` : `Nota #${id}`;
 
 /**
  * The home's part of the four-eyes rule: approvals waiting for a second person (reviewers) and the large credits of
@@ -54,7 +58,7 @@ export function LargeApprovalsPanel({ roles }: { roles: readonly StaffRole[] }) 
           ) : (
             <ul className="painel-requests">
               {large.map((credit) => (
-                <li key={`${credit.subject}-${credit.subjectId}`}>
+                <li key={`${credit.subject}-${credit.subjectId}-${credit.approvedAt}`}>
                   <Link href={itemHref(credit.subject, credit.subjectId)} prefetch={false}>
                     {itemName(credit.subject, credit.subjectId)}
                   </Link>{' '}

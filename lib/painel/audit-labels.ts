@@ -39,6 +39,10 @@ const ACTION_LABELS: Readonly<Record<string, string>> = {
   'project.reject': 'Projeto recusado',
   'project.publish': 'Projeto publicado',
   'project.unpublish': 'Projeto despublicado',
+  'adjustment.apply': 'Ajuste de pontos aplicado',
+  'adjustment.approve-request': 'Ajuste de pontos pedido (espera outro admin)',
+  'adjustment.refuse': 'Ajuste de pontos recusado',
+  'adjustment.reverse': 'Ajuste de pontos estornado',
   'products.import': 'Catálogo de produtos importado',
   'rule.add': 'Regra de pontos criada',
   'rule.end': 'Regra de pontos encerrada',
@@ -170,6 +174,7 @@ export function changeText(json: string | null): string {
 const OBJECT_LABELS: Readonly<Record<string, string>> = {
   invoice: 'nota',
   project: 'projeto',
+  adjustment: 'ajuste de pontos',
   member: 'membro',
   staff: 'equipe',
   store: 'loja',

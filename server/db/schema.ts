@@ -816,7 +816,7 @@ export interface InvoiceSefazChecksTable {
 }
 
 /** What a painel review queue holds. */
-export type ReviewSubject = 'invoice' | 'project';
+export type ReviewSubject = 'invoice' | 'project' | 'adjustment';
 
 /**
  * A reviewer's hold on an object of a review queue (`invoice`, `project`) in the painel, until expires_at (a few
@@ -852,6 +852,36 @@ export interface ApprovalRequestsTable {
   items_json: string | null;
 }
 export type ApprovalRequestRow = Selectable<ApprovalRequestsTable>;
+
+/**
+ * An admin's manual credit or debit of a member's points, with the reason the member reads in the extract
+ * (server/modules/members/points-adjustments.ts): pending a second admin above REVIEW_FOUR_EYES_POINTS, applied with
+ * its ledger entry, refused, or reversed by an opposite entry.
+ */
+export interface PointsAdjustmentsTable {
+  id: Generated<number>;
+  user_id: number;
+  /** Signed, never zero. */
+  points: number;
+  reason: string;
+  status: 'pending' | 'applied' | 'refused' | 'reversed';
+  requested_by_staff_id: number | null;
+  requested_by_name: string;
+  requested_at: string;
+  /** Who confirmed or refused a pending one. */
+  decided_by_name: string | null;
+  decided_at: string | null;
+  refusal_reason: string | null;
+  /** The ledger entry the adjustment wrote. */
+  entry_id: number | null;
+  applied_at: string | null;
+  reversed_by_name: string | null;
+  reversed_at: string | null;
+  reversal_reason: string | null;
+  /** The opposite entry that undid it. */
+  reversal_entry_id: number | null;
+}
+export type PointsAdjustmentRow = Selectable<PointsAdjustmentsTable>;
 
 /** The signature of every partner callback taken, so the same callback sent again is refused. */
 export interface PartnerCallbacksTable {
@@ -984,6 +1014,7 @@ export interface Database {
   invoice_sefaz_checks: InvoiceSefazChecksTable;
   review_leases: ReviewLeasesTable;
   approval_requests: ApprovalRequestsTable;
+  points_adjustments: PointsAdjustmentsTable;
   points_ledger: PointsLedgerTable;
   points_balances: PointsBalancesTable;
   points_totals: PointsTotalsTable;

@@ -12,6 +12,7 @@ import { BackLink } from './back-link';
 import { ChangesSection } from './changes-section';
 import { LedgerSection } from './ledger-section';
 import { NotesSection } from './notes-section';
+import { PointsAdjustment } from './points-adjustment';
 import { SessionsSection } from './sessions-section';
 import { SwitchesCard } from './switches-card';
 import { WhatsappSection } from './whatsapp-section';
@@ -67,6 +68,7 @@ function MemberPage({ member, onChanged }: { member: Member; onChanged: (member:
       <SessionsSection member={member} />
       <ActivitySection member={member} />
       <LedgerSection id={member.id} balance={member.balance} />
+      <PointsAdjustment memberId={member.id} />
       <WhatsappSection memberId={member.id} />
       <ChangesSection member={member} />
     </div>

@@ -41,6 +41,7 @@ import { brandProducts } from './20261207T100000-brand-products';
 import { earningByProduct } from './20261207T110000-earning-by-product';
 import { campaignsRole } from './20261210T100000-campaigns-role';
 import { memberNotes } from './20261211T100000-member-notes';
+import { pointsAdjustments } from './20261211T110000-points-adjustments';
 
 /**
  * Every migration, by name in timestamp order. A static record instead of a folder scan keeps migrations working
@@ -89,4 +90,5 @@ export const migrations: Record<string, Migration> = {
   '20261210T110000-waiting-queue-by-arrival': waitingQueueByArrival,
   '20261210T100000-campaigns-role': campaignsRole,
   '20261211T100000-member-notes': memberNotes,
+  '20261211T110000-points-adjustments': pointsAdjustments,
 };

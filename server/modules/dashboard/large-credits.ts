@@ -1,4 +1,4 @@
-// The home's watch over large credits: every approval above REVIEW_CONFIRM_POINTS of the last 7 days, so a credit
+// The home's watch over large credits: every approval (and manual adjustment) above REVIEW_CONFIRM_POINTS of the last 7 days, so a credit
 // that should not have been given is seen while it can still be reversed (docs/painel.md#large-and-flagged-approvals).
 import { sql } from 'kysely';
 import type { Db } from '../../db/schema';
@@ -9,7 +9,8 @@ const LIMIT = 50;
 const DAY_MS = 24 * 60 * 60 * 1000;
 
 export interface LargeCredit {
-  readonly subject: 'invoice' | 'project';
+  readonly subject: 'invoice' | 'project' | 'adjustment';
+  /** The invoice's or the project's id; for a manual adjustment, the member's (its page lists it). */
   readonly subjectId: string;
   readonly label: string;
   readonly memberName: string;
@@ -65,7 +66,31 @@ export async function largeCredits(db: Db, threshold: number, now: number): Prom
       });
     }
   }
+  found.push(...(await largeAdjustments(db, threshold, since)));
   return found.sort((a, b) => b.approvedAt.localeCompare(a.approvedAt)).slice(0, LIMIT);
+}
+
+/** Manual credits above `threshold` applied since `since` (reversed ones too: they were credited), by member. */
+async function largeAdjustments(db: Db, threshold: number, since: string): Promise<LargeCredit[]> {
+  const rows = await db
+    .selectFrom('points_adjustments as a')
+    .innerJoin('users', 'users.id', 'a.user_id')
+    .select(['a.user_id', 'a.reason', 'a.points', 'a.applied_at', 'a.decided_by_name', 'a.requested_by_name'])
+    .select(['users.name', 'users.sur_name'])
+    .where('a.points', '>', threshold)
+    .where('a.applied_at', '>=', since)
+    .orderBy('a.applied_at', 'desc')
+    .limit(LIMIT)
+    .execute();
+  return rows.map((r) => ({
+    subject: 'adjustment' as const,
+    subjectId: String(r.user_id),
+    label: r.reason,
+    memberName: `${r.name} ${r.sur_name}`.trim(),
+    points: Number(r.points),
+    approvedAt: r.applied_at!,
+    approvedBy: r.decided_by_name ?? r.requested_by_name,
+  }));
 }
 
 /** The name on each object's latest approval line of the audit, by id. */

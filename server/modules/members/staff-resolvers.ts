@@ -4,6 +4,13 @@ import type { StaffContext } from '../../graphql/staff-context';
 import { OperatorError, operatorSwitches } from './operator';
 import { addMemberNote, memberNotes } from './notes';
 import { memberDetail, memberIdOf, memberInvoices, memberLedger, memberOrders, searchMembers } from './support';
+import {
+  adjustPoints,
+  confirmPointsAdjustment,
+  memberAdjustments,
+  refusePointsAdjustment,
+  reversePointsAdjustment,
+} from './points-adjustments';
 
 /**
  * Runs one of the terminal's switches for the staff member (atendimento) on the member of this id, with the reason,
@@ -26,7 +33,17 @@ async function switched(
   return memberDetail(ctx, id);
 }
 
-/** Members' support in the painel: every operation for atendimento; the internal notes for admin too. */
+/** A number from an ID argument; NaN (NOT_FOUND in the use case) for anything else. */
+const idNumber = (id: string) => (/^\d{1,9}$/.test(id) ? Number(id) : Number.NaN);
+
+/** The member's adjustments after a change to one of them, as the admin's page reads them again. */
+const adjustmentsAfter = (ctx: StaffContext, actor: { staffId: number }, change: Promise<{ user_id: number }>) =>
+  change.then((row) => memberAdjustments(ctx, row.user_id, actor.staffId));
+
+/**
+ * Members' support in the painel: every operation for atendimento; the internal notes for admin too; the manual points
+ * adjustments for admin only.
+ */
 export const membersStaffResolvers: StaffResolverSet = {
   Query: {
     staffMemberSearch: {
@@ -42,6 +59,10 @@ export const membersStaffResolvers: StaffResolverSet = {
         requireRole(ctx, 'atendimento');
         return memberDetail(ctx, id);
       },
+    },
+    staffMemberPointsAdjustments: {
+      access: ['admin'],
+      resolve: (_parent, { id }, ctx) => memberAdjustments(ctx, idNumber(id), requireRole(ctx, 'admin').staffId),
     },
     staffMemberLedger: {
       access: ['atendimento'],
@@ -110,6 +131,35 @@ export const membersStaffResolvers: StaffResolverSet = {
     staffMemberAddNote: {
       access: ['atendimento', 'admin'],
       resolve: (_parent, { id, body }, ctx) => addMemberNote(ctx, requireRole(ctx, 'atendimento', 'admin'), id, body),
+    },
+    staffAdjustMemberPoints: {
+      access: ['admin'],
+      resolve: (_parent, { id, points, reason, confirmed }, ctx) => {
+        const actor = requireRole(ctx, 'admin');
+        const change = adjustPoints(ctx, actor, idNumber(id), { points, reason, confirmed: confirmed === true });
+        return adjustmentsAfter(ctx, actor, change);
+      },
+    },
+    staffConfirmPointsAdjustment: {
+      access: ['admin'],
+      resolve: (_parent, { adjustmentId }, ctx) => {
+        const actor = requireRole(ctx, 'admin');
+        return adjustmentsAfter(ctx, actor, confirmPointsAdjustment(ctx, actor, idNumber(adjustmentId)));
+      },
+    },
+    staffRefusePointsAdjustment: {
+      access: ['admin'],
+      resolve: (_parent, { adjustmentId, reason }, ctx) => {
+        const actor = requireRole(ctx, 'admin');
+        return adjustmentsAfter(ctx, actor, refusePointsAdjustment(ctx, actor, idNumber(adjustmentId), reason));
+      },
+    },
+    staffReversePointsAdjustment: {
+      access: ['admin'],
+      resolve: (_parent, { adjustmentId, reason }, ctx) => {
+        const actor = requireRole(ctx, 'admin');
+        return adjustmentsAfter(ctx, actor, reversePointsAdjustment(ctx, actor, idNumber(adjustmentId), reason));
+      },
     },
   },
 };

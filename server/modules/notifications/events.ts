@@ -18,7 +18,9 @@ export type NotificationEvent =
   | { type: 'reward-redeemed'; userId: number; orderId: number; rewardName: string; points: number; codeReady: boolean }
   | { type: 'partner-transfer'; userId: number; transferId: number; partnerName: string; completed: boolean }
   | { type: 'partner-transfer-requested'; userId: number; transferId: number; partnerName: string; points: number }
-  | { type: 'club-news'; userId: number; title: string; body: string; url: string };
+  | { type: 'club-news'; userId: number; title: string; body: string; url: string }
+  /** An admin's manual adjustment applied (`points` signed), or undone (`reversed`, the points the reversal moved). */
+  | { type: 'points-adjusted'; userId: number; points: number; reason: string; reversed: boolean };
 
 export type RewardOrderNotice =
   | 'requested'
@@ -221,6 +223,17 @@ function compose(event: NotificationEvent): NotificationText {
       };
     case 'club-news':
       return { kind: 'news', title: event.title, body: event.body, url: event.url };
+    case 'points-adjusted': {
+      const sign = event.points > 0 ? '+' : '−';
+      return {
+        kind: 'rewards',
+        title: event.reversed ? 'Ajuste de pontos desfeito' : 'Ajuste de pontos',
+        body: `${event.reversed ? 'Um ajuste do seu saldo foi desfeito' : 'Seu saldo foi ajustado'}: ${sign}${pts(
+          Math.abs(event.points),
+        )}. ${firstWords(event.reason)}`,
+        url: '/historico',
+      };
+    }
   }
 }
 

@@ -231,6 +231,11 @@ export async function lockMemberPoints(trx: Db, userId: number, now: Date): Prom
 export interface SpendRequest {
   points: number;
   description: string;
+  /**
+   * The entry's kind: `redemption` for a spending (the default), `refund` for a refund (the default); `adjustment`
+   * for an admin's manual debit, or the reversal of one, which spend and give back the same way.
+   */
+  kind?: 'adjustment';
 }
 
 /**
@@ -249,7 +254,7 @@ export async function spendPoints(db: Db, userId: number, spend: SpendRequest, n
     const [row] = await appendEntries(
       trx,
       userId,
-      [{ userId, kind: 'redemption', points: -spend.points, description: spend.description }],
+      [{ userId, kind: spend.kind ?? 'redemption', points: -spend.points, description: spend.description }],
       now,
     );
     return row!;
@@ -293,8 +298,14 @@ export async function refundPoints(db: Db, userId: number, refund: SpendRequest,
       trx,
       userId,
       [
-        { userId, kind: 'refund', points: restorable, description: refund.description, restoresSpent: true },
-        { userId, kind: 'refund', points: refund.points - restorable, description: refund.description },
+        {
+          userId,
+          kind: refund.kind ?? 'refund',
+          points: restorable,
+          description: refund.description,
+          restoresSpent: true,
+        },
+        { userId, kind: refund.kind ?? 'refund', points: refund.points - restorable, description: refund.description },
       ],
       now,
     );

@@ -204,12 +204,16 @@ export async function approvalRequestOf(
   return request ? approvalRequestView(request, staffId) : null;
 }
 
-/** Every request waiting for a second person, oldest first (at most `limit`). */
+/**
+ * Every review request (invoices, projects) waiting for a second person, oldest first (at most `limit`). Manual points
+ * adjustments wait on the member's page, for an admin.
+ */
 export async function pendingApprovals(db: Db, staffId: number, limit = 50): Promise<ApprovalRequestView[]> {
   const rows = await db
     .selectFrom('approval_requests')
     .selectAll()
     .where('status', '=', 'pending')
+    .where('subject', 'in', ['invoice', 'project'])
     .orderBy('requested_at')
     .orderBy('id')
     .limit(limit)
