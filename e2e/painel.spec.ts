@@ -44,7 +44,7 @@ test.describe('painel da equipe @painel', () => {
     // The admin's set-up ends signed in, on the painel's home.
     await finishSetUp(page, adminLink!, 'Carla Chefe');
     await expect(page.getByRole('heading', { name: 'Olá, Carla' })).toBeVisible();
-    await expect(sections(page)).toHaveText(['Início', 'Equipe', 'Auditoria']);
+    await expect(sections(page)).toHaveText(['Início', 'Regras de pontos', 'Produtos', 'Equipe', 'Auditoria']);
     await expect(page.locator('meta[name="robots"]')).toHaveAttribute('content', 'noindex, nofollow');
     await expectNoAxeViolations(page);
 
