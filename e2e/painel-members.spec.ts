@@ -186,6 +186,7 @@ test.describe('atendimento de membros no painel @painel', () => {
     const more = page.getByRole('button', { name: 'Carregar mais notas', exact: true });
     await more.click();
     await expect(invoices.getByRole('row')).toHaveCount(13);
+    await page.screenshot({ path: test.info().outputPath('ficha-1280.png'), fullPage: true });
     await expect(more).toHaveCount(0);
     await expectNoAxeViolations(page);
 

@@ -57,6 +57,9 @@ test.describe('ajuste manual de pontos no painel @painel', () => {
     const table = section.getByRole('table', { name: 'Ajustes de pontos feitos à mão, o mais recente primeiro' });
     await expect(table.getByRole('row', { name: new RegExp(REASON) })).toContainText('Aplicado');
     await expect(table.getByRole('button', { name: 'Estornar o ajuste de +150 pontos' })).toBeVisible();
+    await page
+      .getByRole('region', { name: 'Ajuste de pontos' })
+      .screenshot({ path: test.info().outputPath('ajuste-1280.png') });
     await expectNoAxeViolations(page);
 
     // The same page at 1024×768: the section still fits.
