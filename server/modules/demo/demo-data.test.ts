@@ -221,6 +221,28 @@ async function addRowsOf(member: UserRow, staffId: number, tag: string): Promise
         decided_at: null,
       })
       .execute();
+    // …and an admin's manual adjustment of their points was asked for and refused by another.
+    await db
+      .insertInto('points_adjustments')
+      .values({
+        user_id: member.id,
+        points: 100,
+        reason: 'Compensação combinada por telefone',
+        status: 'refused',
+        requested_by_staff_id: staffId,
+        requested_by_name: 'Revisora',
+        requested_at: now,
+        decided_by_name: 'Administradora',
+        decided_at: now,
+        refusal_reason: 'Sem a nota fiscal',
+        entry_id: null,
+        applied_at: null,
+        reversed_by_name: null,
+        reversed_at: null,
+        reversal_reason: null,
+        reversal_entry_id: null,
+      })
+      .execute();
   }
   const message = await db
     .insertInto('whatsapp_messages')
