@@ -15,6 +15,7 @@ export const QUEUE_FILTER_EMPTY = {
   to: '',
   hasXml: '',
   search: '',
+  assigned: '',
   sort: '',
 };
 export type QueueDraft = typeof QUEUE_FILTER_EMPTY;
@@ -26,7 +27,7 @@ const yesNo = (value: string): boolean | undefined => (value === 'sim' ? true : 
 /** The API's filter and order of what the reviewer chose; the default order (oldest first) when none. */
 export function queueQuery(draft: QueueDraft): { filter: StaffInvoiceFilter; sort: StaffInvoiceSort } {
   const filter: StaffInvoiceFilter = {};
-  for (const key of ['status', 'risk', 'store', 'from', 'to', 'search'] as const) {
+  for (const key of ['status', 'risk', 'store', 'from', 'to', 'search', 'assigned'] as const) {
     if (draft[key].trim() !== '') filter[key] = draft[key].trim();
   }
   const flagged = yesNo(draft.flagged);
@@ -74,3 +75,17 @@ export function columnOrder(column: keyof typeof COLUMN_SORTS, now: StaffInvoice
 
 /** The queue's filters the page's own address carries (in the browser only). */
 export const queueSearchHere = () => queueSearch(queueDraftOf(window.location.search));
+
+/**
+ * What a decision on a selection did, in one sentence: "2 notas recusadas." and, for each one left, its number and
+ * why ("Nota #9: Esta nota já foi analisada."). `words` is what happened to one and to several.
+ */
+export function bulkSentence(
+  result: { done: readonly string[]; skipped: readonly { id: string; message: string }[] },
+  words: { one: string; many: string },
+): string {
+  const done = result.done.length;
+  const head =
+    done === 0 ? 'Nenhuma nota mudou.' : done === 1 ? `1 nota ${words.one}.` : `${done} notas ${words.many}.`;
+  return [head, ...result.skipped.map((s) => `Nota #${s.id}: ${s.message}`)].join(' ');
+}
