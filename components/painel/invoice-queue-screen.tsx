@@ -124,6 +124,11 @@ export function InvoiceQueueScreen() {
           {page &&
             (page.total === 1 ? '1 nota com estes filtros' : `${formatPoints(page.total)} notas com estes filtros`)}
         </p>
+        {copies.length > 0 && (
+          <button type="button" className="button button--secondary" onClick={() => setPicked(new Set(copies))}>
+            Selecionar as cópias desta página ({copies.length})
+          </button>
+        )}
       </div>
       <p className="muted">
         Da mais antiga para a mais nova (clique no título de uma coluna para ordenar por ela). Sua primeira ação numa
@@ -187,31 +192,6 @@ export function InvoiceQueueScreen() {
         </PainelFilters>
       </FoldingFilters>
       <DoneNotice done={notice.done} status={notice.status} />
-      {(selected.length > 0 || copies.length > 0) && (
-        <div className="invoice-queue__selection">
-          {copies.length > 0 && (
-            <button type="button" className="button button--secondary" onClick={() => setPicked(new Set(copies))}>
-              Selecionar as cópias desta página ({copies.length})
-            </button>
-          )}
-          {selected.length > 0 && (
-            <button type="button" className="button button--secondary" onClick={() => setPicked(new Set())}>
-              Limpar a seleção
-            </button>
-          )}
-        </div>
-      )}
-      {selected.length > 0 && (
-        <InvoiceSelectionBar
-          selected={selected}
-          reviewers={reviewers}
-          onDone={(sentence) => {
-            setPicked(new Set());
-            notice.setDone(sentence);
-            void list.query.refetch();
-          }}
-        />
-      )}
       <PainelList
         list={list}
         rows={page?.rows}
@@ -282,6 +262,18 @@ export function InvoiceQueueScreen() {
           </tr>
         )}
       </PainelList>
+      {selected.length > 0 && (
+        <InvoiceSelectionBar
+          selected={selected}
+          reviewers={reviewers}
+          onClear={() => setPicked(new Set())}
+          onDone={(sentence) => {
+            setPicked(new Set());
+            notice.setDone(sentence);
+            void list.query.refetch();
+          }}
+        />
+      )}
     </div>
   );
 }

@@ -17,18 +17,20 @@ const reviewerLabel = (r: Reviewer, all: readonly Reviewer[]) =>
   all.filter((o) => o.name === r.name).length > 1 ? `${r.name} (${r.email})` : r.name;
 
 /**
- * The queue's decisions on the selected invoices: give them to a reviewer (or to nobody), or refuse the copies among
+ * The queue's decisions on the selected invoices, in a band held at the bottom of the screen while the list scrolls: give them to a reviewer (or to nobody), or refuse the copies among
  * them with one reason. The API decides each invoice on its own and says why any one was left.
  */
 export function InvoiceSelectionBar({
   selected,
   reviewers,
   onDone,
+  onClear,
 }: {
   selected: readonly string[];
   reviewers: readonly Reviewer[];
   /** After a decision, with what it did: the list asks again, the selection empties and the sentence shows. */
   onDone: (sentence: string) => void;
+  onClear: () => void;
 }) {
   const [to, setTo] = useState('');
   const [reason, setReason] = useState(COPY_REASON);
@@ -67,9 +69,14 @@ export function InvoiceSelectionBar({
 
   return (
     <section className="invoice-selection" aria-labelledby="invoice-selection-title">
-      <h2 id="invoice-selection-title" className="invoice-selection__title">
-        {count === 1 ? '1 nota selecionada' : `${count} notas selecionadas`}
-      </h2>
+      <div className="invoice-selection__head">
+        <h2 id="invoice-selection-title" className="invoice-selection__title">
+          {count === 1 ? '1 nota selecionada' : `${count} notas selecionadas`}
+        </h2>
+        <button type="button" className="link-button" onClick={onClear}>
+          Limpar a seleção
+        </button>
+      </div>
       {problem && !problem.fields.reason && !problem.fields.staffId && (
         <p className="alert alert--error" role="alert">
           {problem.message}
@@ -95,8 +102,7 @@ export function InvoiceSelectionBar({
       </form>
       <form className="invoice-selection__form invoice-selection__form--wide" onSubmit={onRefuse}>
         <TextField
-          label="Motivo da recusa das cópias"
-          hint="O membro lerá. Só as cópias de uma nota enviada antes são recusadas; as outras ficam na fila."
+          label="Motivo da recusa das cópias (o membro lerá)"
           value={reason}
           maxLength={500}
           onChange={(event) => setReason(event.target.value)}

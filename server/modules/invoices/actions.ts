@@ -289,7 +289,11 @@ async function refuse(
 ): Promise<InvoiceRow> {
   await staff.cancelPendingApproval(trx, actor, 'invoice', invoice.id, at);
   const rejected = await setStatus(trx, invoice.id, 'rejected', text, at, { rejection_reason: text });
-  await notify(trx, { type: 'invoice-refused', userId: invoice.user_id, label: invoiceLabel(invoice), reason: text }, at);
+  await notify(
+    trx,
+    { type: 'invoice-refused', userId: invoice.user_id, label: invoiceLabel(invoice), reason: text },
+    at,
+  );
   const after = { status: rejected.status, reason: rejected.rejection_reason, ...extra };
   await audit(trx, actor, invoice, { action: 'invoice.reject', before: { status: invoice.status }, after }, at);
   countBusiness.invoice('refused');

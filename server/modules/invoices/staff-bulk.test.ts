@@ -45,7 +45,9 @@ async function assign(ids: string[], staffId: string | null, token = rafael.toke
 
 async function queue(filter: Record<string, unknown>, token = rafael.token) {
   const res = await painelGql<{
-    staffInvoiceQueue: { rows: { id: string; status: string; assignee: { staffName: string; mine: boolean } | null }[] };
+    staffInvoiceQueue: {
+      rows: { id: string; status: string; assignee: { staffName: string; mine: boolean } | null }[];
+    };
   }>(s.apps[0]!, QUEUE, { filter }, token);
   expect(res.errors).toBeUndefined();
   return res.data!.staffInvoiceQueue.rows;
@@ -103,7 +105,12 @@ describe('refusing a selection of copies', () => {
     await photo(ana, bytes);
     const open = await photo(bia, bytes);
     const decided = await photo(bia, bytes);
-    await painelGql(s.apps[0]!, 'mutation ($id: ID!) { staffTakeInvoice(id: $id) { mine } }', { id: open }, sofia.token);
+    await painelGql(
+      s.apps[0]!,
+      'mutation ($id: ID!) { staffTakeInvoice(id: $id) { mine } }',
+      { id: open },
+      sofia.token,
+    );
     expect((await rejectCopies([decided], 'Cópia de outra nota.')).errors).toBeUndefined();
 
     const res = await rejectCopies([open, decided], 'Cópia de outra nota.');
@@ -181,7 +188,12 @@ describe('giving invoices to a reviewer', () => {
   it('refuses someone who does not review, and leaves a decided invoice', async () => {
     const waiting = await photo(ana);
     const decided = await photo(bia);
-    await painelGql(s.apps[0]!, 'mutation ($id: ID!) { staffTakeInvoice(id: $id) { mine } }', { id: decided }, rafael.token);
+    await painelGql(
+      s.apps[0]!,
+      'mutation ($id: ID!) { staffTakeInvoice(id: $id) { mine } }',
+      { id: decided },
+      rafael.token,
+    );
     await painelGql(
       s.apps[0]!,
       'mutation ($id: ID!, $reason: String!) { staffRejectInvoice(id: $id, reason: $reason) { status } }',
@@ -189,7 +201,9 @@ describe('giving invoices to a reviewer', () => {
       rafael.token,
     );
     const nobody = await assign([waiting], '999999');
-    expect(nobody.errors?.[0]?.message).toBe('Escolha uma pessoa da equipe que analisa notas (revisor ou admin, ativa).');
+    expect(nobody.errors?.[0]?.message).toBe(
+      'Escolha uma pessoa da equipe que analisa notas (revisor ou admin, ativa).',
+    );
     const res = await assign([waiting, decided], null);
     expect(res.data!.staffAssignInvoices).toEqual({
       done: [waiting],
