@@ -215,6 +215,7 @@ const config = [
       'lib/graphql/generated/**',
       'lib/graphql/generated-public/**',
       'lib/**/*.generated.ts',
+      'common/**/*.generated.ts',
       'server/graphql/generated/**',
       'public/**',
       'test-results/**',

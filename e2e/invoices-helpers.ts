@@ -1,8 +1,8 @@
 import { join } from 'node:path';
-import { withCheckDigit } from '../lib/validation/access-key';
+import { withCheckDigit } from '../common/validation/access-key';
 import { createDatabase } from '../server/db/database';
 import { createMember } from '../server/modules/users/repository';
-import type { SampleNfeItem } from '../lib/invoices/nfe-xml';
+import type { SampleNfeItem } from '../common/invoices/nfe-xml';
 import { signedNfeXml } from '../server/modules/invoices/test/nfe-test-pki';
 import { clubCli, dataDir } from './club-cli';
 import { e2eNfePki } from './nfe-pki';
