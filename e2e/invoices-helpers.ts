@@ -1,10 +1,10 @@
 import { randomUUID } from 'node:crypto';
 import { join } from 'node:path';
 import type { APIRequestContext } from '@playwright/test';
-import { withCheckDigit } from '../lib/validation/access-key';
+import { withCheckDigit } from '../common/validation/access-key';
 import { createDatabase } from '../server/db/database';
 import { createMember } from '../server/modules/users/repository';
-import type { SampleNfeItem } from '../lib/invoices/nfe-xml';
+import type { SampleNfeItem } from '../common/invoices/nfe-xml';
 import { signedNfeXml } from '../server/modules/invoices/test/nfe-test-pki';
 import { clubCli, dataDir } from './club-cli';
 import { loginTokens } from './fixtures';

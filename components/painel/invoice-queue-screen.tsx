@@ -1,10 +1,10 @@
 'use client';
 import Link from 'next/link';
 import { useState } from 'react';
-import { formatDateTime } from '@/lib/format/dates';
-import { formatCents, formatPoints } from '@/lib/format/numbers';
-import { formatCnpj } from '@/lib/format/cnpj';
-import { actionLabel } from '@/lib/painel/audit-labels';
+import { formatDateTime } from '@/common/format/dates';
+import { formatCents, formatPoints } from '@/common/format/numbers';
+import { formatCnpj } from '@/common/format/cnpj';
+import { actionLabel } from '@/common/painel/audit-labels';
 import {
   columnOrder,
   nextColumnSort,
@@ -13,8 +13,8 @@ import {
   QUEUE_FILTER_EMPTY,
   reviewHref,
   type COLUMN_SORTS,
-} from '@/lib/painel/invoice-queue';
-import { FILE_KIND_LABELS, groupedKey, INVOICE_STATUS_LABELS } from '@/lib/painel/invoice-review';
+} from '@/common/painel/invoice-queue';
+import { FILE_KIND_LABELS, groupedKey, INVOICE_STATUS_LABELS } from '@/common/painel/invoice-review';
 import { QStaffInvoiceQueue, QStaffReviewers, type QStaffInvoiceQueueQuery } from '@/lib/painel/operations';
 import { SelectField } from '../ui/select-field';
 import { TextField } from '../ui/text-field';

@@ -1,7 +1,7 @@
 'use client';
 import { useState, type FormEvent } from 'react';
 import { errorMessage, fieldErrors } from '@/lib/apollo/errors';
-import { bulkSentence } from '@/lib/painel/invoice-queue';
+import { bulkSentence } from '@/common/painel/invoice-queue';
 import { MStaffAssignInvoices, MStaffRejectCopies, type QStaffReviewersQuery } from '@/lib/painel/operations';
 import { SelectField } from '../ui/select-field';
 import { TextField } from '../ui/text-field';

@@ -1,7 +1,7 @@
 // The invoice queue of the painel as a work list: the filters, the order (by arrival unless the reviewer sorts by a
 // column), a keyset page of rows with the total, and the next or previous invoice in that same order and filters.
 import { sql, type RawBuilder, type SqlBool } from 'kysely';
-import { saoPauloDayStartMs } from '../../../lib/format/dates';
+import { saoPauloDayStartMs } from '../../../common/format/dates';
 import { containsPattern } from '../../db/like';
 import type { Db } from '../../db/schema';
 import { parseId } from '../../graphql/ids';

@@ -1,5 +1,5 @@
 import { randomInt } from 'node:crypto';
-import { CODE_VALIDITY_DAYS } from '../../../lib/rewards/rules';
+import { CODE_VALIDITY_DAYS } from '../../../common/rewards/rules';
 import type { Db, RewardOrderRow, RewardOrderStatus } from '../../db/schema';
 import { notify, type NotificationEvent } from '../notifications';
 import { nowOf, type OperatorDeps } from '../service-deps';
