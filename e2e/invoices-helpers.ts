@@ -107,15 +107,16 @@ export const reviewCli = (...args: string[]) => clubCli('invoices', ...args);
 
 /**
  * A member's photo of an invoice sent through the API, as the app sends it (multipart `submitInvoice`), for a test
- * whose subject is what staff do with it; returns the invoice's id.
+ * whose subject is what happens to it next; `who` is the member (signed in here) or a token already taken. Returns the
+ * invoice's id.
  */
 export async function sendPhotoByApi(
   request: APIRequestContext,
-  member: Pick<InvoiceMember, 'email'>,
+  who: Pick<InvoiceMember, 'email'> | { token: string },
   photo: Buffer = JPEG,
   key: string = freshKey(),
 ): Promise<string> {
-  const { token } = await loginTokens(request, member.email);
+  const token = 'token' in who ? who.token : (await loginTokens(request, who.email)).token;
   const sent = await request.post('/graphql', {
     headers: { authorization: `Bearer ${token}`, 'apollo-require-preflight': 'true' },
     multipart: {
@@ -123,9 +124,12 @@ export async function sendPhotoByApi(
         query: 'mutation ($input: SubmitInvoiceInput!) { submitInvoice(input: $input) { id } }',
         variables: { input: { accessKey: key, idempotencyKey: randomUUID(), files: [null] } },
       }),
+      // A non-numeric name: JavaScript would put a key like "1" before `map`, and the spec wants files last.
       map: JSON.stringify({ nota: ['variables.input.files.0'] }),
       nota: { name: 'nota.jpg', mimeType: 'image/jpeg', buffer: photo },
     },
   });
-  return ((await sent.json()) as { data: { submitInvoice: { id: string } } }).data.submitInvoice.id;
+  const body = (await sent.json()) as { data?: { submitInvoice: { id: string } }; errors?: unknown[] };
+  if (!body.data) throw new Error(`submitInvoice: ${JSON.stringify(body.errors)}`);
+  return body.data.submitInvoice.id;
 }

@@ -1,6 +1,5 @@
-import { randomUUID } from 'node:crypto';
 import { expect, expectNoAxeViolations, loginTokens, measuredTimeout, signInWithStorage, test } from './fixtures';
-import { createInvoiceMember, freshKey, JPEG, masked, nfeXmlFile, reviewCli } from './invoices-helpers';
+import { createInvoiceMember, freshKey, JPEG, masked, nfeXmlFile, reviewCli, sendPhotoByApi } from './invoices-helpers';
 import type { Page } from '@playwright/test';
 
 const KEY_LABEL = 'Chave de acesso (44 números)';
@@ -180,19 +179,7 @@ test.describe('invoices and points', () => {
       const key = freshKey();
       keys.push(key);
       // Sent through the API as the app would, to keep the test about the list rather than the form.
-      const response = await page.request.post('/graphql', {
-        headers: { authorization: `Bearer ${token}`, 'apollo-require-preflight': 'true' },
-        multipart: {
-          operations: JSON.stringify({
-            query: 'mutation ($input: SubmitInvoiceInput!) { submitInvoice(input: $input) { id } }',
-            variables: { input: { accessKey: key, idempotencyKey: randomUUID(), files: [null] } },
-          }),
-          // A non-numeric name: JavaScript would put a key like "1" before `map`, and the spec wants files last.
-          map: JSON.stringify({ nota: ['variables.input.files.0'] }),
-          nota: { name: 'nota.jpg', mimeType: 'image/jpeg', buffer: JPEG },
-        },
-      });
-      expect((await response.json()).errors).toBeUndefined();
+      await sendPhotoByApi(page.request, { token }, JPEG, key);
     }
     await signInWithStorage(page, member.email);
     await page.goto('/minhas-nfs');

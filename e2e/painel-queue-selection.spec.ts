@@ -7,7 +7,7 @@ test.describe('a seleção da fila de notas @painel', () => {
     page,
     browser,
   }) => {
-    test.setTimeout(measuredTimeout(34));
+    test.setTimeout(measuredTimeout(55));
     const nilo = await createInvoiceMember();
     const other = await createInvoiceMember();
     const photo = Buffer.concat([JPEG, Buffer.from(` seleção ${Date.now()}`)]);
