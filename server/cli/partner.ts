@@ -19,7 +19,7 @@ const minute = formatStaffTime;
 
 /**
  * `npm run partner`: the operator answers for the points partner (the embedded default keeps every transfer
- * waiting for this), or records what a real partner's support said. Every action is audited in partner_audit.
+ * waiting for this), or records what a real partner's support said. Every action is audited in staff_audit.
  */
 runCli({
   usage: USAGE,

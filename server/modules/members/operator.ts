@@ -3,16 +3,16 @@ import { hideCpf } from '../../privacy/hide';
 import { INVALID_CHARACTERS_MESSAGE, isPlainText } from '../../../lib/validation/plain-text';
 import { CONSENT_MAX, CONSENT_MIN, REASON_MAX, REASON_MIN, SWITCH_MESSAGES } from '../../../lib/painel/member-switches';
 import { parseLogin, findForLogin, revokeAllSessions } from '../auth';
-import { insertAudit, recentAudit } from './repository';
+import { recentAudit } from './repository';
 import { findUserById, updateUser } from '../users';
 import { recordAudit, terminalActor, type AuditActor } from '../staff';
 import { nowOf, type OperatorDeps } from '../service-deps';
 
 /**
  * The switches support needs on one member (docs/product.md#33-profile-status-and-account-switches names the states;
- * without these only raw SQL reached them). Every switch is written to `member_audit` with the operator's name, and
- * to the staff's audit trail (`staff_audit`, where admins read and export it) with what changed, in the same
- * transaction. The actor is the terminal's operator name, or a staff member's actor from the painel.
+ * without these only raw SQL reached them). Every switch is written to the audit trail (`staff_audit`, where admins
+ * read and export it and the member's page lists it) with what changed, in the same transaction. The actor is the
+ * terminal's operator name, or a staff member's actor from the painel.
  */
 
 /** Who switches: the terminal operator's name, or the actor `requireRole` gave a painel operation. */
@@ -47,7 +47,6 @@ export async function findMember(db: Db, who: MemberKey): Promise<UserRow> {
   if (!user) throw new OperatorError(MEMBER_NOT_FOUND_MESSAGE, 'NOT_FOUND');
   return user;
 }
-
 
 export interface MemberSummary {
   readonly id: number;
@@ -87,7 +86,6 @@ export async function showMember({ db }: OperatorDeps, who: MemberKey): Promise<
 
 interface Switch {
   readonly action: string;
-  readonly detail?: string;
   readonly changes: UserUpdate;
   /** Ends every session at once (a disabled member must not keep a 30-day refresh token). */
   readonly endSessions?: boolean;
@@ -112,7 +110,7 @@ function reasonOf(actor: SwitchActor, reason: string | null | undefined): string
   return text;
 }
 
-/** The switch's options: the reason, which goes to both audits. */
+/** The switch's options: the reason, which goes to the audit line. */
 export interface SwitchOptions {
   readonly reason?: string | null;
 }
@@ -142,13 +140,6 @@ async function apply(
       after['sessions'] = 0;
     }
     if (reason !== null) after['reason'] = reason;
-    await insertAudit(trx, {
-      user_id: user.id,
-      actor: auditActor.kind === 'staff' ? `${auditActor.name} <${auditActor.email}>` : auditActor.name,
-      action: change.action,
-      detail: [change.detail, reason === null ? null : `motivo: ${reason}`].filter(Boolean).join(' · ') || null,
-      created_at: now.toISOString(),
-    });
     await recordAudit(
       trx,
       auditActor,
@@ -186,7 +177,7 @@ export const operatorSwitches = {
       deps,
       who,
       actor,
-      { action: 'consent', detail: text, changes: { consent_pending: 1, consent_message: text } },
+      { action: 'consent', changes: { consent_pending: 1, consent_message: text } },
       options,
     );
   },
@@ -210,7 +201,7 @@ export const operatorSwitches = {
     if (!(ACCOUNT_TYPES as readonly string[]).includes(type)) {
       throw new OperatorError(`Tipo de conta inválido: use ${ACCOUNT_TYPES.join(' ou ')}.`, 'BAD_USER_INPUT', 'type');
     }
-    return apply(deps, who, actor, { action: 'account-type', detail: type, changes: { account_type: type } }, options);
+    return apply(deps, who, actor, { action: 'account-type', changes: { account_type: type } }, options);
   },
 
   disable: (deps: OperatorDeps, who: MemberKey, actor: SwitchActor, options: SwitchOptions = {}) =>

@@ -221,7 +221,7 @@ const auditLines = (action: string) =>
   >;
 
 describe('the switches', () => {
-  it('each one changes the member, writes one audit line with the reason, before → after, and the member_audit line', async () => {
+  it('each one changes the member, writes one audit line with the reason, before → after, which the member page lists', async () => {
     const cases = [
       [
         SWITCHES.password,

@@ -5,7 +5,6 @@ import { partnerResolvers } from './resolvers';
 import { partnerStaffResolvers } from './staff-resolvers';
 
 export {
-  auditOfTransfer,
   confirmTransfer,
   listTransfersForOperator,
   parseTransferStatus,

@@ -7,8 +7,8 @@ import { settleTransfer, type Settlement } from './settle';
 /**
  * What an operator does with transfers to the points partner, at the terminal (`npm run partner`) or in the painel
  * (/painel/premios/transferencias): with the embedded default the operator answers for the partner; with a real
- * partner, what its support said on the phone. Every action goes to `partner_audit` with the operator's name and to
- * the staff's trail (`staff_audit`), in the transaction of the change.
+ * partner, what its support said on the phone. Every action goes to the audit trail (`staff_audit`), in the
+ * transaction of the change.
  */
 
 export class PartnerOperatorError extends Error {
@@ -95,6 +95,3 @@ export async function refuseTransfer(
   const { id } = await findTransfer(deps.db, ref);
   return (await settleTransfer(deps.db, id, { kind: 'refused', reason }, auditActorOf(actor), nowOf(deps)))!;
 }
-
-/** The audit of one transfer, oldest first. */
-export const auditOfTransfer = (deps: OperatorDeps, transferId: number) => repo.auditOfTransfer(deps.db, transferId);

@@ -6,7 +6,6 @@ import { forgetMemberOrders } from './repository';
 import { rewardOrdersCsvRoute } from './staff-orders-csv';
 
 export {
-  auditOf,
   cancelOrderByClub,
   DEFAULT_CODE_VALIDITY_DAYS,
   deliverOrder,

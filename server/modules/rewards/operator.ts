@@ -3,7 +3,7 @@ import { CODE_VALIDITY_DAYS } from '../../../lib/rewards/rules';
 import type { Db, RewardOrderRow, RewardOrderStatus } from '../../db/schema';
 import { notify, type NotificationEvent } from '../notifications';
 import { nowOf, type OperatorDeps } from '../service-deps';
-import { actorLabel, auditActorOf, recordAudit, type AuditActor } from '../staff';
+import { auditActorOf, recordAudit, type AuditActor } from '../staff';
 import * as repo from './repository';
 import { loadRewardFolder, rewardRow } from './catalogue';
 import { keepPictures } from './photos';
@@ -12,8 +12,8 @@ import { givesCode } from './views';
 
 /**
  * What the club does with rewards and orders, from the terminal (`npm run rewards`) and the painel (/painel/premios)
- * alike. Every action is written to `reward_audit` (which the terminal reads back) and to the staff's audit trail
- * (`staff_audit`: who, role, before → after), in the same transaction as the change; a status change also goes to
+ * alike. Every action is written to the audit trail (`staff_audit`: who, role, before → after), in the same
+ * transaction as the change; a status change also goes to
  * the order's timeline, which the member reads.
  */
 
@@ -30,19 +30,17 @@ export class RewardOperatorError extends Error {
 /** Who acts: the terminal's operator name, or the actor `requireRole` gave a painel operation. */
 export type RewardActor = string | AuditActor;
 
-/** One line of the module's own audit and one of the staff's trail, in the caller's transaction. */
+/** The trail's line of an action on a reward (`line.orderId` null) or on an order, in the caller's transaction. */
 async function audit(
   trx: Db,
   actor: RewardActor,
-  line: { rewardId: number; orderId: number | null; action: string; detail: string | null },
+  line: { rewardId: number; orderId: number | null },
   trail: { action: string; label: string; before?: Record<string, unknown>; after?: Record<string, unknown> },
   at: string,
 ): Promise<void> {
-  const who = auditActorOf(actor);
-  await repo.insertAudit(trx, { ...line, actor: actorLabel(who) }, at);
   await recordAudit(
     trx,
-    who,
+    auditActorOf(actor),
     {
       action: `reward.${trail.action}`,
       object:
@@ -174,7 +172,7 @@ async function moveOrder(
     await audit(
       trx,
       actor,
-      { rewardId: order.reward_id, orderId: order.id, action: to, detail: note },
+      { rewardId: order.reward_id, orderId: order.id },
       {
         action: TRAIL_ACTIONS[to],
         label: await orderLabel(trx, order),
@@ -244,7 +242,7 @@ export async function correctTracking(
     await audit(
       trx,
       actor,
-      { rewardId: order.reward_id, orderId: order.id, action: 'tracking', detail: note },
+      { rewardId: order.reward_id, orderId: order.id },
       {
         action: 'tracking',
         label: await orderLabel(trx, order),
@@ -293,7 +291,7 @@ export async function cancelOrderByClub(
     await audit(
       trx,
       actor,
-      { rewardId: order.reward_id, orderId: order.id, action: 'cancelled', detail: reason },
+      { rewardId: order.reward_id, orderId: order.id },
       {
         action: 'cancel',
         label: await orderLabel(trx, order),
@@ -326,16 +324,13 @@ export async function setRewardStock(
     await audit(
       trx,
       actor,
-      { rewardId: reward.id, orderId: null, action: 'stock', detail: `${reward.stock} → ${stock}` },
+      { rewardId: reward.id, orderId: null },
       { action: 'stock', label: reward.slug, before: { stock: reward.stock }, after: { stock } },
       at,
     );
     return { before: reward.stock, after: stock };
   });
 }
-
-/** The audit of one order, oldest first (the terminal's `orders` shows the last action). */
-export const auditOf = (deps: OperatorDeps, orderId: number) => repo.auditOfOrder(deps.db, orderId);
 
 /**
  * Loads a folder of reward files (content/premios by default) in one transaction: a new slug is added with the
@@ -363,7 +358,7 @@ export async function importRewards(
         await audit(
           trx,
           actor,
-          { rewardId: existing.id, orderId: null, action: 'import', detail },
+          { rewardId: existing.id, orderId: null },
           {
             action: 'import',
             label: source.slug,
@@ -378,12 +373,7 @@ export async function importRewards(
         await audit(
           trx,
           actor,
-          {
-            rewardId: id,
-            orderId: null,
-            action: 'import',
-            detail: `novo${source.draft ? ', rascunho' : ''}, estoque ${source.stock}`,
-          },
+          { rewardId: id, orderId: null },
           { action: 'import', label: source.slug, after: { draft: Boolean(source.draft), stock: source.stock } },
           at,
         );
@@ -421,7 +411,7 @@ export async function releaseOrder(deps: OperatorDeps, ref: string, actor: Rewar
     await audit(
       trx,
       actor,
-      { rewardId: order.reward_id, orderId: order.id, action: 'release', detail: order.review_reason },
+      { rewardId: order.reward_id, orderId: order.id },
       {
         action: 'release',
         label: await orderLabel(trx, order),
@@ -519,7 +509,7 @@ async function addCodes(
     await audit(
       trx,
       actor,
-      { rewardId: reward.id, orderId: null, action: 'codes', detail: `${how}: ${added} novo(s)` },
+      { rewardId: reward.id, orderId: null },
       {
         action: 'codes',
         label: reward.slug,

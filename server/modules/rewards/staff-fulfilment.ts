@@ -141,6 +141,34 @@ function allowedMoves(order: RewardOrderRow): string[] {
   }
 }
 
+/** The painel's name of each move in the trail: the status it reached, or the correction. */
+const ORDER_ACTIONS: Readonly<Record<string, string>> = {
+  'reward.separate': 'separating',
+  'reward.ship': 'shipped',
+  'reward.tracking': 'tracking',
+  'reward.deliver': 'delivered',
+  'reward.cancel': 'cancelled',
+  'reward.release': 'release',
+};
+
+const fieldsOf = (json: string | null): Record<string, string | undefined> =>
+  json ? (JSON.parse(json) as Record<string, string | undefined>) : {};
+
+/** One line of the trail as the order's "Quem fez" reads it: who, which move, and what it said (a code, a reason). */
+function orderAction(line: Awaited<ReturnType<typeof repo.auditOfOrder>>[number]) {
+  const action = ORDER_ACTIONS[line.action] ?? line.action.replace(/^reward\./, '');
+  const before = fieldsOf(line.before);
+  const after = fieldsOf(line.after);
+  const said: Record<string, string | undefined> = {
+    shipped: after.tracking_code && `${after.carrier} · ${after.tracking_code}`,
+    tracking: after.trackingCode && `Rastreio corrigido: ${after.carrier} · ${after.trackingCode}`,
+    cancelled: after.reason,
+    release: before.held,
+  };
+  // A line copied from the order's older audit kept its text as `detail`.
+  return { actor: line.actor_name, action, detail: after.detail ?? said[action] ?? null, at: line.created_at };
+}
+
 async function orderDetail(db: Db, order: RewardOrderRow) {
   const [[reward], user, events, codes, actions] = await Promise.all([
     repo.rewardsByIds(db, [order.reward_id]),
@@ -171,7 +199,7 @@ async function orderDetail(db: Db, order: RewardOrderRow) {
       note: e.note,
       at: e.created_at,
     })),
-    actions: actions.map((a) => ({ actor: a.actor, action: a.action, detail: a.detail, at: a.created_at })),
+    actions: actions.map(orderAction),
     allowed: allowedMoves(order),
   };
 }
