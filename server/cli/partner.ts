@@ -7,6 +7,7 @@ import {
   refuseTransfer,
   TRANSFER_STATUS_LABELS,
 } from '../modules/partner';
+import { terminalActor } from '../modules/staff';
 import { runCli, UsageError } from './run';
 
 const USAGE = `Uso:
@@ -31,7 +32,7 @@ runCli({
   },
   async run({ positionals: [command, target], values, config, database, print }) {
     if (!command) throw new UsageError();
-    const actor = values.by?.trim() || userInfo().username;
+    const actor = terminalActor(values.by?.trim() || userInfo().username);
     const deps = { db: await database(), config };
     switch (command) {
       case 'list': {

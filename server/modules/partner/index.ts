@@ -8,10 +8,9 @@ export {
   confirmTransfer,
   listTransfersForOperator,
   parseTransferStatus,
-  PartnerOperatorError,
   refuseTransfer,
   TRANSFER_STATUS_LABELS,
-} from './operator';
+} from './actions';
 export { settleWaitingTransfers } from './jobs';
 
 export const partnerModule: ClubModule = {

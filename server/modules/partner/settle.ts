@@ -1,4 +1,5 @@
 import type { Db, PartnerTransferRow } from '../../db/schema';
+import { runInTransaction } from '../../db/transaction';
 import { notify } from '../notifications';
 import { lockMemberPoints, refundPoints } from '../points';
 import { recordAudit, type AuditActor } from '../staff';
@@ -19,7 +20,7 @@ export const refundDescription = (t: Pick<PartnerTransferRow, 'id' | 'program'>)
   `Estorno da transferência nº ${t.id} para ${t.program}`;
 
 /**
- * Settles a transfer once, in one transaction that first holds the member's points: a confirmation completes it, a
+ * Settles a transfer once, in one transaction (the caller's when given one) that first holds the member's points: a confirmation completes it, a
  * refusal gives the points back as a refund credit linked to the transfer. A transfer already settled the same way
  * changes nothing; one settled the other way keeps what it is and records the late answer: a "confirmed" after the
  * deadline's refund never debits again (the member keeps the refund; the partner is told and reverses its credit),
@@ -35,7 +36,7 @@ export async function settleTransfer(
   now: Date,
 ): Promise<Settlement | null> {
   const at = now.toISOString();
-  return db.transaction().execute(async (trx) => {
+  return runInTransaction(db, async (trx) => {
     const found = await repo.transferById(trx, transferId);
     if (!found) return null;
     await lockMemberPoints(trx, found.user_id, now);
