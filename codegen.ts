@@ -47,6 +47,18 @@ const config: CodegenConfig = {
         pureMagicComment: true,
       },
     },
+    // The schemas' enums and input types for common/ (the labels keyed by a status, the painel's queue filter), which
+    // the app and the API both import and which may not reach into lib/. The documents' own types match them.
+    'common/member-schema.generated.ts': {
+      schema: memberSchema,
+      plugins: ['typescript'],
+      config: { useTypeImports: true, enumsAsTypes: true, avoidOptionals: false, onlyOperationTypes: true },
+    },
+    'common/staff-schema.generated.ts': {
+      schema: staffSchema,
+      plugins: ['typescript'],
+      config: { useTypeImports: true, enumsAsTypes: true, avoidOptionals: false, onlyOperationTypes: true },
+    },
     // The API's resolver signatures, so resolvers read their arguments from the SDL instead of hand-typing them.
     'server/graphql/generated/resolvers-types.ts': {
       schema: memberSchema,

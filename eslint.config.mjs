@@ -1,5 +1,5 @@
-import { readdirSync } from 'node:fs';
-import { dirname } from 'node:path';
+import { existsSync, readdirSync } from 'node:fs';
+import { dirname, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { FlatCompat } from '@eslint/eslintrc';
 
@@ -156,9 +156,9 @@ const outboundRules = {
 
 /**
  * Feature folders of the browser code: one feature never imports another's files. What features share lives in the
- * shared folders (components/ui, forms, layout, providers; lib's non-feature folders), and only the composition
- * layers (app/, components/screens and the gates, which show the login or the consent modal in front of a page) put
- * features side by side.
+ * shared folders (components/ui, forms, layout, providers; the non-feature folders of lib/ and common/), and only the
+ * composition layers (app/, components/screens and the gates, which show the login or the consent modal in front of
+ * a page) put features side by side.
  */
 const COMPONENT_FEATURES = [
   'auth',
@@ -204,6 +204,39 @@ const LIB_SHARED = readdirSync('lib', { withFileTypes: true })
   .filter((entry) => entry.isDirectory() && !LIB_FEATURES.includes(entry.name))
   .map((entry) => entry.name);
 
+/**
+ * common/ is what the app and the API share (roles, routes, rules, validation, formats, the NF-e XML reader, labels):
+ * it sits below lib/ and below server/, so it imports nothing of app/, components/, lib/ or server/, tests included.
+ */
+const COMMON_ZONE = {
+  target: './common',
+  from: ['./app', './components', './lib', './server'],
+  message: 'common/ is shared by the app and the API: it imports nothing of app/, components/, lib/ or server/.',
+};
+const COMMON_FEATURES = LIB_FEATURES.filter((name) => existsSync(`common/${name}`));
+const COMMON_SHARED = readdirSync('common', { withFileTypes: true })
+  .filter((entry) => entry.isDirectory() && !COMMON_FEATURES.includes(entry.name))
+  .map((entry) => entry.name);
+/** The API reaches the browser side's code only through common/. */
+const SERVER_FROM_LIB = {
+  target: './server',
+  from: './lib',
+  message: 'The API imports of the browser side only common/: move what both need from lib/ to common/.',
+};
+/**
+ * The API's tests (and their helpers in server/test/) act as the app: they send its own GraphQL documents, which
+ * codegen writes in lib/ from the app's .graphql files, so the tests exercise the very requests the app makes. That
+ * is all they take from lib/.
+ */
+const SERVER_TESTS_FROM_LIB = {
+  target: './server',
+  from: [resolve('lib/**')],
+  except: ['lib/graphql/generated/**', 'lib/graphql/generated-public/**', 'lib/**/*.generated.ts'].map((glob) =>
+    resolve(glob),
+  ),
+  message: "An API test takes of lib/ only the app's generated GraphQL documents; shared code is in common/.",
+};
+
 const config = [
   {
     ignores: [
@@ -215,6 +248,7 @@ const config = [
       'lib/graphql/generated/**',
       'lib/graphql/generated-public/**',
       'lib/**/*.generated.ts',
+      'common/**/*.generated.ts',
       'server/graphql/generated/**',
       'public/**',
       'test-results/**',
@@ -225,7 +259,8 @@ const config = [
   ...compat.extends('next/core-web-vitals', 'next/typescript'),
   {
     rules: {
-      // One import direction: app → components → lib. server/ is the API and never reaches the browser bundle.
+      // One import direction: app → components → lib → common. server/ is the API and never reaches the browser
+      // bundle; of the browser side's code it imports common/ only (its tests, the generated documents too).
       'import/no-restricted-paths': [
         'error',
         {
@@ -239,6 +274,8 @@ const config = [
               message: 'server/ never enters the browser bundle.',
             },
             { target: './server', from: ['./app', './components'], message: 'The API does not import UI code.' },
+            SERVER_TESTS_FROM_LIB,
+            COMMON_ZONE,
           ],
         },
       ],
@@ -270,6 +307,16 @@ const config = [
     },
   },
   {
+    files: ['common/**'],
+    ignores: [...TESTS, '**/*.test.tsx'],
+    rules: {
+      'import/no-restricted-paths': [
+        'error',
+        { zones: [COMMON_ZONE, ...featureZones('common', COMMON_FEATURES, COMMON_SHARED)] },
+      ],
+    },
+  },
+  {
     files: ['server/**/*.ts'],
     ignores: TESTS,
     rules: {
@@ -278,6 +325,7 @@ const config = [
         {
           zones: [
             { target: './server', from: ['./app', './components'], message: 'The API does not import UI code.' },
+            SERVER_FROM_LIB,
             ...layerZones,
             ...moduleZones,
             ...tierZones,

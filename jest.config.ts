@@ -22,8 +22,9 @@ const shared: Config = {
   restoreMocks: true,
 };
 
-// Three projects: the browser side runs in jsdom; the club API in plain Node, once with a fresh SQLite database per
-// test app and once with a fresh PostgreSQL database per test app.
+// Three projects: the browser side runs in jsdom, and so does common/, what the browser and the API share (a test
+// that needs Node's own globals says so with @jest-environment node); the club API in plain Node, once with a fresh
+// SQLite database per test app and once with a fresh PostgreSQL database per test app.
 async function jestConfig(): Promise<Config> {
   return {
     // A global option: Jest ignores testTimeout inside a project's config.
@@ -37,7 +38,7 @@ async function jestConfig(): Promise<Config> {
         ...shared,
         displayName: 'unit',
         testEnvironment: 'jsdom',
-        testMatch: ['<rootDir>/{lib,components,app,worker}/**/*.test.{ts,tsx}'],
+        testMatch: ['<rootDir>/{common,lib,components,app,worker}/**/*.test.{ts,tsx}'],
         setupFilesAfterEnv: ['<rootDir>/jest.setup.ts'],
       })(),
       await createJestConfig({

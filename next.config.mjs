@@ -7,8 +7,8 @@ let buildId = 'development';
 
 /**
  * Every member page of the export (the pages of app/(private), drafts apart), as the URLs the host serves them at:
- * a dynamic segment is exported once under the placeholder `_` (lib/routes.ts), and each page has its RSC payload
- * (`.txt`, `/index.txt` for home) beside it. Read from the folders rather than lib/routes.ts, which this file cannot
+ * a dynamic segment is exported once under the placeholder `_` (common/routes.ts), and each page has its RSC payload
+ * (`.txt`, `/index.txt` for home) beside it. Read from the folders rather than common/routes.ts, which this file cannot
  * import; e2e/offline.spec.ts opens every tab without signal.
  */
 function memberPageUrls(dir = 'app/(private)', path = '') {

@@ -30,8 +30,8 @@ import { loadConfig } from '../server/config';
 import { HOT_OPERATIONS, MEMBER_LOGIN } from '../server/test/hot-operations';
 import { captureStatements, explain, isRead, type Statement } from '../server/test/query-plans';
 import { apiRouteTable } from '../server/http/api-routes';
-import { PAINEL_API_PATHS } from '../lib/painel/api-paths';
-import { STAFF_ROLES } from '../lib/painel/roles';
+import { PAINEL_API_PATHS } from '../common/painel/api-paths';
+import { STAFF_ROLES } from '../common/painel/roles';
 
 type DialectName = 'postgres' | 'sqlite';
 const sizesOf = (value: string | undefined, fallback: number[]) =>

@@ -1,5 +1,5 @@
-import { parseNfeXml, sampleNfeXml } from '../lib/invoices/nfe-xml';
-import { withCheckDigit } from '../lib/validation/access-key';
+import { parseNfeXml, sampleNfeXml } from '../common/invoices/nfe-xml';
+import { withCheckDigit } from '../common/validation/access-key';
 import { createDatabase } from '../server/db/database';
 import { migrateToLatest } from '../server/db/migrate';
 import { seedDemoData, DEMO_MEMBER } from '../server/seed';

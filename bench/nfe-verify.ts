@@ -1,8 +1,8 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { parseNfeXml } from '../lib/invoices/nfe-xml';
-import { withCheckDigit } from '../lib/validation/access-key';
+import { parseNfeXml } from '../common/invoices/nfe-xml';
+import { withCheckDigit } from '../common/validation/access-key';
 import { verifyNfe } from '../server/modules/invoices/nfe-trust/verify-nfe';
 import { nfeTestPki, signedNfeXml } from '../server/modules/invoices/test/nfe-test-pki';
 

@@ -14,7 +14,7 @@ import { randomUUID } from 'node:crypto';
 import http from 'node:http';
 import os from 'node:os';
 import path from 'node:path';
-import { withCheckDigit } from '../lib/validation/access-key';
+import { withCheckDigit } from '../common/validation/access-key';
 import { createDatabase } from '../server/db/database';
 import { startProductionStack, type ProductionStack } from '../server/hosting/test/production-stack';
 import { INSTANCE_HEADER } from '../server/http/instance-header';

@@ -12,7 +12,7 @@ import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import sharp from 'sharp';
-import { PROJECT_PHOTO_MAX_BYTES } from '../lib/projects/limits';
+import { PROJECT_PHOTO_MAX_BYTES } from '../common/projects/limits';
 
 const PHOTOS = 10;
 const MiB = 1024 * 1024;

@@ -17,7 +17,7 @@ import http from 'node:http';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { withCheckDigit } from '../lib/validation/access-key';
+import { withCheckDigit } from '../common/validation/access-key';
 import { hashPassword } from '../server/auth/passwords';
 import { signAccessToken } from '../server/auth/tokens';
 import { createDatabase, type DatabaseTarget } from '../server/db/database';

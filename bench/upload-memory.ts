@@ -10,7 +10,7 @@ import { request } from 'node:http';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { withCheckDigit } from '../lib/validation/access-key';
+import { withCheckDigit } from '../common/validation/access-key';
 
 const FILE_BYTES = 10 * 1024 * 1024;
 /** Uploads in a row (`ROUNDS=20 node --import tsx bench/upload-memory.ts`): enough to see whether growth levels off. */

@@ -1,5 +1,5 @@
 import type { Page } from '@playwright/test';
-import { allRoutes, buildPath } from '../lib/routes';
+import { allRoutes, buildPath } from '../common/routes';
 import { expect, expectNoAxeViolations, test } from './fixtures';
 import { expectThumbSizedTargets } from './target-size';
 

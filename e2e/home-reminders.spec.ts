@@ -1,8 +1,7 @@
-import { randomUUID } from 'node:crypto';
 import type { Page, Route } from '@playwright/test';
 import { demo } from './members';
-import { expect, expectNoAxeViolations, idleQueryAnswered, loginTokens, signInWithStorage, test } from './fixtures';
-import { createInvoiceMember, freshKey, JPEG, reviewCli } from './invoices-helpers';
+import { expect, expectNoAxeViolations, idleQueryAnswered, signInWithStorage, test } from './fixtures';
+import { createInvoiceMember, reviewCli, sendPhotoByApi } from './invoices-helpers';
 
 const avisosOf = (page: Page) => page.getByRole('region', { name: 'Avisos' });
 const rowOf = (page: Page, title: string) => avisosOf(page).getByRole('listitem').filter({ hasText: title });
@@ -57,19 +56,7 @@ test.describe("home's reminders", () => {
 
   test('a refused invoice takes the place of "em análise" with its reason and "Reenviar"', async ({ page }) => {
     const member = await createInvoiceMember();
-    const { token } = await loginTokens(page.request, member.email);
-    const sent = await page.request.post('/graphql', {
-      headers: { authorization: `Bearer ${token}`, 'apollo-require-preflight': 'true' },
-      multipart: {
-        operations: JSON.stringify({
-          query: 'mutation ($input: SubmitInvoiceInput!) { submitInvoice(input: $input) { id } }',
-          variables: { input: { accessKey: freshKey(), idempotencyKey: randomUUID(), files: [null] } },
-        }),
-        map: JSON.stringify({ nota: ['variables.input.files.0'] }),
-        nota: { name: 'nota.jpg', mimeType: 'image/jpeg', buffer: JPEG },
-      },
-    });
-    const id = ((await sent.json()) as { data: { submitInvoice: { id: string } } }).data.submitInvoice.id;
+    const id = await sendPhotoByApi(page.request, member);
     await signInWithStorage(page, member.email);
     const answered = idleQueryAnswered(page, 'QHomeReminders');
     await page.goto('/');

@@ -1,10 +1,13 @@
+import { randomUUID } from 'node:crypto';
 import { join } from 'node:path';
-import { withCheckDigit } from '../lib/validation/access-key';
+import type { APIRequestContext } from '@playwright/test';
+import { withCheckDigit } from '../common/validation/access-key';
 import { createDatabase } from '../server/db/database';
 import { createMember } from '../server/modules/users/repository';
-import type { SampleNfeItem } from '../lib/invoices/nfe-xml';
+import type { SampleNfeItem } from '../common/invoices/nfe-xml';
 import { signedNfeXml } from '../server/modules/invoices/test/nfe-test-pki';
 import { clubCli, dataDir } from './club-cli';
+import { loginTokens } from './fixtures';
 import { e2eNfePki } from './nfe-pki';
 import { PASSWORD } from './members';
 
@@ -101,3 +104,28 @@ export function nfeXmlFile(
 
 /** The terminal review, as a reviewer would run it, against the test server's data folder. */
 export const reviewCli = (...args: string[]) => clubCli('invoices', ...args);
+
+/**
+ * A member's photo of an invoice sent through the API, as the app sends it (multipart `submitInvoice`), for a test
+ * whose subject is what staff do with it; returns the invoice's id.
+ */
+export async function sendPhotoByApi(
+  request: APIRequestContext,
+  member: Pick<InvoiceMember, 'email'>,
+  photo: Buffer = JPEG,
+  key: string = freshKey(),
+): Promise<string> {
+  const { token } = await loginTokens(request, member.email);
+  const sent = await request.post('/graphql', {
+    headers: { authorization: `Bearer ${token}`, 'apollo-require-preflight': 'true' },
+    multipart: {
+      operations: JSON.stringify({
+        query: 'mutation ($input: SubmitInvoiceInput!) { submitInvoice(input: $input) { id } }',
+        variables: { input: { accessKey: key, idempotencyKey: randomUUID(), files: [null] } },
+      }),
+      map: JSON.stringify({ nota: ['variables.input.files.0'] }),
+      nota: { name: 'nota.jpg', mimeType: 'image/jpeg', buffer: photo },
+    },
+  });
+  return ((await sent.json()) as { data: { submitInvoice: { id: string } } }).data.submitInvoice.id;
+}

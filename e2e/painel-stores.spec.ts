@@ -1,5 +1,5 @@
 import { readFileSync } from 'node:fs';
-import { todayInBrazil } from '../lib/format/dates';
+import { todayInBrazil } from '../common/format/dates';
 import { expect, expectNoAxeViolations, measuredTimeout, test } from './fixtures';
 import { lastHandoffPath, newIdentity } from './identities';
 import { expectAudited, staffFromTerminal } from './painel-helpers';

@@ -1,4 +1,4 @@
-import { allRoutes, buildPath } from '../lib/routes';
+import { allRoutes, buildPath } from '../common/routes';
 import type { Response } from '@playwright/test';
 import { expect, test } from './fixtures';
 

@@ -1,5 +1,5 @@
 import type { Page } from '@playwright/test';
-import { isoToBrDate } from '../lib/format/masks';
+import { isoToBrDate } from '../common/format/masks';
 import { expect, passHumanCheck } from './fixtures';
 import type { newIdentity } from './identities';
 

@@ -60,7 +60,7 @@ const REFUSED: [string, string, string][] = [
     "import { InvoiceCard } from '../invoices/invoice-card';",
   ],
   ['a lib feature importing another', 'lib/points/exemplo.ts', "import { QProject } from '../projects/operations';"],
-  ['lib importing UI', 'lib/format/exemplo.ts', "import { Modal } from '../../components/ui/modal';"],
+  ['lib importing UI', 'lib/network/exemplo.ts', "import { Modal } from '../../components/ui/modal';"],
   [
     'a core module importing a domain module',
     'server/modules/points/exemplo.ts',
@@ -70,6 +70,29 @@ const REFUSED: [string, string, string][] = [
     'a domain module importing a read model',
     'server/modules/projects/exemplo.ts',
     "import { showMember } from '../members';",
+  ],
+  [
+    'the API importing the browser’s lib/',
+    'server/modules/invoices/exemplo.ts',
+    "import { PAINEL_SECTIONS } from '../../../lib/painel/sections';",
+  ],
+  [
+    'an API test importing lib/ beyond the generated documents',
+    'server/modules/invoices/exemplo.test.ts',
+    "import { staffToken } from '../../../lib/painel/session';",
+  ],
+  ['common importing lib', 'common/format/exemplo.ts', "import { apiHref } from '../../lib/files/api-href';"],
+  [
+    'a common test importing lib',
+    'common/routing/exemplo.test.ts',
+    "import { fixProjectHref } from '../../lib/routing/fix-project-href';",
+  ],
+  ['common importing the API', 'common/painel/exemplo.ts', "import { hideCpf } from '../../server/privacy/hide';"],
+  ['common importing UI', 'common/format/exemplo.ts', "import { Modal } from '../../components/ui/modal';"],
+  [
+    'a common feature importing another',
+    'common/points/exemplo.ts',
+    "import { ENVIRONMENT_LABELS } from '../projects/labels';",
   ],
 ];
 const ALLOWED: [string, string, string][] = [
@@ -99,6 +122,22 @@ const ALLOWED: [string, string, string][] = [
     'a screen composing features',
     'components/screens/exemplo.tsx',
     "import { InvoiceCard } from '../invoices/invoice-card';",
+  ],
+  [
+    'the API importing common',
+    'server/modules/invoices/exemplo.ts',
+    "import { formatDate } from '../../../common/format/dates';",
+  ],
+  [
+    'an API test sending the app’s generated documents',
+    'server/modules/invoices/exemplo.test.ts',
+    "import { QMeDocument } from '../../../lib/graphql/generated/graphql';\nimport { QStaffDashboardDocument } from '../../../lib/painel/operations.generated';",
+  ],
+  ['lib importing common', 'lib/painel/exemplo.ts', "import { routes } from '@/common/routes';"],
+  [
+    'a common feature importing a shared folder',
+    'common/painel/exemplo.ts',
+    "import { formatDate } from '../format/dates';",
   ],
 ];
 

@@ -5,11 +5,11 @@ import { useForm } from 'react-hook-form';
 import { errorMessage } from '@/lib/apollo/errors';
 import { useRequestMutation, useRequestQuery } from '@/lib/graphql/use-request';
 import { MCompleteHandoff, QHandoffSignUp } from '@/lib/kiosk/operations';
-import { routes } from '@/lib/routes';
+import { routes } from '@/common/routes';
 import { useSessionStore } from '@/lib/session/store';
 import { storeLabel } from '@/lib/stores/store-label';
 import { useLazyZodResolver } from '@/lib/validation/lazy-resolver';
-import type { NewPasswordInput } from '@/lib/validation/sign-up-schema';
+import type { NewPasswordInput } from '@/common/validation/sign-up-schema';
 import { FormAlert } from '../ui/form-alert';
 import { Spinner } from '../ui/spinner';
 import { SubmitButton } from '../ui/submit-button';
@@ -26,7 +26,7 @@ export function HandoffScreen({ link }: { link: string }) {
   const setTokens = useSessionStore((s) => s.setTokens);
   const [complete, { loading: saving }] = useRequestMutation(MCompleteHandoff);
   const form = useForm<NewPasswordInput>({
-    resolver: useLazyZodResolver(() => import('@/lib/validation/sign-up-schema').then((m) => m.newPasswordSchema)),
+    resolver: useLazyZodResolver(() => import('@/common/validation/sign-up-schema').then((m) => m.newPasswordSchema)),
     defaultValues: { password: '', passwordConfirmation: '' },
   });
   const { serverError, showServerError, clearServerError } = useFormServerError(form.setError, [

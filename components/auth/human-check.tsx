@@ -1,10 +1,10 @@
 'use client';
 import { createElement, forwardRef, useEffect, useImperativeHandle, useRef, useState } from 'react';
-import { API_PATHS } from '@/lib/api-paths';
+import { API_PATHS } from '@/common/api-paths';
 import { afterFirstInteraction } from '@/lib/browser/after-first-interaction';
 import { config } from '@/lib/config';
 import { apiHref } from '@/lib/files/api-href';
-import { HUMAN_CHECK_MESSAGE } from '@/lib/validation/human-check';
+import { HUMAN_CHECK_MESSAGE } from '@/common/validation/human-check';
 
 /** Where the ALTCHA challenge comes from: beside the GraphQL endpoint, wherever that is. */
 const challengeUrl = (): string => apiHref(API_PATHS.altchaChallenge);

@@ -3,14 +3,14 @@ import { IntentLink } from '../ui/intent-link';
 import { useEffect, useRef, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { errorMessage } from '@/lib/apollo/errors';
-import { maskCpf, maskPhone } from '@/lib/format/masks';
+import { maskCpf, maskPhone } from '@/common/format/masks';
 import { MUserLogin } from '@/lib/auth/operations';
 import { useRequestMutation } from '@/lib/graphql/use-request';
-import { routes } from '@/lib/routes';
+import { routes } from '@/common/routes';
 import { useSessionStore } from '@/lib/session/store';
 import { useLazyZodResolver } from '@/lib/validation/lazy-resolver';
-import { LOGIN_FIELD_LABEL, type LoginVariant } from '@/lib/validation/login-identifier';
-import type { LoginInput } from '@/lib/validation/login-schema';
+import { LOGIN_FIELD_LABEL, type LoginVariant } from '@/common/validation/login-identifier';
+import type { LoginInput } from '@/common/validation/login-schema';
 import { FormAlert } from '../ui/form-alert';
 import { TextField } from '../ui/text-field';
 import { EarlySubmit, takeEarlySubmit } from './early-submit';
@@ -47,7 +47,7 @@ export function LoginForm({ variant }: { variant: LoginVariant }) {
     getFieldState,
     formState: { errors },
   } = useForm<LoginInput>({
-    resolver: useLazyZodResolver(() => import('@/lib/validation/login-schema').then((m) => m.loginSchema(variant))),
+    resolver: useLazyZodResolver(() => import('@/common/validation/login-schema').then((m) => m.loginSchema(variant))),
     defaultValues: { login: '', password: '' },
   });
   const mask = MASKS[variant];

@@ -1,6 +1,6 @@
 import { IntentLink } from '../ui/intent-link';
-import { routes } from '@/lib/routes';
-import type { LoginVariant } from '@/lib/validation/login-identifier';
+import { routes } from '@/common/routes';
+import type { LoginVariant } from '@/common/validation/login-identifier';
 import { AccountDeletedNotice } from './account-deleted-notice';
 import { LoginForm } from './login-form';
 import { SessionEndedNotice } from './session-ended-notice';

@@ -7,9 +7,9 @@ import { MRequestPasswordReset, MResetPassword, QPasswordResetChannels } from '@
 import type { ResetChannel } from '@/lib/graphql/generated-public/graphql';
 import { request } from '@/lib/graphql/request';
 import { useRequestMutation } from '@/lib/graphql/use-request';
-import { routes } from '@/lib/routes';
+import { routes } from '@/common/routes';
 import { useLazyZodResolver } from '@/lib/validation/lazy-resolver';
-import type { RecoveryIdentifierInput, RecoveryResetInput } from '@/lib/validation/password-recovery-schema';
+import type { RecoveryIdentifierInput, RecoveryResetInput } from '@/common/validation/password-recovery-schema';
 import { FormAlert } from '../ui/form-alert';
 import { TextField } from '../ui/text-field';
 import { NewPasswordFields } from '../forms/new-password-fields';
@@ -38,7 +38,7 @@ export function PasswordRecoveryScreen() {
 
   const identifierForm = useForm<RecoveryIdentifierInput>({
     resolver: useLazyZodResolver(() =>
-      import('@/lib/validation/password-recovery-schema').then((m) => m.recoveryIdentifierSchema),
+      import('@/common/validation/password-recovery-schema').then((m) => m.recoveryIdentifierSchema),
     ),
     defaultValues: { login: '' },
   });
@@ -160,7 +160,7 @@ function ResetForm({
     formState: { errors },
   } = useForm<RecoveryResetInput>({
     resolver: useLazyZodResolver(() =>
-      import('@/lib/validation/password-recovery-schema').then((m) => m.recoveryResetSchema),
+      import('@/common/validation/password-recovery-schema').then((m) => m.recoveryResetSchema),
     ),
     defaultValues: { code: '', password: '', passwordConfirmation: '' },
   });

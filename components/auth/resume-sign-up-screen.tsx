@@ -2,12 +2,12 @@
 import { IntentLink } from '../ui/intent-link';
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
-import { maskCpf } from '@/lib/format/masks';
+import { maskCpf } from '@/common/format/masks';
 import { MResumeSignUp } from '@/lib/auth/operations';
 import { useRequestMutation } from '@/lib/graphql/use-request';
-import { routes } from '@/lib/routes';
+import { routes } from '@/common/routes';
 import { useLazyZodResolver } from '@/lib/validation/lazy-resolver';
-import type { ResumeSignUpInput } from '@/lib/validation/sign-up-schema';
+import type { ResumeSignUpInput } from '@/common/validation/sign-up-schema';
 import { FormAlert } from '../ui/form-alert';
 import { TextField } from '../ui/text-field';
 import { HumanCheck, useHumanCheck } from './human-check';
@@ -31,7 +31,7 @@ export function ResumeSignUpScreen() {
     getFieldState,
     formState: { errors },
   } = useForm<ResumeSignUpInput>({
-    resolver: useLazyZodResolver(() => import('@/lib/validation/sign-up-schema').then((m) => m.resumeSignUpSchema)),
+    resolver: useLazyZodResolver(() => import('@/common/validation/sign-up-schema').then((m) => m.resumeSignUpSchema)),
     defaultValues: { cpf: '' },
   });
   const { serverError, showServerError, clearServerError } = useFormServerError(setError, ['cpf']);

@@ -5,7 +5,7 @@ import { MCreateUserSecondStep, MResendCode } from '@/lib/auth/operations';
 import { useRequestMutation } from '@/lib/graphql/use-request';
 import { useSessionStore } from '@/lib/session/store';
 import { useLazyZodResolver } from '@/lib/validation/lazy-resolver';
-import type { SignUpSecondStepInput } from '@/lib/validation/sign-up-schema';
+import type { SignUpSecondStepInput } from '@/common/validation/sign-up-schema';
 import { FormAlert } from '../ui/form-alert';
 import { TextField } from '../ui/text-field';
 import { NewPasswordFields } from '../forms/new-password-fields';
@@ -29,7 +29,9 @@ export function SignUpCodeForm({ pending, onRestart }: { pending: PendingSignUp;
     watch,
     formState: { errors },
   } = useForm<SignUpSecondStepInput>({
-    resolver: useLazyZodResolver(() => import('@/lib/validation/sign-up-schema').then((m) => m.signUpSecondStepSchema)),
+    resolver: useLazyZodResolver(() =>
+      import('@/common/validation/sign-up-schema').then((m) => m.signUpSecondStepSchema),
+    ),
     defaultValues: { code: '', password: '', passwordConfirmation: '' },
   });
   const { serverError, showServerError, clearServerError } = useFormServerError(setError, FIELDS);

@@ -2,7 +2,7 @@
 import { IntentLink } from '../ui/intent-link';
 import { useState } from 'react';
 import { errorReason } from '@/lib/apollo/errors';
-import { routes } from '@/lib/routes';
+import { routes } from '@/common/routes';
 import { MCreateUser } from '@/lib/auth/operations';
 import { useRequestMutation } from '@/lib/graphql/use-request';
 import { FormAlert } from '../ui/form-alert';

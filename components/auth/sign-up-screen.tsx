@@ -2,7 +2,7 @@
 import { IntentLink } from '../ui/intent-link';
 import { useState } from 'react';
 import { useRouteParams } from '@/lib/routing/use-route-params';
-import { routes } from '@/lib/routes';
+import { routes } from '@/common/routes';
 import { SignUpCodeForm } from './sign-up-code-form';
 import { SignUpForm, type PendingSignUp } from './sign-up-form';
 import { StoreLinkNotice, useStoreLink } from './store-link-notice';

@@ -4,7 +4,7 @@ import { errorMessage } from '@/lib/apollo/errors';
 import { contentErrorKind } from '@/lib/content/errors';
 import { QCampaign, QStandardCampaign } from '@/lib/content/operations';
 import { useRouteParams } from '@/lib/routing/use-route-params';
-import { routes } from '@/lib/routes';
+import { routes } from '@/common/routes';
 import { DetailLoading, ErrorState, NotFoundState } from '../ui/content-states';
 import { DetailLayout } from './detail-layout';
 import { RichText } from './rich-text';

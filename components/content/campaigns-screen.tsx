@@ -4,7 +4,7 @@ import Link from 'next/link';
 import { appendPage } from '@/lib/apollo/append-page';
 import { errorMessage } from '@/lib/apollo/errors';
 import { QCampaigns } from '@/lib/content/operations';
-import { routes } from '@/lib/routes';
+import { routes } from '@/common/routes';
 import { ContentCard } from './cards';
 import { useLoadMore } from '../ui/use-load-more';
 import { ErrorState } from '../ui/content-states';

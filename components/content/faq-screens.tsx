@@ -7,7 +7,7 @@ import { config } from '@/lib/config';
 import { contentErrorKind } from '@/lib/content/errors';
 import { QFaqItem, QFaqSubject, QFaqSubjects } from '@/lib/content/operations';
 import { useRouteParams } from '@/lib/routing/use-route-params';
-import { routes } from '@/lib/routes';
+import { routes } from '@/common/routes';
 import { DraftBadge, DraftNotice } from './badges';
 import { DetailLoading, ErrorState, NotFoundState, UnavailableState } from '../ui/content-states';
 import { RichText } from './rich-text';

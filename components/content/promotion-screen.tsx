@@ -6,7 +6,7 @@ import { contentErrorKind } from '@/lib/content/errors';
 import { formatLongDate, formatNumber } from '@/lib/content/format';
 import { QPromotion } from '@/lib/content/operations';
 import { useRouteParams } from '@/lib/routing/use-route-params';
-import { routes } from '@/lib/routes';
+import { routes } from '@/common/routes';
 import { DetailLoading, ErrorState, NotFoundState, UnavailableState } from '../ui/content-states';
 import { DetailLayout } from './detail-layout';
 import { RichText } from './rich-text';

@@ -4,7 +4,7 @@ import { appendPage } from '@/lib/apollo/append-page';
 import { errorMessage } from '@/lib/apollo/errors';
 import { contentErrorKind } from '@/lib/content/errors';
 import { QPromotions } from '@/lib/content/operations';
-import { routes } from '@/lib/routes';
+import { routes } from '@/common/routes';
 import { ContentCard } from './cards';
 import { useLoadMore } from '../ui/use-load-more';
 import { ErrorState, UnavailableState } from '../ui/content-states';

@@ -5,7 +5,7 @@ import { errorMessage } from '@/lib/apollo/errors';
 import { contentErrorKind } from '@/lib/content/errors';
 import { formatLongDate, formatShortDate } from '@/lib/content/format';
 import { QRuleBook } from '@/lib/content/operations';
-import { routes } from '@/lib/routes';
+import { routes } from '@/common/routes';
 import { DraftBadge, DraftNotice } from './badges';
 import { DetailLoading, ErrorState, NotFoundState, UnavailableState } from '../ui/content-states';
 import { RichText } from './rich-text';

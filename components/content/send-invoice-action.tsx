@@ -1,5 +1,5 @@
 import Link from 'next/link';
-import { routes } from '@/lib/routes';
+import { routes } from '@/common/routes';
 
 /** The closing action of a campaign or promotion page: what a member does next to take part. */
 export function SendInvoiceAction() {

@@ -7,7 +7,7 @@ import { contentErrorKind } from '@/lib/content/errors';
 import { formatLongDate } from '@/lib/content/format';
 import { QPromotionSurvey } from '@/lib/content/operations';
 import { useRouteParams } from '@/lib/routing/use-route-params';
-import { routes } from '@/lib/routes';
+import { routes } from '@/common/routes';
 import { DetailLoading, ErrorState, NotFoundState } from '../ui/content-states';
 import { lazyNow } from '../ui/lazy-now';
 import { Spinner } from '../ui/spinner';

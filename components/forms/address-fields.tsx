@@ -2,8 +2,8 @@
 import { useApolloClient, useQuery } from '@apollo/client/react';
 import { useId, useState } from 'react';
 import type { FieldErrors, UseFormReturn } from 'react-hook-form';
-import { onlyDigits } from '@/lib/format/digits';
-import { maskCep } from '@/lib/format/masks';
+import { onlyDigits } from '@/common/format/digits';
+import { maskCep } from '@/common/format/masks';
 import { QCepAddress, QCities } from '@/lib/graphql/operations';
 import { SelectField } from '../ui/select-field';
 import { TextField } from '../ui/text-field';

@@ -1,6 +1,6 @@
 'use client';
 import type { FieldErrors, UseFormRegister } from 'react-hook-form';
-import { passwordStrength } from '@/lib/validation/password-rules';
+import { passwordStrength } from '@/common/validation/password-rules';
 import { PasswordField } from '../ui/password-field';
 
 interface NewPasswordValues {

@@ -1,9 +1,9 @@
 import { useId, type ReactNode } from 'react';
 import { useForm, type UseFormReturn } from 'react-hook-form';
 import { config } from '@/lib/config';
-import { maskCpf, maskDate, maskPhone } from '@/lib/format/masks';
+import { maskCpf, maskDate, maskPhone } from '@/common/format/masks';
 import { useLazyZodResolver } from '@/lib/validation/lazy-resolver';
-import type { SignUpInput } from '@/lib/validation/sign-up-schema';
+import type { SignUpInput } from '@/common/validation/sign-up-schema';
 import { CheckboxField } from '../ui/checkbox-field';
 import { maskedChange } from '../ui/masked-change';
 import { TextField } from '../ui/text-field';
@@ -13,7 +13,7 @@ export const SIGN_UP_FIELDS = ['name', 'surName', 'cpf', 'email', 'phoneNumber',
 /** The sign-up step-one form state: the same schema and defaults on the site and at the kiosk. */
 export function useSignUpForm(): UseFormReturn<SignUpInput> {
   return useForm<SignUpInput>({
-    resolver: useLazyZodResolver(() => import('@/lib/validation/sign-up-schema').then((m) => m.signUpSchema())),
+    resolver: useLazyZodResolver(() => import('@/common/validation/sign-up-schema').then((m) => m.signUpSchema())),
     defaultValues: {
       name: '',
       surName: '',

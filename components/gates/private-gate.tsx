@@ -2,7 +2,7 @@
 import { useApolloClient } from '@apollo/client/react';
 import { usePathname, useRouter } from 'next/navigation';
 import { lazy, Suspense, useDeferredValue, useEffect, type ReactNode } from 'react';
-import { matchRoute } from '@/lib/routes';
+import { matchRoute } from '@/common/routes';
 import { logout } from '@/lib/session/logout';
 import { profileGateTarget } from '@/lib/session/profile-gate';
 import { useCurrentUserQuery } from '@/lib/session/use-current-user-query';

@@ -1,7 +1,7 @@
 'use client';
 import { useRouter } from 'next/navigation';
 import { useEffect, type ReactNode } from 'react';
-import { routes } from '@/lib/routes';
+import { routes } from '@/common/routes';
 import { useCurrentUserQuery } from '@/lib/session/use-current-user-query';
 import { AppShell } from '../layout/app-shell';
 import { PageSkeleton } from '../layout/page-skeleton';

@@ -3,7 +3,7 @@ import { useMutation } from '@apollo/client/react';
 import { useRouter } from 'next/navigation';
 import { useEffect, useRef, useState } from 'react';
 import { MConfirmEmail } from '@/lib/session/operations';
-import { routes } from '@/lib/routes';
+import { routes } from '@/common/routes';
 import { clearEmailToken, keepEmailTokenFromHash, pendingEmailToken } from '@/lib/session/email-confirmation';
 
 /**

@@ -1,4 +1,4 @@
-import { formatCnpj, MODEL_NAMES, type AccessKeyInfo } from '@/lib/validation/access-key';
+import { formatCnpj, MODEL_NAMES, type AccessKeyInfo } from '@/common/validation/access-key';
 
 /** The key read back to the member, so a typo shows up as a wrong state, month or store. */
 export function AccessKeyDetails({ info }: { info: AccessKeyInfo }) {

@@ -1,6 +1,6 @@
 'use client';
 import { useEffect, useRef, useState } from 'react';
-import { extractAccessKey } from '@/lib/validation/access-key';
+import { extractAccessKey } from '@/common/validation/access-key';
 
 interface DetectedBarcode {
   rawValue: string;

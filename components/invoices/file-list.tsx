@@ -1,4 +1,4 @@
-import { formatBytes as formatSize } from '@/lib/format/bytes';
+import { formatBytes as formatSize } from '@/common/format/bytes';
 
 export interface FileListItem {
   id: string;

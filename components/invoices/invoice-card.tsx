@@ -2,9 +2,9 @@
 import { lazy, Suspense, useEffect, useRef, useState } from 'react';
 import type { InvoiceFieldsFragment } from '@/lib/graphql/generated/graphql';
 import { apiHref } from '@/lib/files/api-href';
-import { formatDate, formatDateTime } from '@/lib/format/dates';
-import { formatCents, formatPoints } from '@/lib/format/numbers';
-import { formatCnpj, MODEL_NAMES } from '@/lib/validation/access-key';
+import { formatDate, formatDateTime } from '@/common/format/dates';
+import { formatCents, formatPoints } from '@/common/format/numbers';
+import { formatCnpj, MODEL_NAMES } from '@/common/validation/access-key';
 import { STATUS_LABELS } from './invoice-status';
 import { ResendForm } from './resend-form';
 

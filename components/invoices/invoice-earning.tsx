@@ -1,7 +1,7 @@
 'use client';
 import { useQuery } from '@apollo/client/react';
 import { errorMessage } from '@/lib/apollo/errors';
-import { formatCents, formatDecimalText, formatPoints } from '@/lib/format/numbers';
+import { formatCents, formatDecimalText, formatPoints } from '@/common/format/numbers';
 import { QInvoiceEarning } from '@/lib/invoices/earning-operations';
 import { Spinner } from '../ui/spinner';
 

@@ -3,7 +3,7 @@ import { useMutation } from '@apollo/client/react';
 import { useId, useRef, useState, type ChangeEvent, type FormEvent } from 'react';
 import { errorMessage } from '@/lib/apollo/errors';
 import type { ProgressFetchOptions } from '@/lib/apollo/xhr-fetch';
-import { FILE_ACCEPT, FILE_KIND_LABELS, FILE_MESSAGES } from '@/lib/invoices/file-type';
+import { FILE_ACCEPT, FILE_KIND_LABELS, FILE_MESSAGES } from '@/common/invoices/file-type';
 import { MResendInvoice } from '@/lib/invoices/operations';
 import { perFileProgress, type PickedFile } from '@/lib/invoices/pick-files';
 import { newAttemptKey } from '@/lib/network/attempt-key';

@@ -1,8 +1,8 @@
 'use client';
 import { useApolloClient } from '@apollo/client/react';
 import { useCallback, useEffect, useState } from 'react';
-import { formatBytes } from '@/lib/format/bytes';
-import { formatDateTime } from '@/lib/format/dates';
+import { formatBytes } from '@/common/format/bytes';
+import { formatDateTime } from '@/common/format/dates';
 import { sendWaitingNow } from '@/lib/invoices/send-waiting-invoices';
 import { startQueueSender } from '@/lib/invoices/send-when-reachable';
 import {
@@ -13,7 +13,7 @@ import {
   type QueueUsage,
 } from '@/lib/offline-queue/page-queue';
 import type { QueuedInvoice } from '@/lib/offline-queue/store';
-import { maskAccessKey } from '@/lib/validation/access-key';
+import { maskAccessKey } from '@/common/validation/access-key';
 import { Modal } from '../ui/modal';
 
 const STILL_OFFLINE = 'Ainda sem conexão com o clube. A nota continua guardada e será enviada quando a conexão voltar.';

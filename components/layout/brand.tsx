@@ -1,5 +1,5 @@
 import Link from 'next/link';
-import { routes } from '@/lib/routes';
+import { routes } from '@/common/routes';
 
 /** The club's name, linking home. `prefetch={false}` where home is not the next step (see the public shell). */
 export function Brand({ prefetch }: { prefetch?: false }) {

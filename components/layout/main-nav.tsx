@@ -2,7 +2,7 @@
 import { IntentLink } from '../ui/intent-link';
 import { usePathname } from 'next/navigation';
 import { useEffect, useId, useRef, useState } from 'react';
-import { routes } from '@/lib/routes';
+import { routes } from '@/common/routes';
 import { NavIcon, type NavIconName } from './nav-icons';
 
 interface NavItem {

@@ -1,7 +1,7 @@
 'use client';
 import { useEffect, useRef } from 'react';
 import { config } from '@/lib/config';
-import { maskPhone } from '@/lib/format/masks';
+import { maskPhone } from '@/common/format/masks';
 
 /** "+55 (11) 99999-0000" from the configured digits. */
 function whatsappLabel(digits: string): string {

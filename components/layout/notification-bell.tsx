@@ -2,7 +2,7 @@
 import { usePathname } from 'next/navigation';
 import { lazy, Suspense, useState } from 'react';
 import { useIdle } from '@/lib/browser/use-idle';
-import { routes } from '@/lib/routes';
+import { routes } from '@/common/routes';
 import { IntentLink } from '../ui/intent-link';
 
 // A chunk that cannot load (no signal, the club restarting) leaves the bell without its count, not the page broken.

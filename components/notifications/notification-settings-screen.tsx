@@ -6,7 +6,7 @@ import type { NotificationKind } from '@/lib/graphql/generated/graphql';
 import { NOTIFICATION_KINDS } from '@/lib/notifications/kinds';
 import { MSetNotificationPreference, QNotificationPreferences } from '@/lib/notifications/operations';
 import { usePushBlocked, type PushBlocked } from '@/lib/pwa/use-push-blocked';
-import { routes } from '@/lib/routes';
+import { routes } from '@/common/routes';
 import { QMe } from '@/lib/session/operations';
 import { Spinner } from '../ui/spinner';
 import { DevicePushSection } from './device-push-section';

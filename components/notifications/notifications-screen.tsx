@@ -5,10 +5,10 @@ import { useEffect, useRef } from 'react';
 import type { NotificationFieldsFragment } from '@/lib/graphql/generated/graphql';
 import { appendPage } from '@/lib/apollo/append-page';
 import { errorMessage } from '@/lib/apollo/errors';
-import { formatDateTime } from '@/lib/format/dates';
+import { formatDateTime } from '@/common/format/dates';
 import { MMarkNotificationsRead, QNotifications, QUnreadNotifications } from '@/lib/notifications/operations';
 import { isPushReceived, sameOriginPath } from '@/lib/pwa/push-message';
-import { routes } from '@/lib/routes';
+import { routes } from '@/common/routes';
 import { ListStatus, OlderItemsButton } from '../ui/list-states';
 import { useLoadMore } from '../ui/use-load-more';
 

@@ -1,10 +1,10 @@
 'use client';
-import { formatDateTime } from '@/lib/format/dates';
-import { actionLabel, ACTOR_KIND_LABELS, changeText, objectTypeLabel } from '@/lib/painel/audit-labels';
+import { formatDateTime } from '@/common/format/dates';
+import { actionLabel, ACTOR_KIND_LABELS, changeText, objectTypeLabel } from '@/common/painel/audit-labels';
 import { downloadAuditCsv } from '@/lib/painel/csv-download';
 import { useCsvExport } from './csv-export';
 import { QStaffAudit } from '@/lib/painel/operations';
-import { ROLE_INFO } from '@/lib/painel/roles';
+import { ROLE_INFO } from '@/common/painel/roles';
 import { SelectField } from '../ui/select-field';
 import { TextField } from '../ui/text-field';
 import { PainelFilters } from './painel-filters';

@@ -1,5 +1,5 @@
-import { formatDate } from '@/lib/format/dates';
-import { formatCount, formatPoints } from '@/lib/format/numbers';
+import { formatDate } from '@/common/format/dates';
+import { formatCount, formatPoints } from '@/common/format/numbers';
 
 export interface DailyCount {
   readonly day: string;

@@ -1,9 +1,10 @@
 'use client';
 import Link from 'next/link';
-import { formatDateTime } from '@/lib/format/dates';
-import { formatCents, formatPoints } from '@/lib/format/numbers';
-import { formatCnpj } from '@/lib/format/cnpj';
-import { actionLabel } from '@/lib/painel/audit-labels';
+import { useState } from 'react';
+import { formatDateTime } from '@/common/format/dates';
+import { formatCents, formatPoints } from '@/common/format/numbers';
+import { formatCnpj } from '@/common/format/cnpj';
+import { actionLabel } from '@/common/painel/audit-labels';
 import {
   columnOrder,
   nextColumnSort,
@@ -12,17 +13,20 @@ import {
   QUEUE_FILTER_EMPTY,
   reviewHref,
   type COLUMN_SORTS,
-} from '@/lib/painel/invoice-queue';
-import { FILE_KIND_LABELS, groupedKey, INVOICE_STATUS_LABELS } from '@/lib/painel/invoice-review';
-import { QStaffInvoiceQueue, type QStaffInvoiceQueueQuery } from '@/lib/painel/operations';
+} from '@/common/painel/invoice-queue';
+import { FILE_KIND_LABELS, groupedKey, INVOICE_STATUS_LABELS } from '@/common/painel/invoice-review';
+import { QStaffInvoiceQueue, QStaffReviewers, type QStaffInvoiceQueueQuery } from '@/lib/painel/operations';
 import { SelectField } from '../ui/select-field';
 import { TextField } from '../ui/text-field';
 import { downloadInvoiceQueueCsv } from '@/lib/painel/csv-download';
 import { useCsvExport } from './csv-export';
+import { DoneNotice, useDoneNotice } from './done-notice';
 import { FoldingFilters } from './folding-filters';
+import { InvoiceSelectionBar } from './invoice-selection-bar';
 import { PainelFilters } from './painel-filters';
 import { PainelList } from './painel-list';
 import { usePainelList } from './use-painel-list';
+import { usePainelQuery } from './use-painel-query';
 
 const PAGE = 25;
 
@@ -30,9 +34,11 @@ type Row = QStaffInvoiceQueueQuery['staffInvoiceQueue']['rows'][number];
 
 const isWaiting = (status: string) => status === 'received' || status === 'in_review';
 
-/** Who has a waiting invoice, or who decided one (the last decision). */
+/** Who has a waiting invoice open and whose work it is, or who decided one (the last decision). */
 function holder(row: Row): string {
-  if (isWaiting(row.status)) return row.lease ? (row.lease.mine ? 'com você' : `com ${row.lease.staffName}`) : 'livre';
+  const given = row.assignee ? ` · para ${row.assignee.mine ? 'você' : row.assignee.staffName}` : '';
+  if (isWaiting(row.status))
+    return (row.lease ? (row.lease.mine ? 'com você' : `com ${row.lease.staffName}`) : 'livre') + given;
   const last = row.decisions.at(-1);
   return last ? `${last.byName}, ${formatDateTime(last.at)}` : 'pela conferência automática';
 }
@@ -68,7 +74,16 @@ function Alerts({ row, search }: { row: Row; search: string }) {
   );
 }
 
-/** /painel/notas (revisor): the invoices waiting for a person, oldest first, with filters kept in the address. */
+/** A row a decision on a selection can take: waiting, and not open with another reviewer. */
+const selectable = (row: Row) => isWaiting(row.status) && (!row.lease || row.lease.mine);
+
+/** A copy of an invoice sent before (its file came first elsewhere): what "Selecionar as cópias" picks. */
+const isCopy = (row: Row) => selectable(row) && row.sameFiles.some((file) => file.earlier);
+
+/**
+ * /painel/notas (revisor): the invoices waiting for a person, oldest first, with filters kept in the address; a
+ * selection of them can be given to a reviewer, or refused at once when they are copies.
+ */
 export function InvoiceQueueScreen() {
   const list = usePainelList(
     QStaffInvoiceQueue,
@@ -78,6 +93,19 @@ export function InvoiceQueueScreen() {
     { inUrl: true },
   );
   const { field, fields, page, applied } = list;
+  const reviewers = usePainelQuery(QStaffReviewers, { variables: {} }).data?.staffReviewers ?? [];
+  const [picked, setPicked] = useState<ReadonlySet<string>>(new Set());
+  // Only what the page shows now stays picked: a new filter or a decision leaves no invisible selection behind.
+  const shown = new Set(page?.rows.filter(selectable).map((row) => row.id));
+  const selected = [...picked].filter((id) => shown.has(id));
+  const notice = useDoneNotice();
+  const copies = page?.rows.filter(isCopy).map((row) => row.id) ?? [];
+  const toggle = (id: string) =>
+    setPicked((now) => {
+      const next = new Set(now);
+      if (!next.delete(id)) next.add(id);
+      return next;
+    });
   const search = queueSearch(applied);
   const csv = useCsvExport(() => downloadInvoiceQueueCsv(search));
   const { sort } = queueQuery(applied);
@@ -96,6 +124,11 @@ export function InvoiceQueueScreen() {
           {page &&
             (page.total === 1 ? '1 nota com estes filtros' : `${formatPoints(page.total)} notas com estes filtros`)}
         </p>
+        {copies.length > 0 && (
+          <button type="button" className="button button--secondary" onClick={() => setPicked(new Set(copies))}>
+            Selecionar as cópias desta página ({copies.length})
+          </button>
+        )}
       </div>
       <p className="muted">
         Da mais antiga para a mais nova (clique no título de uma coluna para ordenar por ela). Sua primeira ação numa
@@ -144,10 +177,21 @@ export function InvoiceQueueScreen() {
             <option value="sim">Com XML</option>
             <option value="nao">Sem XML (foto ou PDF)</option>
           </SelectField>
+          <SelectField label="Responsável" error={fields['filter.assigned']} {...field('assigned')}>
+            <option value="">De todos e de ninguém</option>
+            <option value="me">Atribuídas a mim</option>
+            <option value="none">Sem responsável</option>
+            {reviewers.map((r) => (
+              <option key={r.id} value={r.id}>
+                Atribuídas a {r.name}
+              </option>
+            ))}
+          </SelectField>
           <TextField label="Enviadas de" type="date" error={fields['filter.from']} {...field('from')} />
           <TextField label="Até" type="date" error={fields['filter.to']} {...field('to')} />
         </PainelFilters>
       </FoldingFilters>
+      <DoneNotice done={notice.done} status={notice.status} />
       <PainelList
         list={list}
         rows={page?.rows}
@@ -164,6 +208,7 @@ export function InvoiceQueueScreen() {
         columns={[
           // What a reviewer picks by comes first (the alerts and who has it); the store and the key, the widest, last:
           // at 1280 the table scrolls sideways only past them.
+          'Selecionar',
           'Nota',
           sortable('Enviada em', 'arrival'),
           sortable('Membro', 'member'),
@@ -177,6 +222,16 @@ export function InvoiceQueueScreen() {
       >
         {(row) => (
           <tr key={row.id}>
+            <td className="invoice-queue__pick">
+              {selectable(row) && (
+                <input
+                  type="checkbox"
+                  aria-label={`Selecionar a nota #${row.id}`}
+                  checked={picked.has(row.id)}
+                  onChange={() => toggle(row.id)}
+                />
+              )}
+            </td>
             <th scope="row">
               <Link href={reviewHref(row.id, search)} prefetch={false}>
                 Nota #{row.id}
@@ -207,6 +262,18 @@ export function InvoiceQueueScreen() {
           </tr>
         )}
       </PainelList>
+      {selected.length > 0 && (
+        <InvoiceSelectionBar
+          selected={selected}
+          reviewers={reviewers}
+          onClear={() => setPicked(new Set())}
+          onDone={(sentence) => {
+            setPicked(new Set());
+            notice.setDone(sentence);
+            void list.query.refetch();
+          }}
+        />
+      )}
     </div>
   );
 }

@@ -2,10 +2,11 @@
 import Link from 'next/link';
 import { useEffect, useMemo, useRef, useState } from 'react';
 import { errorMessage } from '@/lib/apollo/errors';
-import { formatDate, formatDateTime } from '@/lib/format/dates';
-import { formatCents, formatCount, formatPoints } from '@/lib/format/numbers';
-import { formatCnpj } from '@/lib/format/cnpj';
-import { queueDraftOf, queueHref, queueQuery, queueSearchHere, reviewHref } from '@/lib/painel/invoice-queue';
+import { formatDate, formatDateTime } from '@/common/format/dates';
+import { formatCents, formatCount, formatPoints } from '@/common/format/numbers';
+import { formatCnpj } from '@/common/format/cnpj';
+import { queueDraftOf, queueHref, queueQuery, reviewHref } from '@/common/painel/invoice-queue';
+import { queueSearchHere } from '@/lib/painel/invoice-queue';
 import {
   groupedKey,
   INVOICE_STATUS_LABELS,
@@ -13,7 +14,7 @@ import {
   REJECTION_TEMPLATES,
   REVIEW_SHORTCUTS,
   SIGNAL_LABELS,
-} from '@/lib/painel/invoice-review';
+} from '@/common/painel/invoice-review';
 import {
   MStaffApproveInvoice,
   MStaffConfirmInvoiceApproval,
@@ -28,8 +29,8 @@ import {
   type StaffInvoiceLeaseFieldsFragment,
 } from '@/lib/painel/operations';
 import { painelRequest } from '@/lib/painel/request';
-import { approvalSaid } from '@/lib/painel/review-desk';
-import { routes } from '@/lib/routes';
+import { approvalSaid } from '@/common/painel/review-desk';
+import { routes } from '@/common/routes';
 import { FormAlert } from '../ui/form-alert';
 import { InvoiceSignals } from './invoice-signals';
 import { InvoiceXmlFields } from './invoice-xml-fields';

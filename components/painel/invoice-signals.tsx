@@ -1,6 +1,7 @@
 'use client';
-import { queueSearchHere, reviewHref } from '@/lib/painel/invoice-queue';
-import { SIGNAL_LABELS } from '@/lib/painel/invoice-review';
+import { reviewHref } from '@/common/painel/invoice-queue';
+import { queueSearchHere } from '@/lib/painel/invoice-queue';
+import { SIGNAL_LABELS } from '@/common/painel/invoice-review';
 import type { StaffInvoiceDetailFieldsFragment } from '@/lib/painel/operations';
 import { SwapLink } from './swap-link';
 

@@ -1,7 +1,7 @@
 'use client';
-import { formatDateTime } from '@/lib/format/dates';
-import { formatCents, formatDecimalText } from '@/lib/format/numbers';
-import { formatCnpj } from '@/lib/format/cnpj';
+import { formatDateTime } from '@/common/format/dates';
+import { formatCents, formatDecimalText } from '@/common/format/numbers';
+import { formatCnpj } from '@/common/format/cnpj';
 import type { StaffInvoiceDetailFieldsFragment } from '@/lib/painel/operations';
 import { PainelTable } from './painel-table';
 

@@ -1,9 +1,9 @@
 'use client';
 import { useState } from 'react';
 import { errorMessage } from '@/lib/apollo/errors';
-import { formatDateTime } from '@/lib/format/dates';
+import { formatDateTime } from '@/common/format/dates';
 import { MStaffCreateKioskCode, type MStaffCreateKioskCodeMutation } from '@/lib/painel/operations';
-import { routes } from '@/lib/routes';
+import { routes } from '@/common/routes';
 import { FormAlert } from '../ui/form-alert';
 import { QrCode } from '../ui/qr-code';
 import { usePainelMutation } from './use-painel-mutation';

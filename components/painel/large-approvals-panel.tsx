@@ -1,11 +1,11 @@
 'use client';
 import Link from 'next/link';
-import { formatDateTime } from '@/lib/format/dates';
-import { formatPoints } from '@/lib/format/numbers';
+import { formatDateTime } from '@/common/format/dates';
+import { formatPoints } from '@/common/format/numbers';
 import { memberHref } from '@/lib/painel/members';
 import { QStaffLargeCredits, QStaffPendingApprovals } from '@/lib/painel/operations';
-import type { StaffRole } from '@/lib/painel/roles';
-import { routes } from '@/lib/routes';
+import type { StaffRole } from '@/common/painel/roles';
+import { routes } from '@/common/routes';
 import { usePainelQuery } from './use-painel-query';
 
 /** The review page of an invoice or a project; the member's page for a manual adjustment (its id is the member's). */

@@ -2,7 +2,7 @@
 import Link from 'next/link';
 import { useRef, useState, type FormEvent } from 'react';
 import { errorMessage, fieldErrors } from '@/lib/apollo/errors';
-import { formatDate } from '@/lib/format/dates';
+import { formatDate } from '@/common/format/dates';
 import { MATCHED_BY_LABELS, memberHref, QStaffMemberSearch } from '@/lib/painel/members';
 import { FormAlert } from '../ui/form-alert';
 import { Spinner } from '../ui/spinner';

@@ -1,5 +1,5 @@
 import Link from 'next/link';
-import { routes } from '@/lib/routes';
+import { routes } from '@/common/routes';
 
 /** The painel's name in its header: the club's, and that this is the staff's side. */
 export function PainelBrand() {

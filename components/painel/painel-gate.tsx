@@ -3,7 +3,7 @@ import { useRouter } from 'next/navigation';
 import { useEffect, useState, type ReactNode } from 'react';
 import { QStaffMe } from '@/lib/painel/operations';
 import { staffToken } from '@/lib/painel/session';
-import { routes } from '@/lib/routes';
+import { routes } from '@/common/routes';
 import { Spinner } from '../ui/spinner';
 import { StaffProvider } from './staff-context';
 import { usePainelQuery } from './use-painel-query';

@@ -1,11 +1,11 @@
 'use client';
 import Link from 'next/link';
 import { errorMessage } from '@/lib/apollo/errors';
-import { formatDateTime } from '@/lib/format/dates';
-import { formatPoints } from '@/lib/format/numbers';
+import { formatDateTime } from '@/common/format/dates';
+import { formatPoints } from '@/common/format/numbers';
 import { businessDaysText, queueView } from '@/lib/painel/dashboard';
 import { QStaffDashboard, type QStaffDashboardQuery } from '@/lib/painel/operations';
-import { ROLE_INFO } from '@/lib/painel/roles';
+import { ROLE_INFO } from '@/common/painel/roles';
 import { sectionsFor } from '@/lib/painel/sections';
 import { FormAlert } from '../ui/form-alert';
 import { Spinner } from '../ui/spinner';

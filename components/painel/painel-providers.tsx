@@ -2,7 +2,7 @@
 import { useRouter } from 'next/navigation';
 import { useEffect, type ReactNode } from 'react';
 import { onPainelSessionEnded } from '@/lib/painel/request';
-import { routes } from '@/lib/routes';
+import { routes } from '@/common/routes';
 
 /**
  * The painel's client wiring: nothing of the member's providers, and no Apollo (its requests are the fetch of

@@ -1,7 +1,7 @@
 import { fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { painelRequest } from '@/lib/painel/request';
 import type { StaffMeFieldsFragment } from '@/lib/painel/operations';
-import type { StaffRole } from '@/lib/painel/roles';
+import type { StaffRole } from '@/common/painel/roles';
 import { PainelHome } from './painel-home';
 import { PainelShell } from './painel-shell';
 import { SectionGuard } from './section-guard';

@@ -1,9 +1,9 @@
 'use client';
 import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { errorMessage, fieldErrors } from '@/lib/apollo/errors';
-import { formatDateTime } from '@/lib/format/dates';
-import { formatPoints } from '@/lib/format/numbers';
-import { formatTimeAgo } from '@/lib/format/time-ago';
+import { formatDateTime } from '@/common/format/dates';
+import { formatPoints } from '@/common/format/numbers';
+import { formatTimeAgo } from '@/common/format/time-ago';
 import {
   MStaffConfirmPartnerTransfer,
   MStaffRefusePartnerTransfer,

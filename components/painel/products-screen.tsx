@@ -2,7 +2,7 @@
 import { useState, type FormEvent } from 'react';
 import { errorMessage } from '@/lib/apollo/errors';
 import { MStaffImportProducts, QStaffBrandProducts } from '@/lib/painel/operations';
-import { PRODUCT_LINE_LABELS, isProductLine } from '@/lib/products/lines';
+import { PRODUCT_LINE_LABELS, isProductLine } from '@/common/products/lines';
 import { FormAlert } from '../ui/form-alert';
 import { Spinner } from '../ui/spinner';
 import { SubmitButton } from '../ui/submit-button';

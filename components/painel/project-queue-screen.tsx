@@ -1,6 +1,6 @@
 'use client';
 import Link from 'next/link';
-import { formatDateTime } from '@/lib/format/dates';
+import { formatDateTime } from '@/common/format/dates';
 import { QStaffProjectQueue } from '@/lib/painel/operations';
 import {
   isWaitingProject,

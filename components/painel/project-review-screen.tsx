@@ -1,8 +1,8 @@
 'use client';
 import Link from 'next/link';
 import { useRef } from 'react';
-import { formatDate, formatDateTime } from '@/lib/format/dates';
-import { formatPoints } from '@/lib/format/numbers';
+import { formatDate, formatDateTime } from '@/common/format/dates';
+import { formatPoints } from '@/common/format/numbers';
 import { formatLongMonth } from '@/lib/projects/format';
 import {
   MStaffApproveProject,
@@ -26,8 +26,8 @@ import {
   projectSituation,
 } from '@/lib/painel/project-review';
 import { painelRequest } from '@/lib/painel/request';
-import { approvalSaid } from '@/lib/painel/review-desk';
-import { routes } from '@/lib/routes';
+import { approvalSaid } from '@/common/painel/review-desk';
+import { routes } from '@/common/routes';
 import { ProjectGallery, type ProjectGalleryHandle } from './project-gallery';
 import { CorrectionForm } from './review/correction-form';
 import { DecisionForms } from './review/decision-forms';

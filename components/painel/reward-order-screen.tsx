@@ -2,8 +2,8 @@
 import Link from 'next/link';
 import { useEffect, useState, type FormEvent, type ReactNode } from 'react';
 import { errorMessage, fieldErrors } from '@/lib/apollo/errors';
-import { formatDateTime } from '@/lib/format/dates';
-import { formatPoints } from '@/lib/format/numbers';
+import { formatDateTime } from '@/common/format/dates';
+import { formatPoints } from '@/common/format/numbers';
 import {
   CARRIERS,
   MStaffCancelRewardOrder,
@@ -19,7 +19,7 @@ import {
   rewardTypeLabel,
   type StaffRewardOrderFieldsFragment,
 } from '@/lib/painel/rewards';
-import { routes } from '@/lib/routes';
+import { routes } from '@/common/routes';
 import { FieldFrame } from '../ui/field-frame';
 import { FormAlert } from '../ui/form-alert';
 import { Spinner } from '../ui/spinner';

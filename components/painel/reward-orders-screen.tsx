@@ -1,8 +1,8 @@
 'use client';
 import Link from 'next/link';
-import { formatDateTime } from '@/lib/format/dates';
-import { formatPoints } from '@/lib/format/numbers';
-import { formatTimeAgo } from '@/lib/format/time-ago';
+import { formatDateTime } from '@/common/format/dates';
+import { formatPoints } from '@/common/format/numbers';
+import { formatTimeAgo } from '@/common/format/time-ago';
 import {
   ORDER_FILTERS,
   orderHref,

@@ -1,7 +1,7 @@
 'use client';
 import { useState, type FormEvent } from 'react';
 import { errorMessage, fieldErrors } from '@/lib/apollo/errors';
-import { formatCount, formatPoints } from '@/lib/format/numbers';
+import { formatCount, formatPoints } from '@/common/format/numbers';
 import {
   MStaffAddRewardCodes,
   MStaffGenerateRewardCodes,

@@ -1,5 +1,5 @@
 import type { UseFormRegisterReturn } from 'react-hook-form';
-import { ROLE_INFO, STAFF_ROLES } from '@/lib/painel/roles';
+import { ROLE_INFO, STAFF_ROLES } from '@/common/painel/roles';
 
 /** The roles as checkboxes in one fieldset, each with what it covers; its error is announced with the group. */
 export function RoleChoices({

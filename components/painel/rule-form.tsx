@@ -1,7 +1,7 @@
 'use client';
 import { useState, type FormEvent } from 'react';
 import { errorMessage, fieldErrors } from '@/lib/apollo/errors';
-import { formatPoints } from '@/lib/format/numbers';
+import { formatPoints } from '@/common/format/numbers';
 import {
   MStaffAddPointRule,
   QStaffEstimateRuleCost,
@@ -9,7 +9,7 @@ import {
   type StaffPointRuleFieldsFragment,
   type StaffPointRuleInput,
 } from '@/lib/painel/operations';
-import { PRODUCT_LINE_LABELS, PRODUCT_LINES } from '@/lib/products/lines';
+import { PRODUCT_LINE_LABELS, PRODUCT_LINES } from '@/common/products/lines';
 import { FormAlert } from '../ui/form-alert';
 import { SelectField } from '../ui/select-field';
 import { SubmitButton } from '../ui/submit-button';

@@ -1,7 +1,7 @@
 'use client';
 import { useState, type FormEvent } from 'react';
 import { errorMessage } from '@/lib/apollo/errors';
-import { formatPoints } from '@/lib/format/numbers';
+import { formatPoints } from '@/common/format/numbers';
 import { QStaffSimulateRules, type QStaffSimulateRulesQuery } from '@/lib/painel/operations';
 import { FormAlert } from '../ui/form-alert';
 import { SubmitButton } from '../ui/submit-button';

@@ -1,7 +1,7 @@
 'use client';
 import { useState } from 'react';
 import { errorMessage } from '@/lib/apollo/errors';
-import { formatCount, formatPoints } from '@/lib/format/numbers';
+import { formatCount, formatPoints } from '@/common/format/numbers';
 import { MStaffEndPointRule, QStaffPointRules, type StaffPointRuleFieldsFragment } from '@/lib/painel/operations';
 import { Spinner } from '../ui/spinner';
 import { DoneNotice, useDoneNotice } from './done-notice';

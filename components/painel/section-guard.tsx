@@ -1,7 +1,7 @@
 'use client';
 import type { ReactNode } from 'react';
 import { canOpen, PAINEL_SECTIONS } from '@/lib/painel/sections';
-import type { RouteKey } from '@/lib/routes';
+import type { RouteKey } from '@/common/routes';
 import { useStaff } from './staff-context';
 
 /**

@@ -1,5 +1,5 @@
 'use client';
-import { formatDateTime } from '@/lib/format/dates';
+import { formatDateTime } from '@/common/format/dates';
 import { CopyField } from './copy-field';
 
 /**

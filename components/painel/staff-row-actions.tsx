@@ -11,8 +11,8 @@ import {
   type MStaffResetAuthenticatorMutation,
   type StaffAccountFieldsFragment,
 } from '@/lib/painel/operations';
-import type { StaffRole } from '@/lib/painel/roles';
-import { staffRolesSchema } from '@/lib/painel/schemas';
+import type { StaffRole } from '@/common/painel/roles';
+import { staffRolesSchema } from '@/common/painel/schemas';
 import { FormAlert } from '../ui/form-alert';
 import { Modal } from '../ui/modal';
 import { SubmitButton } from '../ui/submit-button';

@@ -2,8 +2,8 @@
 import Link from 'next/link';
 import { useState, type FormEvent } from 'react';
 import { errorMessage, fieldErrors } from '@/lib/apollo/errors';
-import { formatCnpj } from '@/lib/format/cnpj';
-import { todayInBrazil } from '@/lib/format/dates';
+import { formatCnpj } from '@/common/format/cnpj';
+import { todayInBrazil } from '@/common/format/dates';
 import {
   QStaffStore,
   QStaffStoreSignUps,
@@ -11,7 +11,7 @@ import {
   type QStaffStoreSignUpsQuery,
 } from '@/lib/painel/operations';
 import { daysBefore, PERIODS, signUpsCsv, signUpsCsvName } from '@/lib/painel/store-report';
-import { routes } from '@/lib/routes';
+import { routes } from '@/common/routes';
 import { FormAlert } from '../ui/form-alert';
 import { SelectField } from '../ui/select-field';
 import { Spinner } from '../ui/spinner';

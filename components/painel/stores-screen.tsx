@@ -1,8 +1,8 @@
 'use client';
 import Link from 'next/link';
 import { useState } from 'react';
-import { compareNames } from '@/lib/format/collate';
-import { formatCnpj } from '@/lib/format/cnpj';
+import { compareNames } from '@/common/format/collate';
+import { formatCnpj } from '@/common/format/cnpj';
 import { QStaffStores, type StaffStoreFieldsFragment } from '@/lib/painel/operations';
 import { Spinner } from '../ui/spinner';
 import { StoreActiveToggle } from './store-active-toggle';

@@ -1,8 +1,8 @@
 'use client';
 import { useState } from 'react';
-import { formatDateTime } from '@/lib/format/dates';
+import { formatDateTime } from '@/common/format/dates';
 import { QStaffAccounts, type StaffAccountFieldsFragment } from '@/lib/painel/operations';
-import { ROLE_INFO } from '@/lib/painel/roles';
+import { ROLE_INFO } from '@/common/painel/roles';
 import { Spinner } from '../ui/spinner';
 import { InviteForm } from './invite-form';
 import { SetupLinkNotice } from './setup-link-notice';

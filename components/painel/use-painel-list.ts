@@ -1,7 +1,7 @@
 'use client';
 import { useEffect, useState, type FormEvent } from 'react';
 import { errorMessage, fieldErrors } from '@/lib/apollo/errors';
-import { filterFromSearch, searchOfFilter } from '@/lib/routing/url-filters';
+import { filterFromSearch, searchOfFilter } from '@/common/routing/url-filters';
 import type { TypedDocumentString } from '@/lib/painel/operations';
 import { usePainelMore, type PainelPage } from './use-painel-more';
 import { usePainelQuery } from './use-painel-query';

@@ -10,8 +10,8 @@ import type {
 } from '@/lib/graphql/generated/graphql';
 import { appendPage } from '@/lib/apollo/append-page';
 import { errorMessage, fieldErrors } from '@/lib/apollo/errors';
-import { formatDate } from '@/lib/format/dates';
-import { formatPoints } from '@/lib/format/numbers';
+import { formatDate } from '@/common/format/dates';
+import { formatPoints } from '@/common/format/numbers';
 import { newAttemptKey } from '@/lib/network/attempt-key';
 import { conversionLabel, nextTransferWhen, storeProgram, TRANSFER_STATUS_LABELS } from '@/lib/partner/labels';
 import {
@@ -22,7 +22,7 @@ import {
   QPointsPartner,
 } from '@/lib/partner/operations';
 import { evictAfterPointsMoved, pointsMoved } from '@/lib/points/points-moved';
-import { routes } from '@/lib/routes';
+import { routes } from '@/common/routes';
 import { ErrorState } from '../ui/content-states';
 import { ListStatus, OlderItemsButton } from '../ui/list-states';
 import { Spinner } from '../ui/spinner';

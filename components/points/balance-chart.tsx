@@ -1,5 +1,5 @@
-import { formatMonth } from '@/lib/format/dates';
-import { formatPoints } from '@/lib/format/numbers';
+import { formatMonth } from '@/common/format/dates';
+import { formatPoints } from '@/common/format/numbers';
 
 /**
  * The balance at the end of each of the last 12 months: one row per month, its bar and its exact value beside it.

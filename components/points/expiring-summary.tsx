@@ -1,4 +1,4 @@
-import { formatPoints } from '@/lib/format/numbers';
+import { formatPoints } from '@/common/format/numbers';
 
 /**
  * The amounts are cumulative (what expires within 30 days is part of what expires within 90), so they are said once,

@@ -1,10 +1,10 @@
 'use client';
 import { useQuery } from '@apollo/client/react';
 import { errorMessage } from '@/lib/apollo/errors';
-import { formatDate } from '@/lib/format/dates';
-import { formatPoints } from '@/lib/format/numbers';
+import { formatDate } from '@/common/format/dates';
+import { formatPoints } from '@/common/format/numbers';
 import { QPointsSummary } from '@/lib/points/operations';
-import { routes } from '@/lib/routes';
+import { routes } from '@/common/routes';
 import { useDeviceCopy } from '@/lib/session/use-device-copy';
 import { DeviceCopy } from '../ui/device-copy';
 import { IntentLink } from '../ui/intent-link';

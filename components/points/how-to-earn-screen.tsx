@@ -1,8 +1,8 @@
 'use client';
 import { useQuery } from '@apollo/client/react';
 import { errorMessage } from '@/lib/apollo/errors';
-import { formatDate } from '@/lib/format/dates';
-import { formatPoints } from '@/lib/format/numbers';
+import { formatDate } from '@/common/format/dates';
+import { formatPoints } from '@/common/format/numbers';
 import { QHowToEarn } from '@/lib/points/how-to-earn-operations';
 import { Spinner } from '../ui/spinner';
 

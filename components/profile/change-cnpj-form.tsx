@@ -2,11 +2,11 @@
 import { useMutation } from '@apollo/client/react';
 import Link from 'next/link';
 import { useForm } from 'react-hook-form';
-import { maskCnpj } from '@/lib/format/masks';
+import { maskCnpj } from '@/common/format/masks';
 import { MUpdateCnpj } from '@/lib/profile/operations';
-import { routes } from '@/lib/routes';
+import { routes } from '@/common/routes';
 import { useLazyZodResolver } from '@/lib/validation/lazy-resolver';
-import type { ChangeCnpjInput } from '@/lib/validation/profile-schema';
+import type { ChangeCnpjInput } from '@/common/validation/profile-schema';
 import { useFormServerError } from '../forms/use-form-server-error';
 import { TextField } from '../ui/text-field';
 import { maskedChange } from '../ui/masked-change';
@@ -15,7 +15,7 @@ import { maskedChange } from '../ui/masked-change';
 export function ChangeCnpjForm({ onSaved }: { onSaved: (cnpj: string | null) => void }) {
   const [update, { loading }] = useMutation(MUpdateCnpj);
   const form = useForm<ChangeCnpjInput>({
-    resolver: useLazyZodResolver(() => import('@/lib/validation/profile-schema').then((m) => m.changeCnpjSchema)),
+    resolver: useLazyZodResolver(() => import('@/common/validation/profile-schema').then((m) => m.changeCnpjSchema)),
     defaultValues: { cnpj: '' },
   });
   const { serverError, showServerError, clearServerError } = useFormServerError(form.setError, ['cnpj']);

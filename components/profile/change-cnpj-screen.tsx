@@ -2,9 +2,9 @@
 import { useQuery } from '@apollo/client/react';
 import Link from 'next/link';
 import { Suspense, useState } from 'react';
-import { maskCnpj } from '@/lib/format/masks';
+import { maskCnpj } from '@/common/format/masks';
 import { QProfile } from '@/lib/profile/operations';
-import { routes } from '@/lib/routes';
+import { routes } from '@/common/routes';
 import { lazyNow } from '../ui/lazy-now';
 import { Spinner } from '../ui/spinner';
 

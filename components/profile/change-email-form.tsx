@@ -3,9 +3,9 @@ import { useMutation } from '@apollo/client/react';
 import Link from 'next/link';
 import { useForm } from 'react-hook-form';
 import { MRequestEmailChange } from '@/lib/profile/operations';
-import { routes } from '@/lib/routes';
+import { routes } from '@/common/routes';
 import { useLazyZodResolver } from '@/lib/validation/lazy-resolver';
-import type { ChangeEmailInput } from '@/lib/validation/profile-schema';
+import type { ChangeEmailInput } from '@/common/validation/profile-schema';
 import { useFormServerError } from '../forms/use-form-server-error';
 import { TextField } from '../ui/text-field';
 
@@ -13,7 +13,7 @@ import { TextField } from '../ui/text-field';
 export function ChangeEmailForm({ pending, onSent }: { pending: boolean; onSent: (email: string) => void }) {
   const [request, { loading }] = useMutation(MRequestEmailChange);
   const form = useForm<ChangeEmailInput>({
-    resolver: useLazyZodResolver(() => import('@/lib/validation/profile-schema').then((m) => m.changeEmailSchema)),
+    resolver: useLazyZodResolver(() => import('@/common/validation/profile-schema').then((m) => m.changeEmailSchema)),
     defaultValues: { email: '' },
   });
   const { serverError, showServerError, clearServerError } = useFormServerError(form.setError, ['email']);

@@ -8,7 +8,7 @@ import { MDeleteAccount, QMyData } from '@/lib/profile/operations';
 import { downloadText } from '@/lib/profile/photo';
 import { logout } from '@/lib/session/logout';
 import { useLazyZodResolver } from '@/lib/validation/lazy-resolver';
-import type { DeleteAccountInput } from '@/lib/validation/profile-schema';
+import type { DeleteAccountInput } from '@/common/validation/profile-schema';
 import { useFormServerError } from '../forms/use-form-server-error';
 import { CheckboxField } from '../ui/checkbox-field';
 import { Modal } from '../ui/modal';
@@ -72,7 +72,7 @@ function DeleteAccountModal({ open, onClose }: { open: boolean; onClose: () => v
     setError,
     formState: { errors },
   } = useForm<DeleteAccountInput>({
-    resolver: useLazyZodResolver(() => import('@/lib/validation/profile-schema').then((m) => m.deleteAccountSchema)),
+    resolver: useLazyZodResolver(() => import('@/common/validation/profile-schema').then((m) => m.deleteAccountSchema)),
     defaultValues: { password: '', confirmation: false as unknown as true },
   });
   const { serverError, showServerError, clearServerError } = useFormServerError(setError, ['password']);

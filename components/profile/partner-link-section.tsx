@@ -3,10 +3,10 @@ import { useApolloClient, useQuery } from '@apollo/client/react';
 import Link from 'next/link';
 import { useState } from 'react';
 import { errorMessage } from '@/lib/apollo/errors';
-import { formatDate } from '@/lib/format/dates';
+import { formatDate } from '@/common/format/dates';
 import { storeProgram } from '@/lib/partner/labels';
 import { MUnlinkPointsPartner, QPointsPartner } from '@/lib/partner/operations';
-import { routes } from '@/lib/routes';
+import { routes } from '@/common/routes';
 import { Spinner } from '../ui/spinner';
 
 /** "Programa de pontos parceiro" in /perfil: the linked account and "Desvincular", asked twice. */

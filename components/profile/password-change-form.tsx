@@ -4,7 +4,7 @@ import { useForm } from 'react-hook-form';
 import { MUpdatePassword } from '@/lib/profile/operations';
 import { useSessionStore } from '@/lib/session/store';
 import { useLazyZodResolver } from '@/lib/validation/lazy-resolver';
-import type { PasswordChangeInput } from '@/lib/validation/profile-schema';
+import type { PasswordChangeInput } from '@/common/validation/profile-schema';
 import { NewPasswordFields } from '../forms/new-password-fields';
 import { useFormServerError } from '../forms/use-form-server-error';
 import { PasswordField } from '../ui/password-field';
@@ -32,7 +32,7 @@ export function PasswordChangeForm({
     formState: { errors },
   } = useForm<PasswordChangeInput>({
     resolver: useLazyZodResolver(() =>
-      import('@/lib/validation/profile-schema').then((m) => m.passwordChangeSchema(askCurrent)),
+      import('@/common/validation/profile-schema').then((m) => m.passwordChangeSchema(askCurrent)),
     ),
     defaultValues: { currentPassword: '', password: '', passwordConfirmation: '' },
   });

@@ -4,7 +4,7 @@ import Link from 'next/link';
 import { useRouter } from 'next/navigation';
 import { Suspense, useState } from 'react';
 import { nextCompletionStep } from '@/lib/profile/next-step';
-import { routes } from '@/lib/routes';
+import { routes } from '@/common/routes';
 import { QMe } from '@/lib/session/operations';
 import { useCurrentUser } from '../providers/current-user';
 import { lazyNow } from '../ui/lazy-now';

@@ -2,10 +2,10 @@
 import { useMutation } from '@apollo/client/react';
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
-import { maskPhone } from '@/lib/format/masks';
+import { maskPhone } from '@/common/format/masks';
 import { MConfirmPhoneChange, MRequestPhoneChange } from '@/lib/profile/operations';
 import { useLazyZodResolver } from '@/lib/validation/lazy-resolver';
-import type { ChangePhoneInput, PhoneCodeInput } from '@/lib/validation/profile-schema';
+import type { ChangePhoneInput, PhoneCodeInput } from '@/common/validation/profile-schema';
 import { ResendCodeButton } from '../forms/resend-code-button';
 import { useFormServerError } from '../forms/use-form-server-error';
 import { TextField } from '../ui/text-field';
@@ -37,7 +37,7 @@ export function PhoneChangeFlow({
   const [sent, setSent] = useState<Sent | null>(null);
   const [request, { loading: requesting }] = useMutation(MRequestPhoneChange);
   const phoneForm = useForm<ChangePhoneInput>({
-    resolver: useLazyZodResolver(() => import('@/lib/validation/profile-schema').then((m) => m.changePhoneSchema)),
+    resolver: useLazyZodResolver(() => import('@/common/validation/profile-schema').then((m) => m.changePhoneSchema)),
     defaultValues: { phoneNumber: maskPhone(initialPhone) },
   });
   const phoneErrors = useFormServerError(phoneForm.setError, ['phoneNumber']);
@@ -109,7 +109,7 @@ function CodeForm({
 }) {
   const [confirm, { loading }] = useMutation(MConfirmPhoneChange);
   const form = useForm<PhoneCodeInput>({
-    resolver: useLazyZodResolver(() => import('@/lib/validation/profile-schema').then((m) => m.phoneCodeSchema)),
+    resolver: useLazyZodResolver(() => import('@/common/validation/profile-schema').then((m) => m.phoneCodeSchema)),
     defaultValues: { code: '' },
   });
   const { serverError, showServerError, clearServerError } = useFormServerError(form.setError, ['code']);

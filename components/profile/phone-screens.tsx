@@ -2,9 +2,9 @@
 import Link from 'next/link';
 import { useRouter } from 'next/navigation';
 import { Suspense, useState } from 'react';
-import { maskPhone } from '@/lib/format/masks';
+import { maskPhone } from '@/common/format/masks';
 import { nextCompletionStep } from '@/lib/profile/next-step';
-import { routes } from '@/lib/routes';
+import { routes } from '@/common/routes';
 import { useCurrentUser } from '../providers/current-user';
 import { lazyNow } from '../ui/lazy-now';
 import { Spinner } from '../ui/spinner';

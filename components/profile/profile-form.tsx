@@ -2,11 +2,11 @@
 import { useMutation, useQuery } from '@apollo/client/react';
 import { useState } from 'react';
 import { useForm, type UseFormReturn } from 'react-hook-form';
-import { isoToBrDate, maskDate } from '@/lib/format/masks';
+import { isoToBrDate, maskDate } from '@/common/format/masks';
 import { MUpdateProfile, QProfileOptions } from '@/lib/profile/operations';
 import { useLazyZodResolver } from '@/lib/validation/lazy-resolver';
-import { GENDERS } from '@/lib/validation/profile-options';
-import type { ProfileData, ProfileFormInput } from '@/lib/validation/profile-schema';
+import { GENDERS } from '@/common/validation/profile-options';
+import type { ProfileData, ProfileFormInput } from '@/common/validation/profile-schema';
 import { useFormServerError } from '../forms/use-form-server-error';
 import { CheckboxField } from '../ui/checkbox-field';
 import { SelectField } from '../ui/select-field';
@@ -91,7 +91,7 @@ export function ProfileForm({
   const { data: options, loading: loadingOptions } = useQuery(QProfileOptions);
   const [save, { loading }] = useMutation(MUpdateProfile);
   const form = useForm<ProfileFormInput, unknown, ProfileData>({
-    resolver: useLazyZodResolver(() => import('@/lib/validation/profile-schema').then((m) => m.profileSchema())),
+    resolver: useLazyZodResolver(() => import('@/common/validation/profile-schema').then((m) => m.profileSchema())),
     defaultValues: storedValues(user),
   });
   const {

@@ -2,10 +2,10 @@
 import { useQuery } from '@apollo/client/react';
 import Link from 'next/link';
 import { lazy, Suspense, useEffect, useRef } from 'react';
-import { maskCnpj, maskCpf, maskPhone } from '@/lib/format/masks';
+import { maskCnpj, maskCpf, maskPhone } from '@/common/format/masks';
 import { QProfile, QProfileOptions } from '@/lib/profile/operations';
 import { useOffline } from '@/lib/network/use-offline';
-import { routes } from '@/lib/routes';
+import { routes } from '@/common/routes';
 import { storeLabel } from '@/lib/stores/store-label';
 import { lazyNow } from '../ui/lazy-now';
 import { Spinner } from '../ui/spinner';

@@ -4,8 +4,8 @@ import { useId, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { MUpdateWoodworkSurvey, QEquipments } from '@/lib/profile/operations';
 import { useLazyZodResolver } from '@/lib/validation/lazy-resolver';
-import { CUSTOMER_TYPES, GRADE_MAX, GRADE_MIN, PROJECT_GRADES } from '@/lib/validation/profile-options';
-import type { SurveyData, SurveyFormInput } from '@/lib/validation/profile-schema';
+import { CUSTOMER_TYPES, GRADE_MAX, GRADE_MIN, PROJECT_GRADES } from '@/common/validation/profile-options';
+import type { SurveyData, SurveyFormInput } from '@/common/validation/profile-schema';
 import { useFormServerError } from '../forms/use-form-server-error';
 import { SelectField } from '../ui/select-field';
 import { TextField } from '../ui/text-field';
@@ -56,7 +56,7 @@ export function SurveyForm({ survey }: { survey: SurveyValues | null }) {
     getValues,
     formState: { errors },
   } = useForm<SurveyFormInput, unknown, SurveyData>({
-    resolver: useLazyZodResolver(() => import('@/lib/validation/profile-schema').then((m) => m.surveySchema)),
+    resolver: useLazyZodResolver(() => import('@/common/validation/profile-schema').then((m) => m.surveySchema)),
     defaultValues: {
       employeesAmount: survey?.employeesAmount ?? null,
       customerType: (survey?.customerType ?? null) as SurveyFormInput['customerType'],

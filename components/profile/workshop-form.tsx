@@ -4,7 +4,7 @@ import { useState } from 'react';
 import { useForm, type UseFormReturn } from 'react-hook-form';
 import { MUpdateUserWoodWork } from '@/lib/profile/operations';
 import { useLazyZodResolver } from '@/lib/validation/lazy-resolver';
-import type { WorkshopData, WorkshopFormInput } from '@/lib/validation/profile-schema';
+import type { WorkshopData, WorkshopFormInput } from '@/common/validation/profile-schema';
 import { useFormServerError } from '../forms/use-form-server-error';
 import { TextField } from '../ui/text-field';
 import { useFocusWhenShown } from '../ui/use-focus-when-shown';
@@ -51,7 +51,7 @@ export function WorkshopForm({
   const [saved, setSaved] = useState(false);
   const savedRef = useFocusWhenShown<HTMLParagraphElement>(saved);
   const form = useForm<WorkshopFormInput, unknown, WorkshopData>({
-    resolver: useLazyZodResolver(() => import('@/lib/validation/profile-schema').then((m) => m.workshopSchema)),
+    resolver: useLazyZodResolver(() => import('@/common/validation/profile-schema').then((m) => m.workshopSchema)),
     defaultValues: {
       corporateName: workshop?.corporateName ?? '',
       fantasyName: workshop?.fantasyName ?? '',

@@ -1,8 +1,8 @@
 'use client';
 import type { UseFormReturn } from 'react-hook-form';
 import type { ProjectDraftValues } from '@/lib/projects/draft';
-import { ENVIRONMENT_LABELS } from '@/lib/projects/labels';
-import { PROJECT_TITLE_MAX } from '@/lib/projects/limits';
+import { ENVIRONMENT_LABELS } from '@/common/projects/labels';
+import { PROJECT_TITLE_MAX } from '@/common/projects/limits';
 import { SelectField } from '../ui/select-field';
 import { TextField } from '../ui/text-field';
 import { FinishedMonthFields } from './finished-month-fields';

@@ -1,10 +1,10 @@
 import Link from 'next/link';
 import type { ProjectCardFieldsFragment } from '@/lib/graphql/generated/graphql';
 import { apiHref } from '@/lib/files/api-href';
-import { formatDate } from '@/lib/format/dates';
-import { formatPoints } from '@/lib/format/numbers';
-import { ENVIRONMENT_LABELS } from '@/lib/projects/labels';
-import { routes } from '@/lib/routes';
+import { formatDate } from '@/common/format/dates';
+import { formatPoints } from '@/common/format/numbers';
+import { ENVIRONMENT_LABELS } from '@/common/projects/labels';
+import { routes } from '@/common/routes';
 import { ProjectStatusBadge } from './project-status-badge';
 
 /**

@@ -1,7 +1,7 @@
 'use client';
 import { useController, type Control } from 'react-hook-form';
 import type { ProjectDraftValues } from '@/lib/projects/draft';
-import { PROJECT_DESCRIPTION_MAX } from '@/lib/projects/limits';
+import { PROJECT_DESCRIPTION_MAX } from '@/common/projects/limits';
 
 /** The description, with the characters used counted in its hint as the member types. */
 export function ProjectDescriptionField({ control }: { control: Control<ProjectDraftValues> }) {

@@ -1,6 +1,6 @@
 'use client';
 import { useId, type ChangeEvent } from 'react';
-import { PROJECT_PHOTO_ACCEPT, PROJECT_PHOTOS_MAX } from '@/lib/projects/limits';
+import { PROJECT_PHOTO_ACCEPT, PROJECT_PHOTOS_MAX } from '@/common/projects/limits';
 import type { PhotoItem } from './use-photo-queue';
 
 function statusText(photo: PhotoItem): string {

@@ -1,5 +1,5 @@
 import type { ProjectStatus } from '@/lib/graphql/generated/graphql';
-import { PROJECT_STATUS_LABELS } from '@/lib/projects/labels';
+import { PROJECT_STATUS_LABELS } from '@/common/projects/labels';
 
 /** The same chip as an invoice's status (status-badge classes), with the project's masculine wording. */
 export function ProjectStatusBadge({ status }: { status: ProjectStatus }) {

@@ -4,7 +4,7 @@ import Link from 'next/link';
 import { appendPage } from '@/lib/apollo/append-page';
 import { errorMessage } from '@/lib/apollo/errors';
 import { QProjects } from '@/lib/projects/operations';
-import { routes } from '@/lib/routes';
+import { routes } from '@/common/routes';
 import { useDeviceCopy } from '@/lib/session/use-device-copy';
 import { DeviceCopy } from '../ui/device-copy';
 import { ListStatus, OlderItemsButton } from '../ui/list-states';

@@ -9,7 +9,7 @@ import { newAttemptKey } from '@/lib/network/attempt-key';
 import { EMPTY_DRAFT_VALUES, loadProjectDraft, type ProjectDraft } from '@/lib/projects/draft';
 import { QProject, QProjectLinkOptions } from '@/lib/projects/operations';
 import { parseQueryString } from '@/lib/query-string';
-import { routes } from '@/lib/routes';
+import { routes } from '@/common/routes';
 import { useCurrentUser } from '../providers/current-user';
 import { lazyNow } from '../ui/lazy-now';
 import { Spinner } from '../ui/spinner';

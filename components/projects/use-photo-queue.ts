@@ -7,7 +7,7 @@ import { apiHref } from '@/lib/files/api-href';
 import { newAttemptKey } from '@/lib/network/attempt-key';
 import { somethingWaits } from '@/lib/offline-queue/waiting-flag';
 import type { DraftPhoto } from '@/lib/projects/draft';
-import { PROJECT_PHOTOS_MAX } from '@/lib/projects/limits';
+import { PROJECT_PHOTOS_MAX } from '@/common/projects/limits';
 import { MUploadProjectPhoto } from '@/lib/projects/operations';
 import {
   checkProjectPhoto,

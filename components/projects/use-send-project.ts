@@ -5,7 +5,7 @@ import type { ProjectInput } from '@/lib/graphql/generated/graphql';
 import { clearProjectDraft } from '@/lib/projects/draft';
 import { noteProjectSent } from '@/lib/projects/sent-notice';
 import { MResendProject, MSubmitProject, QProjects } from '@/lib/projects/operations';
-import { routes } from '@/lib/routes';
+import { routes } from '@/common/routes';
 
 /**
  * Sends a new project, or a refused one (`projectId`) again, then opens it. The draft is cleared only once the API

@@ -3,7 +3,7 @@ import { useQuery } from '@apollo/client/react';
 import { useEffect, useMemo } from 'react';
 import { useForm } from 'react-hook-form';
 import type { RewardAddressInput } from '@/lib/graphql/generated/graphql';
-import { maskCep } from '@/lib/format/masks';
+import { maskCep } from '@/common/format/masks';
 import type { DeliveryAddressData, DeliveryAddressInput } from '@/lib/rewards/delivery-address-schema';
 import { QDeliveryStates } from '@/lib/rewards/operations';
 import { useLazyZodResolver } from '@/lib/validation/lazy-resolver';

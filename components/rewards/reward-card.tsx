@@ -1,8 +1,8 @@
 import Link from 'next/link';
 import type { RewardCardFieldsFragment } from '@/lib/graphql/generated/graphql';
-import { formatPoints } from '@/lib/format/numbers';
-import { CATEGORY_LABELS, stockLabel } from '@/lib/rewards/labels';
-import { routes } from '@/lib/routes';
+import { formatPoints } from '@/common/format/numbers';
+import { CATEGORY_LABELS, stockLabel } from '@/common/rewards/labels';
+import { routes } from '@/common/routes';
 import { RewardPicture } from './reward-picture';
 
 /** One reward in the catalogue: the whole card is one link named by the reward (content-card's pattern). */

@@ -6,12 +6,12 @@ import type { RewardFieldsFragment, RewardOrderFieldsFragment } from '@/lib/grap
 import { errorMessage } from '@/lib/apollo/errors';
 import { whenIdle } from '@/lib/browser/when-idle';
 import { contentErrorKind } from '@/lib/content/errors';
-import { formatDate } from '@/lib/format/dates';
-import { formatPoints } from '@/lib/format/numbers';
-import { CATEGORY_LABELS, IN_REVIEW_TEXT, NEXT_STEP, stockLabel, TYPE_LABELS } from '@/lib/rewards/labels';
+import { formatDate } from '@/common/format/dates';
+import { formatPoints } from '@/common/format/numbers';
+import { CATEGORY_LABELS, IN_REVIEW_TEXT, NEXT_STEP, stockLabel, TYPE_LABELS } from '@/common/rewards/labels';
 import { QReward } from '@/lib/rewards/operations';
 import { useRouteParams } from '@/lib/routing/use-route-params';
-import { routes } from '@/lib/routes';
+import { routes } from '@/common/routes';
 import { DetailSkeleton, ErrorState, Loading, NotFoundState } from '../ui/content-states';
 import { PhotoGallery } from '../ui/photo-gallery';
 import { Spinner } from '../ui/spinner';

@@ -1,9 +1,9 @@
 'use client';
 import { useQuery } from '@apollo/client/react';
 import { useIdle } from '@/lib/browser/use-idle';
-import { formatPoints } from '@/lib/format/numbers';
+import { formatPoints } from '@/common/format/numbers';
 import { QHomeReward } from '@/lib/home/operations';
-import { routes } from '@/lib/routes';
+import { routes } from '@/common/routes';
 import { useRemembered } from '@/lib/session/use-remembered';
 import { RewardPicture } from '../rewards/reward-picture';
 import { IntentLink } from '../ui/intent-link';

@@ -2,9 +2,9 @@
 import { useQuery } from '@apollo/client/react';
 import { IntentLink } from '../ui/intent-link';
 import type { ReactNode } from 'react';
-import { formatPoints } from '@/lib/format/numbers';
+import { formatPoints } from '@/common/format/numbers';
 import { QCampaigns, QPromotions } from '@/lib/content/operations';
-import { routes } from '@/lib/routes';
+import { routes } from '@/common/routes';
 import { useRemembered } from '@/lib/session/use-remembered';
 import { ME_SNAPSHOT } from '@/lib/session/use-current-user-query';
 import { useSavedAt } from '@/lib/session/use-device-copy';

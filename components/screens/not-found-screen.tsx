@@ -1,5 +1,5 @@
 import Link from 'next/link';
-import { routes } from '@/lib/routes';
+import { routes } from '@/common/routes';
 import { ShellFrame } from '../layout/shell-frame';
 
 export function NotFoundScreen() {

@@ -1,6 +1,6 @@
 'use client';
 import { useRouteParams } from '@/lib/routing/use-route-params';
-import { routeTable, type RouteKey } from '@/lib/routes';
+import { routeTable, type RouteKey } from '@/common/routes';
 
 const PARAM_LABELS: Record<string, string> = {
   campaignId: 'Campanha',

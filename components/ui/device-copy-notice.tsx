@@ -1,5 +1,5 @@
 'use client';
-import { formatUpdatedAt } from '@/lib/format/dates';
+import { formatUpdatedAt } from '@/common/format/dates';
 import { useOffline } from '@/lib/network/use-offline';
 
 /**

@@ -1,4 +1,4 @@
-import { ERROR_ID_PATTERN } from '@/lib/apollo/error-id';
+import { ERROR_ID_PATTERN } from '@/common/errors/error-id';
 
 const CODE_LINE = /^Código do erro: (.+)$/;
 

@@ -1,8 +1,8 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { fireEvent, render, screen, waitFor } from '@testing-library/react';
 import { useForm } from 'react-hook-form';
-import { maskPhone } from '@/lib/format/masks';
-import { changePhoneSchema } from '@/lib/validation/profile-schema';
+import { maskPhone } from '@/common/format/masks';
+import { changePhoneSchema } from '@/common/validation/profile-schema';
 import { maskedChange } from './masked-change';
 import { TextField } from './text-field';
 

@@ -10,7 +10,7 @@ export function QrCode({ value, label, className }: { value: string; label: stri
   const [rows, setRows] = useState<boolean[][] | null>(null);
   useEffect(() => {
     let live = true;
-    void import('@/lib/qr/qr-matrix').then(({ qrMatrix }) => {
+    void import('@/common/qr/qr-matrix').then(({ qrMatrix }) => {
       if (live) setRows(qrMatrix(value));
     });
     return () => {

@@ -1,4 +1,4 @@
-import { allRoutes, buildPath } from '../../lib/routes';
+import { allRoutes, buildPath } from '../../common/routes';
 import { expect, graphql, loginTokens, signInWithStorage, test } from '../fixtures';
 import { demo } from '../members';
 import { instanceOf, stack } from './stack';

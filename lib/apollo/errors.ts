@@ -1,7 +1,7 @@
 import type { ErrorLike } from '@apollo/client';
 import { CombinedGraphQLErrors, ServerError } from '@apollo/client/errors';
-import { MAINTENANCE_CODE, isMaintenanceText } from '../network/maintenance';
-import { ERROR_ID_PATTERN, errorIdLine } from './error-id';
+import { MAINTENANCE_CODE, isMaintenanceText } from '@/common/network/maintenance';
+import { ERROR_ID_PATTERN, errorIdLine } from '@/common/errors/error-id';
 import { isClubUnreachable } from '../network/reachability';
 
 const hasCode = (error: ErrorLike, code: string): boolean =>

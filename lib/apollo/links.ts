@@ -10,7 +10,8 @@ import { BASE_HEADERS, JSON_ACCEPT, sessionHeaders } from '../graphql/request-he
 import { rememberSessionEnd } from '../session/session-end-key';
 import { useSessionStore } from '../session/store';
 import { trackReachability } from '../network/reachability';
-import { enterMaintenance, isMaintenanceResponse } from '../network/maintenance';
+import { isMaintenanceResponse } from '@/common/network/maintenance';
+import { enterMaintenance } from '../network/maintenance';
 import { isMaintenance, isUnauthenticated, warnOperationError } from './errors';
 import { createRefreshCoordinator } from './refresh-coordinator';
 import { createProgressFetch } from './xhr-fetch';

@@ -1,6 +1,6 @@
 /** pt-BR formatting of content dates, periods and numbers. Dates from the API are calendar days (YYYY-MM-DD). */
-import { lazyFormat } from '../format/lazy-format';
-import { formatPoints } from '../format/numbers';
+import { lazyFormat } from '@/common/format/lazy-format';
+import { formatPoints } from '@/common/format/numbers';
 
 const dayFormat = lazyFormat(
   () => new Intl.DateTimeFormat('pt-BR', { day: 'numeric', month: 'long', year: 'numeric', timeZone: 'UTC' }),

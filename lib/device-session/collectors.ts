@@ -1,6 +1,6 @@
 import FingerprintJS, { type UnknownComponents } from '@fingerprintjs/fingerprintjs';
 import { detectIncognito } from 'detectincognitojs';
-import type { FingerprintDevice, FingerprintSignal } from './envelope';
+import type { FingerprintDevice, FingerprintSignal } from '@/common/device-session/envelope';
 
 /**
  * The device signals (docs/session-security.md#signals). FingerprintJS (monitoring off) gathers audio, fonts, screen

@@ -7,7 +7,7 @@ import {
   randomIvBase64,
   sealEnvelope,
   type EnvelopeKeys,
-} from './envelope';
+} from '@/common/device-session/envelope';
 import type { CollectedSignals } from './collectors';
 import { currentEnvelopeKeys, lastHandshakeResult, resetDeviceSessionRuns, runDeviceSession } from './handshake';
 import { endDeviceSession, getDeviceSessionId } from './session-id';

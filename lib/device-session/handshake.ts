@@ -9,7 +9,7 @@ import {
   sealEnvelope,
   type EnvelopeKeys,
   type FingerprintDocument,
-} from './envelope';
+} from '@/common/device-session/envelope';
 import {
   getDeviceSessionId,
   onDeviceSessionEnded,

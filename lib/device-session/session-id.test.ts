@@ -1,6 +1,6 @@
 import { logout } from '../session/logout';
 import { useSessionStore } from '../session/store';
-import { SESSION_ID_HEADER, SESSION_ID_PATTERN } from './envelope';
+import { SESSION_ID_HEADER, SESSION_ID_PATTERN } from '@/common/device-session/envelope';
 import {
   DEVICE_SESSION_HEADER,
   endDeviceSession,

@@ -1,6 +1,7 @@
 import { warnOperationError } from '../apollo/errors';
 import { config } from '../config';
-import { enterMaintenance, isMaintenanceText } from '../network/maintenance';
+import { isMaintenanceText } from '@/common/network/maintenance';
+import { enterMaintenance } from '../network/maintenance';
 import { trackReachability } from '../network/reachability';
 import { useSessionStore } from '../session/store';
 import { lightClient, type LightRequestOptions } from './light-client';

@@ -1,8 +1,8 @@
-import { formatPoints } from '../format/numbers';
+import { formatPoints } from '@/common/format/numbers';
 import { fixProjectHref } from '../routing/fix-project-href';
-import { routes } from '../routes';
+import { routes } from '@/common/routes';
 import type { QHomeRemindersQuery } from './operations.generated';
-import { expiryReminder } from './reminders';
+import { expiryReminder } from '@/common/home/reminders';
 
 /** `needs-member`: only the member can move it on; `waiting`: it waits for the club, the member may follow it. */
 export type ReminderTone = 'expiry' | 'needs-member' | 'waiting';

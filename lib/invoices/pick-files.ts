@@ -1,4 +1,4 @@
-import type { NfeData } from './nfe-xml';
+import type { NfeData } from '@/common/invoices/nfe-xml';
 import {
   FILE_MESSAGES,
   MAX_FILE_BYTES,
@@ -6,7 +6,7 @@ import {
   SNIFF_BYTES,
   sniffFileKind,
   type InvoiceFileKind,
-} from './file-type';
+} from '@/common/invoices/file-type';
 
 export interface PickedFile {
   id: string;
@@ -63,7 +63,7 @@ export async function pickFiles(current: number, files: readonly File[]): Promis
     let nfe: NfeData | null = null;
     if (kind === 'xml') {
       // The XML parser is fetched only when an XML is picked, so it does not weigh on the page's first load.
-      const { parseNfeXml } = await import('./nfe-xml');
+      const { parseNfeXml } = await import('@/common/invoices/nfe-xml');
       const parsed = parseNfeXml(await file.text());
       if (!parsed.ok) {
         errors.push(`${file.name}: ${parsed.message}`);

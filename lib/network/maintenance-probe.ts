@@ -1,4 +1,5 @@
-import { enterMaintenance, isMaintenanceResponse, isUnderMaintenance, leaveMaintenance } from './maintenance';
+import { isMaintenanceResponse } from '@/common/network/maintenance';
+import { enterMaintenance, isUnderMaintenance, leaveMaintenance } from './maintenance';
 
 /* Only the maintenance screen, loaded when it is needed, asks the club whether it is back. */
 

@@ -1,4 +1,4 @@
-import { API_PATHS } from '../api-paths';
+import { API_PATHS } from '@/common/api-paths';
 import { config } from '../config';
 
 /**

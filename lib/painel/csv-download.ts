@@ -1,5 +1,5 @@
 import { apiHref } from '../files/api-href';
-import { PAINEL_API_PATHS } from './api-paths';
+import { PAINEL_API_PATHS } from '@/common/painel/api-paths';
 import { staffToken } from './session';
 
 export interface AuditExportFilter {

@@ -1,5 +1,5 @@
 import { PAINEL_SECTIONS, canOpen } from './sections';
-import type { StaffRole } from './roles';
+import type { StaffRole } from '@/common/painel/roles';
 
 /** The painel home's words for each queue the API counts, and the section that works it. */
 const QUEUE_INFO: Record<string, { label: string; noun: [string, string]; section: string }> = {

@@ -1,4 +1,4 @@
-import { displayGtin, toGtin14 } from '@/lib/validation/gtin';
+import { displayGtin, toGtin14 } from '@/common/validation/gtin';
 
 /**
  * The lines of the brand a reviewer keys from a photo or a PDF in the painel (components/painel/review/

@@ -1,7 +1,7 @@
 // Members' support in the painel (atendimento): its documents (lib/painel/members.graphql) as the screens use them,
 // the labels of what the API answers, and the switches the member's page offers.
-import { routes } from '../routes';
-import { INVOICE_STATUS_LABELS } from './invoice-review';
+import { routes } from '@/common/routes';
+import { INVOICE_STATUS_LABELS } from '@/common/painel/invoice-review';
 
 export type {
   StaffMemberDetailFieldsFragment,
@@ -66,7 +66,7 @@ export const LEDGER_KIND_LABELS: Readonly<Record<string, string>> = {
   REFUND: 'Estorno',
 };
 
-export { NOTE_MAX, NOTE_MESSAGES, NOTE_MIN, noteProblem } from './member-notes';
+export { NOTE_MAX, NOTE_MESSAGES, NOTE_MIN, noteProblem } from '@/common/painel/member-notes';
 
 export {
   CONSENT_MAX,
@@ -77,4 +77,4 @@ export {
   switchesFor,
   switchProblem,
   type SwitchKind,
-} from './member-switches';
+} from '@/common/painel/member-switches';

@@ -1,6 +1,6 @@
 // Manual points adjustments on the member's page (admin): the documents (lib/painel/points-adjustments.graphql) as
 // the component uses them, how the typed points are read, and the labels of what the API answers.
-import { formatPoints, formatSignedPoints } from '../format/numbers';
+import { formatPoints, formatSignedPoints } from '@/common/format/numbers';
 
 export type {
   StaffMemberPointsAdjustmentsFieldsFragment,

@@ -1,6 +1,6 @@
 /** What the painel's project screens share: labels, the queue's filters, the refusal templates and the shortcuts. */
-import { routes } from '../routes';
-import { PHOTO_SHORTCUTS } from './review-desk';
+import { routes } from '@/common/routes';
+import { PHOTO_SHORTCUTS } from '@/common/painel/review-desk';
 
 /** A project is masculine in Portuguese ("o projeto"), as on the member's pages. */
 export const PROJECT_STATUS_LABELS: Readonly<Record<string, string>> = {

@@ -1,7 +1,7 @@
 import { CombinedGraphQLErrors } from '@apollo/client/errors';
 import { apiHref } from '../files/api-href';
 import { lightClient } from '../graphql/light-client';
-import { PAINEL_API_PATHS } from './api-paths';
+import { PAINEL_API_PATHS } from '@/common/painel/api-paths';
 import { forgetStaffToken, SESSION_ENDED_NOTICE, staffToken } from './session';
 
 /**

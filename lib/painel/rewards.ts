@@ -1,5 +1,5 @@
 /** What the painel's rewards screens (premios) share: their documents, labels and links. */
-import { routes } from '@/lib/routes';
+import { routes } from '@/common/routes';
 import type { StaffPartnerTransferStatus, StaffRewardOrderStatus } from './operations.generated';
 
 export type * from './operations.generated';

@@ -1,10 +1,10 @@
-import { routes, type RouteKey } from '../routes';
-import type { StaffRole } from './roles';
+import { routes, type RouteKey } from '@/common/routes';
+import type { StaffRole } from '@/common/painel/roles';
 
 /**
  * The painel's sections, each with the roles that open it. The shell's menu and the home page list the ones the
  * signed-in person may open; a new screen (the review queues, members, stores, rewards) adds its entry here, its route
- * to lib/routes.ts, and its operations to its module's staff.graphql with the same roles.
+ * to common/routes.ts, and its operations to its module's staff.graphql with the same roles.
  */
 export interface PainelSection {
   readonly route: RouteKey;

@@ -1,7 +1,7 @@
 import type { ApolloCache } from '@apollo/client';
 import type { PartnerProgramFieldsFragment, PartnerTransferStatus } from '../graphql/generated/graphql';
-import { formatDate, saoPauloDayStartMs, todayInBrazil } from '../format/dates';
-import { formatCount } from '../format/numbers';
+import { formatDate, saoPauloDayStartMs, todayInBrazil } from '@/common/format/dates';
+import { formatCount } from '@/common/format/numbers';
 
 export const TRANSFER_STATUS_LABELS: Record<PartnerTransferStatus, string> = {
   REQUESTED: 'Solicitada',

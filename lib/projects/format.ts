@@ -1,4 +1,4 @@
-import { lazyFormat } from '../format/lazy-format';
+import { lazyFormat } from '@/common/format/lazy-format';
 import type { ProjectFieldsFragment } from '../graphql/generated/graphql';
 
 const LONG_MONTH = lazyFormat(

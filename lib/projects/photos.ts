@@ -1,6 +1,6 @@
 import { drawScaled, shrinkPhoto } from '../images/shrink';
-import { SIGNATURE_BYTES, sniffSignature, type FileSignature } from '../files/signature';
-import { PROJECT_PHOTO_MAX_BYTES, PROJECT_PHOTOS_MAX } from './limits';
+import { SIGNATURE_BYTES, sniffSignature, type FileSignature } from '@/common/files/signature';
+import { PROJECT_PHOTO_MAX_BYTES, PROJECT_PHOTOS_MAX } from '@/common/projects/limits';
 
 /** A project photo is looked at, not read: 2,560 px still fills a desktop screen, and the server keeps no more. */
 export const PROJECT_PHOTO_MAX_SIDE = 2560;

@@ -1,8 +1,8 @@
 import * as z from 'zod/mini';
-import { todayInBrazil } from '../format/dates';
+import { todayInBrazil } from '@/common/format/dates';
 import type { ProjectDraftValues } from './draft';
 import { splitMonth } from './format';
-import { PROJECT_DESCRIPTION_MAX, PROJECT_TITLE_MAX, PROJECT_TITLE_MIN } from './limits';
+import { PROJECT_DESCRIPTION_MAX, PROJECT_TITLE_MAX, PROJECT_TITLE_MIN } from '@/common/projects/limits';
 import { apiFieldOf } from './project-input';
 
 export const PROJECT_MESSAGES = {

@@ -1,4 +1,4 @@
-import { allRoutes } from '../routes';
+import { allRoutes } from '@/common/routes';
 import { exportedPageUrl, isOfflinePage, offlinePageUrl } from './offline-pages';
 
 describe('offline pages', () => {

@@ -1,4 +1,4 @@
-import { exportPathOf, matchRoute, type RouteDef } from '../routes';
+import { exportPathOf, matchRoute, type RouteDef } from '../../common/routes';
 
 /**
  * Which precached page answers a request the service worker sees, so a member without signal gets the app instead

@@ -1,6 +1,6 @@
 import * as z from 'zod/mini';
-import { plainTextSchema as text } from '../validation/plain-text-schema';
-import { cepSchema } from '../validation/profile-schema';
+import { plainTextSchema as text } from '@/common/validation/plain-text-schema';
+import { cepSchema } from '@/common/validation/profile-schema';
 
 /**
  * The delivery address of one redemption, as the confirmation's form holds it (the profile's address fields). The

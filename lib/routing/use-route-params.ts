@@ -1,7 +1,7 @@
 'use client';
 import { usePathname } from 'next/navigation';
 import { useEffect, useState } from 'react';
-import { matchRoute } from '../routes';
+import { matchRoute } from '@/common/routes';
 
 /**
  * Dynamic values of the current URL. The export holds one placeholder page per dynamic route, so the values are

@@ -2,7 +2,7 @@ import type { ApolloClient } from '@apollo/client';
 import { chatSupport, type ChatSupport } from '../chat-support';
 import { DEVICE_SESSION_HEADER, peekDeviceSessionId } from '../device-session/session-id';
 import { MLogout } from './operations';
-import { routes } from '../routes';
+import { routes } from '@/common/routes';
 import { useSessionStore } from './store';
 
 export interface LogoutDeps {

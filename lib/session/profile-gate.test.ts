@@ -1,4 +1,4 @@
-import { matchRoute } from '../routes';
+import { matchRoute } from '@/common/routes';
 import { profileGateTarget } from './profile-gate';
 
 const complete = { hasBasicProfile: true, hasPhoneNumber: true, changePasswordRequired: false };

@@ -1,4 +1,4 @@
-import { routes, type RouteDef } from '../routes';
+import { routes, type RouteDef } from '@/common/routes';
 
 export interface ProfileCompleteness {
   hasBasicProfile: boolean;

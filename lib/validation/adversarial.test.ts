@@ -1,8 +1,8 @@
 import { safeParse, type $ZodType } from 'zod/v4/core';
 import { validateProject } from '../projects/validate';
-import { parseAccessKey } from './access-key';
-import { loginSchema } from './login-schema';
-import { recoveryIdentifierSchema, recoveryResetSchema } from './password-recovery-schema';
+import { parseAccessKey } from '@/common/validation/access-key';
+import { loginSchema } from '@/common/validation/login-schema';
+import { recoveryIdentifierSchema, recoveryResetSchema } from '@/common/validation/password-recovery-schema';
 import {
   changeCnpjSchema,
   changeEmailSchema,
@@ -12,8 +12,8 @@ import {
   profileSchema,
   surveySchema,
   workshopSchema,
-} from './profile-schema';
-import { signUpSchema, signUpSecondStepSchema } from './sign-up-schema';
+} from '@/common/validation/profile-schema';
+import { signUpSchema, signUpSecondStepSchema } from '@/common/validation/sign-up-schema';
 
 /**
  * The browser's side of the adversarial suite (server/test/adversarial): the forms' own schemas, fed what a member

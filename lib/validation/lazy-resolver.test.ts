@@ -1,6 +1,6 @@
 import type { ResolverOptions } from 'react-hook-form';
 import { lazyZodResolver } from './lazy-resolver';
-import type { loginSchema } from './login-schema';
+import type { loginSchema } from '@/common/validation/login-schema';
 
 const options = { fields: {}, shouldUseNativeValidation: false } as ResolverOptions<{
   login: string;
@@ -9,7 +9,7 @@ const options = { fields: {}, shouldUseNativeValidation: false } as ResolverOpti
 
 describe('lazyZodResolver', () => {
   it('loads the schema once, on first use or preload, and validates with its pt-BR messages', async () => {
-    const load = jest.fn(() => import('./login-schema').then((m) => m.loginSchema('cpf')));
+    const load = jest.fn(() => import('@/common/validation/login-schema').then((m) => m.loginSchema('cpf')));
     const resolver = lazyZodResolver(load);
     expect(load).not.toHaveBeenCalled();
 
@@ -28,7 +28,7 @@ describe('lazyZodResolver', () => {
     const load = jest
       .fn<Promise<ReturnType<typeof loginSchema>>, []>()
       .mockRejectedValueOnce(new Error('Failed to fetch'))
-      .mockImplementation(() => import('./login-schema').then((m) => m.loginSchema('any')));
+      .mockImplementation(() => import('@/common/validation/login-schema').then((m) => m.loginSchema('any')));
     const resolver = lazyZodResolver(load);
     await expect(resolver.preload()).rejects.toThrow('Failed to fetch');
     const result = await resolver({ login: '', password: '' }, undefined, options);

@@ -1,5 +1,5 @@
 import { createSecureContext, rootCertificates } from 'node:tls';
-import { withCheckDigit } from '../../lib/validation/access-key';
+import { withCheckDigit } from '../../common/validation/access-key';
 import type { SefazStatusSettings } from '../config';
 import {
   CONSULTA_NAMESPACE as CONSULTA,

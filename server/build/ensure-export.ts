@@ -4,7 +4,7 @@ import path from 'node:path';
 
 export const EXPORT_STAMP = '.export-stamp';
 
-const SOURCE_DIRS = ['app', 'components', 'lib', 'public', 'worker'];
+const SOURCE_DIRS = ['app', 'common', 'components', 'lib', 'public', 'worker'];
 const SOURCE_FILES = [
   'next.config.mjs',
   'package-lock.json',

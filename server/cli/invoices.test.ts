@@ -8,7 +8,7 @@ import { migrateToLatest } from '../db/migrate';
 import { DEMO_MEMBER, seedDemoData } from '../seed';
 import type { Database } from '../db/schema';
 import { findUserByCpf } from '../modules/users/repository';
-import { withCheckDigit } from '../../lib/validation/access-key';
+import { withCheckDigit } from '../../common/validation/access-key';
 import { approveInvoice } from '../modules/invoices';
 import { clubCommand, clubCommandAsync } from '../test/club-command';
 import { SEFAZ_ANSWERS, startFakeSefaz, type FakeSefaz } from '../test/fake-sefaz';

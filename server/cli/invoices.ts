@@ -1,6 +1,6 @@
-import { decimalToCents } from '../../lib/invoices/nfe-xml';
+import { decimalToCents } from '../../common/invoices/nfe-xml';
 import { userInfo } from 'node:os';
-import { formatStaffTime } from '../../lib/format/dates';
+import { formatStaffTime } from '../../common/format/dates';
 import { sefazStatusClient } from '../adapters/sefaz-status';
 import { hideCnpj } from '../privacy/hide';
 import {

@@ -1,5 +1,5 @@
 import { userInfo } from 'node:os';
-import { formatStaffTime } from '../../lib/format/dates';
+import { formatStaffTime } from '../../common/format/dates';
 import { clubModules } from '../modules';
 import { DEMO_DATA_COMES_BACK, removeDemoMembers } from '../modules/demo';
 import { operatorSwitches, showMember } from '../modules/members';

@@ -1,5 +1,5 @@
 import { userInfo } from 'node:os';
-import { formatStaffTime } from '../../lib/format/dates';
+import { formatStaffTime } from '../../common/format/dates';
 import {
   approveProject,
   projectsForReview,

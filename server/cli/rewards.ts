@@ -1,5 +1,5 @@
 import { existsSync, readFileSync } from 'node:fs';
-import { formatStaffTime } from '../../lib/format/dates';
+import { formatStaffTime } from '../../common/format/dates';
 import { userInfo } from 'node:os';
 import { createMessenger } from '../adapters/messenger';
 import {
@@ -21,7 +21,7 @@ import {
   STATUS_LABELS,
 } from '../modules/rewards';
 import { terminalActor } from '../modules/staff';
-import { formatCount } from '../../lib/format/numbers';
+import { formatCount } from '../../common/format/numbers';
 import { runCli, UsageError } from './run';
 
 const USAGE = `Uso:

@@ -3,7 +3,7 @@ import { userInfo } from 'node:os';
 import { addRule, endRule, listRules, simulateXml, type RuleView } from '../modules/points';
 import { terminalActor } from '../modules/staff';
 import { runCli, UsageError } from './run';
-import { formatCount } from '../../lib/format/numbers';
+import { formatCount } from '../../common/format/numbers';
 
 const USAGE = `Uso:
   npm run rules -- list                       as regras: em vigor, agendadas e encerradas, com o orçamento usado

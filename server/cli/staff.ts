@@ -1,6 +1,6 @@
 import { userInfo } from 'node:os';
-import { formatStaffTime } from '../../lib/format/dates';
-import { isStaffRole, ROLE_INFO, STAFF_ROLES } from '../../lib/painel/roles';
+import { formatStaffTime } from '../../common/format/dates';
+import { isStaffRole, ROLE_INFO, STAFF_ROLES } from '../../common/painel/roles';
 import {
   inviteStaff,
   listStaff,

@@ -1,5 +1,5 @@
 import { userInfo } from 'node:os';
-import { qrText } from '../../lib/qr/qr-matrix';
+import { qrText } from '../../common/qr/qr-matrix';
 import { isApiError } from '../errors/api-errors';
 import { createKioskCode } from '../modules/kiosk';
 import { terminalActor } from '../modules/staff';

@@ -1,8 +1,8 @@
 import { readFile, stat } from 'node:fs/promises';
 import path from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
-import { formatStaffTime } from '../../lib/format/dates';
-import { sniffFileKind, type InvoiceFileKind } from '../../lib/invoices/file-type';
+import { formatStaffTime } from '../../common/format/dates';
+import { sniffFileKind, type InvoiceFileKind } from '../../common/invoices/file-type';
 import { apiRouteTable } from '../http/api-routes';
 import {
   channelActor,

@@ -798,6 +798,16 @@ export interface ReviewLeasesTable {
   expires_at: string;
 }
 
+/** Whose work an object of a review queue is (migration 20261212T100000-review-assignments). */
+export interface ReviewAssignmentsTable {
+  subject: ReviewSubject;
+  subject_id: number;
+  staff_id: number;
+  /** Who gave it, as the audit names them. */
+  assigned_by: string;
+  assigned_at: string;
+}
+
 /**
  * A staff approval above REVIEW_FOUR_EYES_POINTS, waiting for a second staff account (server/modules/staff/
  * approval-requests.ts): pending until confirmed (the points credited then) or cancelled (the object refused).
@@ -977,6 +987,7 @@ export interface Database {
   invoice_key_attempts: InvoiceKeyAttemptsTable;
   invoice_sefaz_checks: InvoiceSefazChecksTable;
   review_leases: ReviewLeasesTable;
+  review_assignments: ReviewAssignmentsTable;
   approval_requests: ApprovalRequestsTable;
   points_adjustments: PointsAdjustmentsTable;
   points_ledger: PointsLedgerTable;

@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { ERROR_ID_ALPHABET } from '../../lib/apollo/error-id';
+import { ERROR_ID_ALPHABET } from '../../common/errors/error-id';
 
 /**
  * A new error id (`7F3K-92QA`): 40 random bits, so two failures a member could quote on the same day never share

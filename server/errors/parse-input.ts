@@ -20,7 +20,7 @@ export const topLevelField = (path: readonly PropertyKey[]) => String(path[0] ??
  * Parses input with the same zod schema the form uses; on failure a BAD_USER_INPUT whose `fields` carry the first
  * pt-BR message of each field, so the form can show each one under its field, and whose message is that message
  * when one field is wrong. The one way the API turns a zod failure into an answer. Takes any zod 4 schema: the
- * forms' (lib/validation) are zod/mini, to keep the browser light; the API's own are classic zod.
+ * forms' (common/validation) are zod/mini, to keep the browser light; the API's own are classic zod.
  */
 export function parseInput<S extends $ZodType>(
   schema: S,

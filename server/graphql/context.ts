@@ -11,7 +11,7 @@ import type {
   NfeTrustStore,
   UploadLimiter,
 } from './ports';
-import { SESSION_ID_HEADER, SESSION_ID_PATTERN } from '../../lib/device-session/envelope';
+import { SESSION_ID_HEADER, SESSION_ID_PATTERN } from '../../common/device-session/envelope';
 import { requestAuth } from '../auth/request-auth';
 import type { CepProvider } from '../adapters/cep';
 

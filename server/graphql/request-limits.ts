@@ -7,7 +7,7 @@ import {
   type FragmentDefinitionNode,
   type SelectionSetNode,
 } from 'graphql';
-import { INVALID_CHARACTERS_MESSAGE } from '../../lib/validation/plain-text';
+import { INVALID_CHARACTERS_MESSAGE } from '../../common/validation/plain-text';
 import { onRoutesOf, withHook } from '../http/route-hooks';
 
 /**

@@ -1,5 +1,5 @@
 import type { GraphQLResolveInfo } from 'graphql';
-import { ROLE_INFO, type StaffRole } from '../../lib/painel/roles';
+import { ROLE_INFO, type StaffRole } from '../../common/painel/roles';
 import { forbidden, unauthenticated } from '../errors/api-errors';
 import type {
   MutationResolvers as StaffMutationResolvers,

@@ -1,5 +1,5 @@
 import type { FastifyRequest } from 'fastify';
-import type { StaffRole } from '../../lib/painel/roles';
+import type { StaffRole } from '../../common/painel/roles';
 import type { AppConfig } from '../config';
 import type { Db } from '../db/schema';
 import type { LimiterFactory } from '../limits/limiter-factory';

@@ -2,9 +2,9 @@ import '../test/esm-shims';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { buildPath, matchRoute } from '../../lib/routes';
-import { MAX_FILE_BYTES, MAX_FILES_PER_INVOICE } from '../../lib/invoices/file-type';
-import { PROJECT_PHOTO_MAX_BYTES } from '../../lib/projects/limits';
+import { buildPath, matchRoute } from '../../common/routes';
+import { MAX_FILE_BYTES, MAX_FILES_PER_INVOICE } from '../../common/invoices/file-type';
+import { PROJECT_PHOTO_MAX_BYTES } from '../../common/projects/limits';
 import { createTestApp } from '../test/helpers';
 import {
   allApiRoutes,

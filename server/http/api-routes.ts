@@ -1,12 +1,12 @@
-import { API_PATHS } from '../../lib/api-paths';
-import { PAINEL_API_PATHS } from '../../lib/painel/api-paths';
-import { MAX_FILE_BYTES, MAX_FILES_PER_INVOICE } from '../../lib/invoices/file-type';
-import { PROJECT_PHOTO_MAX_BYTES } from '../../lib/projects/limits';
+import { API_PATHS } from '../../common/api-paths';
+import { PAINEL_API_PATHS } from '../../common/painel/api-paths';
+import { MAX_FILE_BYTES, MAX_FILES_PER_INVOICE } from '../../common/invoices/file-type';
+import { PROJECT_PHOTO_MAX_BYTES } from '../../common/projects/limits';
 
 /**
  * The API's own HTTP routes and the request limits behind them. The server registers each route under the path
  * written here and the nginx generator writes one proxied location per entry, so a path or a limit is spelled
- * once; a path the browser calls too comes from lib/api-paths.ts. Page routes live in lib/routes.ts; the static-site
+ * once; a path the browser calls too comes from common/api-paths.ts. Page routes live in common/routes.ts; the static-site
  * catch-all of the embedded server is not an API route.
  */
 

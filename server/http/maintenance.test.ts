@@ -3,7 +3,7 @@ import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
-import { MAINTENANCE_CODE, MAINTENANCE_MESSAGE } from '../../lib/network/maintenance';
+import { MAINTENANCE_CODE, MAINTENANCE_MESSAGE } from '../../common/network/maintenance';
 import { buildApp } from '../app';
 import { loadConfig } from '../config';
 import { DEMO_MEMBER } from '../seed';

@@ -1,5 +1,5 @@
 import type { FastifyInstance } from 'fastify';
-import { MAINTENANCE_CODE, MAINTENANCE_MESSAGE } from '../../lib/network/maintenance';
+import { MAINTENANCE_CODE, MAINTENANCE_MESSAGE } from '../../common/network/maintenance';
 import { allApiRoutes } from './api-routes';
 
 export interface MaintenanceOptions {

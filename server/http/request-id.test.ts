@@ -1,7 +1,7 @@
 import '../test/esm-shims';
 import { Writable } from 'node:stream';
 import { sql } from 'kysely';
-import { ERROR_ID_PATTERN } from '../../lib/apollo/error-id';
+import { ERROR_ID_PATTERN } from '../../common/errors/error-id';
 import { loggerOptions } from '../app';
 import { DEMO_MEMBER } from '../seed';
 import { createTestApp, gql, loginAs, type TestApp } from '../test/helpers';

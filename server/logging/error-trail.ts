@@ -1,4 +1,4 @@
-import { ERROR_ID_PATTERN } from '../../lib/apollo/error-id';
+import { ERROR_ID_PATTERN } from '../../common/errors/error-id';
 
 /** `7f3k92qa`, `7F3K 92QA` or `7F3K-92QA` as the member read it out; null when it cannot be an error id. */
 export function normalizeErrorId(text: string): string | null {

@@ -1,5 +1,5 @@
-import { isValidCnpj } from '../../lib/validation/cnpj';
-import { isValidCpf } from '../../lib/validation/cpf';
+import { isValidCnpj } from '../../common/validation/cnpj';
+import { isValidCpf } from '../../common/validation/cpf';
 
 export interface SecretFinding {
   /** 1-based line of the log. */

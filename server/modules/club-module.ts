@@ -1,5 +1,5 @@
 import type { FastifyPluginAsync } from 'fastify';
-import type { StaffRole } from '../../lib/painel/roles';
+import type { StaffRole } from '../../common/painel/roles';
 import type { AppConfig } from '../config';
 import type { Db, UserRow } from '../db/schema';
 import type { Resolvers } from '../graphql/generated/resolvers-types';

@@ -1,6 +1,6 @@
 /**
  * What of a member's documents staff and operators may see: enough to tell two people apart on the phone, never the
- * whole number (lib/format/masks formats a number as it is typed; these hide it).
+ * whole number (common/format/masks formats a number as it is typed; these hide it).
  */
 
 /** `***.982.***-25`: the middle digits and the last two of an 11-digit CPF. */

@@ -1,6 +1,6 @@
 import { print } from 'graphql';
 import { QNotificationsDocument } from '../../lib/notifications/operations.generated';
-import { STAFF_ROLES } from '../../lib/painel/roles';
+import { STAFF_ROLES } from '../../common/painel/roles';
 import { expiryJob } from '../modules/points/expiry-job';
 import { generateClub, type GeneratedClub } from './generated-club';
 import { createTestApp, gql, loginAs, type TestApp } from './helpers';

@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
-import type { StaffRole } from '../../lib/painel/roles';
-import { PAINEL_API_PATHS } from '../../lib/painel/api-paths';
+import type { StaffRole } from '../../common/painel/roles';
+import { PAINEL_API_PATHS } from '../../common/painel/api-paths';
 import { inviteStaff, startStaffSession, terminalActor, totpCodeAt } from '../modules/staff';
 import type { GraphQLResponse, TestApp } from './helpers';
 

@@ -1,5 +1,5 @@
-import { formatDate, formatDateTime } from '@/lib/format/dates';
-import { formatPoints } from '@/lib/format/numbers';
+import { formatDate, formatDateTime } from '@/common/format/dates';
+import { formatPoints } from '@/common/format/numbers';
 import { ACCOUNT_TYPE_LABELS, type StaffMemberDetailFieldsFragment } from '@/lib/painel/members';
 
 const yesNo = (value: boolean) => (value ? 'Sim' : 'Não');

@@ -1,6 +1,6 @@
 'use client';
-import { formatDateTime } from '@/lib/format/dates';
-import { formatCents, formatPoints } from '@/lib/format/numbers';
+import { formatDateTime } from '@/common/format/dates';
+import { formatCents, formatPoints } from '@/common/format/numbers';
 import {
   INVOICE_STATUS_LABELS,
   ORDER_STATUS_LABELS,

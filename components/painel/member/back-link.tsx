@@ -1,5 +1,5 @@
 import Link from 'next/link';
-import { routes } from '@/lib/routes';
+import { routes } from '@/common/routes';
 
 /** Back to the search, which shows the last search again (member-search-screen.tsx). */
 export function BackLink() {

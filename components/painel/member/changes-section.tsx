@@ -1,5 +1,5 @@
-import { formatDateTime } from '@/lib/format/dates';
-import { actionLabel } from '@/lib/painel/audit-labels';
+import { formatDateTime } from '@/common/format/dates';
+import { actionLabel } from '@/common/painel/audit-labels';
 import type { StaffMemberDetailFieldsFragment } from '@/lib/painel/members';
 import { PainelTable } from '../painel-table';
 

@@ -1,7 +1,7 @@
 'use client';
 import { useEffect, useRef } from 'react';
-import { formatDate, formatDateTime } from '@/lib/format/dates';
-import { formatPoints, formatSignedPoints } from '@/lib/format/numbers';
+import { formatDate, formatDateTime } from '@/common/format/dates';
+import { formatPoints, formatSignedPoints } from '@/common/format/numbers';
 import { LEDGER_KIND_LABELS, QStaffMemberLedger } from '@/lib/painel/members';
 import { PainelList } from '../painel-list';
 import { usePainelList } from '../use-painel-list';

@@ -2,7 +2,7 @@
 import Link from 'next/link';
 import { useEffect, useState } from 'react';
 import { QStaffMember, type StaffMemberDetailFieldsFragment } from '@/lib/painel/members';
-import { routes } from '@/lib/routes';
+import { routes } from '@/common/routes';
 import { Spinner } from '../../ui/spinner';
 import { PainelPageLoading } from '../painel-page-loading';
 import { usePainelQuery } from '../use-painel-query';

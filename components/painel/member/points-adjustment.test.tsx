@@ -3,7 +3,7 @@ import type { StaffMeFieldsFragment } from '@/lib/painel/operations';
 import type { StaffMemberPointsAdjustmentsFieldsFragment } from '@/lib/painel/points-adjustments';
 import { parseAdjustmentPoints } from '@/lib/painel/points-adjustments';
 import { painelRequest } from '@/lib/painel/request';
-import type { StaffRole } from '@/lib/painel/roles';
+import type { StaffRole } from '@/common/painel/roles';
 import { StaffProvider } from '../staff-context';
 import { PointsAdjustment } from './points-adjustment';
 

@@ -1,8 +1,8 @@
 'use client';
 import { useRef, useState, type FormEvent } from 'react';
 import { errorMessage, fieldErrors } from '@/lib/apollo/errors';
-import { formatDateTime } from '@/lib/format/dates';
-import { formatPoints, formatSignedPoints } from '@/lib/format/numbers';
+import { formatDateTime } from '@/common/format/dates';
+import { formatPoints, formatSignedPoints } from '@/common/format/numbers';
 import {
   ADJUSTMENT_FORM_MESSAGES,
   ADJUSTMENT_REASON_MAX,

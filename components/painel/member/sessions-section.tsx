@@ -1,4 +1,4 @@
-import { formatDate, formatDateTime } from '@/lib/format/dates';
+import { formatDate, formatDateTime } from '@/common/format/dates';
 import type { StaffMemberDetailFieldsFragment } from '@/lib/painel/members';
 import { PainelTable } from '../painel-table';
 

@@ -1,5 +1,5 @@
 'use client';
-import { formatPoints } from '@/lib/format/numbers';
+import { formatPoints } from '@/common/format/numbers';
 import { Modal } from '../../ui/modal';
 
 /** Who and what a large or flagged approval credits, as the confirmation names them. */

@@ -1,6 +1,6 @@
 'use client';
-import { formatDateTime } from '@/lib/format/dates';
-import { formatPoints } from '@/lib/format/numbers';
+import { formatDateTime } from '@/common/format/dates';
+import { formatPoints } from '@/common/format/numbers';
 import type { ReactNode } from 'react';
 import { DoneNotice } from '../done-notice';
 import { FieldFrame } from '../../ui/field-frame';

@@ -1,6 +1,6 @@
 'use client';
 import type { RefObject } from 'react';
-import { formatPoints } from '@/lib/format/numbers';
+import { formatPoints } from '@/common/format/numbers';
 import type { ApprovalChoice, Decision } from './use-decision';
 import { KeyedItemsEditor } from './keyed-items-editor';
 import { ManualPointsFields, type ManualPoints } from './manual-points';

@@ -1,6 +1,6 @@
 'use client';
 import { useEffect, useId, useState, type FormEvent, type RefObject } from 'react';
-import { formatCents, formatDecimalText, formatPoints } from '@/lib/format/numbers';
+import { formatCents, formatDecimalText, formatPoints } from '@/common/format/numbers';
 import { gtinOf, KEYED_MESSAGES, parseQuantity, parseValueCents } from '@/lib/painel/keyed-items';
 import { QStaffProducts, type QStaffProductsQuery } from '@/lib/painel/operations';
 import { painelRequest } from '@/lib/painel/request';

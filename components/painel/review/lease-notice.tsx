@@ -1,4 +1,4 @@
-import { formatDateTime } from '@/lib/format/dates';
+import { formatDateTime } from '@/common/format/dates';
 import { FormAlert } from '../../ui/form-alert';
 
 /**

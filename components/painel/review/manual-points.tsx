@@ -1,7 +1,7 @@
 'use client';
 import { useRef, useState } from 'react';
 import { KEYED_MESSAGES } from '@/lib/painel/keyed-items';
-import { POINTS_MAX } from '@/lib/painel/review-desk';
+import { POINTS_MAX } from '@/common/painel/review-desk';
 import { TextField } from '../../ui/text-field';
 
 const REASON_MIN = 3;

@@ -2,7 +2,7 @@
 import { useRef, useState, type FormEvent } from 'react';
 import { errorMessage } from '@/lib/apollo/errors';
 import { useDoneNotice } from '../done-notice';
-import { POINTS_MAX, POINTS_MESSAGE, REASON_MESSAGE } from '@/lib/painel/review-desk';
+import { POINTS_MAX, POINTS_MESSAGE, REASON_MESSAGE } from '@/common/painel/review-desk';
 import { useApprovalRules } from './use-approval-rules';
 
 /** The points an approval goes with, or why it cannot go now (said above the forms when `problem` is given). */

@@ -21,7 +21,7 @@ const isTyping = (target: EventTarget | null) =>
   (target.isContentEditable || ['INPUT', 'TEXTAREA', 'SELECT'].includes(target.tagName));
 
 /**
- * The keys a review page lists on screen (lib/painel/review-desk.ts): a approves, r goes to the refusal's reason, p
+ * The keys a review page lists on screen (common/painel/review-desk.ts): a approves, r goes to the refusal's reason, p
  * opens the next item, + − [ ] f work the photo and, in a gallery, ← → pass between photos. None acts while a field
  * has the focus or with Ctrl, ⌘ or Alt, so typing and the browser's own shortcuts are left alone.
  */

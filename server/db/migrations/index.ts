@@ -42,6 +42,7 @@ import { earningByProduct } from './20261207T110000-earning-by-product';
 import { campaignsRole } from './20261210T100000-campaigns-role';
 import { memberNotes } from './20261211T100000-member-notes';
 import { pointsAdjustments } from './20261211T110000-points-adjustments';
+import { reviewAssignments } from './20261212T100000-review-assignments';
 import { auditFold } from './20261212T110000-audit-fold';
 
 /**
@@ -92,5 +93,6 @@ export const migrations: Record<string, Migration> = {
   '20261210T100000-campaigns-role': campaignsRole,
   '20261211T100000-member-notes': memberNotes,
   '20261211T110000-points-adjustments': pointsAdjustments,
+  '20261212T100000-review-assignments': reviewAssignments,
   '20261212T110000-audit-fold': auditFold,
 };

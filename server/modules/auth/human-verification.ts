@@ -8,8 +8,8 @@ import { apiRouteTable } from '../../http/api-routes';
 import { usedChallengeStore } from '../../limits/used-challenges';
 
 export const ALTCHA_CHALLENGE_PATH = apiRouteTable.altchaChallenge.path;
-export { HUMAN_CHECK_MESSAGE } from '../../../lib/validation/human-check';
-import { HUMAN_CHECK_MESSAGE } from '../../../lib/validation/human-check';
+export { HUMAN_CHECK_MESSAGE } from '../../../common/validation/human-check';
+import { HUMAN_CHECK_MESSAGE } from '../../../common/validation/human-check';
 import type { HumanVerifier } from '../../graphql/ports';
 
 /** A challenge lives 10 minutes: a member filling the sign-up form on a slow phone must not lose it. */

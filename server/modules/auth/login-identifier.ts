@@ -1,4 +1,4 @@
-import { isValidCpf } from '../../../lib/validation/cpf';
+import { isValidCpf } from '../../../common/validation/cpf';
 
 /**
  * How a login string is looked up. `cpfOrPhone` is an 11-digit value that passes the CPF check digits: looked up as

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { passwordSchema } from '../../../lib/validation/password';
+import { passwordSchema } from '../../../common/validation/password';
 import type { UserRow } from '../../db/schema';
 import { badUserInput } from '../../errors/api-errors';
 import { parseInput } from '../../errors/parse-input';

@@ -9,7 +9,7 @@ import {
   updateUser,
   USER_DISABLED_MESSAGE,
 } from '../users';
-import { passwordSchema } from '../../../lib/validation/password';
+import { passwordSchema } from '../../../common/validation/password';
 import { parseInput } from '../../errors/parse-input';
 import { parseLogin, type LoginLookup } from './login-identifier';
 import type { ServiceDeps } from '../service-deps';

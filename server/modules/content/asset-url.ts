@@ -1,4 +1,4 @@
-import { buildPath } from '../../../lib/routes';
+import { buildPath } from '../../../common/routes';
 import { apiRouteTable } from '../../http/api-routes';
 
 /** Where a content image is served: the API's own route, so nginx proxies it like the other API files. */

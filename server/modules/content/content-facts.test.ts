@@ -1,8 +1,8 @@
 import '../../test/esm-shims';
-import { formatPoints } from '../../../lib/format/numbers';
-import { TRANSFER_RULES } from '../../../lib/partner/rules';
-import { POINTS_VALIDITY_MONTHS } from '../../../lib/points/validity';
-import { CODE_VALIDITY_DAYS } from '../../../lib/rewards/rules';
+import { formatPoints } from '../../../common/format/numbers';
+import { TRANSFER_RULES } from '../../../common/partner/rules';
+import { POINTS_VALIDITY_MONTHS } from '../../../common/points/validity';
+import { CODE_VALIDITY_DAYS } from '../../../common/rewards/rules';
 import { fillPlaceholders, readContentFolder } from './source';
 import { SEED_CONTENT_DIR } from './seed';
 

@@ -1,4 +1,4 @@
-import { sniffSignature } from '../../../lib/files/signature';
+import { sniffSignature } from '../../../common/files/signature';
 
 /** Image types the content may carry, recognised from their bytes (never from the file name). */
 export interface ImageInfo {

@@ -10,7 +10,7 @@ import { nowOf, type ServiceDeps } from '../service-deps';
 import * as repo from './repository';
 import { hasAnswered, insertSurveyResponse, type VisibleRow } from './repository';
 // Periods are calendar days in Brasília time: a promotion that ends on the 30th is open all of that day.
-import { todayInBrazil } from '../../../lib/format/dates';
+import { todayInBrazil } from '../../../common/format/dates';
 
 type Deps = ServiceDeps<'db' | 'config' | 'userId'>;
 

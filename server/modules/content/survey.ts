@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { INVALID_CHARACTERS_MESSAGE, isPlainText } from '../../../lib/validation/plain-text';
+import { INVALID_CHARACTERS_MESSAGE, isPlainText } from '../../../common/validation/plain-text';
 import { badUserInput } from '../../errors/api-errors';
 
 const key = z

@@ -1,6 +1,6 @@
 import { sql } from 'kysely';
-import { saoPauloDayStart, todayInBrazil } from '../../../lib/format/dates';
-import { businessDaysSince, lateBefore } from '../../../lib/format/business-days';
+import { saoPauloDayStart, todayInBrazil } from '../../../common/format/dates';
+import { businessDaysSince, lateBefore } from '../../../common/format/business-days';
 import { brasiliaDay } from '../../db/dialect';
 import type { Db } from '../../db/schema';
 

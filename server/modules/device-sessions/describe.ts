@@ -1,7 +1,7 @@
 // What the receiver keeps of a fingerprint document: a short device description and four flags. Nothing else of
 // the document (the raw signal lists) is stored.
 import { createHash } from 'node:crypto';
-import type { FingerprintDevice, FingerprintSignal } from '../../../lib/device-session/envelope';
+import type { FingerprintDevice, FingerprintSignal } from '../../../common/device-session/envelope';
 
 /** Brazil's IANA time zones (all in America/, plus Fernando de Noronha's). Anything else counts as abroad. */
 export const BRAZIL_TIME_ZONES: ReadonlySet<string> = new Set([

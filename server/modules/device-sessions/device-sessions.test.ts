@@ -1,4 +1,4 @@
-import { base64ToBytes, bytesToBase64, sealEnvelope } from '../../../lib/device-session/envelope';
+import { base64ToBytes, bytesToBase64, sealEnvelope } from '../../../common/device-session/envelope';
 import { createTestApp, fakeClock, type TestApp } from '../../test/helpers';
 import { describeDevice, deviceFlags } from './describe';
 import { deleteOldDeviceSessions } from './service';

@@ -2,7 +2,7 @@ import '../../test/esm-shims';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { sealEnvelope } from '../../../lib/device-session/envelope';
+import { sealEnvelope } from '../../../common/device-session/envelope';
 import { DEMO_MEMBER } from '../../seed';
 import { createTestApp, fakeClock, gql, loginAs, LOGIN, REFRESH, type TestApp } from '../../test/helpers';
 import { pendingInvoices } from '../invoices/repository';

@@ -1,5 +1,5 @@
 // The session-security receiver (handshake and envelope), the risk rules that use what it saw, and the member's
-// "Aparelhos conectados". Queries live in repository.ts; the envelope's crypto in lib/device-session/envelope.ts.
+// "Aparelhos conectados". Queries live in repository.ts; the envelope's crypto in common/device-session/envelope.ts.
 import { z } from 'zod';
 import {
   deriveEnvelopeKeys,
@@ -11,7 +11,7 @@ import {
   randomIvBase64,
   sealEnvelope,
   SESSION_ID_PATTERN,
-} from '../../../lib/device-session/envelope';
+} from '../../../common/device-session/envelope';
 import { notFound } from '../../errors/api-errors';
 import { ENDED_ELSEWHERE, revokeSessions } from '../auth';
 import { findUserById, requireMember } from '../users';

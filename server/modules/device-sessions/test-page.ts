@@ -9,7 +9,7 @@ import {
   sealEnvelope,
   type EnvelopeKeys,
   type FingerprintDocument,
-} from '../../../lib/device-session/envelope';
+} from '../../../common/device-session/envelope';
 
 export const CHROME_ANDROID_UA =
   'Mozilla/5.0 (Linux; Android 14; SM-A546E) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0.0.0 Mobile Safari/537.36';

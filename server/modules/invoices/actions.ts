@@ -8,10 +8,11 @@ import { DomainError } from '../../errors/domain-error';
 import { countBusiness } from '../../metrics/business';
 import { notify } from '../notifications';
 import { lockMemberPoints, reverseInvoicePoints, type Purchase, type PurchaseItem } from '../points';
-import { todayInBrazil } from '../../../lib/format/dates';
-import { toGtin14 } from '../../../lib/validation/gtin';
+import { todayInBrazil } from '../../../common/format/dates';
+import { toGtin14 } from '../../../common/validation/gtin';
 import * as staff from '../staff';
 import type { AuditActor } from '../staff';
+import type { StaffActor } from '../../graphql/staff-access';
 import { nowOf, type OperatorDeps } from '../service-deps';
 import {
   creditApproval,
@@ -55,6 +56,8 @@ export const INVOICE_ACTION_MESSAGES = {
   keyLines:
     'Esta nota não tem XML: digite os itens da marca da foto ou do PDF (produto, quantidade e valor). Só um admin define os pontos à mão.',
   freeReason: 'Informe o motivo dos pontos definidos à mão (3 a 500 caracteres): ele fica na auditoria.',
+  bulkSize: 'Escolha de 1 a 50 notas da fila.',
+  notCopy: 'Não é cópia de uma nota enviada antes: abra-a para decidir.',
 } as const;
 
 /** Whatever held the invoice for a person besides a missing XML: the buyer's CPF, the device rule, a failed proof. */
@@ -129,20 +132,26 @@ const isWaiting = (invoice: InvoiceRow) => invoice.status === 'received' || invo
 
 /**
  * The steps every review shares: the invoice read once inside the transaction, still waiting, and for a staff member
- * still held by them (the painel's review lease), which ends with the decision.
+ * still held by them (the painel's review lease), which ends with the decision. A decision made from the queue on a
+ * selection (`fromList`) needs no lease of its own, only that nobody else has the invoice open.
  */
 function review<T>(
   deps: OperatorDeps,
   actor: AuditActor,
   invoiceId: number,
   work: (trx: Db, invoice: InvoiceRow, at: Date) => Promise<T>,
+  fromList = false,
 ): Promise<T> {
   const at = nowOf(deps);
   return runInTransaction(deps.db, async (trx) => {
     const invoice = await repo.findInvoiceById(trx, invoiceId);
     if (!invoice) throw new DomainError('NOT_FOUND', INVOICE_ACTION_MESSAGES.notFound);
     if (!isWaiting(invoice)) throw new DomainError('BAD_USER_INPUT', INVOICE_ACTION_MESSAGES.notWaiting);
-    if (actor.kind === 'staff') {
+    if (actor.kind === 'staff' && fromList) {
+      const lease = (await staff.liveLeases(trx, actor, 'invoice', [invoiceId], at)).get(invoiceId);
+      if (lease && !lease.mine)
+        throw new DomainError('BAD_USER_INPUT', INVOICE_ACTION_MESSAGES.heldBy(lease.staffName));
+    } else if (actor.kind === 'staff') {
       await staff.requireLease(trx, actor, { subject: 'invoice', id: invoiceId }, at, {
         heldBy: INVOICE_ACTION_MESSAGES.heldBy,
         lost: INVOICE_ACTION_MESSAGES.leaseLost,
@@ -260,6 +269,37 @@ async function credit(
   return approved;
 }
 
+/** A refusal's reason as the member will read it (3 to 500 characters), or the refusal under the `reason` field. */
+function refusalReason(reason: string): string {
+  const text = reason.trim();
+  if (text.length < REVIEW_LIMITS.reasonMin || text.length > REVIEW_LIMITS.reasonMax) {
+    throw new DomainError('BAD_USER_INPUT', INVOICE_ACTION_MESSAGES.reason, 'reason');
+  }
+  return text;
+}
+
+/** The refusal itself, in the review's transaction: the status, the member's notice, the audit line. */
+async function refuse(
+  trx: Db,
+  actor: AuditActor,
+  invoice: InvoiceRow,
+  text: string,
+  at: Date,
+  extra: Record<string, unknown> = {},
+): Promise<InvoiceRow> {
+  await staff.cancelPendingApproval(trx, actor, 'invoice', invoice.id, at);
+  const rejected = await setStatus(trx, invoice.id, 'rejected', text, at, { rejection_reason: text });
+  await notify(
+    trx,
+    { type: 'invoice-refused', userId: invoice.user_id, label: invoiceLabel(invoice), reason: text },
+    at,
+  );
+  const after = { status: rejected.status, reason: rejected.rejection_reason, ...extra };
+  await audit(trx, actor, invoice, { action: 'invoice.reject', before: { status: invoice.status }, after }, at);
+  countBusiness.invoice('refused');
+  return rejected;
+}
+
 /** Refuses a waiting invoice with the reason the member will read (3 to 500 characters). */
 export function rejectInvoice(
   deps: OperatorDeps,
@@ -267,23 +307,113 @@ export function rejectInvoice(
   invoiceId: number,
   reason: string,
 ): Promise<InvoiceRow> {
-  const text = reason.trim();
-  if (text.length < REVIEW_LIMITS.reasonMin || text.length > REVIEW_LIMITS.reasonMax) {
-    throw new DomainError('BAD_USER_INPUT', INVOICE_ACTION_MESSAGES.reason, 'reason');
+  const text = refusalReason(reason);
+  return review(deps, actor, invoiceId, (trx, invoice, at) => refuse(trx, actor, invoice, text, at));
+}
+
+/** A decision on a selection of the queue: which invoices it was done to, and why each other one was left. */
+export interface BulkResult {
+  readonly done: number[];
+  readonly skipped: { id: number; message: string }[];
+}
+
+/** How many invoices one decision on a selection takes: a page of the queue. */
+export const BULK_MAX = 50;
+
+function bulkIds(ids: readonly number[]): number[] {
+  const unique = [...new Set(ids)];
+  if (unique.length === 0 || unique.length > BULK_MAX)
+    throw new DomainError('BAD_USER_INPUT', INVOICE_ACTION_MESSAGES.bulkSize, 'ids');
+  return unique;
+}
+
+/** Runs `one` on each id in its own transaction: one invoice's refusal (a DomainError) never stops the others. */
+async function eachOf(ids: readonly number[], one: (id: number) => Promise<unknown>): Promise<BulkResult> {
+  const result: BulkResult = { done: [], skipped: [] };
+  for (const id of ids) {
+    try {
+      await one(id);
+      result.done.push(id);
+    } catch (error) {
+      if (!(error instanceof DomainError)) throw error;
+      result.skipped.push({ id, message: error.message });
+    }
   }
-  return review(deps, actor, invoiceId, async (trx, invoice, at) => {
-    await staff.cancelPendingApproval(trx, actor, 'invoice', invoice.id, at);
-    const rejected = await setStatus(trx, invoice.id, 'rejected', text, at, { rejection_reason: text });
-    await notify(
-      trx,
-      { type: 'invoice-refused', userId: invoice.user_id, label: invoiceLabel(invoice), reason: text },
-      at,
-    );
-    const after = { status: rejected.status, reason: rejected.rejection_reason };
-    await audit(trx, actor, invoice, { action: 'invoice.reject', before: { status: invoice.status }, after }, at);
-    countBusiness.invoice('refused');
-    return rejected;
-  });
+  return result;
+}
+
+/** The earliest other invoice with a file of the same bytes as this one's current files: what it is a copy of. */
+async function originalOf(trx: Db, invoice: InvoiceRow): Promise<number | null> {
+  const found = await trx
+    .selectFrom('invoice_files as f')
+    .innerJoin('invoice_files as o', (join) =>
+      join.onRef('o.sha256', '=', 'f.sha256').onRef('o.invoice_id', '!=', 'f.invoice_id'),
+    )
+    .innerJoin('invoices as other', 'other.id', 'o.invoice_id')
+    .select('other.id')
+    .where('f.invoice_id', '=', invoice.id)
+    .where('f.replaced_at', 'is', null)
+    .where((eb) =>
+      eb.or([
+        eb('other.created_at', '<', invoice.created_at),
+        eb.and([eb('other.created_at', '=', invoice.created_at), eb('other.id', '<', invoice.id)]),
+      ]),
+    )
+    .orderBy('other.created_at')
+    .orderBy('other.id')
+    .limit(1)
+    .executeTakeFirst();
+  return found?.id ?? null;
+}
+
+/**
+ * Refuses a selection of copies with one reason: each one a waiting invoice whose file another invoice sent first,
+ * that nobody else has open. The one safe decision in bulk (a copy earns nothing whatever it shows); everything
+ * else is decided invoice by invoice. Each refusal is the single one's (notice, audit line with `copyOf`).
+ */
+export async function rejectCopies(
+  deps: OperatorDeps,
+  actor: StaffActor,
+  ids: readonly number[],
+  reason: string,
+): Promise<BulkResult> {
+  const text = refusalReason(reason);
+  return eachOf(bulkIds(ids), (id) =>
+    review(
+      deps,
+      actor,
+      id,
+      async (trx, invoice, at) => {
+        const copyOf = await originalOf(trx, invoice);
+        if (copyOf === null) throw new DomainError('BAD_USER_INPUT', INVOICE_ACTION_MESSAGES.notCopy);
+        return refuse(trx, actor, invoice, text, at, { copyOf, bulk: true });
+      },
+      true,
+    ),
+  );
+}
+
+/**
+ * Gives a selection of waiting invoices to a reviewer (`staffId`), or to nobody (null): each with its audit line
+ * `invoice.assign`. Decided invoices are left, with why.
+ */
+export async function assignInvoices(
+  deps: OperatorDeps,
+  actor: StaffActor,
+  ids: readonly number[],
+  staffId: string | null,
+): Promise<BulkResult> {
+  const selection = bulkIds(ids);
+  const to = await staff.assigneeOf(deps.db, staffId);
+  return eachOf(selection, (id) =>
+    runInTransaction(deps.db, async (trx) => {
+      const invoice = await repo.findInvoiceById(trx, id);
+      if (!invoice) throw new DomainError('NOT_FOUND', INVOICE_ACTION_MESSAGES.notFound);
+      if (!isWaiting(invoice)) throw new DomainError('BAD_USER_INPUT', INVOICE_ACTION_MESSAGES.notWaiting);
+      const target = { subject: 'invoice' as const, id, label: invoice.access_key };
+      await staff.assignIn(trx, actor, target, to, nowOf(deps));
+    }),
+  );
 }
 
 /**

@@ -1,6 +1,6 @@
 // `npm run invoices -- audit-xml`: every stored NF-e XML checked again against today's trust store. It only lists:
 // the ledger is append-only and an invoice keeps its points; the club decides what to do with each.
-import { parseNfeXml } from '../../../lib/invoices/nfe-xml';
+import { parseNfeXml } from '../../../common/invoices/nfe-xml';
 import type { Db, InvoiceStatus } from '../../db/schema';
 import type { FileStorage } from '../../storage/file-storage';
 import type { NfeTrustStore } from './nfe-trust/certificate-chain';

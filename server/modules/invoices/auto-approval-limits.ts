@@ -1,6 +1,6 @@
 // The ceilings on what the club approves by itself: an invoice that passes every proof and rule still waits for a
 // person when approving it alone would put too many points in one place.
-import { saoPauloDayStart, todayInBrazil } from '../../../lib/format/dates';
+import { saoPauloDayStart, todayInBrazil } from '../../../common/format/dates';
 import type { AppConfig } from '../../config';
 import type { Db, InvoiceRow } from '../../db/schema';
 import * as repo from './repository';

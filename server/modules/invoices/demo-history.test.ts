@@ -3,7 +3,7 @@ import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import type { Kysely } from 'kysely';
-import { sniffFileKind } from '../../../lib/invoices/file-type';
+import { sniffFileKind } from '../../../common/invoices/file-type';
 import { buildApp } from '../../app';
 import { createDatabase } from '../../db/database';
 import { migrateToLatest } from '../../db/migrate';

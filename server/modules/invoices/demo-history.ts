@@ -1,6 +1,6 @@
 import { Readable } from 'node:stream';
-import { sampleNfeXml, type SampleNfeItem } from '../../../lib/invoices/nfe-xml';
-import { withCheckDigit } from '../../../lib/validation/access-key';
+import { sampleNfeXml, type SampleNfeItem } from '../../../common/invoices/nfe-xml';
+import { withCheckDigit } from '../../../common/validation/access-key';
 import type { AppConfig } from '../../config';
 import type { FileStorage } from '../../storage/file-storage';
 import type { Db } from '../../db/schema';

@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { withCheckDigit } from '../../../lib/validation/access-key';
+import { withCheckDigit } from '../../../common/validation/access-key';
 import type { Db } from '../../db/schema';
 import type { FileUpload } from '../../uploads/file-upload';
 import { SEED_STORES } from '../stores';

@@ -2,7 +2,7 @@ import '../../test/esm-shims';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { withCheckDigit } from '../../../lib/validation/access-key';
+import { withCheckDigit } from '../../../common/validation/access-key';
 import { DEMO_MEMBER } from '../../seed';
 import { createTestApp, fakeClock, gql, loginAs, type TestApp } from '../../test/helpers';
 import { signedNfeXml } from './test/nfe-test-pki';

@@ -1,5 +1,5 @@
 // What each item of an approved invoice earned, as the member reads it on the invoice's card.
-import type { NfeItem } from '../../../lib/invoices/nfe-xml';
+import type { NfeItem } from '../../../common/invoices/nfe-xml';
 import type { Db, InvoiceRow } from '../../db/schema';
 import { earningsOfInvoice } from '../points';
 import { productLines } from '../products';

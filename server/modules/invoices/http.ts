@@ -1,5 +1,5 @@
 import type { FastifyInstance } from 'fastify';
-import { FILE_EXTENSIONS, FILE_MIME_TYPES, type InvoiceFileKind } from '../../../lib/invoices/file-type';
+import { FILE_EXTENSIONS, FILE_MIME_TYPES, type InvoiceFileKind } from '../../../common/invoices/file-type';
 import type { AppConfig } from '../../config';
 import type { Db } from '../../db/schema';
 import type { FileStorage } from '../../storage/file-storage';

@@ -1,7 +1,7 @@
 // What a photo's keyed lines would earn, before the reviewer approves: the same rules (previewEarning) at the
 // invoice's store and date as the approval, writing nothing.
-import { displayGtin } from '../../../lib/validation/gtin';
-import { isProductLine, PRODUCT_LINE_LABELS } from '../../../lib/products/lines';
+import { displayGtin } from '../../../common/validation/gtin';
+import { isProductLine, PRODUCT_LINE_LABELS } from '../../../common/products/lines';
 import type { Db } from '../../db/schema';
 import { parseId } from '../../graphql/ids';
 import { notFound } from '../../errors/api-errors';

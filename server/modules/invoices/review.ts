@@ -1,7 +1,7 @@
 // Review of a sent invoice: automatic approval of an authentic NF-e XML, and the steps a reviewer's approval and
 // refusal share with it (actions.ts has those).
-import type { NfeData, NfeItem } from '../../../lib/invoices/nfe-xml';
-import { todayInBrazil } from '../../../lib/format/dates';
+import type { NfeData, NfeItem } from '../../../common/invoices/nfe-xml';
+import { todayInBrazil } from '../../../common/format/dates';
 import type { Db, InvoiceRow, InvoiceStatus } from '../../db/schema';
 import { runInTransaction } from '../../db/transaction';
 import type { ApiContext } from '../../graphql/context';

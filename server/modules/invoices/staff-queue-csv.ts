@@ -1,10 +1,10 @@
 // The invoice queue as a CSV, with the filters and order the reviewer is looking at: for a spreadsheet, a report to
 // the brand, or a day's work split by hand. The same rows as the painel's list, streamed a page at a time.
 import type { FastifyPluginAsync } from 'fastify';
-import { formatCnpj } from '../../../lib/format/cnpj';
-import { formatDateTime, todayInBrazil } from '../../../lib/format/dates';
-import { FILE_KIND_LABELS, INVOICE_STATUS_LABELS } from '../../../lib/painel/invoice-review';
-import { queueDraftOf, queueQuery } from '../../../lib/painel/invoice-queue';
+import { formatCnpj } from '../../../common/format/cnpj';
+import { formatDateTime, todayInBrazil } from '../../../common/format/dates';
+import { FILE_KIND_LABELS, INVOICE_STATUS_LABELS } from '../../../common/painel/invoice-review';
+import { queueDraftOf, queueQuery } from '../../../common/painel/invoice-queue';
 import { apiRouteTable } from '../../http/api-routes';
 import type { StaffActor } from '../../graphql/staff-access';
 import { requireRole } from '../../graphql/staff-access';

@@ -1,14 +1,14 @@
 // The invoice queue of the painel as a work list: the filters, the order (by arrival unless the reviewer sorts by a
 // column), a keyset page of rows with the total, and the next or previous invoice in that same order and filters.
 import { sql, type RawBuilder, type SqlBool } from 'kysely';
-import { saoPauloDayStartMs } from '../../../lib/format/dates';
+import { saoPauloDayStartMs } from '../../../common/format/dates';
 import { containsPattern } from '../../db/like';
 import type { Db } from '../../db/schema';
 import { parseId } from '../../graphql/ids';
 import { badUserInput } from '../../errors/api-errors';
 import type { StaffActor } from '../../graphql/staff-access';
 import type { AppConfig } from '../../config';
-import { liveLeases, notHeldByOthers } from '../staff';
+import { assignedTo, assignmentsOf, liveLeases, notHeldByOthers } from '../staff';
 import { INVOICE_ACTION_MESSAGES } from './actions';
 
 export const QUEUE_PAGE_DEFAULT = 20;
@@ -41,6 +41,8 @@ export interface QueueFilter {
   to?: string | null;
   hasXml?: boolean | null;
   search?: string | null;
+  /** Who it is given to: `me`, `none` or a staff id. */
+  assigned?: string | null;
 }
 
 export type QueueSort = 'OLDEST' | 'NEWEST' | 'TOTAL_HIGH' | 'TOTAL_LOW' | 'MEMBER';
@@ -94,7 +96,7 @@ const hasSameFile = sql<SqlBool>`exists (
   where f.invoice_id = invoices.id and f.replaced_at is null)`;
 
 /** The invoices that match the filters, with the member and store joined (no order, no page). */
-function filtered(db: Db, f: QueueFilter) {
+function filtered(db: Db, actor: StaffActor, f: QueueFilter) {
   let query = db
     .selectFrom('invoices')
     .innerJoin('users', 'users.id', 'invoices.user_id')
@@ -133,6 +135,8 @@ function filtered(db: Db, f: QueueFilter) {
     const end = new Date(Date.parse(dayStart(to, 'to')) + 24 * 60 * 60 * 1000).toISOString();
     query = query.where('invoices.created_at', '<', end);
   }
+  const assigned = clean(f.assigned, 'assigned');
+  if (assigned) query = query.where(assignedTo('invoice', 'invoices.id', actor, assigned));
   const search = clean(f.search, 'search');
   if (search) {
     const digits = search.replace(/\D/g, '');
@@ -191,7 +195,7 @@ export async function invoiceQueue(
   if (!Number.isInteger(first) || first < 1 || first > QUEUE_PAGE_MAX) throw badUserInput(QUEUE_MESSAGES.page);
   const sort = sortOf(args.sort);
   const after = decodeCursor(args.after);
-  const base = filtered(deps.db, args.filter ?? {});
+  const base = filtered(deps.db, actor, args.filter ?? {});
   let query = base
     .selectAll('invoices')
     .select([
@@ -220,6 +224,7 @@ export async function invoiceQueue(
         .orderBy('id')
         .execute()
     : [];
+  const assignments = await assignmentsOf(deps.db, actor, 'invoice', ids);
   const same = await sameFilesOf(deps.db, ids);
   const decisions = await decisionsOf(deps.db, ids);
   const last = page.at(-1);
@@ -239,6 +244,7 @@ export async function invoiceQueue(
       riskReason: r.risk_reason,
       reviewReason: r.review_reason,
       lease: leases.get(r.id) ?? null,
+      assignee: assignments.get(r.id) ?? null,
       sameFiles: same.get(r.id) ?? [],
       decisions: decisions.get(r.id) ?? [],
     })),
@@ -314,7 +320,7 @@ export async function nextInvoice(
 ): Promise<string | null> {
   const sort = sortOf(args.sort);
   const backwards = args.backwards === true;
-  let query = filtered(deps.db, args.filter ?? {})
+  let query = filtered(deps.db, actor, args.filter ?? {})
     .select('invoices.id')
     .where(notHeldByOthers('invoice', 'invoices.id', actor, new Date(deps.config.now())));
   const from = parseId(args.after);

@@ -1,4 +1,7 @@
+import { parseId } from '../../graphql/ids';
 import { requireRole, type StaffResolverSet } from '../../graphql/staff-access';
+import { reviewers } from '../staff';
+import { assignInvoices, rejectCopies, type BulkResult } from './actions';
 import { previewKeyedItems } from './keyed-preview';
 import { invoiceQueue, nextInvoice } from './staff-queue';
 import {
@@ -11,6 +14,14 @@ import {
   takeInvoice,
   takeOverInvoice,
 } from './staff-review';
+
+/** A selection's ids as the API reads them: one that is not an id is left as not found rather than refusing all. */
+const idsOf = (ids: readonly string[]) => ids.map((id) => parseId(id) ?? 0);
+
+const bulkView = (result: BulkResult) => ({
+  done: result.done.map(String),
+  skipped: result.skipped.map((s) => ({ id: String(s.id), message: s.message })),
+});
 
 /** The invoice review in the painel: every operation for reviewers (revisor) only. */
 export const invoicesStaffResolvers: StaffResolverSet = {
@@ -28,6 +39,13 @@ export const invoicesStaffResolvers: StaffResolverSet = {
       resolve: (_parent, { invoiceId, items }, ctx) => {
         requireRole(ctx, 'revisor');
         return previewKeyedItems(ctx.db, invoiceId, items);
+      },
+    },
+    staffReviewers: {
+      access: ['revisor'],
+      resolve: (_parent, _args, ctx) => {
+        requireRole(ctx, 'revisor');
+        return reviewers(ctx.db);
       },
     },
     staffNextInvoice: {
@@ -66,6 +84,16 @@ export const invoicesStaffResolvers: StaffResolverSet = {
     staffRejectInvoice: {
       access: ['revisor'],
       resolve: (_parent, { id, reason }, ctx) => rejectAsStaff(ctx, requireRole(ctx, 'revisor'), id, reason),
+    },
+    staffRejectCopies: {
+      access: ['revisor'],
+      resolve: async (_parent, { ids, reason }, ctx) =>
+        bulkView(await rejectCopies(ctx, requireRole(ctx, 'revisor'), idsOf(ids), reason)),
+    },
+    staffAssignInvoices: {
+      access: ['revisor'],
+      resolve: async (_parent, { ids, staffId }, ctx) =>
+        bulkView(await assignInvoices(ctx, requireRole(ctx, 'revisor'), idsOf(ids), staffId ?? null)),
     },
   },
 };

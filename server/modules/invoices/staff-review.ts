@@ -1,7 +1,7 @@
 // The invoice review in the painel (the queue is staff-queue.ts): one invoice as a reviewer sees it, the review lease, and approve /
 // reject through the module's actions (actions.ts), which check the lease and write the audit line.
-import { formatDateTime } from '../../../lib/format/dates';
-import type { NfeItem } from '../../../lib/invoices/nfe-xml';
+import { formatDateTime } from '../../../common/format/dates';
+import type { NfeItem } from '../../../common/invoices/nfe-xml';
 import type { Db, InvoiceRow } from '../../db/schema';
 import { parseId } from '../../graphql/ids';
 import { hideCpf } from '../../privacy/hide';
@@ -12,7 +12,7 @@ import { liveLeases, releaseLease, staffFileUrl, takeLease, takeOverLease, type 
 // The four-eyes rule's view of an item: who asked for its approval, and for how many points.
 import { approvalRequestOf } from '../staff';
 import type { StaffFileSource } from '../club-module';
-import { FILE_EXTENSIONS, FILE_MIME_TYPES, type InvoiceFileKind } from '../../../lib/invoices/file-type';
+import { FILE_EXTENSIONS, FILE_MIME_TYPES, type InvoiceFileKind } from '../../../common/invoices/file-type';
 import { holdSignals } from './hold-reasons';
 import * as repo from './repository';
 import {

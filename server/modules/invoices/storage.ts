@@ -8,7 +8,7 @@ import {
   SNIFF_BYTES,
   sniffFileKind,
   type InvoiceFileKind,
-} from '../../../lib/invoices/file-type';
+} from '../../../common/invoices/file-type';
 import { readAll, type FileStorage } from '../../storage/file-storage';
 import { LOCAL_TMP_FOLDER } from '../../storage/local-disk';
 import { sweepUnreferenced } from '../../storage/sweep';

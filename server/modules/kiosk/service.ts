@@ -1,7 +1,7 @@
 import { randomBytes, randomInt, randomUUID } from 'node:crypto';
 import { z } from 'zod';
-import { passwordSchema } from '../../../lib/validation/password';
-import { signUpSchema } from '../../../lib/validation/sign-up-schema';
+import { passwordSchema } from '../../../common/validation/password';
+import { signUpSchema } from '../../../common/validation/sign-up-schema';
 import { apiError, badUserInput, notFound, tooManyRequests } from '../../errors/api-errors';
 import { parseInput } from '../../errors/parse-input';
 import {
@@ -16,7 +16,7 @@ import {
 import type { FlowDeps, TokenPair } from '../auth';
 import { hashToken } from '../../auth/tokens';
 import { nowOf, type OperatorDeps, type ServiceDeps } from '../service-deps';
-import { routes } from '../../../lib/routes';
+import { routes } from '../../../common/routes';
 import { recordAudit, type AuditActor } from '../staff';
 import { findStoreBySlug, requireStore, storeView, type StoreView } from '../stores';
 import { findUserByCpf } from '../users';

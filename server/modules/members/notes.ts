@@ -4,8 +4,8 @@
 import type { Db } from '../../db/schema';
 import { badUserInput, notFound } from '../../errors/api-errors';
 import type { StaffActor } from '../../graphql/staff-access';
-import { INVALID_CHARACTERS_MESSAGE, isPlainText } from '../../../lib/validation/plain-text';
-import { cleanNote, noteProblem } from '../../../lib/painel/member-notes';
+import { INVALID_CHARACTERS_MESSAGE, isPlainText } from '../../../common/validation/plain-text';
+import { cleanNote, noteProblem } from '../../../common/painel/member-notes';
 import { findUserById } from '../users';
 import { recordAudit } from '../staff';
 import { nowOf, type OperatorDeps } from '../service-deps';

@@ -1,7 +1,7 @@
 import type { Db, UserRow, UserUpdate } from '../../db/schema';
 import { hideCpf } from '../../privacy/hide';
-import { INVALID_CHARACTERS_MESSAGE, isPlainText } from '../../../lib/validation/plain-text';
-import { CONSENT_MAX, CONSENT_MIN, REASON_MAX, REASON_MIN, SWITCH_MESSAGES } from '../../../lib/painel/member-switches';
+import { INVALID_CHARACTERS_MESSAGE, isPlainText } from '../../../common/validation/plain-text';
+import { CONSENT_MAX, CONSENT_MIN, REASON_MAX, REASON_MIN, SWITCH_MESSAGES } from '../../../common/painel/member-switches';
 import { parseLogin, findForLogin, revokeAllSessions } from '../auth';
 import { recentAudit } from './repository';
 import { findUserById, updateUser } from '../users';

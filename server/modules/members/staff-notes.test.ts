@@ -13,7 +13,7 @@ import { newKey } from '../invoices/test/upload-helpers';
 import { appendEntries } from '../points';
 import { terminalActor } from '../staff';
 import { findUserByCpf } from '../users/repository';
-import { NOTE_MESSAGES } from '../../../lib/painel/member-notes';
+import { NOTE_MESSAGES } from '../../../common/painel/member-notes';
 import { PAGE_MESSAGES } from './pages';
 
 const ADD = `mutation ($id: ID!, $body: String!) { staffMemberAddNote(id: $id, body: $body) { id body author createdAt } }`;

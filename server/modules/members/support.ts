@@ -2,7 +2,7 @@
 // API. The switches themselves are operator.ts's, the same the terminal's `npm run members` runs.
 import type { Db, InvoiceRow, UserRow } from '../../db/schema';
 import { badUserInput, notFound } from '../../errors/api-errors';
-import { formatCnpj } from '../../../lib/format/cnpj';
+import { formatCnpj } from '../../../common/format/cnpj';
 import { maskEmailDestination, maskPhoneDestination, parseLogin } from '../auth';
 import { memberDevicesForSupport } from '../device-sessions';
 import { countOwnInvoices, listOwnInvoices } from '../invoices';

@@ -4,7 +4,7 @@ import type { ScheduledJob } from '../../jobs/scheduler';
 import { CALLBACK_WINDOW_SECONDS, PartnerUnavailableError } from '../../adapters/points-partner';
 import { apiRouteTable } from '../../http/api-routes';
 import * as repo from './repository';
-import { TRANSFER_RULES } from '../../../lib/partner/rules';
+import { TRANSFER_RULES } from '../../../common/partner/rules';
 import { partnerOf } from './service';
 import { settleTransfer } from './settle';
 

@@ -1,5 +1,5 @@
 import type { Db, PartnerTransferRow } from '../../db/schema';
-import { TRANSFER_RULES } from '../../../lib/partner/rules';
+import { TRANSFER_RULES } from '../../../common/partner/rules';
 import { notify, type ReceiptMail } from '../notifications';
 
 /*

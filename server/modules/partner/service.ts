@@ -6,14 +6,14 @@ import { apiError, badUserInput, notFound, tooManyRequests } from '../../errors/
 import { parseInput, topLevelField } from '../../errors/parse-input';
 import { apiRouteTable } from '../../http/api-routes';
 import { createPointsPartner, PartnerUnavailableError, type PointsPartner } from '../../adapters/points-partner';
-import { saoPauloDayStart, todayInBrazil } from '../../../lib/format/dates';
+import { saoPauloDayStart, todayInBrazil } from '../../../common/format/dates';
 import { expireDuePoints, getBalance, InsufficientPointsError, lockMemberPoints, spendPoints } from '../points';
 import { emailReceipt } from '../notifications';
 import { memberActor, recordAudit } from '../staff';
 import { requireMember } from '../users';
 import { nowOf, type ServiceDeps } from '../service-deps';
 import * as repo from './repository';
-import { partnerPointsFor, TRANSFER_RULES } from '../../../lib/partner/rules';
+import { partnerPointsFor, TRANSFER_RULES } from '../../../common/partner/rules';
 import { settleTransfer } from './settle';
 import { toTransferView, type PartnerTransferView } from './views';
 import { countBusiness } from '../../metrics/business';

@@ -1,5 +1,5 @@
 import type { Db } from '../../db/schema';
-import { todayInBrazil } from '../../../lib/format/dates';
+import { todayInBrazil } from '../../../common/format/dates';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 

@@ -1,5 +1,5 @@
 import type { ExpressionBuilder } from 'kysely';
-import { formatDate } from '../../../lib/format/dates';
+import { formatDate } from '../../../common/format/dates';
 import type { Database, Db } from '../../db/schema';
 import { notify } from '../notifications';
 import { dueLots, type LotHolding } from './ledger';

@@ -1,5 +1,5 @@
-import { isProductLine, PRODUCT_LINE_LABELS, PRODUCT_LINES } from '../../../lib/products/lines';
-import { todayInBrazil } from '../../../lib/format/dates';
+import { isProductLine, PRODUCT_LINE_LABELS, PRODUCT_LINES } from '../../../common/products/lines';
+import { todayInBrazil } from '../../../common/format/dates';
 import { requireMember } from '../users';
 import { nowOf, type ServiceDeps } from '../service-deps';
 import { ruleOf, type Rule } from './earning-engine';

@@ -1,6 +1,6 @@
 import type { Db, PointsEntryKind, PointsEntryRow } from '../../db/schema';
-import { formatDate } from '../../../lib/format/dates';
-import { POINTS_VALIDITY_MONTHS } from '../../../lib/points/validity';
+import { formatDate } from '../../../common/format/dates';
+import { POINTS_VALIDITY_MONTHS } from '../../../common/points/validity';
 import { lastingMemo } from '../../db/lasting-memo';
 import { runInTransaction } from '../../db/transaction';
 import * as repo from './repository';

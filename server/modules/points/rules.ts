@@ -2,12 +2,12 @@
 // an operator at the terminal (`npm run rules`). Each validates its input once with pt-BR messages, writes the change
 // and its audit line in one transaction, and refuses with a DomainError. A rule version is never edited: it is ended,
 // and a change is the next version of the same code (docs/earning.md).
-import { parseNfeXml } from '../../../lib/invoices/nfe-xml';
-import { todayInBrazil, saoPauloDayStart } from '../../../lib/format/dates';
-import { isProductLine, PRODUCT_LINES } from '../../../lib/products/lines';
-import { UF_BY_CODE } from '../../../lib/validation/access-key';
-import { isValidCnpj, normaliseCnpj } from '../../../lib/validation/cnpj';
-import { displayGtin, toGtin14 } from '../../../lib/validation/gtin';
+import { parseNfeXml } from '../../../common/invoices/nfe-xml';
+import { todayInBrazil, saoPauloDayStart } from '../../../common/format/dates';
+import { isProductLine, PRODUCT_LINES } from '../../../common/products/lines';
+import { UF_BY_CODE } from '../../../common/validation/access-key';
+import { isValidCnpj, normaliseCnpj } from '../../../common/validation/cnpj';
+import { displayGtin, toGtin14 } from '../../../common/validation/gtin';
 import type { Db, PointRuleRow } from '../../db/schema';
 import { runInTransaction } from '../../db/transaction';
 import { DomainError } from '../../errors/domain-error';

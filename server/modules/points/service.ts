@@ -5,8 +5,8 @@ import { expireDuePoints, expiringByDay, getBalance, oldestHeldLotIsDue } from '
 import { balanceBefore, ledgerPage, type EntriesFilter } from './repository';
 import { requireMember } from '../users';
 import { nowOf, type ServiceDeps } from '../service-deps';
-import { saoPauloDayStart, todayInBrazil } from '../../../lib/format/dates';
-import { parseDate } from '../../../lib/validation/sign-up-schema';
+import { saoPauloDayStart, todayInBrazil } from '../../../common/format/dates';
+import { parseDate } from '../../../common/validation/sign-up-schema';
 import { parseInput, topLevelField } from '../../errors/parse-input';
 
 const DAY_MS = 24 * 60 * 60 * 1000;

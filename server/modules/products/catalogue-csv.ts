@@ -1,5 +1,5 @@
-import { isProductLine, PRODUCT_LINES } from '../../../lib/products/lines';
-import { toGtin14 } from '../../../lib/validation/gtin';
+import { isProductLine, PRODUCT_LINES } from '../../../common/products/lines';
+import { toGtin14 } from '../../../common/validation/gtin';
 
 /**
  * Reads the brand's catalogue as the brand sends it: `gtin;sku;nome;linha;unidade`, one product a line, a header

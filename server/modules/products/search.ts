@@ -1,6 +1,6 @@
 // A reviewer's search of the catalogue: by name (accents and case ignored) or by the GTIN's digits.
-import { PRODUCT_LINE_LABELS, isProductLine } from '../../../lib/products/lines';
-import { displayGtin } from '../../../lib/validation/gtin';
+import { PRODUCT_LINE_LABELS, isProductLine } from '../../../common/products/lines';
+import { displayGtin } from '../../../common/validation/gtin';
 import type { BrandProductRow, Db } from '../../db/schema';
 import { listProducts } from './repository';
 

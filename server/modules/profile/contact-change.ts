@@ -1,6 +1,6 @@
 import { badUserInput } from '../../errors/api-errors';
 import { parseInput } from '../../errors/parse-input';
-import { changeEmailSchema, changePhoneSchema, phoneCodeSchema } from '../../../lib/validation/profile-schema';
+import { changeEmailSchema, changePhoneSchema, phoneCodeSchema } from '../../../common/validation/profile-schema';
 import {
   consumeCode,
   issueCode,

@@ -3,7 +3,7 @@ import { badUserInput } from '../../errors/api-errors';
 import { parseInput } from '../../errors/parse-input';
 import { hashPassword, verifyPassword } from '../../auth/passwords';
 import { revokeAllSessions } from '../auth';
-import { deleteAccountSchema } from '../../../lib/validation/profile-schema';
+import { deleteAccountSchema } from '../../../common/validation/profile-schema';
 import * as repo from './repository';
 import { findSurveyByWoodWork, findWoodWorkByUser, surveyEquipments } from './repository';
 import { photoKeyOf, removePhoto } from './profile-image';

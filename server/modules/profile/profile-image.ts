@@ -5,7 +5,7 @@ import { badUserInput } from '../../errors/api-errors';
 import { apiRouteTable, locationPathOf, PROFILE_IMAGE_MAX_BYTES } from '../../http/api-routes';
 import type { FileStorage } from '../../storage/file-storage';
 import { readCapped, UploadTooLarge, type FileUpload } from '../../uploads/file-upload';
-import { sniffSignature } from '../../../lib/files/signature';
+import { sniffSignature } from '../../../common/files/signature';
 import { loadSharp } from '../../adapters/sharp';
 
 export const PROFILE_IMAGE_URL_PREFIX = locationPathOf(apiRouteTable.profileImage);

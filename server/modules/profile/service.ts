@@ -1,8 +1,13 @@
 import type { Db, UserRow } from '../../db/schema';
 import { badUserInput, forbidden, notFound } from '../../errors/api-errors';
 import { parseInput } from '../../errors/parse-input';
-import { changeCnpjSchema, profileSchema, surveySchema, workshopSchema } from '../../../lib/validation/profile-schema';
-import { sortByName } from '../../../lib/format/collate';
+import {
+  changeCnpjSchema,
+  profileSchema,
+  surveySchema,
+  workshopSchema,
+} from '../../../common/validation/profile-schema';
+import { sortByName } from '../../../common/format/collate';
 import {
   findCareer,
   findCity,
@@ -314,7 +319,7 @@ export const referenceLists = {
       name: c.name,
       woodWorkRelated: c.wood_work_related === 1,
     })),
-  // States and cities in pt-BR order (lib/format/collate.ts): the databases sort "Paraná" before "Pará".
+  // States and cities in pt-BR order (common/format/collate.ts): the databases sort "Paraná" before "Pará".
   states: async (db: Db) =>
     sortByName((await repo.allStates(db)).map((s) => ({ id: String(s.id), uf: s.uf, name: s.name }))),
   /** A state's listed cities; an id that is not a number has none. */

@@ -2,7 +2,7 @@
 // points), reject (with the reason), publish. Each reads the project once, validates once, and writes the change, the
 // member's notification and its audit line (who: the painel's reviewer, who must hold the review lease, or the
 // terminal's operator) in one transaction, the caller's when given one; each refusal is a DomainError.
-import { PROJECT_APPROVAL_POINTS } from '../../../lib/projects/limits';
+import { PROJECT_APPROVAL_POINTS } from '../../../common/projects/limits';
 import { isUniqueViolation } from '../../db/dialect';
 import type { Db, ProjectRow, ProjectStatus } from '../../db/schema';
 import { runInTransaction } from '../../db/transaction';

@@ -1,5 +1,5 @@
 import { createHmac, timingSafeEqual } from 'node:crypto';
-import { buildPath } from '../../../lib/routes';
+import { buildPath } from '../../../common/routes';
 import { apiRouteTable } from '../../http/api-routes';
 
 /** How long a photo link stays valid at least. */

@@ -2,9 +2,9 @@
 import { randomUUID } from 'node:crypto';
 import type { Readable } from 'node:stream';
 import type { Sharp } from 'sharp';
-import { sniffSignature } from '../../../lib/files/signature';
+import { sniffSignature } from '../../../common/files/signature';
 import { loadSharp } from '../../adapters/sharp';
-import { PROJECT_PHOTO_MAX_BYTES } from '../../../lib/projects/limits';
+import { PROJECT_PHOTO_MAX_BYTES } from '../../../common/projects/limits';
 import type { FileStorage } from '../../storage/file-storage';
 import { readCapped, UploadTooLarge, type FileUpload } from '../../uploads/file-upload';
 import { sweepUnreferenced } from '../../storage/sweep';

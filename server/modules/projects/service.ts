@@ -6,11 +6,11 @@ import {
   PROJECT_PHOTOS_MIN,
   PROJECT_TITLE_MAX,
   PROJECT_TITLE_MIN,
-} from '../../../lib/projects/limits';
-import { todayInBrazil } from '../../../lib/format/dates';
-import { firstWords } from '../../../lib/format/first-words';
-import { REMINDER_REASON_MAX } from '../../../lib/home/reminders';
-import { INVALID_CHARACTERS_MESSAGE, isPlainText } from '../../../lib/validation/plain-text';
+} from '../../../common/projects/limits';
+import { todayInBrazil } from '../../../common/format/dates';
+import { firstWords } from '../../../common/format/first-words';
+import { REMINDER_REASON_MAX } from '../../../common/home/reminders';
+import { INVALID_CHARACTERS_MESSAGE, isPlainText } from '../../../common/validation/plain-text';
 import type { Db, ProjectPhotoRow, ProjectRow } from '../../db/schema';
 import { isUniqueViolation } from '../../db/dialect';
 import { badUserInput, notFound, tooManyRequests } from '../../errors/api-errors';

@@ -2,8 +2,8 @@
 // painel's signed links, the member with a masked CPF), the review lease, and approve / refuse / publish through the
 // module's actions (actions.ts), which check the lease and audit in the transaction of the change.
 import { sql } from 'kysely';
-import { ENVIRONMENT_LABELS } from '../../../lib/projects/labels';
-import { PROJECT_APPROVAL_POINTS } from '../../../lib/projects/limits';
+import { ENVIRONMENT_LABELS } from '../../../common/projects/labels';
+import { PROJECT_APPROVAL_POINTS } from '../../../common/projects/limits';
 import { containsPattern } from '../../db/like';
 import type { Db, ProjectRow, ProjectStatus } from '../../db/schema';
 import { parseId } from '../../graphql/ids';

@@ -1,4 +1,4 @@
-import { UNATTACHED_PHOTO_LIFETIME_MS } from '../../../lib/projects/limits';
+import { UNATTACHED_PHOTO_LIFETIME_MS } from '../../../common/projects/limits';
 import type { Db } from '../../db/schema';
 import type { ScheduledJob } from '../../jobs/scheduler';
 import type { FileStorage } from '../../storage/file-storage';

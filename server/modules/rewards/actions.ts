@@ -4,7 +4,7 @@
 // before → after) in one transaction, the caller's when given one; each refusal is a DomainError. The painel's
 // resolvers (staff-fulfilment.ts) and the terminal (server/cli/rewards.ts) only adapt their input to these.
 import { randomInt } from 'node:crypto';
-import { CODE_VALIDITY_DAYS } from '../../../lib/rewards/rules';
+import { CODE_VALIDITY_DAYS } from '../../../common/rewards/rules';
 import type { Db, RewardOrderRow, RewardOrderStatus } from '../../db/schema';
 import { runInTransaction } from '../../db/transaction';
 import { DomainError } from '../../errors/domain-error';

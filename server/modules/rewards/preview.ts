@@ -1,6 +1,6 @@
 // What a member reads before taking a reward (the points a redemption would spend, the address a product goes to)
 // and the reward home points to.
-import { todayInBrazil } from '../../../lib/format/dates';
+import { todayInBrazil } from '../../../common/format/dates';
 import { entryOwnerField, expireDuePoints, getBalance, planSpending, type PlannedLot } from '../points';
 import { requireMember } from '../users';
 import { nowOf, type ServiceDeps } from '../service-deps';

@@ -1,5 +1,5 @@
 import type { Db, RewardOrderRow, RewardRow } from '../../db/schema';
-import { formatDate } from '../../../lib/format/dates';
+import { formatDate } from '../../../common/format/dates';
 import { emailReceipt, notify, type ReceiptMail } from '../notifications';
 import type { ServiceDeps } from '../service-deps';
 import * as repo from './repository';

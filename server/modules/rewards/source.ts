@@ -1,5 +1,5 @@
 import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
-import { saoPauloDayStart } from '../../../lib/format/dates';
+import { saoPauloDayStart } from '../../../common/format/dates';
 import path from 'node:path';
 import { parse as parseYaml } from 'yaml';
 import { z } from 'zod';

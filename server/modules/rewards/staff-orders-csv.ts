@@ -2,8 +2,8 @@
 // to the brand, or the day's packing. The same rows as the painel's list (no CPF, no street address), streamed a page
 // at a time.
 import type { FastifyPluginAsync } from 'fastify';
-import { formatDateTime, todayInBrazil } from '../../../lib/format/dates';
-import { ORDER_STATUS_LABELS } from '../../../lib/rewards/labels';
+import { formatDateTime, todayInBrazil } from '../../../common/format/dates';
+import { ORDER_STATUS_LABELS } from '../../../common/rewards/labels';
 import { requireRole } from '../../graphql/staff-access';
 import { staffAuthOf } from '../../graphql/staff-context';
 import { apiRouteTable } from '../../http/api-routes';

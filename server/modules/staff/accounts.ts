@@ -1,8 +1,8 @@
 import { badUserInput, notFound } from '../../errors/api-errors';
 import { parseInput } from '../../errors/parse-input';
 import type { Db } from '../../db/schema';
-import { staffInviteSchema, staffRolesSchema } from '../../../lib/painel/schemas';
-import type { StaffRole } from '../../../lib/painel/roles';
+import { staffInviteSchema, staffRolesSchema } from '../../../common/painel/schemas';
+import type { StaffRole } from '../../../common/painel/roles';
 import { nowOf, type OperatorDeps } from '../service-deps';
 import { recordAudit, type AuditActor } from './audit';
 import {

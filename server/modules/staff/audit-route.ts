@@ -4,7 +4,7 @@ import { csrfGuard } from '../../http/csrf';
 import { apiRouteTable } from '../../http/api-routes';
 import { requireRole } from '../../graphql/staff-access';
 import { staffAuthOf } from '../../graphql/staff-context';
-import { todayInBrazil } from '../../../lib/format/dates';
+import { todayInBrazil } from '../../../common/format/dates';
 import type { ModuleDeps } from '../club-module';
 import { nowOf } from '../service-deps';
 import { auditCsv, auditTimeRange, recordAudit, type AuditFilter } from './audit';

@@ -4,8 +4,8 @@ import type { Db } from '../../db/schema';
 import { badUserInput } from '../../errors/api-errors';
 import { csvHeader, csvLine } from '../../http/csv-download';
 import type { StaffActor } from '../../graphql/staff-access';
-import { formatDateTime, saoPauloDayStartMs } from '../../../lib/format/dates';
-import { AUDIT_ACTIONS } from '../../../lib/painel/audit-labels';
+import { formatDateTime, saoPauloDayStartMs } from '../../../common/format/dates';
+import { AUDIT_ACTIONS } from '../../../common/painel/audit-labels';
 
 /**
  * The one audit trail (`staff_audit`, append-only): who, under which role, what, on which object, before → after,

@@ -10,8 +10,8 @@ import {
   type GraphQLField,
   type GraphQLInputType,
 } from 'graphql';
-import { STAFF_ROLES, type StaffRole } from '../../../lib/painel/roles';
-import { PAINEL_API_PATHS } from '../../../lib/painel/api-paths';
+import { STAFF_ROLES, type StaffRole } from '../../../common/painel/roles';
+import { PAINEL_API_PATHS } from '../../../common/painel/api-paths';
 import { accessTable, type StaffAccess } from '../../graphql/staff-access';
 import { loadStaffSchemaSdl } from '../../graphql/schema';
 import { clubModules } from '..';

@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { hashPassword, verifyPassword } from '../../auth/passwords';
 import { dialectOf } from '../../db/database';
 import type { Db } from '../../db/schema';
-import type { StaffRole } from '../../../lib/painel/roles';
+import type { StaffRole } from '../../../common/painel/roles';
 import { recordAudit, type AuditActor } from './audit';
 import * as repo from './repository';
 import { newTotpSecret } from './totp';

@@ -1,7 +1,7 @@
 import { createHmac, timingSafeEqual } from 'node:crypto';
 import type { FastifyPluginAsync } from 'fastify';
-import { PAINEL_API_PATHS } from '../../../lib/painel/api-paths';
-import type { StaffRole } from '../../../lib/painel/roles';
+import { PAINEL_API_PATHS } from '../../../common/painel/api-paths';
+import type { StaffRole } from '../../../common/painel/roles';
 import type { Db } from '../../db/schema';
 import type { StaffActor } from '../../graphql/staff-access';
 import type { FileStorage } from '../../storage/file-storage';

@@ -63,6 +63,17 @@ export {
   type LeaseView,
 } from './review-leases';
 
+export {
+  ASSIGNMENT_MESSAGES,
+  assignedTo,
+  assigneeOf,
+  assignIn,
+  assignmentsOf,
+  reviewers,
+  type AssignmentView,
+  type Reviewer,
+} from './review-assignments';
+
 export const staffModule: ClubModule = {
   name: 'staff',
   staffResolvers: staffModuleResolvers,

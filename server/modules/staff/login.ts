@@ -3,7 +3,7 @@ import { badUserInput, forbidden, tooManyRequests } from '../../errors/api-error
 import { parseInput } from '../../errors/parse-input';
 import type { StaffContext } from '../../graphql/staff-context';
 import type { LimitRule } from '../../limits/limiter-factory';
-import { staffLoginSchema } from '../../../lib/painel/schemas';
+import { staffLoginSchema } from '../../../common/painel/schemas';
 import { nowOf } from '../service-deps';
 import { recordAudit } from './audit';
 import { claimTotpStep, endSession, findAccountByEmail, rolesOf, updateAccount } from './repository';

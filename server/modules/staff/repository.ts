@@ -1,7 +1,7 @@
 // The staff module's own tables: accounts and roles, painel sessions and set-up links (the audit has its own file).
 import type { Selectable } from 'kysely';
 import type { Db, StaffAccountsTable } from '../../db/schema';
-import { sortRoles, type StaffRole } from '../../../lib/painel/roles';
+import { sortRoles, type StaffRole } from '../../../common/painel/roles';
 
 export type StaffAccountRow = Selectable<StaffAccountsTable>;
 

@@ -211,21 +211,24 @@ export async function endLease(trx: Db, subject: ReviewSubject, id: number): Pro
  * invoices or projects ends, whoever has it (no foreign key ties a lease to its object). No file of the member's.
  */
 export async function endLeasesOfMember(trx: Db, member: { id: number }): Promise<string[]> {
-  await trx
-    .deleteFrom('review_leases')
-    .where((eb) =>
-      eb.or([
-        eb.and([
-          eb('subject', '=', 'invoice'),
-          eb('subject_id', 'in', eb.selectFrom('invoices').select('id').where('user_id', '=', member.id)),
+  // The leases and the assignments of the member's objects: keyed by subject and id, no foreign key takes them.
+  for (const table of ['review_leases', 'review_assignments'] as const) {
+    await trx
+      .deleteFrom(table)
+      .where((eb) =>
+        eb.or([
+          eb.and([
+            eb('subject', '=', 'invoice'),
+            eb('subject_id', 'in', eb.selectFrom('invoices').select('id').where('user_id', '=', member.id)),
+          ]),
+          eb.and([
+            eb('subject', '=', 'project'),
+            eb('subject_id', 'in', eb.selectFrom('projects').select('id').where('user_id', '=', member.id)),
+          ]),
         ]),
-        eb.and([
-          eb('subject', '=', 'project'),
-          eb('subject_id', 'in', eb.selectFrom('projects').select('id').where('user_id', '=', member.id)),
-        ]),
-      ]),
-    )
-    .execute();
+      )
+      .execute();
+  }
   return [];
 }
 

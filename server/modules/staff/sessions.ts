@@ -3,7 +3,7 @@ import type { Db } from '../../db/schema';
 import { signStaffToken } from '../../auth/staff-tokens';
 import type { TokenSettings } from '../../auth/tokens';
 import type { StaffPrincipal, StaffSessionCheck } from '../../graphql/staff-context';
-import type { StaffRole } from '../../../lib/painel/roles';
+import type { StaffRole } from '../../../common/painel/roles';
 import { endSession, findLiveSession, insertSession, rolesOf, touchSession } from './repository';
 
 /** A painel session ends 30 minutes after its last request… */

@@ -6,8 +6,8 @@ import { parseInput } from '../../errors/parse-input';
 import type { StaffContext } from '../../graphql/staff-context';
 import type { LimitRule } from '../../limits/limiter-factory';
 import type { Db } from '../../db/schema';
-import { routes } from '../../../lib/routes';
-import { staffSetupSchema } from '../../../lib/painel/schemas';
+import { routes } from '../../../common/routes';
+import { staffSetupSchema } from '../../../common/painel/schemas';
 import { nowOf, type OperatorDeps } from '../service-deps';
 import { recordAudit } from './audit';
 import {

@@ -1,8 +1,8 @@
 // The stores as the club's team runs them, from the painel (lojas) and the terminal (`npm run stores`): list, add,
 // disable and enable, and sign-ups per store per day. One set of functions for both, each change audited with
 // whoever made it, in the transaction of the change.
-import { newStoreSchema } from '../../../lib/validation/store-schema';
-import { saoPauloDayStartMs } from '../../../lib/format/dates';
+import { newStoreSchema } from '../../../common/validation/store-schema';
+import { saoPauloDayStartMs } from '../../../common/format/dates';
 import { isUniqueViolation } from '../../db/dialect';
 import type { Db } from '../../db/schema';
 import { badUserInput, notFound } from '../../errors/api-errors';

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { STORE_SLUG, STORE_SLUG_MAX } from '../../../lib/validation/store-schema';
+import { STORE_SLUG, STORE_SLUG_MAX } from '../../../common/validation/store-schema';
 import type { Db } from '../../db/schema';
 import { badUserInput } from '../../errors/api-errors';
 import { findStoreBySlug } from './repository';

@@ -1,6 +1,6 @@
 // The stores as the painel shows them: the rows of `npm run stores -- list` with their full sign-up link and the
 // sign-ups of the last 30 days.
-import { routes } from '../../../lib/routes';
+import { routes } from '../../../common/routes';
 import type { StaffActor } from '../../graphql/staff-access';
 import type { OperatorDeps } from '../service-deps';
 import { addStore, requireStore, setActive, signUpsLast30Days, storeSignUpsPerDay, storesList } from './operator';

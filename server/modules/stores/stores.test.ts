@@ -1,5 +1,5 @@
 import '../../test/esm-shims';
-import { STORE_FORM_MESSAGES } from '../../../lib/validation/store-schema';
+import { STORE_FORM_MESSAGES } from '../../../common/validation/store-schema';
 import { DEMO_MEMBER } from '../../seed';
 import { createTestApp, fakeClock, gql, loginAs, type FakeClock, type TestApp } from '../../test/helpers';
 import { codeOf, enrolStaff, freshSession, painelGql, type EnrolledStaff } from '../../test/staff';

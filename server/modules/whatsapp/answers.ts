@@ -1,6 +1,6 @@
-import { formatDate } from '../../../lib/format/dates';
-import { formatPoints } from '../../../lib/format/numbers';
-import { routes } from '../../../lib/routes';
+import { formatDate } from '../../../common/format/dates';
+import { formatPoints } from '../../../common/format/numbers';
+import { routes } from '../../../common/routes';
 import type { WhatsappContent } from '../../adapters/whatsapp-graph';
 import type { Db } from '../../db/schema';
 import { listOwnInvoices } from '../invoices';

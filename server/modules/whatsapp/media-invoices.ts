@@ -1,6 +1,6 @@
 import { Readable } from 'node:stream';
-import { formatPoints } from '../../../lib/format/numbers';
-import { MAX_FILES_PER_INVOICE } from '../../../lib/invoices/file-type';
+import { formatPoints } from '../../../common/format/numbers';
+import { MAX_FILES_PER_INVOICE } from '../../../common/invoices/file-type';
 import { WhatsappMediaRefused, type WhatsappGraph, type WhatsappMediaProblem } from '../../adapters/whatsapp-graph';
 import type { Db } from '../../db/schema';
 import { isApiError } from '../../errors/api-errors';

@@ -2,7 +2,7 @@ import '../../test/esm-shims';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { ACCESS_KEY_MESSAGES } from '../../../lib/validation/access-key';
+import { ACCESS_KEY_MESSAGES } from '../../../common/validation/access-key';
 import { DEMO_MEMBER } from '../../seed';
 import { createFileStorage } from '../../storage/from-config';
 import type { FileStorage } from '../../storage/file-storage';

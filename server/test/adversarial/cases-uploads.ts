@@ -3,7 +3,7 @@ import { crc32 } from 'node:zlib';
 import type { FastifyInstance } from 'fastify';
 import type { Kysely } from 'kysely';
 import type { Database } from '../../db/schema';
-import { sampleNfeXml } from '../../../lib/invoices/nfe-xml';
+import { sampleNfeXml } from '../../../common/invoices/nfe-xml';
 import { newKey } from '../../modules/invoices/test/upload-helpers';
 import { errorsOf, send, type AdversarialCase, type Answer } from './harness';
 

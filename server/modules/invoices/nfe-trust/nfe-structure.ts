@@ -5,7 +5,7 @@ import { DOMParser } from '@xmldom/xmldom';
  * issuer's Signature right after it (after infNFeSupl on an NFC-e), at most one protNFe beside it, and no other
  * Signature, infNFe or element reusing infNFe's Id anywhere. XMLDSig "wrapping" attacks hide a signed copy of the
  * data somewhere the verifier looks while the reader reads another: with exactly one of each, the infNFe the club
- * reads (lib/invoices/nfe-xml.ts) can only be the one the signature covers.
+ * reads (common/invoices/nfe-xml.ts) can only be the one the signature covers.
  */
 
 export const XMLDSIG_NS = 'http://www.w3.org/2000/09/xmldsig#';
@@ -74,7 +74,7 @@ export function readNfeStructure(doc: Document): StructureResult {
   if (!nfe || !infNFe || moreNfe.length > 0 || moreInf.length > 0 || protocols.length > 1 || infProts.length > 1)
     return tampered;
   const root = doc.documentElement!;
-  // Where lib/invoices/nfe-xml.ts reads: nfeProc/NFe, or NFe alone.
+  // Where common/invoices/nfe-xml.ts reads: nfeProc/NFe, or NFe alone.
   if (!(root === nfe || (root.localName === 'nfeProc' && nfe.parentNode === root))) return tampered;
   const protNFe = protocols[0] ?? null;
   if (protNFe && protNFe.parentNode !== root) return tampered;

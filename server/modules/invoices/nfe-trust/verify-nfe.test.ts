@@ -1,6 +1,6 @@
 import { X509Certificate } from 'node:crypto';
-import { parseNfeXml, sampleNfeXml, type NfeData } from '../../../../lib/invoices/nfe-xml';
-import { withCheckDigit } from '../../../../lib/validation/access-key';
+import { parseNfeXml, sampleNfeXml, type NfeData } from '../../../../common/invoices/nfe-xml';
+import { withCheckDigit } from '../../../../common/validation/access-key';
 import { issueCertificate, newKeyPair } from '../test/certificates';
 import { issueRootAndAc, nfeTestPki, signedNfeXml, TEST_VALIDITY } from '../test/nfe-test-pki';
 import { certificateCnpj } from './certificate-cnpj';
@@ -18,7 +18,7 @@ const NOTE = {
   total: '250.00',
 };
 
-/** The verification of `xml` as the club runs it: parsed by lib/invoices/nfe-xml.ts, then both proofs. */
+/** The verification of `xml` as the club runs it: parsed by common/invoices/nfe-xml.ts, then both proofs. */
 function verify(xml: string, store = pki.store) {
   const parsed = parseNfeXml(xml);
   if (!parsed.ok) throw new Error(parsed.message);

@@ -1,4 +1,4 @@
-import { parseNfeXml, type NfeData } from '../../../../lib/invoices/nfe-xml';
+import { parseNfeXml, type NfeData } from '../../../../common/invoices/nfe-xml';
 import { buildChain, type NfeTrustStore } from './certificate-chain';
 import { certificateCnpj } from './certificate-cnpj';
 import { childText, parseDom, readNfeStructure, type NfeNodes } from './nfe-structure';
@@ -106,7 +106,7 @@ function authorisationProof(
 }
 
 /**
- * Both proofs of `xml`, whose reading by lib/invoices/nfe-xml.ts is `parsed`. `store` is the club's trust store for
+ * Both proofs of `xml`, whose reading by common/invoices/nfe-xml.ts is `parsed`. `store` is the club's trust store for
  * members' sends (NFE_TRUSTED_ROOTS or the shipped ICP-Brasil set), or the demo's root passed by the seed.
  */
 export function verifyNfe(xml: string, parsed: NfeData, store: NfeTrustStore): NfeVerification {

@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { AsnConvert } from '@peculiar/asn1-schema';
 import { Certificate, id_ce_subjectKeyIdentifier, SubjectKeyIdentifier } from '@peculiar/asn1-x509';
-import { sampleNfeXml, type SampleNfeItem } from '../../../../lib/invoices/nfe-xml';
+import { sampleNfeXml, type SampleNfeItem } from '../../../../common/invoices/nfe-xml';
 import type { NfeTrustStore } from '../nfe-trust/certificate-chain';
 import { signAndAuthorise, type NfeProtocol, type NfeSigner } from '../nfe-trust/sign-nfe';
 import { issueCertificate, newKeyPair, type IssuedCertificate, type KeyPair } from './certificates';

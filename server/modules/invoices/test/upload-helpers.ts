@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
-import { sampleNfeXml } from '../../../../lib/invoices/nfe-xml';
-import { withCheckDigit } from '../../../../lib/validation/access-key';
+import { sampleNfeXml } from '../../../../common/invoices/nfe-xml';
+import { withCheckDigit } from '../../../../common/validation/access-key';
 import type { GraphQLResponse } from '../../../test/helpers';
 import { signedNfeXml } from './nfe-test-pki';
 import { multipart, type TestFile } from '../../../test/multipart';

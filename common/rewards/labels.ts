@@ -1,4 +1,4 @@
-import type { RewardCategory, RewardOrderStatus, RewardType } from '@/lib/graphql/generated/graphql';
+import type { RewardCategory, RewardOrderStatus, RewardType } from '../member-schema.generated';
 import { formatPoints } from '../format/numbers';
 
 /** The catalogue's sections, in the order the page shows them. */

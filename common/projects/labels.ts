@@ -1,4 +1,4 @@
-import type { ProjectEnvironment, ProjectStatus } from '../graphql/generated/graphql';
+import type { ProjectEnvironment, ProjectStatus } from '../member-schema.generated';
 
 /** The room of a project as members read it; the form's select and every project screen use this one list. */
 export const ENVIRONMENT_LABELS: Record<ProjectEnvironment, string> = {

@@ -1,7 +1,7 @@
 import { isValidCnpj as libraryIsValidCnpj } from '@brazilian-utils/brazilian-utils';
 import { normaliseCnpj } from '../format/cnpj';
 
-// The display helpers live in lib/format/cnpj.ts, so a page that only shows a CNPJ does not load the library.
+// The display helpers live in common/format/cnpj.ts, so a page that only shows a CNPJ does not load the library.
 export { formatCnpj, normaliseCnpj } from '../format/cnpj';
 
 /**

@@ -1,6 +1,6 @@
 /**
  * The painel's API paths, spelled once for both sides: the server registers them (server/http/api-routes.ts) and the
- * painel calls them. Kept apart from lib/api-paths.ts, which member pages load, so nothing of the painel rides in a
+ * painel calls them. Kept apart from common/api-paths.ts, which member pages load, so nothing of the painel rides in a
  * member's or visitor's page.
  */
 export const PAINEL_API_PATHS = {

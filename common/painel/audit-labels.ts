@@ -32,6 +32,7 @@ const ACTION_LABELS: Readonly<Record<string, string>> = {
   'invoice.reject': 'Nota recusada',
   'invoice.sefaz-cancel': 'Nota cancelada pela Sefaz (pontos estornados)',
   'invoice.export': 'Fila de notas exportada (CSV)',
+  'invoice.assign': 'Nota atribuída a um revisor',
   'reward.export': 'Pedidos de prêmios exportados (CSV)',
   'project.take': 'Projeto aberto para análise',
   'project.approve': 'Projeto aprovado',
@@ -126,6 +127,9 @@ const FIELD_LABELS: Readonly<Record<string, string>> = {
   sessions: 'sessões',
   note: 'nota interna',
   sefaz: 'Sefaz',
+  to: 'atribuída a',
+  copyOf: 'cópia da nota',
+  bulk: 'em lote',
 };
 
 /** pt-BR names of the statuses an audit line stores (invoices, projects, orders, transfers, staff accounts). */
