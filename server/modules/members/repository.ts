@@ -1,7 +1,7 @@
 // The members' reads of the audit trail: what support changed on a member, and by whom.
 import type { Db } from '../../db/schema';
 
-/** The support switches the trail names `member.<action>` (operator.ts): what "Últimas mudanças" lists. */
+/** The support switches the trail names `member.<action>` (actions.ts): what "Últimas mudanças" lists. */
 export const SWITCH_ACTIONS = [
   'require-password-change',
   'consent',

@@ -5,7 +5,7 @@ import { codeOf, enrolStaff, painelGql, type EnrolledStaff } from '../../test/st
 import { JPEG, newKey, submit } from '../invoices/test/upload-helpers';
 import { appendEntries } from '../points';
 import { createMember, findUserByCpf } from '../users/repository';
-import { showMember } from './operator';
+import { showMember } from './actions';
 
 const BIA = {
   name: 'Bia',
