@@ -46,7 +46,7 @@ const REFUSED: [string, string, string][] = [
   [
     'a terminal command importing a module’s file',
     'server/cli/exemplo.ts',
-    "import { storesList } from '../modules/stores/operator';",
+    "import { storesList } from '../modules/stores/actions';",
   ],
   [
     'the API importing UI code',

@@ -63,6 +63,9 @@ const ACTION_LABELS: Readonly<Record<string, string>> = {
   'reward.import': 'Prêmio importado',
   'partner.confirm': 'Transferência ao parceiro confirmada',
   'partner.refuse': 'Transferência ao parceiro recusada',
+  'partner.link': 'Conta no parceiro vinculada',
+  'partner.unlink': 'Conta no parceiro desvinculada',
+  'partner.request': 'Transferência ao parceiro pedida',
   'whatsapp.reply': 'WhatsApp: resposta ao membro',
   'whatsapp.end-handover': 'WhatsApp: atendimento encerrado',
 };
@@ -76,6 +79,7 @@ export const ACTOR_KIND_LABELS: Readonly<Record<string, string>> = {
   STAFF: 'painel',
   TERMINAL: 'terminal',
   SYSTEM: 'sistema',
+  MEMBER: 'membro',
 };
 
 /** pt-BR names of the fields an audit line's before → after holds; a field without one shows as it is stored. */
@@ -84,7 +88,10 @@ const FIELD_LABELS: Readonly<Record<string, string>> = {
   points: 'pontos',
   reason: 'motivo',
   reference: 'referência no parceiro',
+  accountId: 'conta no parceiro',
   lateAnswer: 'resposta tardia',
+  again: 'resposta repetida',
+  detail: 'detalhe',
   roles: 'funções',
   name: 'nome',
   email: 'e-mail',

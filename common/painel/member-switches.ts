@@ -1,4 +1,4 @@
-// The support switches of a member's page, with the rules the API applies to them (server/modules/members/operator.ts
+// The support switches of a member's page, with the rules the API applies to them (server/modules/members/actions.ts
 // reads the same limits and messages): one place for what the form checks first and what the API answers.
 
 /** The reason every switch asks for, and the consent notice's text. */

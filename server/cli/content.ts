@@ -3,6 +3,7 @@ import { userInfo } from 'node:os';
 import path from 'node:path';
 import { importContent, readContentFolder } from '../modules/content';
 import { importRewards, readRewardFolder } from '../modules/rewards';
+import { terminalActor } from '../modules/staff';
 import { runCli, UsageError } from './run';
 
 const USAGE = `Uso: npm run content -- import <pasta> [--rascunho]
@@ -37,7 +38,9 @@ runCli({
     }
     // The catalogue is content too: its folder sits beside the others and is loaded by the rewards' own import.
     if (hasRewards) {
-      const rewards = await importRewards({ db, config }, rewardsFolder, userInfo().username, { asDraft });
+      const rewards = await importRewards({ db, config }, rewardsFolder, terminalActor(userInfo().username), {
+        asDraft,
+      });
       print(`Prêmios: ${rewards.added.length} novo(s), ${rewards.updated.length} atualizado(s).`);
     }
   },

@@ -3,7 +3,7 @@ import { formatStaffTime } from '../../common/format/dates';
 import { clubModules } from '../modules';
 import { DEMO_DATA_COMES_BACK, removeDemoMembers } from '../modules/demo';
 import { operatorSwitches, showMember } from '../modules/members';
-import { terminalActor } from '../modules/staff';
+import { terminalActor, type AuditActor } from '../modules/staff';
 import { createFileStorage } from '../storage/from-config';
 import { runCli, UsageError, type CommandContext } from './run';
 
@@ -26,15 +26,11 @@ const OPTIONS = { message: { type: 'string' }, by: { type: 'string' }, reason: {
 /** The demo members of the README, with everything of theirs; asks nothing, and a second run finds nobody. */
 async function removeDemo(
   { config, database, print }: Pick<CommandContext<typeof OPTIONS>, 'config' | 'database' | 'print'>,
-  actor: string,
+  actor: AuditActor,
 ): Promise<void> {
   const storage = createFileStorage(config);
   try {
-    const removed = await removeDemoMembers(
-      { db: await database(), config, storage },
-      terminalActor(actor),
-      clubModules,
-    );
+    const removed = await removeDemoMembers({ db: await database(), config, storage }, actor, clubModules);
     if (removed.length === 0) print('Nenhum membro de demonstração: nada a remover.');
     for (const member of removed) {
       const counts = Object.entries(member.removed).map(([label, count]) => `${label} ${count}`);
@@ -50,7 +46,7 @@ runCli({
   usage: USAGE,
   options: OPTIONS,
   async run({ positionals: [command, who, extra], values, config, database, print }) {
-    const actor = values.by?.trim() || userInfo().username;
+    const actor = terminalActor(values.by?.trim() || userInfo().username);
     if (command === 'remove-demo') {
       if (who !== undefined) throw new UsageError();
       return removeDemo({ config, database, print }, actor);

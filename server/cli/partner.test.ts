@@ -101,16 +101,19 @@ describe('npm run partner', () => {
     expect(late.stdout).toContain('já foi concluída: nada foi devolvido');
     expect((await getBalance(db, anaId)).balance).toBe(before);
     const audit = await db
-      .selectFrom('partner_audit')
-      .select(['actor', 'action'])
-      .where('transfer_id', '=', id)
+      .selectFrom('staff_audit')
+      .select(['actor_kind', 'actor_name', 'action', 'after'])
+      .where('object_type', '=', 'partner_transfer')
+      .where('object_id', '=', String(id))
+      .where('actor_kind', '=', 'terminal')
       .orderBy('id')
       .execute();
-    expect(audit.map((a) => [a.actor, a.action])).toEqual([
-      ['suporte.rui', 'confirmed'],
-      [expect.any(String), 'again-confirmed'],
-      ['suporte.rui', 'late-refused'],
+    expect(audit.map((a) => [a.actor_name, a.action])).toEqual([
+      ['suporte.rui', 'partner.confirm'],
+      [expect.any(String), 'partner.confirm'],
+      ['suporte.rui', 'partner.refuse'],
     ]);
+    expect(JSON.parse(audit[2]!.after!)).toMatchObject({ status: 'completed', lateAnswer: 'refused' });
   });
 
   it('refuses with a reason the member reads, giving the points back; refuses bad commands', async () => {

@@ -7,6 +7,7 @@ import {
   refuseTransfer,
   TRANSFER_STATUS_LABELS,
 } from '../modules/partner';
+import { terminalActor } from '../modules/staff';
 import { runCli, UsageError } from './run';
 
 const USAGE = `Uso:
@@ -19,7 +20,7 @@ const minute = formatStaffTime;
 
 /**
  * `npm run partner`: the operator answers for the points partner (the embedded default keeps every transfer
- * waiting for this), or records what a real partner's support said. Every action is audited in partner_audit.
+ * waiting for this), or records what a real partner's support said. Every action is audited in staff_audit.
  */
 runCli({
   usage: USAGE,
@@ -31,7 +32,7 @@ runCli({
   },
   async run({ positionals: [command, target], values, config, database, print }) {
     if (!command) throw new UsageError();
-    const actor = values.by?.trim() || userInfo().username;
+    const actor = terminalActor(values.by?.trim() || userInfo().username);
     const deps = { db: await database(), config };
     switch (command) {
       case 'list': {

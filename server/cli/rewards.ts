@@ -20,6 +20,7 @@ import {
   shipOrder,
   STATUS_LABELS,
 } from '../modules/rewards';
+import { terminalActor } from '../modules/staff';
 import { formatCount } from '../../common/format/numbers';
 import { runCli, UsageError } from './run';
 
@@ -59,7 +60,7 @@ runCli({
   },
   async run({ positionals: [command, target, extra], values, config, database, print }) {
     if (!command) throw new UsageError();
-    const actor = values.by?.trim() || userInfo().username;
+    const actor = terminalActor(values.by?.trim() || userInfo().username);
     const deps = { db: await database(), config };
     const messenger = createMessenger(deps.db, config, config.now);
     // The member hears of every change the club makes; the change stands even when the message cannot go out.

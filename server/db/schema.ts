@@ -592,7 +592,7 @@ export interface StaffSetupLinksTable {
 export interface StaffAuditTable {
   id: Generated<number>;
   created_at: string;
-  actor_kind: 'staff' | 'terminal' | 'system';
+  actor_kind: 'staff' | 'terminal' | 'system' | 'member';
   actor_staff_id: number | null;
   actor_name: string;
   role: string | null;
@@ -604,17 +604,6 @@ export interface StaffAuditTable {
   before: string | null;
   after: string | null;
   ip: string | null;
-}
-
-/** One operator switch on a member (`npm run members`). */
-export interface MemberAuditTable {
-  id: Generated<number>;
-  user_id: number;
-  /** The operator's login name on the machine that ran the command. */
-  actor: string;
-  action: string;
-  detail: string | null;
-  created_at: Generated<string>;
 }
 
 /** Support's internal note on a member (painel only, append-only; never in the member's own answers). */
@@ -727,17 +716,6 @@ export interface RewardOrderEventsTable {
   created_at: string;
 }
 
-/** One operator action on a reward or an order (`npm run rewards`). */
-export interface RewardAuditTable {
-  id: Generated<number>;
-  reward_id: number | null;
-  order_id: number | null;
-  actor: string;
-  action: string;
-  detail: string | null;
-  created_at: string;
-}
-
 // ---- Points partner ----
 
 /** The member's account at the points partner, while linked (one at a time). */
@@ -779,17 +757,6 @@ export interface PartnerTransfersTable {
   created_at: string;
   updated_at: string;
   settled_at: string | null;
-}
-
-/** One action on a link or a transfer: the member, an operator (`npm run partner`), the partner, the deadline. */
-export interface PartnerAuditTable {
-  id: Generated<number>;
-  transfer_id: number | null;
-  user_id: number | null;
-  actor: string;
-  action: string;
-  detail: string | null;
-  created_at: string;
 }
 
 /** A member's tries of an access key another member had already sent (counted per key and member). */
@@ -981,15 +948,12 @@ export interface Database {
   rewards: RewardsTable;
   reward_orders: RewardOrdersTable;
   reward_order_events: RewardOrderEventsTable;
-  reward_audit: RewardAuditTable;
   partner_links: PartnerLinksTable;
   partner_link_attempts: PartnerLinkAttemptsTable;
   partner_transfers: PartnerTransfersTable;
-  partner_audit: PartnerAuditTable;
   partner_callbacks: PartnerCallbacksTable;
   reward_codes: RewardCodesTable;
   device_sessions: DeviceSessionsTable;
-  member_audit: MemberAuditTable;
   member_notes: MemberNotesTable;
   staff_accounts: StaffAccountsTable;
   staff_roles: StaffRolesTable;

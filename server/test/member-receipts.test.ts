@@ -4,7 +4,7 @@ import type { RewardRow } from '../db/schema';
 import { DEMO_MEMBER } from '../seed';
 import { appendEntries } from '../modules/points';
 import { findUserByCpf } from '../modules/users';
-import { loadCodes } from '../modules/rewards/operator';
+import { loadCodes } from '../modules/rewards/actions';
 import { insertTestReward } from '../modules/rewards/test/test-reward';
 import { JPEG, newKey, submit } from '../modules/invoices/test/upload-helpers';
 import { createTestApp, fakeClock, gql, loginAs, operatorAt, type TestApp } from './helpers';

@@ -102,20 +102,25 @@ async function makeSqliteImage(): Promise<Buffer> {
 
 /**
  * A fresh, migrated database with the demo member, on the dialect of the running Jest project; `seeded: false` leaves
- * it as a new club's before its first start (migrated, nothing seeded), for what the start itself seeds.
+ * it as a new club's before its first start (migrated, nothing seeded), for what the start itself seeds;
+ * `migrated: false` leaves it empty, for a test that runs the migrations itself.
  */
-export async function createTestDatabase({ seeded = true }: { seeded?: boolean } = {}): Promise<TestDatabase> {
+export async function createTestDatabase({
+  seeded = true,
+  migrated = true,
+}: { seeded?: boolean; migrated?: boolean } = {}): Promise<TestDatabase> {
+  const fresh = !seeded || !migrated;
   if (testDialect() === 'sqlite') {
-    const db = seeded
-      ? openSqliteImage(await (sqliteImage ??= loadSqliteImage()))
-      : createDatabase({ kind: 'sqlite', file: ':memory:' });
-    if (!seeded) await migrateToLatest(db);
+    const db = fresh
+      ? createDatabase({ kind: 'sqlite', file: ':memory:' })
+      : openSqliteImage(await (sqliteImage ??= loadSqliteImage()));
+    if (fresh && migrated) await migrateToLatest(db);
     return { db, open: () => db, drop: () => db.destroy() };
   }
-  const name = seeded ? await takeSpare() : await copyOf(null);
+  const name = fresh ? await copyOf(null) : await takeSpare();
   const url = withDatabase(serverUrl(), name);
   const handles = [createDatabase({ kind: 'postgres', url })];
-  if (!seeded) await migrateToLatest(handles[0]!);
+  if (fresh && migrated) await migrateToLatest(handles[0]!);
   return {
     db: handles[0]!,
     open: () => {

@@ -43,6 +43,7 @@ import { campaignsRole } from './20261210T100000-campaigns-role';
 import { memberNotes } from './20261211T100000-member-notes';
 import { pointsAdjustments } from './20261211T110000-points-adjustments';
 import { reviewAssignments } from './20261212T100000-review-assignments';
+import { auditFold } from './20261212T110000-audit-fold';
 
 /**
  * Every migration, by name in timestamp order. A static record instead of a folder scan keeps migrations working
@@ -93,4 +94,5 @@ export const migrations: Record<string, Migration> = {
   '20261211T100000-member-notes': memberNotes,
   '20261211T110000-points-adjustments': pointsAdjustments,
   '20261212T100000-review-assignments': reviewAssignments,
+  '20261212T110000-audit-fold': auditFold,
 };

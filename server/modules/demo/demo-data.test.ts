@@ -107,7 +107,6 @@ async function addRowsOf(member: UserRow, staffId: number, tag: string): Promise
     .insertInto('consent_answers')
     .values({ user_id: member.id, accepted: 1, message: 'Aceito', answered_at: now })
     .execute();
-  await db.insertInto('member_audit').values({ user_id: member.id, actor: 'suporte', action: 'consent' }).execute();
   await db
     .insertInto('survey_responses')
     .values({ promotion_key: `promo-${tag}`, user_id: member.id, answers: '[]', created_at: now })
@@ -117,7 +116,7 @@ async function addRowsOf(member: UserRow, staffId: number, tag: string): Promise
     .values({ user_id: member.id, account_id: `conta-${tag}`, linked_at: now })
     .execute();
   await db.insertInto('partner_link_attempts').values({ user_id: member.id, created_at: now }).execute();
-  const transfer = await db
+  await db
     .insertInto('partner_transfers')
     .values({
       user_id: member.id,
@@ -129,17 +128,6 @@ async function addRowsOf(member: UserRow, staffId: number, tag: string): Promise
       partner_points: 10,
       created_at: now,
       updated_at: now,
-    })
-    .returning('id')
-    .executeTakeFirstOrThrow();
-  await db
-    .insertInto('partner_audit')
-    .values({
-      transfer_id: transfer.id,
-      user_id: member.id,
-      actor: 'parceiro',
-      action: 'request',
-      created_at: now,
     })
     .execute();
   const [entry] = await appendEntries(

@@ -12,7 +12,7 @@ import {
   type SharedTestApps,
   type TestApp,
 } from '../../test/helpers';
-import { setActive } from '../stores/operator';
+import { setActive } from '../stores/actions';
 import { terminalActor } from '../staff';
 import { createKioskCode, KIOSK_ACTIVATION_FAILURES, KIOSK_MESSAGES, KIOSK_SIGN_UPS_PER_HOUR } from './service';
 

@@ -1,7 +1,7 @@
 import type { ClubModule } from '../club-module';
 import { membersStaffResolvers } from './staff-resolvers';
 
-export { OperatorError, operatorSwitches, showMember } from './operator';
+export { operatorSwitches, showMember } from './actions';
 
 export const membersModule: ClubModule = {
   name: 'members',

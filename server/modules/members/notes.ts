@@ -9,7 +9,7 @@ import { cleanNote, noteProblem } from '../../../common/painel/member-notes';
 import { findUserById } from '../users';
 import { recordAudit } from '../staff';
 import { nowOf, type OperatorDeps } from '../service-deps';
-import { MEMBER_NOT_FOUND_MESSAGE } from './operator';
+import { MEMBER_NOT_FOUND_MESSAGE } from './actions';
 import { decodeIdCursor, encodeIdCursor, pageSizeOf } from './pages';
 import { memberIdOf } from './support';
 

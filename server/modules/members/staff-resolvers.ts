@@ -1,7 +1,6 @@
-import { badUserInput, notFound } from '../../errors/api-errors';
 import { requireRole, type StaffResolverSet } from '../../graphql/staff-access';
 import type { StaffContext } from '../../graphql/staff-context';
-import { OperatorError, operatorSwitches } from './operator';
+import { operatorSwitches } from './actions';
 import { addMemberNote, memberNotes } from './notes';
 import { memberDetail, memberIdOf, memberInvoices, memberLedger, memberOrders, searchMembers } from './support';
 import {
@@ -13,9 +12,9 @@ import {
 } from './points-adjustments';
 
 /**
- * Runs one of the terminal's switches for the staff member (atendimento) on the member of this id, with the reason,
- * and answers the member's page as it now stands. The switches' own refusals become the painel's NOT_FOUND or
- * BAD_USER_INPUT, under the input field at fault.
+ * Runs one of the switches (actions.ts) for the staff member (atendimento) on the member of this id, with the reason,
+ * and answers the member's page as it now stands. The switches' refusals are DomainErrors, the painel's NOT_FOUND or
+ * BAD_USER_INPUT under the input field at fault, and go through as they are.
  */
 async function switched(
   ctx: StaffContext,
@@ -23,13 +22,7 @@ async function switched(
   run: (member: { id: number }, actor: ReturnType<typeof requireRole>) => Promise<unknown>,
 ) {
   const actor = requireRole(ctx, 'atendimento');
-  try {
-    await run({ id: memberIdOf(id) }, actor);
-  } catch (error) {
-    if (!(error instanceof OperatorError)) throw error;
-    if (error.code === 'NOT_FOUND') throw notFound(error.message);
-    throw badUserInput(error.message, error.field ? { [error.field]: error.message } : {});
-  }
+  await run({ id: memberIdOf(id) }, actor);
   return memberDetail(ctx, id);
 }
 

@@ -5,7 +5,7 @@ import { codeOf, enrolStaff, painelGql, type EnrolledStaff } from '../../test/st
 import { JPEG, newKey, submit } from '../invoices/test/upload-helpers';
 import { appendEntries } from '../points';
 import { createMember, findUserByCpf } from '../users/repository';
-import { showMember } from './operator';
+import { showMember } from './actions';
 
 const BIA = {
   name: 'Bia',
@@ -221,7 +221,7 @@ const auditLines = (action: string) =>
   >;
 
 describe('the switches', () => {
-  it('each one changes the member, writes one audit line with the reason, before → after, and the member_audit line', async () => {
+  it('each one changes the member, writes one audit line with the reason, before → after, which the member page lists', async () => {
     const cases = [
       [
         SWITCHES.password,

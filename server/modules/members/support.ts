@@ -1,5 +1,5 @@
 // Members' support in the painel (atendimento): the search and the member's page, read through each module's public
-// API. The switches themselves are operator.ts's, the same the terminal's `npm run members` runs.
+// API. The switches themselves are actions.ts's, the same the terminal's `npm run members` runs.
 import type { Db, InvoiceRow, UserRow } from '../../db/schema';
 import { badUserInput, notFound } from '../../errors/api-errors';
 import { formatCnpj } from '../../../common/format/cnpj';
@@ -12,7 +12,7 @@ import { countOwnOrders, ownOrders, rewardsByIds } from '../rewards';
 import { findUserByCpf, findUserByEmail, findUserById, findUserByPhone, searchUsersByName } from '../users';
 import type { OperatorDeps } from '../service-deps';
 import { hideCpf } from '../../privacy/hide';
-import { MEMBER_NOT_FOUND_MESSAGE } from './operator';
+import { MEMBER_NOT_FOUND_MESSAGE } from './actions';
 import { decodeIdCursor, encodeIdCursor, pageSizeOf } from './pages';
 import { recentAudit } from './repository';
 

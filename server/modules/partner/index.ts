@@ -5,14 +5,12 @@ import { partnerResolvers } from './resolvers';
 import { partnerStaffResolvers } from './staff-resolvers';
 
 export {
-  auditOfTransfer,
   confirmTransfer,
   listTransfersForOperator,
   parseTransferStatus,
-  PartnerOperatorError,
   refuseTransfer,
   TRANSFER_STATUS_LABELS,
-} from './operator';
+} from './actions';
 export { settleWaitingTransfers } from './jobs';
 
 export const partnerModule: ClubModule = {

@@ -119,11 +119,31 @@ describe('linking an account at the points partner', () => {
     const unlinked = await gql<{ unlinkPointsPartner: { linkedAccount: string | null } }>(t.app, UNLINK, {}, ana);
     expect(unlinked.data!.unlinkPointsPartner.linkedAccount).toBeNull();
     expect(await linked()).toBe(false);
+    // The member's own link and unlink are in the audit trail, under the member's id only.
     expect(
-      await t.db.selectFrom('partner_audit').select(['actor', 'action', 'detail']).orderBy('id').execute(),
+      await t.db
+        .selectFrom('staff_audit')
+        .select(['actor_kind', 'actor_name', 'action', 'object_id', 'before', 'after'])
+        .where('action', 'like', 'partner.%')
+        .orderBy('id')
+        .execute(),
     ).toEqual([
-      { actor: 'membro', action: 'link', detail: '12345678' },
-      { actor: 'membro', action: 'unlink', detail: '12345678' },
+      {
+        actor_kind: 'member',
+        actor_name: `membro #${anaId}`,
+        action: 'partner.link',
+        object_id: String(anaId),
+        before: null,
+        after: '{"accountId":"12345678"}',
+      },
+      {
+        actor_kind: 'member',
+        actor_name: `membro #${anaId}`,
+        action: 'partner.unlink',
+        object_id: String(anaId),
+        before: '{"accountId":"12345678"}',
+        after: null,
+      },
     ]);
   });
 
@@ -217,15 +237,16 @@ describe('transferring points to the partner', () => {
     expect(await confirmTransfer(operator(), made.id, 'suporte.rui')).toMatchObject({ changed: false, late: false });
     expect((await getBalance(t.db, anaId)).balance).toBe(1300);
     const audit = await t.db
-      .selectFrom('partner_audit')
-      .select(['actor', 'action'])
-      .where('transfer_id', '=', Number(made.id))
+      .selectFrom('staff_audit')
+      .select(['actor_name', 'action'])
+      .where('object_type', '=', 'partner_transfer')
+      .where('object_id', '=', made.id)
       .orderBy('id')
       .execute();
     expect(audit).toEqual([
-      { actor: 'membro', action: 'requested' },
-      { actor: 'suporte.rui', action: 'confirmed' },
-      { actor: 'suporte.rui', action: 'again-confirmed' },
+      { actor_name: `membro #${anaId}`, action: 'partner.request' },
+      { actor_name: 'suporte.rui', action: 'partner.confirm' },
+      { actor_name: 'suporte.rui', action: 'partner.confirm' },
     ]);
   });
 

@@ -109,31 +109,7 @@ export function transfersForOperator(db: Db, status: PartnerTransferStatus | nul
   return query.orderBy('t.id').limit(500).execute();
 }
 
-// ---- Audit and callbacks ---------------------------------------------------------------------------------------
-
-export interface AuditEntry {
-  transferId: number | null;
-  userId: number | null;
-  actor: string;
-  action: string;
-  detail: string | null;
-}
-
-export const insertAudit = (db: Db, e: AuditEntry, at: string) =>
-  db
-    .insertInto('partner_audit')
-    .values({
-      transfer_id: e.transferId,
-      user_id: e.userId,
-      actor: e.actor,
-      action: e.action,
-      detail: e.detail,
-      created_at: at,
-    })
-    .execute();
-
-export const auditOfTransfer = (db: Db, transferId: number) =>
-  db.selectFrom('partner_audit').selectAll().where('transfer_id', '=', transferId).orderBy('id').execute();
+// ---- Callbacks ---------------------------------------------------------------------------------------
 
 /** Records a callback's signature; false when it was already taken (a replay). */
 export async function takeCallbackSignature(db: Db, signature: string, at: string): Promise<boolean> {

@@ -9,6 +9,7 @@ import { createPointsPartner, PartnerUnavailableError, type PointsPartner } from
 import { saoPauloDayStart, todayInBrazil } from '../../../common/format/dates';
 import { expireDuePoints, getBalance, InsufficientPointsError, lockMemberPoints, spendPoints } from '../points';
 import { emailReceipt } from '../notifications';
+import { memberActor, recordAudit } from '../staff';
 import { requireMember } from '../users';
 import { nowOf, type ServiceDeps } from '../service-deps';
 import * as repo from './repository';
@@ -170,10 +171,11 @@ export async function linkPointsPartner(deps: Deps, rawAccountId: string): Promi
   try {
     await db.transaction().execute(async (trx) => {
       await repo.insertLink(trx, user.id, accountId, at);
-      await repo.insertAudit(
+      await recordAudit(
         trx,
-        { transferId: null, userId: user.id, actor: 'membro', action: 'link', detail: accountId },
-        at,
+        memberActor(user.id),
+        { action: 'partner.link', object: { type: 'member', id: user.id }, after: { accountId } },
+        now,
       );
     });
   } catch (error) {
@@ -187,15 +189,16 @@ export async function linkPointsPartner(deps: Deps, rawAccountId: string): Promi
 export async function unlinkPointsPartner(deps: Deps): Promise<PointsPartnerView> {
   const { db } = deps;
   const user = await requireMember(db, deps.userId);
-  const at = nowOf(deps).toISOString();
+  const now = nowOf(deps);
   await db.transaction().execute(async (trx) => {
     const link = await repo.linkOf(trx, user.id);
     if (!link) return;
     await repo.deleteLink(trx, user.id);
-    await repo.insertAudit(
+    await recordAudit(
       trx,
-      { transferId: null, userId: user.id, actor: 'membro', action: 'unlink', detail: link.account_id },
-      at,
+      memberActor(user.id),
+      { action: 'partner.unlink', object: { type: 'member', id: user.id }, before: { accountId: link.account_id } },
+      now,
     );
   });
   return programView(deps, user.id);
@@ -306,10 +309,15 @@ export async function transferToPartner(deps: TransferDeps, rawInput: TransferIn
         now,
       );
       await repo.updateTransfer(trx, row.id, 'requested', { debit_entry_id: debit.id });
-      await repo.insertAudit(
+      await recordAudit(
         trx,
-        { transferId: row.id, userId: user.id, actor: 'membro', action: 'requested', detail: `${input.points} pontos` },
-        at,
+        memberActor(user.id),
+        {
+          action: 'partner.request',
+          object: { type: 'partner_transfer', id: row.id, label: `Transferência nº ${row.id}` },
+          after: { status: 'requested', points: input.points },
+        },
+        now,
       );
       await transferNoticeIn(trx, row, now);
       return { transfer: { ...row, debit_entry_id: debit.id }, replayed: false };

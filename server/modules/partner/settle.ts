@@ -1,7 +1,8 @@
 import type { Db, PartnerTransferRow } from '../../db/schema';
+import { runInTransaction } from '../../db/transaction';
 import { notify } from '../notifications';
 import { lockMemberPoints, refundPoints } from '../points';
-import { actorLabel, recordAudit, type AuditActor } from '../staff';
+import { recordAudit, type AuditActor } from '../staff';
 import * as repo from './repository';
 
 /** The partner's word on a transfer, whoever brings it: its callback, its status answer, an operator, the deadline. */
@@ -19,13 +20,13 @@ export const refundDescription = (t: Pick<PartnerTransferRow, 'id' | 'program'>)
   `Estorno da transferência nº ${t.id} para ${t.program}`;
 
 /**
- * Settles a transfer once, in one transaction that first holds the member's points: a confirmation completes it, a
+ * Settles a transfer once, in one transaction (the caller's when given one) that first holds the member's points: a confirmation completes it, a
  * refusal gives the points back as a refund credit linked to the transfer. A transfer already settled the same way
  * changes nothing; one settled the other way keeps what it is and records the late answer: a "confirmed" after the
  * deadline's refund never debits again (the member keeps the refund; the partner is told and reverses its credit),
- * and a "refused" after a confirmation never gives points twice. Every call is audited under `actor` in
- * partner_audit; a person's answer (an operator at the terminal or a staff member in the painel, an AuditActor rather
- * than the partner's or the deadline's name) also goes to the staff's trail, with the status before and after.
+ * and a "refused" after a confirmation never gives points twice. Every call writes its line to the audit trail with
+ * the status before and after: under `actor`, a person's (an operator at the terminal or a staff member in the
+ * painel), or the club's own when a name (the partner's answer, the deadline).
  */
 export async function settleTransfer(
   db: Db,
@@ -35,30 +36,18 @@ export async function settleTransfer(
   now: Date,
 ): Promise<Settlement | null> {
   const at = now.toISOString();
-  return db.transaction().execute(async (trx) => {
+  return runInTransaction(db, async (trx) => {
     const found = await repo.transferById(trx, transferId);
     if (!found) return null;
     await lockMemberPoints(trx, found.user_id, now);
     // Read again under the member's lock: another settlement of the same transfer may have just committed.
     const transfer = (await repo.transferById(trx, transferId))!;
-    const person = typeof actor === 'string' ? null : actor;
-    const audit = async (action: string, detail: string | null) => {
-      await repo.insertAudit(
-        trx,
-        {
-          transferId,
-          userId: transfer.user_id,
-          actor: person ? actorLabel(person) : (actor as string),
-          action,
-          detail,
-        },
-        at,
-      );
-      if (!person) return;
+    const who: AuditActor = typeof actor === 'string' ? { kind: 'system', name: actor } : actor;
+    const audit = async () => {
       const after = (await repo.transferById(trx, transferId))!;
       await recordAudit(
         trx,
-        person,
+        who,
         {
           action: outcome.kind === 'confirmed' ? 'partner.confirm' : 'partner.refuse',
           object: { type: 'partner_transfer', id: transferId, label: `Transferência nº ${transferId}` },
@@ -77,7 +66,7 @@ export async function settleTransfer(
     if (transfer.status !== 'requested') {
       const late = transfer.status !== wanted;
       if (late) await repo.updateTransfer(trx, transferId, null, { late_answer: outcome.kind, updated_at: at });
-      await audit(late ? `late-${outcome.kind}` : `again-${outcome.kind}`, null);
+      await audit();
       return { changed: false, late, transfer: (await repo.transferById(trx, transferId))! };
     }
     if (outcome.kind === 'confirmed') {
@@ -87,7 +76,7 @@ export async function settleTransfer(
         settled_at: at,
         updated_at: at,
       });
-      await audit('confirmed', outcome.reference ?? null);
+      await audit();
     } else {
       const [refund] = await refundPoints(
         trx,
@@ -102,7 +91,7 @@ export async function settleTransfer(
         settled_at: at,
         updated_at: at,
       });
-      await audit('refused', outcome.reason);
+      await audit();
     }
     // The member's inbox (and push) in this transaction: a settlement that rolls back tells nobody.
     await notify(

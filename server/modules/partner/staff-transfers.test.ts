@@ -144,6 +144,8 @@ describe('partner transfers in the painel', () => {
       .selectFrom('staff_audit')
       .select(['actor_name', 'role', 'action', 'object_id', 'before', 'after'])
       .where('action', 'like', 'partner.%')
+      // The member's own requests are in the trail too; these are the painel's answers.
+      .where('actor_kind', '=', 'staff')
       .orderBy('id')
       .execute();
     expect(lines.map((l) => [l.actor_name, l.role, l.action, l.object_id])).toEqual([
@@ -161,15 +163,16 @@ describe('partner transfers in the painel', () => {
       reference: 'PTS-2026/0043',
     });
     const own = await t.db
-      .selectFrom('partner_audit')
-      .select(['actor', 'action'])
-      .where('transfer_id', '=', Number(second))
+      .selectFrom('staff_audit')
+      .select(['actor_name', 'action'])
+      .where('object_type', '=', 'partner_transfer')
+      .where('object_id', '=', String(second))
       .orderBy('id')
       .execute();
-    expect(own.map((a) => [a.actor, a.action])).toEqual([
-      ['membro', 'requested'],
-      ['Paula Prêmios <paula@clube.test>', 'refused'],
-      ['Paula Prêmios <paula@clube.test>', 'late-confirmed'],
+    expect(own.map((a) => [a.actor_name, a.action])).toEqual([
+      [`membro #${anaId}`, 'partner.request'],
+      ['Paula Prêmios <paula@clube.test>', 'partner.refuse'],
+      ['Paula Prêmios <paula@clube.test>', 'partner.confirm'],
     ]);
   });
 
@@ -188,6 +191,7 @@ describe('partner transfers in the painel', () => {
       .select(['actor_kind', 'actor_name', 'role', 'action'])
       .where('object_id', '=', id)
       .where('action', 'like', 'partner.%')
+      .where('actor_kind', '<>', 'member')
       .executeTakeFirstOrThrow();
     expect(line).toEqual({
       actor_kind: 'terminal',

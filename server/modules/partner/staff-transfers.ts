@@ -1,12 +1,13 @@
 // Transfers to the points partner in the painel (premios): those waiting for an answer, and the operator's answer
-// through the terminal's own functions (operator.ts), audited in the transaction of the settlement.
+// through the same use cases as the terminal's (actions.ts), audited in the transaction of the settlement.
 import type { AppConfig } from '../../config';
 import { parseId } from '../../graphql/ids';
 import type { Db, PartnerTransferRow, PartnerTransferStatus } from '../../db/schema';
 import { badUserInput, notFound } from '../../errors/api-errors';
+import { DomainError } from '../../errors/domain-error';
 import type { StaffActor } from '../../graphql/staff-access';
 import { hideCpf } from '../../privacy/hide';
-import { confirmTransfer, PartnerOperatorError, refuseTransfer } from './operator';
+import { confirmTransfer, refuseTransfer } from './actions';
 import type { Settlement } from './settle';
 
 interface Deps {
@@ -73,17 +74,14 @@ export async function transferPage(
 }
 
 /** Settles for a staff member; an answer that came after the other one was kept is refused with what happened. */
-async function settle(deps: Deps, id: string, work: (ref: string) => Promise<Settlement>, field: string) {
+async function settle(deps: Deps, id: string, work: (ref: string) => Promise<Settlement>) {
   if (parseId(id) === null) throw notFound(STAFF_TRANSFER_MESSAGES.notFound);
   let settled: Settlement;
   try {
     settled = await work(id);
   } catch (error) {
-    if (error instanceof PartnerOperatorError) {
-      throw error.missing
-        ? notFound(STAFF_TRANSFER_MESSAGES.notFound)
-        : badUserInput(error.message, { [field]: error.message });
-    }
+    // The terminal's words name the number typed; the painel's page says it plainly.
+    if (error instanceof DomainError && error.code === 'NOT_FOUND') throw notFound(STAFF_TRANSFER_MESSAGES.notFound);
     throw error;
   }
   const { transfer, late } = settled;
@@ -99,7 +97,7 @@ async function settle(deps: Deps, id: string, work: (ref: string) => Promise<Set
 
 /** Staff confirm with the partner's reference of the credit, which the terminal may leave out. */
 export const confirmAsStaff = (deps: Deps, actor: StaffActor, id: string, reference: string) =>
-  settle(deps, id, (ref) => confirmTransfer(deps, ref, actor, reference), 'reference');
+  settle(deps, id, (ref) => confirmTransfer(deps, ref, actor, reference));
 
 export const refuseAsStaff = (deps: Deps, actor: StaffActor, id: string, reason: string) =>
-  settle(deps, id, (ref) => refuseTransfer(deps, ref, actor, reason), 'reason');
+  settle(deps, id, (ref) => refuseTransfer(deps, ref, actor, reason));

@@ -13,7 +13,7 @@ import { runInTransaction } from '../../db/transaction';
 import { DomainError } from '../../errors/domain-error';
 import { listProducts, productsByGtin } from '../products';
 import { nowOf, type OperatorDeps } from '../service-deps';
-import { recordAudit, type AuditActor } from '../staff';
+import { actorLabel, recordAudit, type AuditActor } from '../staff';
 import { computeEarning, ruleOf, type Catalogue, type Purchase, type Rule } from './earning-engine';
 import * as repo from './earning-repository';
 
@@ -331,7 +331,7 @@ export async function listRules(deps: OperatorDeps): Promise<RuleView[]> {
     );
 }
 
-const actorName = (actor: AuditActor) => (actor.kind === 'staff' ? `${actor.name} <${actor.email}>` : actor.name);
+const actorName = (actor: AuditActor) => actorLabel(actor);
 
 const json = (list: readonly string[] | null) => (list === null ? null : JSON.stringify(list));
 

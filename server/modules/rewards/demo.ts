@@ -2,7 +2,7 @@ import { unsentMessenger } from '../../adapters/messenger';
 import type { AppConfig } from '../../config';
 import type { Db } from '../../db/schema';
 import type { DemoEvent } from '../points';
-import { deliverOrder, generateCodes, separateOrder, shipOrder } from './operator';
+import { deliverOrder, generateCodes, separateOrder, shipOrder } from './actions';
 import * as repo from './repository';
 import { redeemReward } from './service';
 import { givesCode } from './views';

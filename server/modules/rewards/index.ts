@@ -6,7 +6,6 @@ import { forgetMemberOrders } from './repository';
 import { rewardOrdersCsvRoute } from './staff-orders-csv';
 
 export {
-  auditOf,
   cancelOrderByClub,
   DEFAULT_CODE_VALIDITY_DAYS,
   deliverOrder,
@@ -18,14 +17,13 @@ export {
   listOrdersForOperator,
   listRewardsForOperator,
   parseStatus,
-  RewardOperatorError,
   type RewardActor,
   separateOrder,
   setRewardStock,
   shipOrder,
   correctTracking,
   STATUS_LABELS,
-} from './operator';
+} from './actions';
 export { countOwnOrders, ownOrders, rewardsByIds } from './repository';
 export { readRewardFolder, RewardSourceError } from './source';
 export { notifyOrderMember } from './notify';

@@ -8,7 +8,7 @@ import { givesCode } from './views';
 /*
  * The member's receipts of their own moves: a redemption (with a voucher's or a course's code and how to use it) and
  * a cancellation. The inbox notice is written in the move's transaction (`…NoticeIn`), the e-mail after its commit
- * (`email…`), as the operator's moves do (operator.ts, notify.ts).
+ * (`email…`), as the operator's moves do (actions.ts, notify.ts).
  */
 
 type Deps = ServiceDeps<'db' | 'config' | 'messenger'>;

@@ -267,25 +267,15 @@ export const eventsOf = (db: Db, orderIds: readonly number[]) =>
         .orderBy('id')
         .execute();
 
-export const insertAudit = (
-  db: Db,
-  entry: { rewardId: number | null; orderId: number | null; actor: string; action: string; detail: string | null },
-  at: string,
-) =>
-  db
-    .insertInto('reward_audit')
-    .values({
-      reward_id: entry.rewardId,
-      order_id: entry.orderId,
-      actor: entry.actor,
-      action: entry.action,
-      detail: entry.detail,
-      created_at: at,
-    })
-    .execute();
-
+/** The trail's lines about one order, oldest first: who moved it, and how (the painel's "Quem fez"). */
 export const auditOfOrder = (db: Db, orderId: number) =>
-  db.selectFrom('reward_audit').selectAll().where('order_id', '=', orderId).orderBy('id').execute();
+  db
+    .selectFrom('staff_audit')
+    .select(['actor_name', 'action', 'before', 'after', 'created_at'])
+    .where('object_type', '=', 'reward_order')
+    .where('object_id', '=', String(orderId))
+    .orderBy('id')
+    .execute();
 
 export const insertReward = (db: Db, values: Insertable<RewardsTable>) =>
   db.insertInto('rewards').values(values).returning('id').executeTakeFirstOrThrow();
@@ -433,9 +423,10 @@ export const clearReview = (db: Db, id: number, at: string) =>
     .then((r) => Number(r.numUpdatedRows) === 1);
 
 /**
- * The rewards' part of deleting a member with their data (ClubModule.removeMember): orders, their events and audit go
- * by the cascade from users; the voucher and course codes given to those orders go too (they were the member's, and
- * a code keeps its order). The stock is the operator's count and stays as it is. No file of the member's.
+ * The rewards' part of deleting a member with their data (ClubModule.removeMember): orders and their events go by
+ * the cascade from users (the audit trail keeps its lines, as it does of every removal); the voucher and course codes
+ * given to those orders go too (they were the member's, and a code keeps its order). The stock is the operator's
+ * count and stays as it is. No file of the member's.
  */
 export async function forgetMemberOrders(db: Db, member: { id: number }): Promise<string[]> {
   await db

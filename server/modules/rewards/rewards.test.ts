@@ -9,7 +9,7 @@ import { createTestApp, fakeClock, gql, loginAs, type TestApp } from '../../test
 import { insertTestReward } from './test/test-reward';
 import { reportedPage } from '../device-sessions/test-page';
 import { appendEntries, getBalance } from '../points';
-import { generateCodes, importRewards, loadCodes, parseCodesCsv, releaseOrder, shipOrder } from './operator';
+import { generateCodes, importRewards, loadCodes, parseCodesCsv, releaseOrder, shipOrder } from './actions';
 import { createMember, DEMO_EDITOR, findUserByCpf } from '../users';
 
 let t: TestApp;

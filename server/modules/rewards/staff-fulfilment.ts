@@ -1,6 +1,6 @@
 // Rewards fulfilment in the painel (premios): the order queue, one order as the club's shipping desk sees it, its
 // moves, and the catalogue's stock and code pools. Every change goes through the terminal's own functions
-// (operator.ts), which audit it in its transaction; the member is told as the terminal tells them (notify.ts).
+// (actions.ts), which audit it in its transaction; the member is told as the terminal tells them (notify.ts).
 import { createMessenger } from '../../adapters/messenger';
 import { parseId } from '../../graphql/ids';
 import type { AppConfig } from '../../config';
@@ -17,12 +17,11 @@ import {
   generateCodes,
   loadCodes,
   releaseOrder,
-  RewardOperatorError,
   separateOrder,
   setRewardStock,
   shipOrder,
   type OrderMove,
-} from './operator';
+} from './actions';
 import * as repo from './repository';
 import { givesCode, type DeliveryAddress } from './views';
 
@@ -65,18 +64,6 @@ function statusFilter(status: PainelStatus | null | undefined) {
       return { statuses: ['requested', 'separating', 'shipped'] as RewardOrderStatus[], held: null };
     default:
       return { statuses: [status.toLowerCase() as RewardOrderStatus], held: null };
-  }
-}
-
-/** The terminal's refusals as the API's: NOT_FOUND for what does not exist, BAD_USER_INPUT with its pt-BR text. */
-async function asApi<T>(work: () => Promise<T>): Promise<T> {
-  try {
-    return await work();
-  } catch (error) {
-    if (error instanceof RewardOperatorError) {
-      throw error.missing ? notFound(error.message) : badUserInput(error.message);
-    }
-    throw error;
   }
 }
 
@@ -141,6 +128,34 @@ function allowedMoves(order: RewardOrderRow): string[] {
   }
 }
 
+/** The painel's name of each move in the trail: the status it reached, or the correction. */
+const ORDER_ACTIONS: Readonly<Record<string, string>> = {
+  'reward.separate': 'separating',
+  'reward.ship': 'shipped',
+  'reward.tracking': 'tracking',
+  'reward.deliver': 'delivered',
+  'reward.cancel': 'cancelled',
+  'reward.release': 'release',
+};
+
+const fieldsOf = (json: string | null): Record<string, string | undefined> =>
+  json ? (JSON.parse(json) as Record<string, string | undefined>) : {};
+
+/** One line of the trail as the order's "Quem fez" reads it: who, which move, and what it said (a code, a reason). */
+function orderAction(line: Awaited<ReturnType<typeof repo.auditOfOrder>>[number]) {
+  const action = ORDER_ACTIONS[line.action] ?? line.action.replace(/^reward\./, '');
+  const before = fieldsOf(line.before);
+  const after = fieldsOf(line.after);
+  const said: Record<string, string | undefined> = {
+    shipped: after.tracking_code && `${after.carrier} · ${after.tracking_code}`,
+    tracking: after.trackingCode && `Rastreio corrigido: ${after.carrier} · ${after.trackingCode}`,
+    cancelled: after.reason,
+    release: before.held,
+  };
+  // A line copied from the order's older audit kept its text as `detail`.
+  return { actor: line.actor_name, action, detail: after.detail ?? said[action] ?? null, at: line.created_at };
+}
+
 async function orderDetail(db: Db, order: RewardOrderRow) {
   const [[reward], user, events, codes, actions] = await Promise.all([
     repo.rewardsByIds(db, [order.reward_id]),
@@ -171,7 +186,7 @@ async function orderDetail(db: Db, order: RewardOrderRow) {
       note: e.note,
       at: e.created_at,
     })),
-    actions: actions.map((a) => ({ actor: a.actor, action: a.action, detail: a.detail, at: a.created_at })),
+    actions: actions.map(orderAction),
     allowed: allowedMoves(order),
   };
 }
@@ -191,7 +206,7 @@ export async function rewardOrder(deps: Deps, id: string): Promise<StaffRewardOr
  */
 async function move(deps: Deps, id: string, work: (ref: string) => Promise<OrderMove>): Promise<StaffRewardOrderView> {
   if (parseId(id) === null) throw notFound(STAFF_REWARD_MESSAGES.orderNotFound);
-  const { changed, order } = await asApi(() => work(id));
+  const { changed, order } = await work(id);
   if (changed) {
     const messenger = createMessenger(deps.db, deps.config, deps.config.now);
     // The outbox (or the mail and SMS services) failing leaves the order moved; the member still reads it in
@@ -259,7 +274,7 @@ export async function setStockAsStaff(deps: Deps, actor: StaffActor, slug: strin
   if (!Number.isInteger(stock) || stock < 0 || stock > 9_999_999) {
     throw badUserInput(STAFF_REWARD_MESSAGES.stock, { stock: STAFF_REWARD_MESSAGES.stock });
   }
-  await asApi(() => setRewardStock(deps, slug, String(stock), actor));
+  await setRewardStock(deps, slug, String(stock), actor);
   return stockOf(deps.db, slug);
 }
 
@@ -274,7 +289,7 @@ export async function addCodesAsStaff(
     throw badUserInput(STAFF_REWARD_MESSAGES.codesTooLong, { codes: STAFF_REWARD_MESSAGES.codesTooLong });
   }
   if (!codes.trim()) throw badUserInput(STAFF_REWARD_MESSAGES.codesText, { codes: STAFF_REWARD_MESSAGES.codesText });
-  const loaded = await asApi(() => loadCodes(deps, slug, codes, actor, { validUntil: clean(validUntil) }));
+  const loaded = await loadCodes(deps, slug, codes, actor, { validUntil: clean(validUntil) });
   return { added: loaded.added, skipped: loaded.skipped, reward: await stockOf(deps.db, slug) };
 }
 
@@ -287,13 +302,11 @@ export async function generateCodesAsStaff(
   if (!Number.isInteger(spec.count) || spec.count < 1 || spec.count > GENERATE_MAX) {
     throw badUserInput(STAFF_REWARD_MESSAGES.count, { count: STAFF_REWARD_MESSAGES.count });
   }
-  const loaded = await asApi(() =>
-    generateCodes(
-      deps,
-      slug,
-      { count: String(spec.count), prefix: clean(spec.prefix), validUntil: clean(spec.validUntil) },
-      actor,
-    ),
+  const loaded = await generateCodes(
+    deps,
+    slug,
+    { count: String(spec.count), prefix: clean(spec.prefix), validUntil: clean(spec.validUntil) },
+    actor,
   );
   return { added: loaded.added, skipped: loaded.skipped, reward: await stockOf(deps.db, slug) };
 }

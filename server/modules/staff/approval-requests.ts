@@ -91,7 +91,7 @@ export async function holdForSecondApproval(
       user_id: target.userId,
       points: target.points,
       requested_by_staff_id: actor.kind === 'staff' ? actor.staffId : null,
-      requested_by_name: actor.name,
+      requested_by_name: actor.kind === 'member' ? actorName(actor) : actor.name,
       requested_at: at.toISOString(),
       status: 'pending',
       items_json: target.items ? JSON.stringify(target.items) : null,

@@ -13,11 +13,33 @@ import { AUDIT_ACTIONS } from '../../../common/painel/audit-labels';
  * each in the transaction of the change it records.
  */
 
-/** Who did it: a staff member in the painel, an operator at the terminal, or the club itself. */
+/**
+ * Who did it: a staff member in the painel, an operator at the terminal, the club itself (its jobs, or a partner's
+ * answer it acts on), or a member on their own account.
+ */
 export type AuditActor =
   | StaffActor
   | { readonly kind: 'terminal'; readonly name: string }
-  | { readonly kind: 'system'; readonly name: string };
+  | { readonly kind: 'system'; readonly name: string }
+  | { readonly kind: 'member'; readonly userId: number };
+
+/** A member acting on their own account (a link to the points partner, a transfer). */
+export const memberActor = (userId: number): AuditActor => ({ kind: 'member', userId });
+
+/**
+ * How the trail names the actor: `Nome <e-mail>` for staff; a member by their id only, since the trail is append-only
+ * and outlives the member's personal data.
+ */
+export const actorLabel = (actor: AuditActor): string => {
+  switch (actor.kind) {
+    case 'staff':
+      return `${actor.name} <${actor.email}>`;
+    case 'member':
+      return `membro #${actor.userId}`;
+    default:
+      return actor.name;
+  }
+};
 
 /** An operator at the terminal (`--by "nome"`, else the machine's user). */
 export const terminalActor = (name: string): AuditActor => ({ kind: 'terminal', name });
@@ -25,10 +47,6 @@ export const terminalActor = (name: string): AuditActor => ({ kind: 'terminal', 
 /** A service shared by the terminal and the painel takes either: the terminal's operator name, or the painel's actor. */
 export const auditActorOf = (actor: string | AuditActor): AuditActor =>
   typeof actor === 'string' ? terminalActor(actor) : actor;
-
-/** How a module's own older audit table (a plain `actor` text) names the actor: `Nome <e-mail>` for staff. */
-export const actorLabel = (actor: AuditActor): string =>
-  actor.kind === 'staff' ? `${actor.name} <${actor.email}>` : actor.name;
 
 export interface AuditEntry {
   /** `<area>.<verb>`: `staff.invite`, `member.disable`… */
@@ -51,7 +69,7 @@ export async function recordAudit(db: Db, actor: AuditActor, entry: AuditEntry, 
       created_at: at.toISOString(),
       actor_kind: actor.kind,
       actor_staff_id: staff?.staffId ?? null,
-      actor_name: staff ? `${staff.name} <${staff.email}>` : actor.name,
+      actor_name: actorLabel(actor),
       role: staff?.role ?? null,
       action: entry.action,
       object_type: entry.object?.type ?? null,
@@ -178,7 +196,7 @@ const CSV_HEADER = [
   'IP',
 ];
 
-const ORIGIN = { staff: 'painel', terminal: 'terminal', system: 'sistema' } as const;
+const ORIGIN = { staff: 'painel', terminal: 'terminal', system: 'sistema', member: 'membro' } as const;
 
 /**
  * The filtered trail as CSV lines, newest first, read a page at a time so a long trail never sits whole in memory.

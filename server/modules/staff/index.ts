@@ -9,7 +9,15 @@ import { endLeasesOfMember } from './review-leases';
  * `recordAudit` (every staff mutation writes its line with the actor `requireRole` gave it), `terminalActor`
  * (the terminal's commands), and the account functions the painel and `npm run staff` share.
  */
-export { actorLabel, auditActorOf, recordAudit, terminalActor, type AuditActor, type AuditEntry } from './audit';
+export {
+  actorLabel,
+  auditActorOf,
+  memberActor,
+  recordAudit,
+  terminalActor,
+  type AuditActor,
+  type AuditEntry,
+} from './audit';
 export {
   inviteStaff,
   listStaff,

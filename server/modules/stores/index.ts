@@ -12,7 +12,7 @@ export {
   storeSignUpsPerDay,
   storesList,
   storesReport,
-} from './operator';
+} from './actions';
 export { findStoreBySlug } from './repository';
 export { SEED_STORES } from './seed';
 export { requireActiveStoreSlug, storeView } from './service';

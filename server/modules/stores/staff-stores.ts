@@ -3,7 +3,7 @@
 import { routes } from '../../../common/routes';
 import type { StaffActor } from '../../graphql/staff-access';
 import type { OperatorDeps } from '../service-deps';
-import { addStore, requireStore, setActive, signUpsLast30Days, storeSignUpsPerDay, storesList } from './operator';
+import { addStore, requireStore, setActive, signUpsLast30Days, storeSignUpsPerDay, storesList } from './actions';
 import type { StoreRow } from './repository';
 
 export interface StaffStoreView {

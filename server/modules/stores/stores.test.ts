@@ -4,7 +4,7 @@ import { DEMO_MEMBER } from '../../seed';
 import { createTestApp, fakeClock, gql, loginAs, type FakeClock, type TestApp } from '../../test/helpers';
 import { codeOf, enrolStaff, freshSession, painelGql, type EnrolledStaff } from '../../test/staff';
 import { terminalActor } from '../staff';
-import { addStore, setActive, STORE_OPERATOR_MESSAGES, storesList, storesReport } from './operator';
+import { addStore, setActive, STORE_OPERATOR_MESSAGES, storesList, storesReport } from './actions';
 import { STORE_MESSAGES } from './service';
 
 let t: TestApp;

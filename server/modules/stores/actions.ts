@@ -1,11 +1,14 @@
 // The stores as the club's team runs them, from the painel (lojas) and the terminal (`npm run stores`): list, add,
-// disable and enable, and sign-ups per store per day. One set of functions for both, each change audited with
-// whoever made it, in the transaction of the change.
+// disable and enable, and sign-ups per store per day. Each change validates once, reads the store once, and writes
+// the change and its audit line (who, role, before → after) in one transaction, the caller's when given one; each
+// refusal is a DomainError, but for a new store's form, whose every wrong field is answered at once (parseInput). The
+// painel's resolvers (staff-stores.ts) and the terminal (server/cli/stores.ts) only adapt their input to these.
 import { newStoreSchema } from '../../../common/validation/store-schema';
 import { saoPauloDayStartMs } from '../../../common/format/dates';
 import { isUniqueViolation } from '../../db/dialect';
 import type { Db } from '../../db/schema';
-import { badUserInput, notFound } from '../../errors/api-errors';
+import { runInTransaction } from '../../db/transaction';
+import { DomainError } from '../../errors/domain-error';
 import { parseInput } from '../../errors/parse-input';
 import { recordAudit, type AuditActor } from '../staff';
 import { nowOf, type OperatorDeps } from '../service-deps';
@@ -32,7 +35,7 @@ export const STORE_OPERATOR_MESSAGES = {
 /** A store by its slug, or NOT_FOUND with the slug in the message (the terminal prints it as it is). */
 export async function requireStore(db: Db, slug: string): Promise<StoreRow> {
   const store = await findStoreBySlug(db, slug.trim().slice(0, 100));
-  if (!store) throw notFound(STORE_OPERATOR_MESSAGES.notFound(slug.trim().slice(0, 100)));
+  if (!store) throw new DomainError('NOT_FOUND', STORE_OPERATOR_MESSAGES.notFound(slug.trim().slice(0, 100)));
   return store;
 }
 
@@ -42,17 +45,20 @@ const storeObject = (store: Pick<StoreRow, 'slug' | 'name'>) => ({
   label: store.name,
 });
 
-/** Adds a store with its sign-up link; each invalid or repeated field is refused with its pt-BR message. */
+/**
+ * Adds a store with its sign-up link; each invalid field is refused with its pt-BR message, then an address or a
+ * CNPJ another store has.
+ */
 export async function addStore(deps: OperatorDeps, actor: AuditActor, input: unknown): Promise<StoreRow> {
-  const { db } = deps;
   const { slug, name, city, uf, cnpj } = parseInput(newStoreSchema, input);
-  const taken: Record<string, string> = {};
-  if (await findStoreBySlug(db, slug)) taken['slug'] = STORE_OPERATOR_MESSAGES.slugTaken;
-  if (cnpj && (await findStoreByCnpj(db, cnpj))) taken['cnpj'] = STORE_OPERATOR_MESSAGES.cnpjTaken;
-  const first = Object.values(taken)[0];
-  if (first) throw badUserInput(first, taken);
   try {
-    return await db.transaction().execute(async (trx) => {
+    return await runInTransaction(deps.db, async (trx) => {
+      if (await findStoreBySlug(trx, slug)) {
+        throw new DomainError('BAD_USER_INPUT', STORE_OPERATOR_MESSAGES.slugTaken, 'slug');
+      }
+      if (cnpj && (await findStoreByCnpj(trx, cnpj))) {
+        throw new DomainError('BAD_USER_INPUT', STORE_OPERATOR_MESSAGES.cnpjTaken, 'cnpj');
+      }
       const store = await insertStore(trx, { slug, name, city, uf, cnpj: cnpj ?? null });
       await recordAudit(
         trx,
@@ -68,8 +74,7 @@ export async function addStore(deps: OperatorDeps, actor: AuditActor, input: unk
     });
   } catch (error) {
     // Two adds racing: the unique indexes let one through.
-    if (isUniqueViolation(error))
-      throw badUserInput(STORE_OPERATOR_MESSAGES.slugTaken, { slug: STORE_OPERATOR_MESSAGES.slugTaken });
+    if (isUniqueViolation(error)) throw new DomainError('BAD_USER_INPUT', STORE_OPERATOR_MESSAGES.slugTaken, 'slug');
     throw error;
   }
 }
@@ -84,9 +89,9 @@ export async function setActive(
   slug: string,
   active: boolean,
 ): Promise<StoreRow> {
-  const store = await requireStore(deps.db, slug);
-  if ((store.active === 1) === active) return store;
-  return deps.db.transaction().execute(async (trx) => {
+  return runInTransaction(deps.db, async (trx) => {
+    const store = await requireStore(trx, slug);
+    if ((store.active === 1) === active) return store;
     await setStoreActive(trx, store.id, active);
     await recordAudit(
       trx,
@@ -122,19 +127,17 @@ export interface ReportPeriod {
 
 /**
  * [from, to] as São Paulo days (YYYY-MM-DD, both included): the 30 days up to today by default. A day that is not
- * one, a range that ends before it starts, or one longer than `maxDays` is refused under its field.
+ * one (the first one), a range that ends before it starts, or one longer than `maxDays` is refused under its field.
  */
 export function reportPeriod(now: Date, from?: string | null, to?: string | null, maxDays?: number): ReportPeriod {
-  const fields: Record<string, string> = {};
-  if (from && !isDay(from)) fields['from'] = STORE_OPERATOR_MESSAGES.day;
-  if (to && !isDay(to)) fields['to'] = STORE_OPERATOR_MESSAGES.day;
-  if (Object.keys(fields).length > 0) throw badUserInput(STORE_OPERATOR_MESSAGES.day, fields);
+  if (from && !isDay(from)) throw new DomainError('BAD_USER_INPUT', STORE_OPERATOR_MESSAGES.day, 'from');
+  if (to && !isDay(to)) throw new DomainError('BAD_USER_INPUT', STORE_OPERATOR_MESSAGES.day, 'to');
   const toDay = to || new Date(now.getTime() - 3 * 60 * 60 * 1000).toISOString().slice(0, 10);
   const fromDay = from || new Date(saoPauloDayStartMs(toDay) - 29 * DAY_MS).toISOString().slice(0, 10);
-  if (fromDay > toDay) throw badUserInput(STORE_OPERATOR_MESSAGES.order, { to: STORE_OPERATOR_MESSAGES.order });
+  if (fromDay > toDay) throw new DomainError('BAD_USER_INPUT', STORE_OPERATOR_MESSAGES.order, 'to');
   const days = (saoPauloDayStartMs(toDay) - saoPauloDayStartMs(fromDay)) / DAY_MS + 1;
   if (maxDays !== undefined && days > maxDays) {
-    throw badUserInput(STORE_OPERATOR_MESSAGES.tooLong(maxDays), { from: STORE_OPERATOR_MESSAGES.tooLong(maxDays) });
+    throw new DomainError('BAD_USER_INPUT', STORE_OPERATOR_MESSAGES.tooLong(maxDays), 'from');
   }
   return {
     fromDay,

@@ -1,27 +1,18 @@
+// The answers to a transfer to the points partner that a person gives: staff in the painel
+// (/painel/premios/transferencias) or an operator at the terminal (`npm run partner`); with the embedded default the
+// operator answers for the partner, with a real partner they record what its support said. Each reads the transfer
+// once and settles it (settle.ts: the change, the refund, the member's notification and the audit line) in one
+// transaction, the caller's when given one; each refusal is a DomainError. The painel's resolvers
+// (staff-transfers.ts) and the terminal (server/cli/partner.ts) only adapt their input to these.
 import type { Db, PartnerTransferRow, PartnerTransferStatus } from '../../db/schema';
+import { runInTransaction } from '../../db/transaction';
+import { DomainError } from '../../errors/domain-error';
 import { nowOf, type OperatorDeps } from '../service-deps';
 import { auditActorOf, type AuditActor } from '../staff';
 import * as repo from './repository';
-import { settleTransfer, type Settlement } from './settle';
+import { settleTransfer, type Settlement, type TransferOutcome } from './settle';
 
-/**
- * What an operator does with transfers to the points partner, at the terminal (`npm run partner`) or in the painel
- * (/painel/premios/transferencias): with the embedded default the operator answers for the partner; with a real
- * partner, what its support said on the phone. Every action goes to `partner_audit` with the operator's name and to
- * the staff's trail (`staff_audit`), in the transaction of the change.
- */
-
-export class PartnerOperatorError extends Error {
-  /** True when the transfer named does not exist (the painel answers NOT_FOUND). */
-  constructor(
-    message: string,
-    readonly missing = false,
-  ) {
-    super(message);
-  }
-}
-
-/** Who answers: the terminal's operator name, or the actor `requireRole` gave a painel operation. */
+/** Who answers: an AuditActor, or a name, which is the terminal's operator. */
 export type PartnerActor = string | AuditActor;
 
 export const TRANSFER_STATUS_LABELS: Record<PartnerTransferStatus, string> = {
@@ -41,7 +32,10 @@ export function parseTransferStatus(value: string): PartnerTransferStatus {
     ([status, label]) => key === status || key === label,
   );
   if (!found) {
-    throw new PartnerOperatorError(`Situação inválida: use ${Object.values(TRANSFER_STATUS_LABELS).join(', ')}.`);
+    throw new DomainError(
+      'BAD_USER_INPUT',
+      `Situação inválida: use ${Object.values(TRANSFER_STATUS_LABELS).join(', ')}.`,
+    );
   }
   return found[0];
 }
@@ -52,7 +46,7 @@ export const listTransfersForOperator = (deps: OperatorDeps, status: PartnerTran
 async function findTransfer(db: Db, ref: string): Promise<PartnerTransferRow> {
   const id = /^#?\d{1,12}$/.test(ref) ? Number(ref.replace('#', '')) : null;
   const transfer = id === null ? undefined : await repo.transferById(db, id);
-  if (!transfer) throw new PartnerOperatorError(`Nenhuma transferência com o número ${ref}.`, true);
+  if (!transfer) throw new DomainError('NOT_FOUND', `Nenhuma transferência com o número ${ref}.`);
   return transfer;
 }
 
@@ -64,8 +58,15 @@ export async function confirmTransfer(
   rawReference?: string,
 ): Promise<Settlement> {
   const reference = rawReference === undefined ? null : partnerReference(rawReference);
-  const { id } = await findTransfer(deps.db, ref);
-  return (await settleTransfer(deps.db, id, { kind: 'confirmed', reference }, auditActorOf(actor), nowOf(deps)))!;
+  return answer(deps, ref, actor, { kind: 'confirmed', reference });
+}
+
+/** The transfer read once and settled, in one transaction. */
+function answer(deps: OperatorDeps, ref: string, actor: PartnerActor, outcome: TransferOutcome): Promise<Settlement> {
+  return runInTransaction(deps.db, async (trx) => {
+    const { id } = await findTransfer(trx, ref);
+    return (await settleTransfer(trx, id, outcome, auditActorOf(actor), nowOf(deps)))!;
+  });
 }
 
 export const PARTNER_REFERENCE_MESSAGE =
@@ -77,7 +78,8 @@ export const PARTNER_REFERENCE_MESSAGE =
  */
 function partnerReference(raw: string): string {
   const reference = raw.trim();
-  if (!/^[\p{L}\p{N}\-_./# ]{3,60}$/u.test(reference)) throw new PartnerOperatorError(PARTNER_REFERENCE_MESSAGE);
+  if (!/^[\p{L}\p{N}\-_./# ]{3,60}$/u.test(reference))
+    throw new DomainError('BAD_USER_INPUT', PARTNER_REFERENCE_MESSAGE, 'reference');
   return reference;
 }
 
@@ -90,11 +92,11 @@ export async function refuseTransfer(
 ): Promise<Settlement> {
   const reason = rawReason.trim();
   if (reason.length < 5 || reason.length > 300) {
-    throw new PartnerOperatorError('Informe o motivo da recusa (de 5 a 300 caracteres): o membro o lê.');
+    throw new DomainError(
+      'BAD_USER_INPUT',
+      'Informe o motivo da recusa (de 5 a 300 caracteres): o membro o lê.',
+      'reason',
+    );
   }
-  const { id } = await findTransfer(deps.db, ref);
-  return (await settleTransfer(deps.db, id, { kind: 'refused', reason }, auditActorOf(actor), nowOf(deps)))!;
+  return answer(deps, ref, actor, { kind: 'refused', reason });
 }
-
-/** The audit of one transfer, oldest first. */
-export const auditOfTransfer = (deps: OperatorDeps, transferId: number) => repo.auditOfTransfer(deps.db, transferId);

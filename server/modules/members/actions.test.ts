@@ -1,7 +1,8 @@
 import '../../test/esm-shims';
 import { DEMO_MEMBER } from '../../seed';
 import { createTestApp, gql, loginAs, REFRESH, type TestApp } from '../../test/helpers';
-import { OperatorError, operatorSwitches, showMember } from './operator';
+import { DomainError } from '../../errors/domain-error';
+import { operatorSwitches, showMember } from './actions';
 
 const STATUS = `{ me { accountType chatbotInvoiceUploadEnabled profileStatus { showModalConsent messageModalConsent changePasswordRequired } } }`;
 const ANSWER = `mutation ($accepted: Boolean!) { answerConsent(accepted: $accepted) { showModalConsent } }`;
@@ -27,7 +28,7 @@ describe('operator switches on a member', () => {
     for (const who of ['529.982.247-25', DEMO_MEMBER.cpf, 'Marceneiro@Exemplo.com.br', '(11) 98765-4321']) {
       expect((await showMember(t, who)).name).toBe('Ana Souza');
     }
-    await expect(showMember(t, '111.444.777-35')).rejects.toThrow(OperatorError);
+    await expect(showMember(t, '111.444.777-35')).rejects.toThrow(DomainError);
     // A terminal never shows a whole CPF.
     expect((await showMember(t, DEMO_MEMBER.cpf)).cpf).toBe('***.982.***-25');
   });

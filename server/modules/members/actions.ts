@@ -1,39 +1,32 @@
+// The switches support needs on one member (docs/product.md#33-profile-status-and-account-switches names the
+// states; without these only raw SQL reached them): what staff in the painel (atendimento) and an operator at the
+// terminal (`npm run members`) do to a member's account. Each validates once, reads the member once, and writes the
+// change, the sessions it ends and its audit line (`staff_audit`, where admins read and export it and the member's
+// page lists it) in one transaction, the caller's when given one; each refusal is a DomainError. The painel's
+// resolvers (staff-resolvers.ts) and the terminal (server/cli/members.ts) only adapt their input to these.
 import type { Db, UserRow, UserUpdate } from '../../db/schema';
+import { runInTransaction } from '../../db/transaction';
+import { DomainError } from '../../errors/domain-error';
 import { hideCpf } from '../../privacy/hide';
 import { INVALID_CHARACTERS_MESSAGE, isPlainText } from '../../../common/validation/plain-text';
-import { CONSENT_MAX, CONSENT_MIN, REASON_MAX, REASON_MIN, SWITCH_MESSAGES } from '../../../common/painel/member-switches';
+import {
+  CONSENT_MAX,
+  CONSENT_MIN,
+  REASON_MAX,
+  REASON_MIN,
+  SWITCH_MESSAGES,
+} from '../../../common/painel/member-switches';
 import { parseLogin, findForLogin, revokeAllSessions } from '../auth';
-import { insertAudit, recentAudit } from './repository';
+import { recentAudit } from './repository';
 import { findUserById, updateUser } from '../users';
-import { recordAudit, terminalActor, type AuditActor } from '../staff';
+import { auditActorOf, recordAudit, type AuditActor } from '../staff';
 import { nowOf, type OperatorDeps } from '../service-deps';
 
-/**
- * The switches support needs on one member (docs/product.md#33-profile-status-and-account-switches names the states;
- * without these only raw SQL reached them). Every switch is written to `member_audit` with the operator's name, and
- * to the staff's audit trail (`staff_audit`, where admins read and export it) with what changed, in the same
- * transaction. The actor is the terminal's operator name, or a staff member's actor from the painel.
- */
-
-/** Who switches: the terminal operator's name, or the actor `requireRole` gave a painel operation. */
+/** Who switches: an AuditActor, or a name, which is the terminal's operator. */
 export type SwitchActor = string | AuditActor;
 
 export const ACCOUNT_TYPES = ['member', 'editor'] as const;
 export type AccountType = (typeof ACCOUNT_TYPES)[number];
-
-/**
- * A refusal the operator reads as it is (the terminal prints it; the painel answers it as NOT_FOUND or
- * BAD_USER_INPUT, under `field` when one input is at fault).
- */
-export class OperatorError extends Error {
-  constructor(
-    message: string,
-    readonly code: 'NOT_FOUND' | 'BAD_USER_INPUT' = 'BAD_USER_INPUT',
-    readonly field: string | null = null,
-  ) {
-    super(message);
-  }
-}
 
 export const MEMBER_NOT_FOUND_MESSAGE = 'Nenhum membro com esse CPF, e-mail ou celular.';
 
@@ -44,10 +37,9 @@ export type MemberKey = string | { readonly id: number };
 export async function findMember(db: Db, who: MemberKey): Promise<UserRow> {
   const user =
     typeof who === 'string' ? await findForLogin(db, parseLogin(who).lookup) : await findUserById(db, who.id);
-  if (!user) throw new OperatorError(MEMBER_NOT_FOUND_MESSAGE, 'NOT_FOUND');
+  if (!user) throw new DomainError('NOT_FOUND', MEMBER_NOT_FOUND_MESSAGE);
   return user;
 }
-
 
 export interface MemberSummary {
   readonly id: number;
@@ -62,7 +54,7 @@ export interface MemberSummary {
   readonly chatbot: boolean;
   readonly store: string | null;
   readonly createdAt: string;
-  readonly audit: { at: string; actor: SwitchActor; action: string; detail: string | null }[];
+  readonly audit: { at: string; actor: string; action: string; detail: string | null }[];
 }
 
 export async function showMember({ db }: OperatorDeps, who: MemberKey): Promise<MemberSummary> {
@@ -87,7 +79,6 @@ export async function showMember({ db }: OperatorDeps, who: MemberKey): Promise<
 
 interface Switch {
   readonly action: string;
-  readonly detail?: string;
   readonly changes: UserUpdate;
   /** Ends every session at once (a disabled member must not keep a 30-day refresh token). */
   readonly endSessions?: boolean;
@@ -97,22 +88,20 @@ interface Switch {
  * Why the operator switches: required from the painel (a staff member always says why, and the audit keeps it),
  * optional at the terminal (`--reason`), whose scripts predate it.
  */
-function reasonOf(actor: SwitchActor, reason: string | null | undefined): string | null {
+function reasonOf(actor: AuditActor, reason: string | null | undefined): string | null {
   const text = reason?.trim() ?? '';
   if (text === '') {
-    if (typeof actor !== 'string' && actor.kind === 'staff') {
-      throw new OperatorError(SWITCH_MESSAGES.reason, 'BAD_USER_INPUT', 'reason');
-    }
+    if (actor.kind === 'staff') throw new DomainError('BAD_USER_INPUT', SWITCH_MESSAGES.reason, 'reason');
     return null;
   }
   if (text.length < REASON_MIN || text.length > REASON_MAX) {
-    throw new OperatorError(SWITCH_MESSAGES.reasonLength, 'BAD_USER_INPUT', 'reason');
+    throw new DomainError('BAD_USER_INPUT', SWITCH_MESSAGES.reasonLength, 'reason');
   }
-  if (!isPlainText(text)) throw new OperatorError(INVALID_CHARACTERS_MESSAGE, 'BAD_USER_INPUT', 'reason');
+  if (!isPlainText(text)) throw new DomainError('BAD_USER_INPUT', INVALID_CHARACTERS_MESSAGE, 'reason');
   return text;
 }
 
-/** The switch's options: the reason, which goes to both audits. */
+/** The switch's options: the reason, which goes to the audit line. */
 export interface SwitchOptions {
   readonly reason?: string | null;
 }
@@ -124,14 +113,12 @@ async function apply(
   change: Switch,
   options: SwitchOptions,
 ): Promise<UserRow> {
-  const { db } = deps;
   const now = nowOf(deps);
-  const reason = reasonOf(actor, options.reason);
-  const found = await findMember(db, who);
-  const auditActor = typeof actor === 'string' ? terminalActor(actor) : actor;
-  return db.transaction().execute(async (trx) => {
-    // "Before" is read in the transaction of the change, so the audit says what this change replaced.
-    const user = (await findUserById(trx, found.id)) ?? found;
+  const auditActor = auditActorOf(actor);
+  const reason = reasonOf(auditActor, options.reason);
+  return runInTransaction(deps.db, async (trx) => {
+    // The member is read in the transaction of the change, so the audit's "before" is what this change replaced.
+    const user = await findMember(trx, who);
     const before: Record<string, unknown> = Object.fromEntries(
       Object.keys(change.changes).map((key) => [key, user[key as keyof UserRow]]),
     );
@@ -142,13 +129,6 @@ async function apply(
       after['sessions'] = 0;
     }
     if (reason !== null) after['reason'] = reason;
-    await insertAudit(trx, {
-      user_id: user.id,
-      actor: auditActor.kind === 'staff' ? `${auditActor.name} <${auditActor.email}>` : auditActor.name,
-      action: change.action,
-      detail: [change.detail, reason === null ? null : `motivo: ${reason}`].filter(Boolean).join(' · ') || null,
-      created_at: now.toISOString(),
-    });
     await recordAudit(
       trx,
       auditActor,
@@ -177,16 +157,16 @@ export const operatorSwitches = {
   ) => {
     const text = message.trim();
     if (text.length < CONSENT_MIN || text.length > CONSENT_MAX) {
-      throw new OperatorError(SWITCH_MESSAGES.consent, 'BAD_USER_INPUT', 'message');
+      throw new DomainError('BAD_USER_INPUT', SWITCH_MESSAGES.consent, 'message');
     }
     if (!isPlainText(text)) {
-      throw new OperatorError(INVALID_CHARACTERS_MESSAGE, 'BAD_USER_INPUT', 'message');
+      throw new DomainError('BAD_USER_INPUT', INVALID_CHARACTERS_MESSAGE, 'message');
     }
     return apply(
       deps,
       who,
       actor,
-      { action: 'consent', detail: text, changes: { consent_pending: 1, consent_message: text } },
+      { action: 'consent', changes: { consent_pending: 1, consent_message: text } },
       options,
     );
   },
@@ -208,9 +188,9 @@ export const operatorSwitches = {
     options: SwitchOptions = {},
   ) => {
     if (!(ACCOUNT_TYPES as readonly string[]).includes(type)) {
-      throw new OperatorError(`Tipo de conta inválido: use ${ACCOUNT_TYPES.join(' ou ')}.`, 'BAD_USER_INPUT', 'type');
+      throw new DomainError('BAD_USER_INPUT', `Tipo de conta inválido: use ${ACCOUNT_TYPES.join(' ou ')}.`, 'type');
     }
-    return apply(deps, who, actor, { action: 'account-type', detail: type, changes: { account_type: type } }, options);
+    return apply(deps, who, actor, { action: 'account-type', changes: { account_type: type } }, options);
   },
 
   disable: (deps: OperatorDeps, who: MemberKey, actor: SwitchActor, options: SwitchOptions = {}) =>

@@ -1,48 +1,40 @@
+// The rewards desk's use cases: what staff in the painel (/painel/premios), an operator at the terminal (`npm run
+// rewards`) and the content import do to orders and rewards. Each reads the order or reward once, validates once, and
+// writes the change, the order's timeline, the member's notification and its audit line (`staff_audit`: who, role,
+// before → after) in one transaction, the caller's when given one; each refusal is a DomainError. The painel's
+// resolvers (staff-fulfilment.ts) and the terminal (server/cli/rewards.ts) only adapt their input to these.
 import { randomInt } from 'node:crypto';
 import { CODE_VALIDITY_DAYS } from '../../../common/rewards/rules';
 import type { Db, RewardOrderRow, RewardOrderStatus } from '../../db/schema';
+import { runInTransaction } from '../../db/transaction';
+import { DomainError } from '../../errors/domain-error';
 import { notify, type NotificationEvent } from '../notifications';
 import { nowOf, type OperatorDeps } from '../service-deps';
-import { actorLabel, auditActorOf, recordAudit, type AuditActor } from '../staff';
+import { auditActorOf, recordAudit, type AuditActor } from '../staff';
 import * as repo from './repository';
 import { loadRewardFolder, rewardRow } from './catalogue';
 import { keepPictures } from './photos';
 import { cancelOrderIn, issueCodeIn } from './service';
 import { givesCode } from './views';
 
-/**
- * What the club does with rewards and orders, from the terminal (`npm run rewards`) and the painel (/painel/premios)
- * alike. Every action is written to `reward_audit` (which the terminal reads back) and to the staff's audit trail
- * (`staff_audit`: who, role, before → after), in the same transaction as the change; a status change also goes to
- * the order's timeline, which the member reads.
- */
+export const REWARD_ACTION_MESSAGES = {
+  changedMeanwhile: 'O resgate mudou enquanto isso. Tente de novo.',
+} as const;
 
-export class RewardOperatorError extends Error {
-  /** True when the order or reward named does not exist (the painel answers NOT_FOUND). */
-  constructor(
-    message: string,
-    readonly missing = false,
-  ) {
-    super(message);
-  }
-}
-
-/** Who acts: the terminal's operator name, or the actor `requireRole` gave a painel operation. */
+/** Who acts: an AuditActor, or a name, which is the terminal's operator. */
 export type RewardActor = string | AuditActor;
 
-/** One line of the module's own audit and one of the staff's trail, in the caller's transaction. */
+/** The trail's line of an action on a reward (`line.orderId` null) or on an order, in the caller's transaction. */
 async function audit(
   trx: Db,
   actor: RewardActor,
-  line: { rewardId: number; orderId: number | null; action: string; detail: string | null },
+  line: { rewardId: number; orderId: number | null },
   trail: { action: string; label: string; before?: Record<string, unknown>; after?: Record<string, unknown> },
   at: string,
 ): Promise<void> {
-  const who = auditActorOf(actor);
-  await repo.insertAudit(trx, { ...line, actor: actorLabel(who) }, at);
   await recordAudit(
     trx,
-    who,
+    auditActorOf(actor),
     {
       action: `reward.${trail.action}`,
       object:
@@ -77,7 +69,7 @@ export function parseStatus(value: string): RewardOrderStatus {
     ([status, label]) => key === status || key === label,
   );
   if (!found) {
-    throw new RewardOperatorError(`Situação inválida: use ${Object.values(STATUS_LABELS).join(', ')}.`);
+    throw new DomainError('BAD_USER_INPUT', `Situação inválida: use ${Object.values(STATUS_LABELS).join(', ')}.`);
   }
   return found[0];
 }
@@ -90,7 +82,7 @@ export const listOrdersForOperator = (deps: OperatorDeps, status: RewardOrderSta
 async function findOrder(db: Db, ref: string): Promise<RewardOrderRow> {
   const id = /^#?\d{1,12}$/.test(ref) ? Number(ref.replace('#', '')) : null;
   const order = id === null ? undefined : await repo.orderById(db, id);
-  if (!order) throw new RewardOperatorError(`Nenhum resgate com o número ${ref}.`, true);
+  if (!order) throw new DomainError('NOT_FOUND', `Nenhum resgate com o número ${ref}.`);
   return order;
 }
 
@@ -151,15 +143,16 @@ async function moveOrder(
   extra: { carrier?: string; tracking_code?: string; note?: string | null } = {},
 ): Promise<OrderMove> {
   const at = nowOf(deps).toISOString();
-  return deps.db.transaction().execute(async (trx) => {
+  return runInTransaction(deps.db, async (trx) => {
     const order = await findOrder(trx, ref);
     if (order.status === to) return { changed: false, order };
     // A held order goes on only once the club trusts it: released first, or cancelled.
     if (order.status === 'requested' && order.review_reason !== null) {
-      throw new RewardOperatorError('Este resgate está em análise: libere-o ou cancele-o antes.');
+      throw new DomainError('BAD_USER_INPUT', 'Este resgate está em análise: libere-o ou cancele-o antes.');
     }
     if (!from.includes(order.status)) {
-      throw new RewardOperatorError(
+      throw new DomainError(
+        'BAD_USER_INPUT',
         TOO_LATE[order.status] ??
           `O resgate está "${STATUS_LABELS[order.status]}": só passa a "${STATUS_LABELS[to]}" a partir de ${from
             .map((s) => `"${STATUS_LABELS[s]}"`)
@@ -168,13 +161,13 @@ async function moveOrder(
     }
     const { note = null, ...columns } = extra;
     if (!(await repo.moveOrder(trx, order.id, from, { status: to, ...columns, updated_at: at }))) {
-      throw new RewardOperatorError('O resgate mudou enquanto isso. Tente de novo.');
+      throw new DomainError('BAD_USER_INPUT', REWARD_ACTION_MESSAGES.changedMeanwhile);
     }
     await repo.insertEvent(trx, order.id, to, note, at);
     await audit(
       trx,
       actor,
-      { rewardId: order.reward_id, orderId: order.id, action: to, detail: note },
+      { rewardId: order.reward_id, orderId: order.id },
       {
         action: TRAIL_ACTIONS[to],
         label: await orderLabel(trx, order),
@@ -196,9 +189,10 @@ function parseShipment(shipment: { tracking: string; carrier?: string | null }) 
   const tracking = shipment.tracking.trim();
   const carrier = shipment.carrier?.trim() || 'Correios';
   if (!/^[A-Za-z0-9-]{4,40}$/.test(tracking)) {
-    throw new RewardOperatorError('Código de rastreio inválido: de 4 a 40 letras, números ou hífens.');
+    throw new DomainError('BAD_USER_INPUT', 'Código de rastreio inválido: de 4 a 40 letras, números ou hífens.');
   }
-  if (carrier.length > 60) throw new RewardOperatorError('O nome da transportadora pode ter no máximo 60 caracteres.');
+  if (carrier.length > 60)
+    throw new DomainError('BAD_USER_INPUT', 'O nome da transportadora pode ter no máximo 60 caracteres.');
   return { tracking, carrier };
 }
 
@@ -228,23 +222,24 @@ export async function correctTracking(
 ): Promise<OrderMove> {
   const { tracking, carrier } = parseShipment(shipment);
   const at = nowOf(deps).toISOString();
-  return deps.db.transaction().execute(async (trx) => {
+  return runInTransaction(deps.db, async (trx) => {
     const order = await findOrder(trx, ref);
     if (order.status !== 'shipped') {
-      throw new RewardOperatorError(
+      throw new DomainError(
+        'BAD_USER_INPUT',
         `O resgate está "${STATUS_LABELS[order.status]}": só o código de um resgate "${STATUS_LABELS.shipped}" pode ser corrigido.`,
       );
     }
     if (order.tracking_code === tracking && order.carrier === carrier) return { changed: false, order };
     if (!(await repo.moveOrder(trx, order.id, ['shipped'], { carrier, tracking_code: tracking, updated_at: at }))) {
-      throw new RewardOperatorError('O resgate mudou enquanto isso. Tente de novo.');
+      throw new DomainError('BAD_USER_INPUT', REWARD_ACTION_MESSAGES.changedMeanwhile);
     }
     const note = `Rastreio corrigido: ${carrier} · ${tracking}`;
     await repo.insertEvent(trx, order.id, 'shipped', note, at);
     await audit(
       trx,
       actor,
-      { rewardId: order.reward_id, orderId: order.id, action: 'tracking', detail: note },
+      { rewardId: order.reward_id, orderId: order.id },
       {
         action: 'tracking',
         label: await orderLabel(trx, order),
@@ -282,18 +277,18 @@ export async function cancelOrderByClub(
 ): Promise<OrderMove> {
   const reason = rawReason.trim();
   if (reason.length < 5 || reason.length > 300) {
-    throw new RewardOperatorError('Informe o motivo do cancelamento (de 5 a 300 caracteres): o membro o lê.');
+    throw new DomainError('BAD_USER_INPUT', 'Informe o motivo do cancelamento (de 5 a 300 caracteres): o membro o lê.');
   }
   const now = nowOf(deps);
-  return deps.db.transaction().execute(async (trx) => {
+  return runInTransaction(deps.db, async (trx) => {
     const order = await findOrder(trx, ref);
     if (order.status === 'cancelled') return { changed: false, order };
-    if (order.status === 'delivered') throw new RewardOperatorError(TOO_LATE.delivered!);
+    if (order.status === 'delivered') throw new DomainError('BAD_USER_INPUT', TOO_LATE.delivered!);
     await cancelOrderIn(trx, order, ['requested', 'separating', 'shipped'], reason, now);
     await audit(
       trx,
       actor,
-      { rewardId: order.reward_id, orderId: order.id, action: 'cancelled', detail: reason },
+      { rewardId: order.reward_id, orderId: order.id },
       {
         action: 'cancel',
         label: await orderLabel(trx, order),
@@ -315,27 +310,24 @@ export async function setRewardStock(
   actor: RewardActor,
 ): Promise<{ before: number; after: number }> {
   if (!/^\d{1,7}$/.test(rawStock.trim())) {
-    throw new RewardOperatorError('Estoque inválido: informe um número inteiro de 0 a 9999999.');
+    throw new DomainError('BAD_USER_INPUT', 'Estoque inválido: informe um número inteiro de 0 a 9999999.');
   }
   const stock = Number(rawStock.trim());
   const at = nowOf(deps).toISOString();
-  return deps.db.transaction().execute(async (trx) => {
+  return runInTransaction(deps.db, async (trx) => {
     const reward = await repo.rewardBySlug(trx, slug);
-    if (!reward) throw new RewardOperatorError(`Nenhum prêmio com o identificador ${slug}.`, true);
+    if (!reward) throw new DomainError('NOT_FOUND', `Nenhum prêmio com o identificador ${slug}.`);
     await repo.setStock(trx, reward.id, stock, at);
     await audit(
       trx,
       actor,
-      { rewardId: reward.id, orderId: null, action: 'stock', detail: `${reward.stock} → ${stock}` },
+      { rewardId: reward.id, orderId: null },
       { action: 'stock', label: reward.slug, before: { stock: reward.stock }, after: { stock } },
       at,
     );
     return { before: reward.stock, after: stock };
   });
 }
-
-/** The audit of one order, oldest first (the terminal's `orders` shows the last action). */
-export const auditOf = (deps: OperatorDeps, orderId: number) => repo.auditOfOrder(deps.db, orderId);
 
 /**
  * Loads a folder of reward files (content/premios by default) in one transaction: a new slug is added with the
@@ -350,7 +342,7 @@ export async function importRewards(
 ): Promise<{ added: string[]; updated: string[] }> {
   const sources = await loadRewardFolder(folder, options);
   const at = nowOf(deps).toISOString();
-  return deps.db.transaction().execute(async (trx) => {
+  return runInTransaction(deps.db, async (trx) => {
     await keepPictures(trx, sources);
     const added: string[] = [];
     const updated: string[] = [];
@@ -363,7 +355,7 @@ export async function importRewards(
         await audit(
           trx,
           actor,
-          { rewardId: existing.id, orderId: null, action: 'import', detail },
+          { rewardId: existing.id, orderId: null },
           {
             action: 'import',
             label: source.slug,
@@ -378,12 +370,7 @@ export async function importRewards(
         await audit(
           trx,
           actor,
-          {
-            rewardId: id,
-            orderId: null,
-            action: 'import',
-            detail: `novo${source.draft ? ', rascunho' : ''}, estoque ${source.stock}`,
-          },
+          { rewardId: id, orderId: null },
           { action: 'import', label: source.slug, after: { draft: Boolean(source.draft), stock: source.stock } },
           at,
         );
@@ -400,19 +387,21 @@ export async function importRewards(
  */
 export async function releaseOrder(deps: OperatorDeps, ref: string, actor: RewardActor): Promise<OrderMove> {
   const at = nowOf(deps).toISOString();
-  return deps.db.transaction().execute(async (trx) => {
+  return runInTransaction(deps.db, async (trx) => {
     const order = await findOrder(trx, ref);
     if (order.review_reason === null) return { changed: false, order };
-    if (order.status !== 'requested') throw new RewardOperatorError(TOO_LATE[order.status] ?? 'O resgate já andou.');
+    if (order.status !== 'requested')
+      throw new DomainError('BAD_USER_INPUT', TOO_LATE[order.status] ?? 'O resgate já andou.');
     if (!(await repo.clearReview(trx, order.id, at))) {
-      throw new RewardOperatorError('O resgate mudou enquanto isso. Tente de novo.');
+      throw new DomainError('BAD_USER_INPUT', REWARD_ACTION_MESSAGES.changedMeanwhile);
     }
     const [reward] = await repo.rewardsByIds(trx, [order.reward_id]);
     if (reward && givesCode(reward)) {
       try {
         await issueCodeIn(trx, order, at);
       } catch {
-        throw new RewardOperatorError(
+        throw new DomainError(
+          'BAD_USER_INPUT',
           `Não há código livre para ${reward.slug}: carregue códigos (npm run rewards -- codes ${reward.slug} --file …) ou cancele o resgate.`,
         );
       }
@@ -421,7 +410,7 @@ export async function releaseOrder(deps: OperatorDeps, ref: string, actor: Rewar
     await audit(
       trx,
       actor,
-      { rewardId: order.reward_id, orderId: order.id, action: 'release', detail: order.review_reason },
+      { rewardId: order.reward_id, orderId: order.id },
       {
         action: 'release',
         label: await orderLabel(trx, order),
@@ -449,16 +438,19 @@ const validDay = (text: string) => DAY.test(text) && !Number.isNaN(Date.parse(`$
 
 async function codeReward(db: Db, slug: string) {
   const reward = await repo.rewardBySlug(db, slug);
-  if (!reward) throw new RewardOperatorError(`Nenhum prêmio com o identificador ${slug}.`, true);
+  if (!reward) throw new DomainError('NOT_FOUND', `Nenhum prêmio com o identificador ${slug}.`);
   if (!givesCode(reward)) {
-    throw new RewardOperatorError(`${slug} é um prêmio do tipo ${reward.type}: só vales e cursos têm códigos.`);
+    throw new DomainError(
+      'BAD_USER_INPUT',
+      `${slug} é um prêmio do tipo ${reward.type}: só vales e cursos têm códigos.`,
+    );
   }
   return reward;
 }
 
 function defaultValidity(deps: OperatorDeps, validUntil: string | undefined): string {
   if (validUntil !== undefined) {
-    if (!validDay(validUntil)) throw new RewardOperatorError('Validade inválida: use AAAA-MM-DD.');
+    if (!validDay(validUntil)) throw new DomainError('BAD_USER_INPUT', 'Validade inválida: use AAAA-MM-DD.');
     return validUntil;
   }
   return new Date(nowOf(deps).getTime() + DEFAULT_CODE_VALIDITY_DAYS * 86_400_000).toISOString().slice(0, 10);
@@ -489,9 +481,9 @@ export function parseCodesCsv(text: string, fallbackValidUntil: string): { code:
       codes.push({ code: code.toUpperCase(), validUntil: validity || fallbackValidUntil });
     }
   });
-  if (problems.length > 0) throw new RewardOperatorError(problems.slice(0, 20).join('\n'));
-  if (codes.length === 0) throw new RewardOperatorError('O arquivo não tem nenhum código.');
-  if (codes.length > MAX_CODES) throw new RewardOperatorError(`No máximo ${MAX_CODES} códigos por arquivo.`);
+  if (problems.length > 0) throw new DomainError('BAD_USER_INPUT', problems.slice(0, 20).join('\n'));
+  if (codes.length === 0) throw new DomainError('BAD_USER_INPUT', 'O arquivo não tem nenhum código.');
+  if (codes.length > MAX_CODES) throw new DomainError('BAD_USER_INPUT', `No máximo ${MAX_CODES} códigos por arquivo.`);
   return codes;
 }
 
@@ -510,7 +502,7 @@ async function addCodes(
   how: string,
 ): Promise<CodesLoaded> {
   const at = nowOf(deps).toISOString();
-  return deps.db.transaction().execute(async (trx) => {
+  return runInTransaction(deps.db, async (trx) => {
     const reward = await codeReward(trx, slug);
     const freeBefore = (await repo.freeCodeCounts(trx, [reward.id])).get(reward.id) ?? 0;
     const added = await repo.insertCodes(trx, reward.id, codes, at);
@@ -519,7 +511,7 @@ async function addCodes(
     await audit(
       trx,
       actor,
-      { rewardId: reward.id, orderId: null, action: 'codes', detail: `${how}: ${added} novo(s)` },
+      { rewardId: reward.id, orderId: null },
       {
         action: 'codes',
         label: reward.slug,
@@ -560,15 +552,17 @@ export async function generateCodes(
   actor: RewardActor,
 ): Promise<CodesLoaded> {
   const count = /^\d{1,6}$/.test(spec.count) ? Number(spec.count) : NaN;
-  if (!(count >= 1 && count <= MAX_CODES)) throw new RewardOperatorError(`Quantidade inválida: de 1 a ${MAX_CODES}.`);
+  if (!(count >= 1 && count <= MAX_CODES))
+    throw new DomainError('BAD_USER_INPUT', `Quantidade inválida: de 1 a ${MAX_CODES}.`);
   const length = spec.length === undefined ? 8 : /^\d{1,2}$/.test(spec.length) ? Number(spec.length) : NaN;
-  if (!(length >= 6 && length <= 32)) throw new RewardOperatorError('Tamanho inválido: de 6 a 32 caracteres.');
+  if (!(length >= 6 && length <= 32))
+    throw new DomainError('BAD_USER_INPUT', 'Tamanho inválido: de 6 a 32 caracteres.');
   const prefix = (spec.prefix ?? '').toUpperCase();
   if (!/^[A-Z0-9-]{0,8}$/.test(prefix))
-    throw new RewardOperatorError('Prefixo inválido: até 8 letras, números ou hífens.');
+    throw new DomainError('BAD_USER_INPUT', 'Prefixo inválido: até 8 letras, números ou hífens.');
   const alphabet = [...new Set((spec.alphabet ?? CODE_ALPHABET).toUpperCase())].join('');
   if (!/^[A-Z0-9]{10,36}$/.test(alphabet)) {
-    throw new RewardOperatorError('Alfabeto inválido: de 10 a 36 letras e números diferentes.');
+    throw new DomainError('BAD_USER_INPUT', 'Alfabeto inválido: de 10 a 36 letras e números diferentes.');
   }
   const validUntil = defaultValidity(deps, spec.validUntil);
   await codeReward(deps.db, slug);
