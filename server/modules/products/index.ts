@@ -2,7 +2,7 @@ import type { ClubModule } from '../club-module';
 import { seedCatalogue } from './seed';
 import { productsStaffResolvers } from './staff-resolvers';
 
-export { catalogue, importCatalogue, searchCatalogue, type CatalogueEntry, type CatalogueImport } from './operator';
+export { catalogue, importCatalogue, searchCatalogue, type CatalogueEntry, type CatalogueImport } from './actions';
 export { listProducts, productLines, productsByGtin } from './repository';
 export { SEED_CATALOGUE_FILE } from './seed';
 

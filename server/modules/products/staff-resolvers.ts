@@ -1,5 +1,5 @@
 import { requireRole, type StaffResolverSet } from '../../graphql/staff-access';
-import { catalogue, importCatalogue, searchCatalogue } from './operator';
+import { catalogue, importCatalogue, searchCatalogue } from './actions';
 import { searchProducts } from './search';
 
 /**

@@ -1,4 +1,4 @@
-// The catalogue's use cases for an operator: `npm run products -- import|list` (and, later, the painel).
+// The catalogue's use cases: `npm run products -- import|list` and the painel's /painel/produtos adapt their input to these.
 import { runInTransaction } from '../../db/transaction';
 import { DomainError } from '../../errors/domain-error';
 import { nowOf, type OperatorDeps } from '../service-deps';
