@@ -11,6 +11,11 @@ import { demo } from '../e2e/members';
 import { startLocalServer } from './local-server';
 
 const PAGES = process.env['PAGES']?.split(',') ?? ['/login', '/'];
+/**
+ * WINDOW_MS=n profiles for n ms after the load instead of until the network goes quiet: home starts its queries when
+ * the page is idle, after the quiet moment, and their renders would fall outside the profile.
+ */
+const WINDOW_MS = Number(process.env['WINDOW_MS'] ?? 0);
 /** TOP=n prints n functions per long stretch (8). */
 const TOP_FUNCTIONS = Number(process.env['TOP'] ?? 8);
 const PUBLIC = new Set(['/login', '/cadastro', '/recuperar-senha']);
@@ -124,7 +129,8 @@ async function main() {
       await cdp.send('Profiler.setSamplingInterval', { interval: 200 });
       await cdp.send('Profiler.start');
       await page.goto(`${server.origin}${path}`, { waitUntil: 'load' });
-      await page.waitForLoadState('networkidle');
+      if (WINDOW_MS > 0) await page.waitForTimeout(WINDOW_MS);
+      else await page.waitForLoadState('networkidle');
       const { profile } = (await cdp.send('Profiler.stop')) as unknown as {
         profile: Profile;
       };
