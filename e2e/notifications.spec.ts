@@ -10,18 +10,22 @@ const bell = (page: Page) => page.getByRole('banner').getByRole('link', { name: 
 /** The push the API sends for an approved invoice: the notification's own texts, as JSON. */
 const PUSH = { title: 'Nota aprovada', body: 'Sua NF-e foi aprovada: +150 pontos.', url: '/minhas-nfs' };
 
-/** Hands the service worker a push through the DevTools protocol, as the browser's push service would. */
+/**
+ * Hands the service worker a push through the DevTools protocol, as the browser's push service would: to the
+ * registration whose worker is activated (a push handed to one still installing its precache is dropped).
+ */
 async function deliverPush(context: BrowserContext, page: Page, payload: object): Promise<void> {
+  const origin = new URL(page.url()).origin;
   const cdp = await context.newCDPSession(page);
   const registrationId = new Promise<string>((resolve) => {
-    cdp.on('ServiceWorker.workerRegistrationUpdated', ({ registrations }) => {
-      const live = registrations.find((r) => !r.isDeleted && r.scopeURL.startsWith(new URL(page.url()).origin));
-      if (live) resolve(live.registrationId);
+    cdp.on('ServiceWorker.workerVersionUpdated', ({ versions }) => {
+      const active = versions.find((v) => v.status === 'activated' && v.scriptURL.startsWith(origin));
+      if (active) resolve(active.registrationId);
     });
   });
   await cdp.send('ServiceWorker.enable');
   await cdp.send('ServiceWorker.deliverPushMessage', {
-    origin: new URL(page.url()).origin,
+    origin,
     registrationId: await registrationId,
     data: JSON.stringify(payload),
   });

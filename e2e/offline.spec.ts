@@ -1,4 +1,4 @@
-import { mkdtempSync, rmSync } from 'node:fs';
+import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { chromium } from '@playwright/test';
@@ -6,6 +6,17 @@ import { chromiumLaunchOptions, sharedUse } from './chromium';
 import { demo } from './members';
 import { expect, expectNoAxeViolations, measuredTimeout, signInWithStorage, test } from './fixtures';
 import { serviceWorkerInControl } from './service-worker';
+
+/**
+ * Whether Chromium has written these localStorage keys to the profile's disk: it commits them seconds after the page
+ * sets them, and a browser closed sooner (a phone killing the app) starts the next time without them.
+ */
+function localStorageOnDisk(userDataDir: string, keys: string[]): boolean {
+  const folder = join(userDataDir, 'Default', 'Local Storage', 'leveldb');
+  if (!existsSync(folder)) return false;
+  const bytes = Buffer.concat(readdirSync(folder).map((name) => readFileSync(join(folder, name))));
+  return keys.every((key) => bytes.includes(key, 0, 'latin1'));
+}
 
 const UPDATED_AT = /Sem conexão: mostrando o que este aparelho guardou\. Atualizado às \d\d:\d\d/;
 
@@ -94,6 +105,12 @@ test.describe('without signal', () => {
       await expect(first.getByRole('heading', { name: `Olá, ${demo.name}!` })).toBeVisible();
       const balance = (await first.locator('.points-balance__value').textContent()) ?? '';
       await serviceWorkerInControl(first);
+      // A member who used the app for a while: the session is on the disk when the browser closes.
+      await expect
+        .poll(() => localStorageOnDisk(userDataDir, ['CD_REFRESH_TOKEN', 'CD_INITIALIZED', 'CD_MEMBER_SNAPSHOT.me']), {
+          timeout: 30_000,
+        })
+        .toBe(true);
       await online.close();
 
       const offline = await chromium.launchPersistentContext(userDataDir, { ...options, offline: true });

@@ -1,7 +1,7 @@
 'use client';
 import { createElement, forwardRef, useEffect, useImperativeHandle, useRef, useState } from 'react';
 import { API_PATHS } from '@/common/api-paths';
-import { afterFirstInteraction } from '@/lib/browser/after-first-interaction';
+import { afterFirstInteraction, typedBeforeScripts } from '@/lib/browser/after-first-interaction';
 import { config } from '@/lib/config';
 import { apiHref } from '@/lib/files/api-href';
 import { HUMAN_CHECK_MESSAGE } from '@/common/validation/human-check';
@@ -34,13 +34,7 @@ const within = (promise: Promise<unknown>, ms: number) =>
 /** Whether the form around `node` has the focus or something typed in it (before the page's scripts, perhaps). */
 function formTouched(node: Element): boolean {
   const form = node.closest('form');
-  return (
-    form !== null &&
-    (form.contains(document.activeElement) ||
-      Array.from(form.querySelectorAll<HTMLInputElement>('input:not([type=checkbox]):not([type=hidden])')).some(
-        (input) => input.value !== '',
-      ))
-  );
+  return form !== null && (form.contains(document.activeElement) || typedBeforeScripts(form));
 }
 
 /** The payload of the solve already running in the widget, or null when it fails or takes too long. */

@@ -6,12 +6,24 @@ const INTERACTIONS = ['pointerdown', 'touchstart', 'keydown', 'input', 'wheel'] 
 
 let interacted = false;
 
+/** The text fields a person types into (not the boxes, buttons and hidden fields a page fills itself). */
+const TEXT_FIELDS = 'input:not([type=checkbox]):not([type=radio]):not([type=hidden]):not([type=submit]), textarea';
+
+/**
+ * A field of `root` typed into before the page's scripts arrived (a weak signal paints a form seconds before its
+ * scripts): a first action no event will tell of any more.
+ */
+export function typedBeforeScripts(root: ParentNode = document): boolean {
+  return Array.from(root.querySelectorAll<HTMLInputElement>(TEXT_FIELDS)).some((field) => field.value !== '');
+}
+
 /**
  * Runs `callback` once the person has done something on the page (at once if they already have); returns the function
  * that cancels it. For work only a person's actions need, kept off the page's load.
  */
 export function afterFirstInteraction(callback: () => void): () => void {
-  if (interacted) {
+  if (interacted || typedBeforeScripts()) {
+    interacted = true;
     callback();
     return () => undefined;
   }

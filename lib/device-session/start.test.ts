@@ -53,6 +53,23 @@ describe('startDeviceSession', () => {
     },
   );
 
+  it('counts a field typed into before the scripts arrived as the first action, and a value the page set as none', async () => {
+    document.body.innerHTML = '<input type="checkbox" checked><input type="hidden" value="x"><input id="cpf">';
+    const idle = startDeviceSession();
+    jest.advanceTimersByTime(60_000);
+    await flush();
+    expect(run).not.toHaveBeenCalled();
+    idle();
+
+    document.querySelector<HTMLInputElement>('#cpf')!.value = '123';
+    const stop = startDeviceSession();
+    jest.advanceTimersByTime(1500);
+    await flush();
+    expect(run).toHaveBeenCalledTimes(1);
+    stop();
+    document.body.innerHTML = '';
+  });
+
   it('waits for the page to be idle (a timer where idle callbacks are missing) before loading the handshake', async () => {
     const stop = startDeviceSession();
     tap();
