@@ -1,8 +1,9 @@
 /**
  * How close the club API comes to bare mercurius: req/s and p99 latency of a bare mercurius `{ hello }` server and,
- * on the club API (SQLite, demo data, as `npm start` runs it but without the site), `{ __typename }`, the demo
- * member's `QMe`, and the first page of `QMyInvoices` and of `QPointsEntries` (the app's own documents, sent the way
- * Apollo sends them), each as a ratio to the bare server. Not a test:
+ * on the club API (SQLite, demo data, as `npm start` runs it but without the site), `{ __typename }` (without a token,
+ * and with the demo member's: what being signed in costs every request), the demo member's `QMe`, and the first page
+ * of `QMyInvoices` and of `QPointsEntries` (the app's own documents, sent the way Apollo sends them), each as a ratio
+ * to the bare server. Not a test:
  *
  *   node --import tsx bench/api-throughput.ts
  *
@@ -183,6 +184,16 @@ const SCENARIOS: Scenario[] = [
     server: 'club',
     payload: JSON.stringify({ query: '{ __typename }' }),
     auth: false,
+    check: (d) => d['__typename'] === 'Query',
+  },
+  {
+    // The floor of a signed-in member's request: the same answer, with the access token checked and the session's
+    // family looked up, as every request of a member is.
+    name: 'session',
+    label: 'clube { __typename } com sessão',
+    server: 'club',
+    payload: JSON.stringify({ query: '{ __typename }' }),
+    auth: true,
     check: (d) => d['__typename'] === 'Query',
   },
   {
