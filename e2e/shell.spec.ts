@@ -163,6 +163,8 @@ test.describe('app shell', () => {
   test('logout clears the stored tokens and goes to /login', async ({ page }) => {
     await signInWithStorage(page, demo.email);
     await page.goto('/historico');
+    // A person opens the menu once the page is on screen: a tap on the frame painted before its scripts is lost.
+    await expect(page.getByRole('heading', { name: 'Extrato de pontos', level: 1 })).toBeVisible();
     const menu = page.getByRole('navigation', { name: 'Menu principal' });
     await menu.getByRole('button', { name: 'Mais' }).click();
     await menu.getByRole('button', { name: 'Sair' }).click();

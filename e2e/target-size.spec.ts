@@ -18,6 +18,8 @@ test.describe(`every tap target of the member pages is ${THUMB_PX}×${THUMB_PX} 
 
   test('the phone menu opened on "Mais"', async ({ page }) => {
     await page.goto('/');
+    // A person opens the menu once home is on screen: a tap on the frame painted before the page's scripts is lost.
+    await expect(page.getByRole('heading', { name: `Olá, ${demo.name}!` })).toBeVisible();
     await page.getByRole('navigation', { name: 'Menu principal' }).getByRole('button', { name: 'Mais' }).click();
     await expect(page.getByRole('link', { name: 'Meus resgates' })).toBeVisible();
     // The sheet covers the page under it: what counts is the menu.

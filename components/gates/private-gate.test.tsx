@@ -118,6 +118,35 @@ describe('PrivateGate', () => {
     expect(screen.getByRole('navigation', { name: 'Menu principal' })).toBeInTheDocument();
   });
 
+  it('keeps "Mais" open when the page arrives after the member opened it over the placeholders', async () => {
+    let answer: () => void = () => {};
+    const client = new ApolloClient({
+      cache: new InMemoryCache(),
+      link: new ApolloLink(
+        () =>
+          new Observable((observer) => {
+            answer = () => {
+              observer.next({ data: { me: completeMember } } as never);
+              observer.complete();
+            };
+          }),
+      ),
+    });
+    render(
+      <ApolloProvider client={client}>
+        <PrivateGate>
+          <p>página</p>
+        </PrivateGate>
+      </ApolloProvider>,
+    );
+    const more = await screen.findByRole('button', { name: 'Mais' });
+    fireEvent.click(more);
+    expect(more).toHaveAttribute('aria-expanded', 'true');
+    act(() => answer());
+    expect(await screen.findByText('página')).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Mais' })).toHaveAttribute('aria-expanded', 'true');
+  });
+
   it('hides the menu while the profile gate holds the member on a completion step, and keeps Sair', async () => {
     mockPathname = '/completar-cadastro/dados';
     const incomplete = {

@@ -5,7 +5,7 @@ import { lazy, Suspense, useDeferredValue, useEffect, type ReactNode } from 'rea
 import { matchRoute } from '@/common/routes';
 import { logout } from '@/lib/session/logout';
 import { profileGateTarget } from '@/lib/session/profile-gate';
-import { useCurrentUserQuery } from '@/lib/session/use-current-user-query';
+import { useCurrentUserQuery, type CurrentUser } from '@/lib/session/use-current-user-query';
 import { AppShell } from '../layout/app-shell';
 import { PageSkeleton } from '../layout/page-skeleton';
 import { PublicShell } from '../layout/public-shell';
@@ -64,23 +64,22 @@ export function PrivateGate({ children }: { children: ReactNode }) {
       </PublicShell>
     );
   }
+  // The frame is one element in one place of the tree whatever fills it, so the page replacing its placeholders keeps
+  // it as it is: a "Mais" opened while the page loaded stayed open (as another element, the frame began again, closed).
+  const framed = (content: ReactNode, user: CurrentUser | null, menu = true) => (
+    <CurrentUserProvider user={user}>
+      <AppShell menu={menu}>{content}</AppShell>
+    </CurrentUserProvider>
+  );
   if (state.status === 'loading') {
     // A session is there and me is on its way (a first visit, or a device with no copy of the member): the frame
     // and grey placeholders right away, which on a weak signal is many seconds sooner than the page.
-    return (
-      <AppShell>
-        <PageSkeleton />
-      </AppShell>
-    );
+    return framed(<PageSkeleton />, null);
   }
   if (state.status === 'authenticated' && !redirect && !confirming && shownUser === null) {
     // The member is known and their page renders in the background: its frame meanwhile (after a login, a blank page
     // with a spinner stood here until the whole page was ready).
-    return (
-      <AppShell menu={target === null}>
-        <PageSkeleton />
-      </AppShell>
-    );
+    return framed(<PageSkeleton />, null, target === null);
   }
   if (state.status !== 'authenticated' || redirect || confirming || shownUser === null) {
     return (
@@ -89,16 +88,16 @@ export function PrivateGate({ children }: { children: ReactNode }) {
       </div>
     );
   }
-  return (
-    <CurrentUserProvider user={shownUser}>
-      <AppShell menu={target === null}>
-        {children}
-        {state.user.profileStatus.showModalConsent && (
-          <Suspense fallback={null}>
-            <ConsentModal />
-          </Suspense>
-        )}
-      </AppShell>
-    </CurrentUserProvider>
+  return framed(
+    <>
+      {children}
+      {state.user.profileStatus.showModalConsent && (
+        <Suspense fallback={null}>
+          <ConsentModal />
+        </Suspense>
+      )}
+    </>,
+    shownUser,
+    target === null,
   );
 }

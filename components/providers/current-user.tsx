@@ -4,7 +4,8 @@ import type { CurrentUser } from '@/lib/session/use-current-user-query';
 
 const CurrentUserContext = createContext<CurrentUser | null>(null);
 
-export function CurrentUserProvider({ user, children }: { user: CurrentUser; children: ReactNode }) {
+/** `user` is null while the member's page is not ready (the frame and its placeholders, which never ask for them). */
+export function CurrentUserProvider({ user, children }: { user: CurrentUser | null; children: ReactNode }) {
   return <CurrentUserContext.Provider value={user}>{children}</CurrentUserContext.Provider>;
 }
 
