@@ -53,6 +53,8 @@ export default defineConfig({
       // Every test logs in from 127.0.0.1; the per-IP limits are tested on their own in the API tests.
       LOGIN_ATTEMPTS_PER_IP: '10000',
       REQUESTS_PER_MINUTE: '100000',
+      // Every page a test types into makes a device-session handshake from that same address, up to three requests.
+      SESSION_SECURITY_REQUESTS_PER_IP: '100000',
       // Every test browser is headless Chromium: the "navegador automatizado" risk rule would hold every invoice.
       DEVICE_RISK_AUTOMATION: 'off',
       // Every test member signs in from the same headless browser, which is one device to the risk rules.

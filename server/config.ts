@@ -62,6 +62,11 @@ export interface AppConfig {
    */
   readonly sessionSecurityClientId: string;
   readonly sessionSecuritySecret: string;
+  /**
+   * Handshakes, envelopes and IP look-ups one address may make in a minute (SESSION_SECURITY_REQUESTS_PER_IP): a page
+   * makes up to three per load, and a store's counter or a shared office sits behind one address.
+   */
+  readonly sessionSecurityRequestsPerIp: number;
   /** DEVICE_RISK_AUTOMATION: the "navegador automatizado" risk rule (on; the end-to-end server turns it off). */
   readonly deviceRiskAutomation: boolean;
   /**
@@ -258,6 +263,7 @@ export const envSchema = z.object({
     .optional(),
   LOGIN_ATTEMPTS_PER_IP: z.coerce.number().int().min(1).default(30),
   REQUESTS_PER_MINUTE: z.coerce.number().int().min(1).default(600),
+  SESSION_SECURITY_REQUESTS_PER_IP: z.coerce.number().int().min(1).default(60),
   PUBLIC_URL: z.url().optional(),
   SMS_API_URL: z.url().optional(),
   SMS_API_TOKEN: z.string().min(1).optional(),
@@ -690,6 +696,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     instanceName: e.INSTANCE_NAME,
     sessionSecurityClientId: e.SESSION_SECURITY_CLIENT_ID,
     sessionSecuritySecret: e.SESSION_SECURITY_SECRET,
+    sessionSecurityRequestsPerIp: e.SESSION_SECURITY_REQUESTS_PER_IP,
     deviceRiskAutomation: e.DEVICE_RISK_AUTOMATION === 'on',
     deviceRiskMembersPerDevice: e.DEVICE_RISK_MEMBERS_PER_DEVICE,
     tagManagerId: e.NEXT_PUBLIC_GTM_ID || undefined,

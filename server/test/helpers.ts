@@ -62,6 +62,7 @@ export function testConfig(overrides: Partial<AppConfig> = {}): AppConfig {
     instanceName: undefined,
     sessionSecurityClientId: 'clube-web',
     sessionSecuritySecret: 'publico',
+    sessionSecurityRequestsPerIp: 60,
     deviceRiskAutomation: true,
     deviceRiskMembersPerDevice: DEFAULT_MEMBERS_PER_DEVICE,
     tagManagerId: undefined,

@@ -112,6 +112,23 @@ describe('session-security receiver', () => {
     expect(res.json()).toEqual({ ip: '127.0.0.1' });
   });
 
+  it('answers 429 past SESSION_SECURITY_REQUESTS_PER_IP in a minute, on all three paths', async () => {
+    const limited = await createTestApp({ now: clock.now, sessionSecurityRequestsPerIp: 3 });
+    try {
+      const ip = () => limited.app.inject({ method: 'GET', url: '/seguranca/ip?format=json' });
+      for (let i = 0; i < 3; i += 1) expect((await ip()).statusCode).toBe(200);
+      const refused = await ip();
+      expect(refused.statusCode).toBe(429);
+      expect(refused.json()).toEqual({ ip: '' });
+      const login = await limited.app.inject({ method: 'POST', url: '/seguranca/login', payload: {} });
+      expect([login.statusCode, login.json()]).toEqual([429, { ok: false }]);
+      const envelope = await limited.app.inject({ method: 'POST', url: '/seguranca/envelope', payload: {} });
+      expect([envelope.statusCode, envelope.json()]).toEqual([429, { ok: false, Envelope: '' }]);
+    } finally {
+      await limited.close();
+    }
+  });
+
   it('deletes device sessions not seen for 90 days in the daily run', async () => {
     const old = await reportedPage(t.app);
     clock.advance(60 * 24 * 60 * 60 * 1000);

@@ -12,9 +12,6 @@ export interface DeviceSessionsHttpOptions {
   limiters: LimiterFactory;
 }
 
-/** Handshakes, envelopes and IP look-ups a client address may make in a minute: a page makes a few per load. */
-export const DEVICE_SESSION_REQUESTS_PER_MINUTE = 60;
-
 /**
  * The session-security receiver's HTTP side: the vendor login (/seguranca/login), the envelope submission
  * (/seguranca/envelope) and the IP look-up (/seguranca/ip?format=json). JSON in and out, small bodies, a limit per
@@ -24,7 +21,7 @@ export async function deviceSessionsHttp(
   app: FastifyInstance,
   { db, config, limiters }: DeviceSessionsHttpOptions,
 ): Promise<void> {
-  const limiter = limiters({ name: 'device-sessions', max: DEVICE_SESSION_REQUESTS_PER_MINUTE, windowMs: 60_000 });
+  const limiter = limiters({ name: 'device-sessions', max: config.sessionSecurityRequestsPerIp, windowMs: 60_000 });
   const deps = { db, config };
   const limited = async (request: FastifyRequest, reply: FastifyReply, body: object): Promise<boolean> => {
     if ((await limiter.take(`ip:${normalizeIP(request.ip)}`)).allowed) return false;
