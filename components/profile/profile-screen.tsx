@@ -63,76 +63,85 @@ export function ProfileScreen() {
   }
 
   const ww = me.userWoodWork;
+  // One boundary for the open section's form: the profile shows once its chunk is there too, so the form arriving
+  // later never pushes the sections below it down under a finger on its way to one of them.
   return (
-    <div className="profile">
-      <section className="card" aria-labelledby="page-title">
-        <h1 id="page-title">Meu perfil</h1>
-        <Suspense
-          fallback={
-            <div className="photo-section" aria-hidden="true">
-              <div className="photo-section__avatar">
-                <span className="photo-section__initial">{me.name.slice(0, 1).toUpperCase()}</span>
+    <Suspense
+      fallback={
+        <section className="card" aria-labelledby="page-title">
+          <h1 id="page-title">Meu perfil</h1>
+          <Spinner />
+        </section>
+      }
+    >
+      <div className="profile">
+        <section className="card" aria-labelledby="page-title">
+          <h1 id="page-title">Meu perfil</h1>
+          <Suspense
+            fallback={
+              <div className="photo-section" aria-hidden="true">
+                <div className="photo-section__avatar">
+                  <span className="photo-section__initial">{me.name.slice(0, 1).toUpperCase()}</span>
+                </div>
               </div>
-            </div>
-          }
-        >
-          <PhotoSection name={me.name} profileImage={me.profileImage ?? null} />
-        </Suspense>
-        <dl className="profile__facts">
-          <div>
-            <dt>Nome</dt>
-            <dd>
-              {me.name} {me.surName}
-            </dd>
-          </div>
-          <div>
-            <dt>CPF</dt>
-            <dd>{maskCpf(me.cpf)}</dd>
-          </div>
-          {me.store && (
+            }
+          >
+            <PhotoSection name={me.name} profileImage={me.profileImage ?? null} />
+          </Suspense>
+          <dl className="profile__facts">
             <div>
-              <dt>Loja de cadastro</dt>
-              <dd>{storeLabel(me.store)}</dd>
+              <dt>Nome</dt>
+              <dd>
+                {me.name} {me.surName}
+              </dd>
             </div>
-          )}
-        </dl>
-      </section>
+            <div>
+              <dt>CPF</dt>
+              <dd>{maskCpf(me.cpf)}</dd>
+            </div>
+            {me.store && (
+              <div>
+                <dt>Loja de cadastro</dt>
+                <dd>{storeLabel(me.store)}</dd>
+              </div>
+            )}
+          </dl>
+        </section>
 
-      <ProfileSection id="dados-pessoais" title="Dados pessoais" defaultOpen>
-        <h3 className="profile__section-subtitle">Dados de acesso</h3>
-        <dl className="profile__facts">
-          <div>
-            <dt>E-mail</dt>
-            <dd>
-              {me.email}
-              {me.pendingEmail && (
-                <span className="profile__pending">
-                  {' '}
-                  Aguardando confirmação: <strong>{me.pendingEmail}</strong>
-                </span>
-              )}
-            </dd>
-            <dd>
-              <Link href={routes.changeEmail()}>Alterar e-mail</Link>
-            </dd>
-          </div>
-          <div>
-            <dt>Celular</dt>
-            <dd>{me.phoneNumber ? maskPhone(me.phoneNumber) : 'Não informado'}</dd>
-            <dd>
-              <Link href={routes.changePhone()}>Alterar celular</Link>
-            </dd>
-          </div>
-          <div>
-            <dt>Senha</dt>
-            <dd>••••••••</dd>
-            <dd>
-              <Link href={routes.changePassword()}>Alterar senha</Link>
-            </dd>
-          </div>
-        </dl>
-        <WhatsappSwitch on={me.chatbotInvoiceUploadEnabled} />
-        <Suspense fallback={<Spinner />}>
+        <ProfileSection id="dados-pessoais" title="Dados pessoais" defaultOpen>
+          <h3 className="profile__section-subtitle">Dados de acesso</h3>
+          <dl className="profile__facts">
+            <div>
+              <dt>E-mail</dt>
+              <dd>
+                {me.email}
+                {me.pendingEmail && (
+                  <span className="profile__pending">
+                    {' '}
+                    Aguardando confirmação: <strong>{me.pendingEmail}</strong>
+                  </span>
+                )}
+              </dd>
+              <dd>
+                <Link href={routes.changeEmail()}>Alterar e-mail</Link>
+              </dd>
+            </div>
+            <div>
+              <dt>Celular</dt>
+              <dd>{me.phoneNumber ? maskPhone(me.phoneNumber) : 'Não informado'}</dd>
+              <dd>
+                <Link href={routes.changePhone()}>Alterar celular</Link>
+              </dd>
+            </div>
+            <div>
+              <dt>Senha</dt>
+              <dd>••••••••</dd>
+              <dd>
+                <Link href={routes.changePassword()}>Alterar senha</Link>
+              </dd>
+            </div>
+          </dl>
+          <WhatsappSwitch on={me.chatbotInvoiceUploadEnabled} />
           <ProfileForm
             key={me.id}
             user={me}
@@ -140,63 +149,63 @@ export function ProfileScreen() {
             submitLabel="Salvar dados pessoais"
             onSaved={() => undefined}
           />
-        </Suspense>
-      </ProfileSection>
+        </ProfileSection>
 
-      <ProfileSection id="endereco" title="Endereço">
-        <Suspense fallback={<Spinner />}>
-          <ProfileForm key={me.id} user={me} part="address" submitLabel="Salvar endereço" onSaved={() => undefined} />
-        </Suspense>
-      </ProfileSection>
+        <ProfileSection id="endereco" title="Endereço">
+          <Suspense fallback={<Spinner />}>
+            <ProfileForm key={me.id} user={me} part="address" submitLabel="Salvar endereço" onSaved={() => undefined} />
+          </Suspense>
+        </ProfileSection>
 
-      {me.woodWorkRelated && (
-        <>
-          <ProfileSection id="oficina" title="Oficina">
-            <dl className="profile__facts">
-              <div>
-                <dt>CNPJ</dt>
-                <dd>{ww?.cnpj ? maskCnpj(ww.cnpj) : 'Não informado'}</dd>
-                <dd>
-                  <Link href={routes.changeCnpj()}>{ww?.cnpj ? 'Alterar CNPJ' : 'Informar CNPJ'}</Link>
-                </dd>
-              </div>
-            </dl>
-            <Suspense fallback={<Spinner />}>
-              <WorkshopForm workshop={ww ?? null} states={options?.states ?? []} />
-            </Suspense>
-          </ProfileSection>
-          <ProfileSection id="pesquisa" title="Pesquisa">
-            <Suspense fallback={<Spinner />}>
-              <SurveyForm survey={ww?.woodworkSurvey ?? null} />
-            </Suspense>
-          </ProfileSection>
-        </>
-      )}
+        {me.woodWorkRelated && (
+          <>
+            <ProfileSection id="oficina" title="Oficina">
+              <dl className="profile__facts">
+                <div>
+                  <dt>CNPJ</dt>
+                  <dd>{ww?.cnpj ? maskCnpj(ww.cnpj) : 'Não informado'}</dd>
+                  <dd>
+                    <Link href={routes.changeCnpj()}>{ww?.cnpj ? 'Alterar CNPJ' : 'Informar CNPJ'}</Link>
+                  </dd>
+                </div>
+              </dl>
+              <Suspense fallback={<Spinner />}>
+                <WorkshopForm workshop={ww ?? null} states={options?.states ?? []} />
+              </Suspense>
+            </ProfileSection>
+            <ProfileSection id="pesquisa" title="Pesquisa">
+              <Suspense fallback={<Spinner />}>
+                <SurveyForm survey={ww?.woodworkSurvey ?? null} />
+              </Suspense>
+            </ProfileSection>
+          </>
+        )}
 
-      {/* A row like the sections around it, opening its own page: the device's permission and push code load there. */}
-      <section className="card profile-section">
-        <Link className="profile-section__summary profile-link-row" href={routes.notificationSettings()}>
-          <h2>Notificações</h2>
-        </Link>
-      </section>
+        {/* A row like the sections around it, opening its own page: the device's permission and push code load there. */}
+        <section className="card profile-section">
+          <Link className="profile-section__summary profile-link-row" href={routes.notificationSettings()}>
+            <h2>Notificações</h2>
+          </Link>
+        </section>
 
-      <ProfileSection id="aparelhos" title="Aparelhos conectados">
-        <Suspense fallback={<Spinner />}>
-          <ConnectedDevices />
-        </Suspense>
-      </ProfileSection>
+        <ProfileSection id="aparelhos" title="Aparelhos conectados">
+          <Suspense fallback={<Spinner />}>
+            <ConnectedDevices />
+          </Suspense>
+        </ProfileSection>
 
-      <ProfileSection id="parceiro" title="Programa de pontos parceiro">
-        <Suspense fallback={<Spinner />}>
-          <PartnerLinkSection />
-        </Suspense>
-      </ProfileSection>
+        <ProfileSection id="parceiro" title="Programa de pontos parceiro">
+          <Suspense fallback={<Spinner />}>
+            <PartnerLinkSection />
+          </Suspense>
+        </ProfileSection>
 
-      <ProfileSection id="privacidade" title="Privacidade">
-        <Suspense fallback={<Spinner />}>
-          <DataRightsSection />
-        </Suspense>
-      </ProfileSection>
-    </div>
+        <ProfileSection id="privacidade" title="Privacidade">
+          <Suspense fallback={<Spinner />}>
+            <DataRightsSection />
+          </Suspense>
+        </ProfileSection>
+      </div>
+    </Suspense>
   );
 }
