@@ -16,6 +16,17 @@ const PAGES = process.env['PAGES']?.split(',') ?? ['/login', '/'];
  * the page is idle, after the quiet moment, and their renders would fall outside the profile.
  */
 const WINDOW_MS = Number(process.env['WINDOW_MS'] ?? 0);
+/**
+ * SLOW_4G=1 loads the page over Lighthouse's slow 4G as bench/lighthouse.ts applies it to the browser (its
+ * `devtools` throttling), so the answers arrive when they do in its runs instead of all at once.
+ */
+const SLOW_4G = process.env['SLOW_4G'] === '1';
+const SLOW_4G_CONDITIONS = {
+  offline: false,
+  latency: 150 * 3.75,
+  downloadThroughput: ((1.6 * 1024 * 1024) / 8) * 0.9,
+  uploadThroughput: ((750 * 1024) / 8) * 0.9,
+};
 /** TOP=n prints n functions per long stretch (8). */
 const TOP_FUNCTIONS = Number(process.env['TOP'] ?? 8);
 const PUBLIC = new Set(['/login', '/cadastro', '/recuperar-senha']);
@@ -33,24 +44,31 @@ interface ProfileNode {
  * function: the bench's compiler would add helpers the page does not have.
  */
 const COUNT_COMMITS = `(() => {
-  const counts = {}; const commits = [];
+  const counts = {}; const commits = []; const renders = []; const seen = new WeakMap();
   const name = (type) => typeof type === 'function' ? (type.displayName || type.name)
     : type && typeof type === 'object' && type.render ? name(type.render) : null;
   window.__REACT_DEVTOOLS_GLOBAL_HOOK__ = {
     supportsFiber: true, renderers: new Map(), inject: () => 1,
     onScheduleFiberRoot() {}, onCommitFiberUnmount() {}, onPostCommitFiberRoot() {},
     onCommitFiberRoot(_id, root) {
-      let components = 0;
+      let components = 0; const rendered = {};
       const walk = (fiber) => { for (let node = fiber; node; node = node.sibling) {
         const component = name(node.type);
-        if (component) { components += 1; counts[component] = (counts[component] || 0) + 1; }
+        if (component) {
+          components += 1; counts[component] = (counts[component] || 0) + 1;
+          const before = seen.get(node) || (node.alternate && seen.get(node.alternate));
+          if (!before || before.props !== node.memoizedProps || before.state !== node.memoizedState)
+            rendered[component] = (rendered[component] || 0) + 1;
+          seen.set(node, { props: node.memoizedProps, state: node.memoizedState });
+        }
         walk(node.child);
       } };
       walk(root.current.child);
       commits.push(components);
+      renders.push({ at: Math.round(performance.now()), rendered });
     },
   };
-  window.__commits = { counts, commits };
+  window.__commits = { counts, commits, renders };
 })();`;
 
 interface Profile {
@@ -125,6 +143,10 @@ async function main() {
       await page.addInitScript(COUNT_COMMITS);
       const cdp = await context.newCDPSession(page);
       await cdp.send('Emulation.setCPUThrottlingRate', { rate: 4 });
+      if (SLOW_4G) {
+        await cdp.send('Network.enable');
+        await cdp.send('Network.emulateNetworkConditions', SLOW_4G_CONDITIONS);
+      }
       await cdp.send('Profiler.enable');
       await cdp.send('Profiler.setSamplingInterval', { interval: 200 });
       await cdp.send('Profiler.start');
@@ -135,7 +157,16 @@ async function main() {
         profile: Profile;
       };
       const commits = await page.evaluate(
-        () => (window as unknown as { __commits: { counts: Record<string, number>; commits: number[] } }).__commits,
+        () =>
+          (
+            window as unknown as {
+              __commits: {
+                counts: Record<string, number>;
+                commits: number[];
+                renders: { at: number; rendered: Record<string, number> }[];
+              };
+            }
+          ).__commits,
       );
       // Self time by script, from the samples and the time between them.
       const byId = new Map(profile.nodes.map((n) => [n.id, n]));
@@ -173,6 +204,18 @@ async function main() {
         );
       }
       console.log(`  React commits during the load (components in each tree): ${commits.commits.join(', ')}`);
+      // What each commit rendered: the components mounted or given new props or state (the rest bailed out).
+      console.log('  what each commit rendered (ms since the navigation: components, the most by name):');
+      for (const { at, rendered } of commits.renders) {
+        const names = Object.entries(rendered).sort((a, b) => b[1] - a[1]);
+        const count = names.reduce((sum, [, n]) => sum + n, 0);
+        console.log(
+          `    ${at} ms: ${count}  ${names
+            .slice(0, 10)
+            .map(([n, c]) => `${n}×${c}`)
+            .join(' ')}`,
+        );
+      }
       const named = Object.entries(commits.counts).sort((a, b) => b[1] - a[1]);
       console.log(
         `  components by name (${named.length}): ${named

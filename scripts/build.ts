@@ -11,6 +11,6 @@ const nextEnv = { ...process.env, NEXT_IGNORE_INCORRECT_LOCKFILE: '1', NEXT_TELE
 
 stampedBuild(path.resolve('out'), () => {
   run('npm', ['run', 'codegen']);
-  run('npx', ['next', 'build'], { env: nextEnv });
+  run('npx', ['next', 'build', ...(process.env['NO_MANGLING'] ? ['--no-mangling'] : [])], { env: nextEnv });
   run(process.execPath, ['--import', 'tsx', 'scripts/precompress.ts', 'out']);
 });

@@ -1,7 +1,7 @@
 'use client';
 import { useApolloClient } from '@apollo/client/react';
 import { usePathname, useRouter } from 'next/navigation';
-import { lazy, Suspense, useDeferredValue, useEffect, type ReactNode } from 'react';
+import { lazy, Suspense, useDeferredValue, useEffect, useMemo, type ReactNode } from 'react';
 import { matchRoute } from '@/common/routes';
 import { logout } from '@/lib/session/logout';
 import { profileGateTarget } from '@/lib/session/profile-gate';
@@ -19,6 +19,14 @@ import { useEmailConfirmation } from './use-email-confirmation';
 const LoginScreen = lazy(() => import('../auth/login-screen').then((m) => ({ default: m.LoginScreen })));
 // The consent modal (and the profile's documents it brings) only for a member the club asks for consent.
 const ConsentModal = lazy(() => import('../profile/consent-modal').then((m) => ({ default: m.ConsentModal })));
+
+// The frame is one element in one place of the tree whatever fills it, so the page replacing its placeholders keeps it
+// as it is: a "Mais" opened while the page loaded stayed open (as another element, the frame began again, closed).
+const framed = (content: ReactNode, user: CurrentUser | null, menu = true) => (
+  <CurrentUserProvider user={user}>
+    <AppShell menu={menu}>{content}</AppShell>
+  </CurrentUserProvider>
+);
 
 /**
  * Gate of every private page (docs/product.md#41-login-state-and-gates): a logged-out visitor sees the login screen at
@@ -40,6 +48,28 @@ export function PrivateGate({ children }: { children: ReactNode }) {
   // a newer `me` replaces the page the same way.
   const user = state.status === 'authenticated' ? state.user : null;
   const shownUser = useDeferredValue(user);
+  const menu = target === null;
+  const askConsent = user?.profileStatus.showModalConsent ?? false;
+  // The page as one element while what it shows is the same: `me`'s answer (equal to the device's copy, or a loading
+  // state) renders the gate again, and a new element here rendered the whole frame and page again with it (about 60
+  // components on a returning member's home, in the task that took the answer).
+  const page = useMemo(
+    () =>
+      shownUser &&
+      framed(
+        <>
+          {children}
+          {askConsent && (
+            <Suspense fallback={null}>
+              <ConsentModal />
+            </Suspense>
+          )}
+        </>,
+        shownUser,
+        menu,
+      ),
+    [children, shownUser, menu, askConsent],
+  );
 
   useEffect(() => {
     if (disabled) void logout({ client, navigate: (path) => router.replace(path) });
@@ -64,13 +94,6 @@ export function PrivateGate({ children }: { children: ReactNode }) {
       </PublicShell>
     );
   }
-  // The frame is one element in one place of the tree whatever fills it, so the page replacing its placeholders keeps
-  // it as it is: a "Mais" opened while the page loaded stayed open (as another element, the frame began again, closed).
-  const framed = (content: ReactNode, user: CurrentUser | null, menu = true) => (
-    <CurrentUserProvider user={user}>
-      <AppShell menu={menu}>{content}</AppShell>
-    </CurrentUserProvider>
-  );
   if (state.status === 'loading') {
     // A session is there and me is on its way (a first visit, or a device with no copy of the member): the frame
     // and grey placeholders right away, which on a weak signal is many seconds sooner than the page.
@@ -88,16 +111,5 @@ export function PrivateGate({ children }: { children: ReactNode }) {
       </div>
     );
   }
-  return framed(
-    <>
-      {children}
-      {state.user.profileStatus.showModalConsent && (
-        <Suspense fallback={null}>
-          <ConsentModal />
-        </Suspense>
-      )}
-    </>,
-    shownUser,
-    target === null,
-  );
+  return page;
 }

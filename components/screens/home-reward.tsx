@@ -1,5 +1,6 @@
 'use client';
 import { useQuery } from '@apollo/client/react';
+import { memo } from 'react';
 import { useIdle } from '@/lib/browser/use-idle';
 import { formatPoints } from '@/common/format/numbers';
 import { QHomeReward } from '@/lib/home/operations';
@@ -13,7 +14,8 @@ import { IntentLink } from '../ui/intent-link';
  * after the balance, which home shows from the member's snapshot at once; nothing shows if it fails or when the
  * catalogue has nothing to offer.
  */
-export function HomeReward() {
+// Memoized: the other answers of home do not render it again.
+export const HomeReward = memo(function HomeReward() {
   // Started in the first idle moment, not with the page's mount: the device's copy shows meanwhile.
   const idle = useIdle();
   const { data, error } = useQuery(QHomeReward, { fetchPolicy: 'cache-and-network', skip: !idle });
@@ -37,4 +39,4 @@ export function HomeReward() {
       </div>
     </section>
   );
-}
+});

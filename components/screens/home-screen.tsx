@@ -1,9 +1,11 @@
 'use client';
 import { useQuery } from '@apollo/client/react';
 import { IntentLink } from '../ui/intent-link';
-import type { ReactNode } from 'react';
+import { memo, type ReactNode } from 'react';
 import { formatPoints } from '@/common/format/numbers';
 import { QCampaigns, QPromotions } from '@/lib/content/operations';
+import type { QCampaignsQuery } from '@/lib/content/campaign-operations.generated';
+import type { QPromotionsQuery } from '@/lib/content/promotion-operations.generated';
 import { routes } from '@/common/routes';
 import { useRemembered } from '@/lib/session/use-remembered';
 import { ME_SNAPSHOT } from '@/lib/session/use-current-user-query';
@@ -52,7 +54,45 @@ function HomeSection({
   );
 }
 
-function ActiveCampaigns() {
+type CampaignList = QCampaignsQuery['customCampaigns']['data'];
+type PromotionList = QPromotionsQuery['promotions']['data'];
+
+// The cards render again only for a list that changed: an answer equal to the device's copy keeps the copy's object.
+const CampaignCards = memo(function CampaignCards({ list }: { list: CampaignList }) {
+  return (
+    <ul className="content-grid" aria-label="Campanhas ativas">
+      {list.map((c) => (
+        <li key={c.id}>
+          <ContentCard item={c} href={routes.campaign({ campaignId: c.id })} headingLevel={3} />
+        </li>
+      ))}
+    </ul>
+  );
+});
+
+const PromotionCards = memo(function PromotionCards({ list }: { list: PromotionList }) {
+  return (
+    <ul className="content-grid" aria-label="Promoções ativas">
+      {list.map((p) => (
+        <li key={p.slug}>
+          <ContentCard
+            item={p}
+            href={routes.promotion({ promotionSlug: p.slug })}
+            extra={p.hasSurvey ? 'Com pesquisa' : undefined}
+            headingLevel={3}
+          />
+        </li>
+      ))}
+    </ul>
+  );
+});
+
+/**
+ * Home's sections are memoized and hold their own queries: each answer (and each of the four queries starting at idle)
+ * renders only its own section, not the whole page under HomeScreen again (two whole-page renders of about 60
+ * components each during a returning member's load).
+ */
+const ActiveCampaigns = memo(function ActiveCampaigns() {
   // Started in the first idle moment, not with the page's mount: the device's copy shows meanwhile.
   const idle = useIdle();
   const { data, error } = useQuery(QCampaigns, {
@@ -75,19 +115,13 @@ function ActiveCampaigns() {
       ) : list.length === 0 ? (
         <EmptyState>Nenhuma campanha ativa agora. Seus pontos seguem a campanha padrão.</EmptyState>
       ) : (
-        <ul className="content-grid" aria-label="Campanhas ativas">
-          {list.map((c) => (
-            <li key={c.id}>
-              <ContentCard item={c} href={routes.campaign({ campaignId: c.id })} headingLevel={3} />
-            </li>
-          ))}
-        </ul>
+        <CampaignCards list={list} />
       )}
     </HomeSection>
   );
-}
+});
 
-function ActivePromotions() {
+const ActivePromotions = memo(function ActivePromotions() {
   // Started in the first idle moment, not with the page's mount: the device's copy shows meanwhile.
   const idle = useIdle();
   const { data, error } = useQuery(QPromotions, {
@@ -110,27 +144,43 @@ function ActivePromotions() {
       ) : list.length === 0 ? (
         <EmptyState>Nenhuma promoção ativa agora. Volte em breve!</EmptyState>
       ) : (
-        <ul className="content-grid" aria-label="Promoções ativas">
-          {list.map((p) => (
-            <li key={p.slug}>
-              <ContentCard
-                item={p}
-                href={routes.promotion({ promotionSlug: p.slug })}
-                extra={p.hasSurvey ? 'Com pesquisa' : undefined}
-                headingLevel={3}
-              />
-            </li>
-          ))}
-        </ul>
+        <PromotionCards list={list} />
       )}
     </HomeSection>
   );
-}
+});
+
+/**
+ * What needs the member now (the reminders) and the shortcuts under them, with the reminders' query: its answers
+ * render this part only.
+ */
+const HomeNextSteps = memo(function HomeNextSteps() {
+  const reminders = useHomeReminderRows();
+  return (
+    <>
+      <HomeReminders rows={reminders} />
+      <h2 className="visually-hidden">Atalhos</h2>
+      {/* On a first visit the shortcuts show once the reminders above them have come, right where they stay: a
+          thumb reaching for one never gets a reminder pushed under it. */}
+      <ul className={reminders === null ? 'shortcuts shortcuts--waiting' : 'shortcuts'}>
+        {SHORTCUTS.map((s, i) => (
+          <li key={s.href}>
+            <IntentLink
+              className={`button ${i === 0 ? 'button--primary' : 'button--secondary'} button--block`}
+              href={s.href}
+            >
+              {s.label}
+            </IntentLink>
+          </li>
+        ))}
+      </ul>
+    </>
+  );
+});
 
 /** `contact` is the club's contact card, rendered by the page on the server: it has nothing to run on the phone. */
 export function HomeScreen({ contact }: { contact: ReactNode }) {
   const user = useCurrentUser();
-  const reminders = useHomeReminderRows();
   // Without signal the balance is the one this device last had from the club.
   const offline = useOffline();
   const balanceSavedAt = useSavedAt(ME_SNAPSHOT, offline);
@@ -148,22 +198,7 @@ export function HomeScreen({ contact }: { contact: ReactNode }) {
         </div>
         <DeviceCopy shown={offline} savedAt={balanceSavedAt} />
         <HomeReward />
-        <HomeReminders rows={reminders} />
-        <h2 className="visually-hidden">Atalhos</h2>
-        {/* On a first visit the shortcuts show once the reminders above them have come, right where they stay: a
-            thumb reaching for one never gets a reminder pushed under it. */}
-        <ul className={reminders === null ? 'shortcuts shortcuts--waiting' : 'shortcuts'}>
-          {SHORTCUTS.map((s, i) => (
-            <li key={s.href}>
-              <IntentLink
-                className={`button ${i === 0 ? 'button--primary' : 'button--secondary'} button--block`}
-                href={s.href}
-              >
-                {s.label}
-              </IntentLink>
-            </li>
-          ))}
-        </ul>
+        <HomeNextSteps />
       </section>
       <ActiveCampaigns />
       <ActivePromotions />

@@ -1,5 +1,5 @@
 'use client';
-import { startTransition, useEffect, useState } from 'react';
+import { useEffect, useState } from 'react';
 import { whenIdle } from './when-idle';
 
 /**
@@ -8,6 +8,9 @@ import { whenIdle } from './when-idle';
  */
 export function useIdle(): boolean {
   const [idle, setIdle] = useState(false);
-  useEffect(() => whenIdle(() => startTransition(() => setIdle(true))), []);
+  // An urgent update, not a transition: the screens skip their queries until idle, and Apollo applies a hook's
+  // options to its shared query while rendering, so a background render with the query started and the committed
+  // one with it skipped undid each other, round after round, until one finished.
+  useEffect(() => whenIdle(() => setIdle(true)), []);
   return idle;
 }

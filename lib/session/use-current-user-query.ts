@@ -50,8 +50,12 @@ export function useCurrentUserQuery(): CurrentUserState {
   const hydrated = useDeferredValue(storeHydrated, hydratedAtMount);
   const hasSession = useSessionStore(hasStoredSession);
   const subject = useSessionSubject();
+  // The query follows the store itself, not its deferred copy: Apollo applies a hook's options to its shared query
+  // while rendering, so options that differ between the committed render and a background one make each undo the
+  // other, and the background render began again from the start on every round (17 rounds on a returning member's
+  // home at 4×, the page shown half a second later).
   const { data, loading, error, refetch } = useQuery(QMe, {
-    skip: !hydrated || !hasSession,
+    skip: !storeHydrated || !hasSession,
     fetchPolicy: 'network-only',
     nextFetchPolicy: 'cache-only',
   });
