@@ -116,6 +116,76 @@ function longTasks(profile: Profile, byId: Map<number, ProfileNode>) {
   return tasks;
 }
 
+/**
+ * TRACE=1 also records Chrome's trace of the load and prints each task over 50 ms with what filled it by kind (script
+ * by file, style, layout, paint, parsing, garbage collection): the CPU profile sees only JavaScript, and a long task
+ * of Lighthouse with no script named is the browser's own work (a layout forced by a read, a style pass).
+ */
+const TRACE = process.env['TRACE'] === '1';
+const TRACE_CATEGORIES = ['devtools.timeline', 'disabled-by-default-devtools.timeline', 'v8', 'v8.execute'];
+
+interface TraceEvent {
+  name: string;
+  ph: string;
+  ts: number;
+  dur?: number;
+  tid: number;
+  pid: number;
+  args?: { data?: { url?: string; functionName?: string; frame?: string } };
+}
+interface Trace {
+  traceEvents: TraceEvent[];
+}
+
+function printTraceTasks(trace: Trace) {
+  const events = trace.traceEvents.filter((e) => e.ph === 'X' && e.dur !== undefined);
+  const navigation = trace.traceEvents.find(
+    (e) => e.name === 'navigationStart' || e.name === 'TracingStartedInBrowser',
+  );
+  const origin = navigation?.ts ?? Math.min(...events.map((e) => e.ts));
+  // The renderer's main thread: the thread with the most top-level tasks' time.
+  const tasks = events.filter((e) => e.name === 'RunTask');
+  const byThread = new Map<string, number>();
+  for (const task of tasks)
+    byThread.set(`${task.pid}:${task.tid}`, (byThread.get(`${task.pid}:${task.tid}`) ?? 0) + task.dur!);
+  const main = [...byThread].sort((a, b) => b[1] - a[1])[0]?.[0];
+  const kinds: Record<string, string> = {
+    UpdateLayoutTree: 'style',
+    Layout: 'layout',
+    Paint: 'paint',
+    PrePaint: 'paint',
+    Layerize: 'paint',
+    ParseHTML: 'html',
+    ParseAuthorStyleSheet: 'css',
+    MinorGC: 'gc',
+    MajorGC: 'gc',
+    'V8.GC_SCAVENGER': 'gc',
+    'v8.compile': 'compile',
+    'v8.compileModule': 'compile',
+  };
+  console.log('  trace: tasks over 50 ms on the main thread (ms after the trace starts: duration, what filled it)');
+  for (const task of tasks.filter((t) => `${t.pid}:${t.tid}` === main && t.dur! >= 50_000)) {
+    const inside = events.filter(
+      (e) => `${e.pid}:${e.tid}` === main && e.ts >= task.ts && e.ts + e.dur! <= task.ts + task.dur! && e !== task,
+    );
+    const filled = new Map<string, number>();
+    for (const e of inside) {
+      const kind =
+        kinds[e.name] ??
+        (e.name === 'EvaluateScript' || e.name === 'FunctionCall' || e.name === 'v8.callFunction'
+          ? `script ${(e.args?.data?.url ?? '').split('/').pop() || '(inline)'}`
+          : null);
+      if (!kind) continue;
+      filled.set(kind, (filled.get(kind) ?? 0) + e.dur! / 1000);
+    }
+    const parts = [...filled].sort((a, b) => b[1] - a[1]).slice(0, 6);
+    console.log(
+      `    ${Math.round((task.ts - origin) / 1000)} ms: ${Math.round(task.dur! / 1000)} ms  ` +
+        parts.map(([k, v]) => `${k} ${Math.round(v)}`).join(', '),
+    );
+  }
+}
+
 async function main() {
   const server = await startLocalServer();
   const browser = await chromium.launch(chromiumLaunchOptions);
@@ -150,9 +220,11 @@ async function main() {
       await cdp.send('Profiler.enable');
       await cdp.send('Profiler.setSamplingInterval', { interval: 200 });
       await cdp.send('Profiler.start');
+      if (TRACE) await browser.startTracing(page, { categories: TRACE_CATEGORIES });
       await page.goto(`${server.origin}${path}`, { waitUntil: 'load' });
       if (WINDOW_MS > 0) await page.waitForTimeout(WINDOW_MS);
       else await page.waitForLoadState('networkidle');
+      if (TRACE) printTraceTasks(JSON.parse((await browser.stopTracing()).toString('utf8')) as Trace);
       const { profile } = (await cdp.send('Profiler.stop')) as unknown as {
         profile: Profile;
       };

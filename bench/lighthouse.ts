@@ -24,6 +24,7 @@ import { loginTokens } from '../e2e/fixtures';
 import { demo } from '../e2e/members';
 import { startLocalServer } from './local-server';
 import { checkMainThreadBudget, readMainThreadBudget } from './main-thread-budget';
+import { hostBenchmarkIndex } from './benchmark-index';
 
 /** ONLY (comma-separated paths) measures just those pages; RUNS sets the runs per page (3). */
 const ONLY = process.env['ONLY']?.split(',').map((p) => p.trim());
@@ -137,6 +138,7 @@ async function returningMemberBrowser(origin: string) {
   await cdp.close();
   return {
     flags: [`--port=${DEBUG_PORT}`, '--disable-storage-reset'],
+    cdpUrl: `http://127.0.0.1:${DEBUG_PORT}`,
     // Chromium's helpers still write its profile while they exit: the whole group is stopped, then the folder goes,
     // tried again for a while; a folder that still resists is named, never a crash that leaves the server running.
     stop: async () => {
@@ -178,26 +180,23 @@ async function main() {
   try {
     member = await returningMemberBrowser(server.origin);
     const memberFlags = member.flags;
-    // This host's speed, by one run of Lighthouse's own benchmark (it runs before any throttling).
-    const hostIndex = CPU_MODES.includes('calibrated')
-      ? (lighthouse(`${server.origin}/login`).environment?.benchmarkIndex ?? NaN)
-      : NaN;
-    const calibrated = calibratedMultiplier(hostIndex);
     console.log(`Lighthouse 12, mobile, slow 4G and the CPU slowed in the browser; median of ${RUNS} runs`);
     if (CPU_MODES.includes('calibrated'))
       console.log(
-        `benchmarkIndex deste host: ${Math.round(hostIndex)}; CPU calibrada: ${calibrated}x ` +
-          `(= ${Math.round(hostIndex)} / ${TARGET_INDEX}, o índice do celular emulado), ao lado da fixa de ${FIXED_CPU}x`,
+        `CPU calibrada: o benchmarkIndex deste host (mediana de 5 medidas, antes de cada página) / ${TARGET_INDEX}, ` +
+          `o índice do celular emulado; ao lado da fixa de ${FIXED_CPU}x`,
       );
     console.log(
       'page                           cpu   perf  a11y  best  FCP ms  LCP ms  TBT ms  TTI ms  CLS    main ms  long ms  perf runs  benchmarkIndex',
     );
-    const cpus = CPU_MODES.map((mode) => (mode === 'calibrated' ? calibrated : FIXED_CPU));
-    const rows = cpus.flatMap((cpu) => [
-      ...PAGES.map((page) => ({ page, label: page, attach: [] as string[], cpu })),
-      ...MEMBER_PAGES.map((page) => ({ page, label: `${page} (membro)`, attach: memberFlags, cpu })),
+    const rows = CPU_MODES.flatMap((mode) => [
+      ...PAGES.map((page) => ({ page, label: page, attach: [] as string[], mode })),
+      ...MEMBER_PAGES.map((page) => ({ page, label: `${page} (membro)`, attach: memberFlags, mode })),
     ]);
-    for (const { page, label, attach, cpu } of rows) {
+    for (const { page, label, attach, mode } of rows) {
+      // The host's speed is read again before each calibrated page: a shared host's speed drifts within minutes.
+      const hostIndex = mode === 'calibrated' ? await hostBenchmarkIndex(member.cdpUrl) : null;
+      const cpu = hostIndex === null ? FIXED_CPU : calibratedMultiplier(hostIndex);
       const reports = Array.from({ length: RUNS }, () => lighthouse(`${server.origin}${page}`, attach, cpu));
       const scores = (c: string) => reports.map((r) => Math.round((r.categories[c]?.score ?? 0) * 100));
       const score = (c: string) => median(scores(c));
@@ -229,7 +228,8 @@ async function main() {
           String(runs.mainThreadMs).padStart(8),
           String(runs.longestTaskMs).padStart(8),
           runs.perf.join(',').padStart(10),
-          reports.map((r) => r.environment?.benchmarkIndex ?? '?').join(','),
+          (hostIndex === null ? '' : `${Math.round(hostIndex)} → `) +
+            reports.map((r) => r.environment?.benchmarkIndex ?? '?').join(','),
         ].join(' '),
       );
     }

@@ -99,7 +99,10 @@ const ActiveCampaigns = memo(function ActiveCampaigns() {
     variables: { page: 1, pageSize: HOME_LIST_SIZE, status: 'ACTIVE' },
     skip: !idle,
   });
-  const list = useRemembered('homeCampaigns', data?.customCampaigns.data);
+  const remembered = useRemembered('homeCampaigns', data?.customCampaigns.data);
+  // Below the first screen: its cards (from the device's copy too) mount at idle with the query, not in the commit
+  // that shows the page, which they made a fifth longer.
+  const list = idle ? remembered : undefined;
   return (
     <HomeSection
       id="home-campanhas"
@@ -128,7 +131,10 @@ const ActivePromotions = memo(function ActivePromotions() {
     variables: { page: 1, pageSize: HOME_LIST_SIZE, status: 'ACTIVE' },
     skip: !idle,
   });
-  const list = useRemembered('homePromotions', data?.promotions.data);
+  const remembered = useRemembered('homePromotions', data?.promotions.data);
+  // Below the first screen: its cards (from the device's copy too) mount at idle with the query, not in the commit
+  // that shows the page, which they made a fifth longer.
+  const list = idle ? remembered : undefined;
   return (
     <HomeSection
       id="home-promocoes"
