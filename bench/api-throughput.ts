@@ -141,8 +141,9 @@ async function post(origin: string, payload: string, headers: Record<string, str
     headers: { ...BROWSER_HEADERS, ...headers },
     body: payload,
   });
-  const json = (await res.json()) as { data?: Record<string, unknown> | null; errors?: { message: string }[] };
-  return { status: res.status, json };
+  const text = await res.text();
+  const json = JSON.parse(text) as { data?: Record<string, unknown> | null; errors?: { message: string }[] };
+  return { status: res.status, json, bytes: Buffer.byteLength(text), encoding: res.headers.get('content-encoding') };
 }
 
 /** What the login form does: a solved ALTCHA challenge, then MUserLogin with the demo member's e-mail. */
@@ -248,7 +249,9 @@ async function load(origin: string, payload: string, headers: Record<string, str
 
 async function measure(scenario: Scenario, origin: string, token: string): Promise<Measure> {
   const headers: Record<string, string> = scenario.auth ? { authorization: `Bearer ${token}` } : {};
-  const { status, json } = await post(origin, scenario.payload, headers);
+  const { status, json, bytes, encoding } = await post(origin, scenario.payload, headers);
+  // An answer over the compression threshold is compressed on every request of the load: part of what it costs.
+  console.log(`  ${scenario.label}: resposta de ${bytes} bytes${encoding ? ` (enviada em ${encoding})` : ''}`);
   if (status !== 200 || json.errors || !json.data || !scenario.check(json.data)) {
     throw new Error(`${scenario.label}: resposta inesperada (${status}) ${JSON.stringify(json).slice(0, 300)}`);
   }

@@ -168,15 +168,22 @@ function printTraceTasks(trace: Trace) {
     const inside = events.filter(
       (e) => `${e.pid}:${e.tid}` === main && e.ts >= task.ts && e.ts + e.dur! <= task.ts + task.dur! && e !== task,
     );
+    // Each event counted once, by the innermost kind it is of: a script's time less the style, layout and GC inside it.
     const filled = new Map<string, number>();
-    for (const e of inside) {
-      const kind =
-        kinds[e.name] ??
-        (e.name === 'EvaluateScript' || e.name === 'FunctionCall' || e.name === 'v8.callFunction'
-          ? `script ${(e.args?.data?.url ?? '').split('/').pop() || '(inline)'}`
-          : null);
-      if (!kind) continue;
-      filled.set(kind, (filled.get(kind) ?? 0) + e.dur! / 1000);
+    const kindOf = (e: TraceEvent) =>
+      kinds[e.name] ??
+      (e.name === 'EvaluateScript' || e.name === 'FunctionCall' || e.name === 'v8.callFunction'
+        ? `script ${(e.args?.data?.url ?? '').split('/').pop() || '(inline)'}`
+        : null);
+    const classified = inside.filter((e) => kindOf(e) !== null);
+    const within = (outer: TraceEvent, e: TraceEvent) =>
+      e !== outer && e.ts >= outer.ts && e.ts + e.dur! <= outer.ts + outer.dur!;
+    for (const e of classified) {
+      const nested = classified.filter((c) => within(e, c));
+      const direct = nested.filter((c) => !nested.some((o) => within(o, c)));
+      const own = e.dur! - direct.reduce((sum, c) => sum + c.dur!, 0);
+      const kind = kindOf(e)!;
+      filled.set(kind, (filled.get(kind) ?? 0) + Math.max(0, own) / 1000);
     }
     const parts = [...filled].sort((a, b) => b[1] - a[1]).slice(0, 6);
     console.log(
