@@ -43,8 +43,9 @@ export function useSessionSubject(): string | null {
  */
 export function useCurrentUserQuery(): CurrentUserState {
   // The stored session is read after the page hydrates, and a store's change renders at once, in one piece: the
-  // `me` query and the gate's next screen follow it in the background instead, in slices a tap can come between. A
-  // layout mounted later (a navigation) finds the session read already and renders with it at once.
+  // gate's next screen follows it in the background instead, in slices a tap can come between (the `me` query starts
+  // with the store itself, below). A layout mounted later (a navigation) finds the session read already and renders
+  // with it at once.
   const storeHydrated = useSessionStore((s) => s.hydrated);
   const [hydratedAtMount] = useState(storeHydrated);
   const hydrated = useDeferredValue(storeHydrated, hydratedAtMount);
