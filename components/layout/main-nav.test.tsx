@@ -1,4 +1,4 @@
-import { fireEvent, render, screen, within } from '@testing-library/react';
+import { act, fireEvent, render, screen, within } from '@testing-library/react';
 import { MainNav } from './main-nav';
 
 let pathname = '/';
@@ -99,5 +99,44 @@ describe('MainNav', () => {
       'Dúvidas',
       'Perfil',
     ]);
+  });
+
+  describe('at a known width', () => {
+    const listeners = new Set<() => void>();
+    let phone = true;
+    beforeEach(() => {
+      listeners.clear();
+      window.matchMedia = (query: string) =>
+        ({
+          media: query,
+          get matches() {
+            return query === '(max-width: 640px)' && phone;
+          },
+          addEventListener: (_: string, listener: () => void) => listeners.add(listener),
+          removeEventListener: (_: string, listener: () => void) => listeners.delete(listener),
+        }) as unknown as MediaQueryList;
+    });
+    afterEach(() => {
+      delete (window as { matchMedia?: unknown }).matchMedia;
+    });
+
+    it('renders only the tab bar on a phone, and only the row once the screen is wide', () => {
+      pathname = '/';
+      phone = true;
+      render(<MainNav onLogout={jest.fn()} />);
+      const nav = screen.getByRole('navigation', { name: 'Menu principal' });
+      expect(within(nav).getByRole('button', { name: 'Mais' })).toBeInTheDocument();
+      expect(within(nav).queryByRole('link', { name: 'Notas fiscais' })).not.toBeInTheDocument();
+      expect(
+        within(nav)
+          .getAllByRole('link')
+          .map((a) => a.textContent),
+      ).toEqual(['Início', 'Notas', 'Extrato', 'Prêmios']);
+
+      phone = false;
+      act(() => listeners.forEach((listener) => listener()));
+      expect(within(nav).queryByRole('button', { name: 'Mais' })).not.toBeInTheDocument();
+      expect(within(nav).getByRole('link', { name: 'Notas fiscais' })).toBeInTheDocument();
+    });
   });
 });

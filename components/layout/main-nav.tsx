@@ -3,6 +3,7 @@ import { IntentLink } from '../ui/intent-link';
 import { usePathname } from 'next/navigation';
 import { useEffect, useId, useRef, useState } from 'react';
 import { routes } from '@/common/routes';
+import { useMediaQuery } from '@/lib/browser/use-media-query';
 import { NavIcon, type NavIconName } from './nav-icons';
 
 interface NavItem {
@@ -47,6 +48,9 @@ const MORE: readonly NavItem[] = [
   { href: routes.profile(), label: 'Perfil' },
 ];
 
+/** The width at which globals.css swaps the row for the tab bar. */
+const PHONE = '(max-width: 640px)';
+
 function isCurrent(pathname: string, href: string): boolean {
   return href === '/' ? pathname === '/' : pathname === href || pathname.startsWith(`${href}/`);
 }
@@ -57,6 +61,10 @@ function isCurrent(pathname: string, href: string): boolean {
  */
 export function MainNav({ onLogout }: { onLogout: () => void }) {
   const pathname = usePathname();
+  // Only the menu of this width is rendered (both, for CSS to choose, where the width is unknown): each link is a few
+  // components, and a phone's page mounted the wide row's nine and the sheet's eight, hidden, in the commit that
+  // shows it on a slow phone.
+  const phone = useMediaQuery(PHONE);
   const [moreOpen, setMoreOpen] = useState(false);
   const moreButton = useRef<HTMLButtonElement>(null);
   const moreArea = useRef<HTMLDivElement>(null);
@@ -111,57 +119,64 @@ export function MainNav({ onLogout }: { onLogout: () => void }) {
 
   return (
     <nav className="main-nav" aria-label="Menu principal">
-      <ul ref={desktopList} className="main-nav__row">
-        {DESKTOP.map((item) => (
-          <li key={item.href}>
-            <IntentLink href={item.href} aria-current={current(item.href)}>
-              {item.label}
-            </IntentLink>
-          </li>
-        ))}
-      </ul>
-      <div ref={moreArea} className="tab-bar">
-        <div id={sheetId} className="tab-bar__sheet" hidden={!moreOpen}>
-          <ul>
-            {MORE.map((item) => (
+      {phone !== true && (
+        <ul ref={desktopList} className="main-nav__row">
+          {DESKTOP.map((item) => (
+            <li key={item.href}>
+              <IntentLink href={item.href} aria-current={current(item.href)}>
+                {item.label}
+              </IntentLink>
+            </li>
+          ))}
+        </ul>
+      )}
+      {phone !== false && (
+        <div ref={moreArea} className="tab-bar">
+          <div id={sheetId} className="tab-bar__sheet" hidden={!moreOpen}>
+            {/* The sheet's items exist while it is open: "Mais" names the sheet it controls at all times. */}
+            {moreOpen && (
+              <ul>
+                {MORE.map((item) => (
+                  <li key={item.href}>
+                    <IntentLink href={item.href} aria-current={current(item.href)} onClick={() => setMoreOpen(false)}>
+                      {item.label}
+                    </IntentLink>
+                  </li>
+                ))}
+                <li>
+                  <button type="button" className="tab-bar__logout" onClick={onLogout}>
+                    Sair
+                  </button>
+                </li>
+              </ul>
+            )}
+          </div>
+          <ul className="tab-bar__tabs">
+            {TABS.map((item) => (
               <li key={item.href}>
-                <IntentLink href={item.href} aria-current={current(item.href)} onClick={() => setMoreOpen(false)}>
-                  {item.label}
+                <IntentLink href={item.href} aria-current={tabCurrent(item)} className="tab-bar__tab">
+                  <NavIcon name={item.icon} />
+                  <span>{item.label}</span>
                 </IntentLink>
               </li>
             ))}
             <li>
-              <button type="button" className="tab-bar__logout" onClick={onLogout}>
-                Sair
+              <button
+                ref={moreButton}
+                type="button"
+                className="tab-bar__tab"
+                aria-expanded={moreOpen}
+                aria-controls={sheetId}
+                data-current={inMore || undefined}
+                onClick={() => setMoreOpen((open) => !open)}
+              >
+                <NavIcon name="more" />
+                <span>Mais</span>
               </button>
             </li>
           </ul>
         </div>
-        <ul className="tab-bar__tabs">
-          {TABS.map((item) => (
-            <li key={item.href}>
-              <IntentLink href={item.href} aria-current={tabCurrent(item)} className="tab-bar__tab">
-                <NavIcon name={item.icon} />
-                <span>{item.label}</span>
-              </IntentLink>
-            </li>
-          ))}
-          <li>
-            <button
-              ref={moreButton}
-              type="button"
-              className="tab-bar__tab"
-              aria-expanded={moreOpen}
-              aria-controls={sheetId}
-              data-current={inMore || undefined}
-              onClick={() => setMoreOpen((open) => !open)}
-            >
-              <NavIcon name="more" />
-              <span>Mais</span>
-            </button>
-          </li>
-        </ul>
-      </div>
+      )}
     </nav>
   );
 }

@@ -2,9 +2,11 @@ import { fireEvent, render, screen } from '@testing-library/react';
 import { IntentLink } from './intent-link';
 
 const prefetch = jest.fn();
-jest.mock('next/navigation', () => ({ useRouter: () => ({ prefetch }) }));
+const push = jest.fn();
+const replace = jest.fn();
+jest.mock('next/navigation', () => ({ useRouter: () => ({ prefetch, push, replace }) }));
 
-beforeEach(() => prefetch.mockClear());
+beforeEach(() => [prefetch, push, replace].forEach((f) => f.mockClear()));
 
 describe('IntentLink', () => {
   it('fetches nothing while it is only on screen', () => {
@@ -29,5 +31,59 @@ describe('IntentLink', () => {
     expect(prefetch).toHaveBeenCalledWith('/recuperar-senha');
     fireEvent.focus(link);
     expect(onFocus).toHaveBeenCalled();
+  });
+
+  it('opens its page in the app on a plain click, and scrolls to the top as a new page', () => {
+    const onClick = jest.fn();
+    render(
+      <IntentLink href="/minhas-nfs" onClick={onClick}>
+        Notas
+      </IntentLink>,
+    );
+    const click = new MouseEvent('click', { bubbles: true, cancelable: true, button: 0 });
+    screen.getByRole('link', { name: 'Notas' }).dispatchEvent(click);
+    expect(click.defaultPrevented).toBe(true);
+    expect(onClick).toHaveBeenCalled();
+    expect(push).toHaveBeenCalledWith('/minhas-nfs', { scroll: true });
+  });
+
+  it('replaces the history entry when asked to', () => {
+    render(
+      <IntentLink href="/perfil" replace scroll={false}>
+        Perfil
+      </IntentLink>,
+    );
+    fireEvent.click(screen.getByRole('link', { name: 'Perfil' }));
+    expect(replace).toHaveBeenCalledWith('/perfil', { scroll: false });
+    expect(push).not.toHaveBeenCalled();
+  });
+
+  it.each([
+    ['Ctrl', { ctrlKey: true }],
+    ['Cmd', { metaKey: true }],
+    ['Shift', { shiftKey: true }],
+    ['the middle button', { button: 1 }],
+  ])('leaves a click with %s to the browser (a new tab or window)', (_what, init) => {
+    render(<IntentLink href="/premios">Prêmios</IntentLink>);
+    const click = new MouseEvent('click', { bubbles: true, cancelable: true, ...init });
+    screen.getByRole('link', { name: 'Prêmios' }).dispatchEvent(click);
+    expect(click.defaultPrevented).toBe(false);
+    expect(push).not.toHaveBeenCalled();
+  });
+
+  it('leaves to the browser a link opening in another tab, and one the caller handled itself', () => {
+    render(
+      <>
+        <IntentLink href="/regulamento" target="_blank">
+          Regulamento
+        </IntentLink>
+        <IntentLink href="/faq" onClick={(event) => event.preventDefault()}>
+          Dúvidas
+        </IntentLink>
+      </>,
+    );
+    fireEvent.click(screen.getByRole('link', { name: 'Regulamento' }));
+    fireEvent.click(screen.getByRole('link', { name: 'Dúvidas' }));
+    expect(push).not.toHaveBeenCalled();
   });
 });
