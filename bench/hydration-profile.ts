@@ -117,11 +117,13 @@ function longTasks(profile: Profile, byId: Map<number, ProfileNode>) {
 }
 
 /**
- * TRACE=1 also records Chrome's trace of the load and prints each task over 50 ms with what filled it by kind (script
+ * TRACE=1 also records Chrome's trace of the load and prints each task over TASK_MS (50) with what filled it by kind (script
  * by file, style, layout, paint, parsing, garbage collection): the CPU profile sees only JavaScript, and a long task
  * of Lighthouse with no script named is the browser's own work (a layout forced by a read, a style pass).
  */
 const TRACE = process.env['TRACE'] === '1';
+/** TASK_MS=n lists the trace's tasks from n ms (50, what counts as long): lower, to see how the work is sliced. */
+const TASK_MS = Number(process.env['TASK_MS'] ?? 50);
 const TRACE_CATEGORIES = ['devtools.timeline', 'disabled-by-default-devtools.timeline', 'v8', 'v8.execute'];
 
 interface TraceEvent {
@@ -163,8 +165,8 @@ function printTraceTasks(trace: Trace) {
     'v8.compile': 'compile',
     'v8.compileModule': 'compile',
   };
-  console.log('  trace: tasks over 50 ms on the main thread (ms after the trace starts: duration, what filled it)');
-  for (const task of tasks.filter((t) => `${t.pid}:${t.tid}` === main && t.dur! >= 50_000)) {
+  console.log(`  trace: tasks over ${TASK_MS} ms on the main thread (ms after the trace starts: duration, what filled it)`);
+  for (const task of tasks.filter((t) => `${t.pid}:${t.tid}` === main && t.dur! >= TASK_MS * 1000)) {
     const inside = events.filter(
       (e) => `${e.pid}:${e.tid}` === main && e.ts >= task.ts && e.ts + e.dur! <= task.ts + task.dur! && e !== task,
     );

@@ -3,10 +3,9 @@ import { IntentLink } from './intent-link';
 
 const prefetch = jest.fn();
 const push = jest.fn();
-const replace = jest.fn();
-jest.mock('next/navigation', () => ({ useRouter: () => ({ prefetch, push, replace }) }));
+jest.mock('next/navigation', () => ({ useRouter: () => ({ prefetch, push }) }));
 
-beforeEach(() => [prefetch, push, replace].forEach((f) => f.mockClear()));
+beforeEach(() => [prefetch, push].forEach((f) => f.mockClear()));
 
 describe('IntentLink', () => {
   it('fetches nothing while it is only on screen', () => {
@@ -33,7 +32,7 @@ describe('IntentLink', () => {
     expect(onFocus).toHaveBeenCalled();
   });
 
-  it('opens its page in the app on a plain click, and scrolls to the top as a new page', () => {
+  it('opens its page in the app on a plain click', () => {
     const onClick = jest.fn();
     render(
       <IntentLink href="/minhas-nfs" onClick={onClick}>
@@ -44,25 +43,13 @@ describe('IntentLink', () => {
     screen.getByRole('link', { name: 'Notas' }).dispatchEvent(click);
     expect(click.defaultPrevented).toBe(true);
     expect(onClick).toHaveBeenCalled();
-    expect(push).toHaveBeenCalledWith('/minhas-nfs', { scroll: true });
-  });
-
-  it('replaces the history entry when asked to', () => {
-    render(
-      <IntentLink href="/perfil" replace scroll={false}>
-        Perfil
-      </IntentLink>,
-    );
-    fireEvent.click(screen.getByRole('link', { name: 'Perfil' }));
-    expect(replace).toHaveBeenCalledWith('/perfil', { scroll: false });
-    expect(push).not.toHaveBeenCalled();
+    expect(push).toHaveBeenCalledWith('/minhas-nfs');
   });
 
   it.each([
     ['Ctrl', { ctrlKey: true }],
     ['Cmd', { metaKey: true }],
     ['Shift', { shiftKey: true }],
-    ['the middle button', { button: 1 }],
   ])('leaves a click with %s to the browser (a new tab or window)', (_what, init) => {
     render(<IntentLink href="/premios">Prêmios</IntentLink>);
     const click = new MouseEvent('click', { bubbles: true, cancelable: true, ...init });
@@ -71,7 +58,7 @@ describe('IntentLink', () => {
     expect(push).not.toHaveBeenCalled();
   });
 
-  it('leaves to the browser a link opening in another tab, and one the caller handled itself', () => {
+  it('leaves to the browser a link opening in another tab and one the caller handled itself', () => {
     render(
       <>
         <IntentLink href="/regulamento" target="_blank">
