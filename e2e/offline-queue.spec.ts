@@ -68,7 +68,9 @@ test.describe('invoices that wait for signal, sent by the page (Safari: no Backg
     await expect(page.getByLabel(KEY_LABEL)).toHaveValue('');
     await page.unroute('**/graphql');
     const sentCard = (key: string) => page.locator('article.invoice-card', { hasText: masked(key) });
-    await expect(sentCard(lostKey).locator('.status-badge')).toHaveText('Em análise');
+    // The page hears the club is back at its next reachability probe (every 5 s, PROBE_INTERVAL_MS), then sends and
+    // reads the list again: the usual wait plus the probe's interval.
+    await expect(sentCard(lostKey).locator('.status-badge')).toHaveText('Em análise', { timeout: 15_000 });
     await expect(waitingCard(page, lostKey)).toHaveCount(0);
     // The form's "Sem sinal…" gives way to the news once the queue has sent it.
     await expect(page.getByRole('status').filter({ hasText: 'Nota enviada! Ela está em análise' })).toBeVisible();
