@@ -1,7 +1,7 @@
 'use client';
 import { useQuery } from '@apollo/client/react';
 import { IntentLink } from '../ui/intent-link';
-import { memo, type ReactNode } from 'react';
+import { memo, startTransition, useEffect, useState, type ReactNode } from 'react';
 import { formatPoints } from '@/common/format/numbers';
 import { QCampaigns, QPromotions } from '@/lib/content/operations';
 import type { QCampaignsQuery } from '@/lib/content/campaign-operations.generated';
@@ -20,6 +20,19 @@ import { HomeReward } from './home-reward';
 import { useCurrentUser } from '../providers/current-user';
 
 const HOME_LIST_SIZE = 3;
+
+/**
+ * True a background render after `ready` turns true: the lists' cards (from the device's copy too) mount in a render
+ * the browser can slice, not in the urgent one that starts the section's query at idle (which must stay urgent, see
+ * lib/browser/use-idle.ts), which they made twice as long.
+ */
+function useShownAfter(ready: boolean): boolean {
+  const [shown, setShown] = useState(false);
+  useEffect(() => {
+    if (ready) startTransition(() => setShown(true));
+  }, [ready]);
+  return shown;
+}
 
 /**
  * Sending an invoice first: it is how points are earned, and the form sits on the Notas page (one tap on the tab bar,
@@ -100,9 +113,9 @@ const ActiveCampaigns = memo(function ActiveCampaigns() {
     skip: !idle,
   });
   const remembered = useRemembered('homeCampaigns', data?.customCampaigns.data);
-  // Below the first screen: its cards (from the device's copy too) mount at idle with the query, not in the commit
+  // Below the first screen: its cards (from the device's copy too) mount after the query starts, not in the commit
   // that shows the page, which they made a fifth longer.
-  const list = idle ? remembered : undefined;
+  const list = useShownAfter(idle) ? remembered : undefined;
   return (
     <HomeSection
       id="home-campanhas"
@@ -132,9 +145,9 @@ const ActivePromotions = memo(function ActivePromotions() {
     skip: !idle,
   });
   const remembered = useRemembered('homePromotions', data?.promotions.data);
-  // Below the first screen: its cards (from the device's copy too) mount at idle with the query, not in the commit
+  // Below the first screen: its cards (from the device's copy too) mount after the query starts, not in the commit
   // that shows the page, which they made a fifth longer.
-  const list = idle ? remembered : undefined;
+  const list = useShownAfter(idle) ? remembered : undefined;
   return (
     <HomeSection
       id="home-promocoes"
