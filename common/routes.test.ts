@@ -1,4 +1,6 @@
-import { allRoutes, buildPath, exportFileFor, matchRoute, routes } from './routes';
+import { allRoutes, exportFileFor } from './all-routes';
+import { painelRouteTable, painelRoutes } from './painel/routes';
+import { buildPath, matchRoute, memberAndPublicRoutes, routes } from './routes';
 
 describe('route table', () => {
   // The paths of docs/product.md#2-screens-and-routes.
@@ -14,14 +16,22 @@ describe('route table', () => {
     expect(staff.every((p) => p === '/painel' || p.startsWith('/painel/'))).toBe(true);
     expect(allRoutes.filter(([, r]) => r.access !== 'staff' && r.pattern.startsWith('/painel'))).toEqual([]);
     expect(matchRoute('/painel/graphql')).toBeNull();
-    expect(routes.painelActivate()).toBe('/painel/ativar');
-    expect(routes.painelInvoiceReview()).toBe('/painel/notas/revisar');
-    expect(routes.painelMember()).toBe('/painel/membros/ficha');
-    expect(routes.painelStore()).toBe('/painel/lojas/loja');
-    expect(routes.painelProjectReview()).toBe('/painel/projetos/revisar');
+    expect(painelRoutes.painelActivate()).toBe('/painel/ativar');
+    expect(painelRoutes.painelInvoiceReview()).toBe('/painel/notas/revisar');
+    expect(painelRoutes.painelMember()).toBe('/painel/membros/ficha');
+    expect(painelRoutes.painelStore()).toBe('/painel/lojas/loja');
+    expect(painelRoutes.painelProjectReview()).toBe('/painel/projetos/revisar');
     expect(matchRoute('/painel/arquivos/12')).toBeNull();
     expect(exportFileFor('/painel', 'html')).toBe('/painel.html');
     expect(exportFileFor('/painel/equipe', 'rsc')).toBe('/painel/equipe.txt');
+  });
+
+  it("keeps the painel's paths out of the members' table, which every member page carries", () => {
+    expect(memberAndPublicRoutes.filter(([, r]) => r.access === 'staff')).toEqual([]);
+    expect(Object.values(painelRouteTable).every((r) => r.access === 'staff')).toBe(true);
+    // A member's page knows no painel path: the gates see /painel as unknown, the server still serves it.
+    expect(matchRoute('/painel/notas')).toBeNull();
+    expect(exportFileFor('/painel/notas', 'html')).toBe('/painel/notas.html');
   });
 
   it('takes /premios/transferir for the transfer page, not for a reward called "transferir"', () => {

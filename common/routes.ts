@@ -1,7 +1,8 @@
 /**
- * The one table of every path of the product (docs/product.md#2-screens-and-routes).
- * Links, layout gates, the API server's rewrites and the generated nginx config all read from here,
- * so a path is spelled exactly once.
+ * The table of every member's and visitor's path (docs/product.md#2-screens-and-routes); the painel's are in
+ * common/painel/routes.ts, so a member's pages do not carry them, and common/all-routes.ts joins both for the API
+ * server's rewrites, the generated nginx config and the tests. Links and layout gates read from here, so a path is
+ * spelled exactly once.
  */
 
 /** `staff`: the painel (/painel), behind its own gate and staff tokens; never a member's page. */
@@ -23,7 +24,7 @@ export interface RouteDef {
  */
 export const PLACEHOLDER = '_';
 
-const route = <const R extends RouteDef>(r: R): R => r;
+export const route = <const R extends RouteDef>(r: R): R => r;
 
 export const routeTable = {
   // Private: members only.
@@ -96,37 +97,6 @@ export const routeTable = {
   loginPhone: route({ pattern: '/login-telefone', access: 'public', title: 'Entrar com celular' }),
   forgotPassword: route({ pattern: '/recuperar-senha', access: 'public', title: 'Recuperar senha' }),
   totem: route({ pattern: '/totem', access: 'public', title: 'Cadastro na loja' }),
-
-  // Staff: the club's back office, behind its own login (e-mail, password and an authenticator code).
-  painelHome: route({ pattern: '/painel', access: 'staff', title: 'Painel' }),
-  painelLogin: route({ pattern: '/painel/entrar', access: 'staff', title: 'Entrar no painel' }),
-  // The one-time set-up link: /painel/ativar?token=… (the token is read from the URL in the browser).
-  painelActivate: route({ pattern: '/painel/ativar', access: 'staff', title: 'Ativar acesso ao painel' }),
-  painelTeam: route({ pattern: '/painel/equipe', access: 'staff', title: 'Equipe' }),
-  painelAudit: route({ pattern: '/painel/auditoria', access: 'staff', title: 'Auditoria' }),
-  painelInvoices: route({ pattern: '/painel/notas', access: 'staff', title: 'Notas fiscais' }),
-  // One invoice under review: /painel/notas/revisar?id=… (a static export: the id is read from the URL).
-  painelInvoiceReview: route({ pattern: '/painel/notas/revisar', access: 'staff', title: 'Analisar nota fiscal' }),
-  painelMembers: route({ pattern: '/painel/membros', access: 'staff', title: 'Membros' }),
-  // One member's page: /painel/membros/ficha?id=… (a static export: the id is read from the URL).
-  painelMember: route({ pattern: '/painel/membros/ficha', access: 'staff', title: 'Ficha do membro' }),
-  painelStores: route({ pattern: '/painel/lojas', access: 'staff', title: 'Lojas' }),
-  // One store: /painel/lojas/loja?slug=… (a static export: the slug is read from the URL).
-  painelStore: route({ pattern: '/painel/lojas/loja', access: 'staff', title: 'Loja' }),
-  painelRewards: route({ pattern: '/painel/premios', access: 'staff', title: 'Resgates de prêmios' }),
-  // One reward order: /painel/premios/pedido?id=… (a static export: the id is read from the URL).
-  painelRewardOrder: route({ pattern: '/painel/premios/pedido', access: 'staff', title: 'Resgate' }),
-  painelRewardStock: route({ pattern: '/painel/premios/estoque', access: 'staff', title: 'Estoque e códigos' }),
-  painelPartnerTransfers: route({
-    pattern: '/painel/premios/transferencias',
-    access: 'staff',
-    title: 'Transferências ao parceiro',
-  }),
-  painelProjects: route({ pattern: '/painel/projetos', access: 'staff', title: 'Projetos' }),
-  painelRules: route({ pattern: '/painel/regras', access: 'staff', title: 'Regras de pontos' }),
-  painelProducts: route({ pattern: '/painel/produtos', access: 'staff', title: 'Produtos da marca' }),
-  // One project under review: /painel/projetos/revisar?id=… (a static export: the id is read from the URL).
-  painelProjectReview: route({ pattern: '/painel/projetos/revisar', access: 'staff', title: 'Analisar projeto' }),
 } as const satisfies Record<string, RouteDef>;
 
 export type RouteKey = keyof typeof routeTable;
@@ -139,9 +109,12 @@ type ParamNames<P extends string> = P extends `${string}:${infer Name}/${infer R
 
 export type RouteParams<K extends RouteKey> = { [N in ParamNames<(typeof routeTable)[K]['pattern']>]: string };
 
-type Builder<K extends RouteKey> = [ParamNames<(typeof routeTable)[K]['pattern']>] extends [never]
-  ? () => string
-  : (params: RouteParams<K>) => string;
+/** One typed builder per route of a table: no argument for a fixed path, its parameters for a dynamic one. */
+export type PathBuilders<T extends Record<string, RouteDef>> = {
+  [K in keyof T]: [ParamNames<T[K]['pattern']>] extends [never]
+    ? () => string
+    : (params: { [N in ParamNames<T[K]['pattern']>]: string }) => string;
+};
 
 /** Fills a pattern with values; each value is URL-encoded so an id can never add a path segment. */
 export function buildPath(pattern: string, params: Readonly<Record<string, string>> = {}): string {
@@ -152,16 +125,20 @@ export function buildPath(pattern: string, params: Readonly<Record<string, strin
   });
 }
 
-/** Typed path builders: `routes.campaign({ campaignId: '12' })` → `/campanhas/12`. */
-export const routes = Object.fromEntries(
-  Object.entries(routeTable).map(([key, def]) => [
-    key,
-    (params?: Record<string, string>) => buildPath(def.pattern, params),
-  ]),
-) as unknown as { [K in RouteKey]: Builder<K> };
+export function pathBuilders<T extends Record<string, RouteDef>>(table: T): PathBuilders<T> {
+  return Object.fromEntries(
+    Object.entries(table).map(([key, def]) => [
+      key,
+      (params?: Record<string, string>) => buildPath(def.pattern, params),
+    ]),
+  ) as unknown as PathBuilders<T>;
+}
 
-export interface RouteMatch {
-  readonly key: RouteKey;
+/** Typed path builders: `routes.campaign({ campaignId: '12' })` → `/campanhas/12`. */
+export const routes = pathBuilders(routeTable);
+
+export interface RouteMatch<K extends string = RouteKey> {
+  readonly key: K;
   readonly route: RouteDef;
   readonly params: Readonly<Record<string, string>>;
 }
@@ -171,10 +148,13 @@ function normalise(pathname: string): string {
   return trimmed === '' ? '/' : trimmed;
 }
 
-/** Finds the route of a real URL path (no query string); null for an unknown path. */
-export function matchRoute(pathname: string): RouteMatch | null {
+/** Finds the route of a real URL path (no query string) among `entries`; null for an unknown path. */
+export function matchRouteIn<K extends string>(
+  entries: readonly (readonly [K, RouteDef])[],
+  pathname: string,
+): RouteMatch<K> | null {
   const parts = normalise(pathname).split('/').slice(1);
-  for (const [key, route] of Object.entries(routeTable) as [RouteKey, RouteDef][]) {
+  for (const [key, route] of entries) {
     const patternParts = route.pattern.split('/').slice(1);
     if (patternParts.length !== parts.length) continue;
     const params: Record<string, string> = {};
@@ -196,21 +176,13 @@ export function matchRoute(pathname: string): RouteMatch | null {
   return null;
 }
 
+/** Every member's and visitor's route, in the table's order (which decides between overlapping patterns). */
+export const memberAndPublicRoutes = Object.entries(routeTable) as [RouteKey, RouteDef][];
+
+/** The member's or visitor's route of a real URL path; null for an unknown path (or a painel one). */
+export const matchRoute = (pathname: string): RouteMatch | null => matchRouteIn(memberAndPublicRoutes, pathname);
+
 /** Path of the exported page that serves a pattern: dynamic segments become the placeholder. */
 export function exportPathOf(pattern: string): string {
   return pattern.replace(/:[A-Za-z]+/g, PLACEHOLDER);
 }
-
-/**
- * The file in the static export (`out/`) that answers a request path, or null when none does.
- * `kind` picks the HTML document or the RSC payload (`<path>.txt`) that client navigation fetches.
- */
-export function exportFileFor(pathname: string, kind: 'html' | 'rsc'): string | null {
-  const match = matchRoute(pathname);
-  if (!match) return null;
-  const base = exportPathOf(match.route.pattern);
-  const stem = base === '/' ? '/index' : base;
-  return `${stem}.${kind === 'html' ? 'html' : 'txt'}`;
-}
-
-export const allRoutes = Object.entries(routeTable) as [RouteKey, RouteDef][];

@@ -1,5 +1,6 @@
 import type { Page } from '@playwright/test';
-import { allRoutes, buildPath } from '../common/routes';
+import { allRoutes } from '../common/all-routes';
+import { buildPath } from '../common/routes';
 import { expect, expectNoAxeViolations, test } from './fixtures';
 import { expectThumbSizedTargets } from './target-size';
 

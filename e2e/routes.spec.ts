@@ -1,4 +1,5 @@
-import { allRoutes, buildPath } from '../common/routes';
+import { allRoutes } from '../common/all-routes';
+import { buildPath } from '../common/routes';
 import type { Response } from '@playwright/test';
 import { expect, test } from './fixtures';
 

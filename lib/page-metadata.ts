@@ -1,5 +1,5 @@
 import type { Metadata } from 'next';
-import { routeTable, type RouteKey } from '@/common/routes';
+import { routeDefOf, type AnyRouteKey } from '@/common/all-routes';
 
 /** Page <title> from the route table, so the tab and the history list say where the member is. */
-export const pageMetadata = (key: RouteKey): Metadata => ({ title: routeTable[key].title });
+export const pageMetadata = (key: AnyRouteKey): Metadata => ({ title: routeDefOf(key).title });

@@ -2,7 +2,7 @@
  * The invoice queue's filters as the painel keeps them (strings, in the address) and as the API reads them; shared by
  * the queue and the review page, whose "Próxima" and "Anterior" walk the same filtered list.
  */
-import { routes } from '../routes';
+import { painelRoutes } from './routes';
 import type { StaffInvoiceFilter, StaffInvoiceSort } from '../staff-schema.generated';
 import { filterFromSearch, searchOfFilter } from '../routing/url-filters';
 
@@ -46,10 +46,10 @@ export const queueSearch = (draft: QueueDraft): string => searchOfFilter(draft);
 
 /** A review page's address, carrying the queue's filters (`search`, as queueSearch gives it) for its next and back. */
 export const reviewHref = (id: string, search = '') =>
-  `${routes.painelInvoiceReview()}?id=${encodeURIComponent(id)}${search ? `&${search.slice(1)}` : ''}`;
+  `${painelRoutes.painelInvoiceReview()}?id=${encodeURIComponent(id)}${search ? `&${search.slice(1)}` : ''}`;
 
 /** The queue's address with these filters. */
-export const queueHref = (search = '') => `${routes.painelInvoices()}${search}`;
+export const queueHref = (search = '') => `${painelRoutes.painelInvoices()}${search}`;
 
 /** The column heads' orders: a click on "Enviada em" or "Valor" turns its order around; "Membro" has one. */
 export const COLUMN_SORTS = {
@@ -82,6 +82,7 @@ export function bulkSentence(
   words: { one: string; many: string },
 ): string {
   const done = result.done.length;
-  const head = done === 0 ? 'Nenhuma nota mudou.' : done === 1 ? `1 nota ${words.one}.` : `${done} notas ${words.many}.`;
+  const head =
+    done === 0 ? 'Nenhuma nota mudou.' : done === 1 ? `1 nota ${words.one}.` : `${done} notas ${words.many}.`;
   return [head, ...result.skipped.map((s) => `Nota #${s.id}: ${s.message}`)].join(' ');
 }

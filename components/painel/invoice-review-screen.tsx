@@ -30,7 +30,7 @@ import {
 } from '@/lib/painel/operations';
 import { painelRequest } from '@/lib/painel/request';
 import { approvalSaid } from '@/common/painel/review-desk';
-import { routes } from '@/common/routes';
+import { painelRoutes } from '@/common/painel/routes';
 import { FormAlert } from '../ui/form-alert';
 import { InvoiceSignals } from './invoice-signals';
 import { InvoiceXmlFields } from './invoice-xml-fields';
@@ -59,7 +59,7 @@ const DESK = reviewDesk(
     title: 'Analisar nota fiscal',
     choose: (
       <>
-        Escolha uma nota na <Link href={routes.painelInvoices()}>fila de notas fiscais</Link>.
+        Escolha uma nota na <Link href={painelRoutes.painelInvoices()}>fila de notas fiscais</Link>.
       </>
     ),
     loadingLabel: 'Carregando a nota…',

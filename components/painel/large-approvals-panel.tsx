@@ -5,14 +5,14 @@ import { formatPoints } from '@/common/format/numbers';
 import { memberHref } from '@/lib/painel/members';
 import { QStaffLargeCredits, QStaffPendingApprovals } from '@/lib/painel/operations';
 import type { StaffRole } from '@/common/painel/roles';
-import { routes } from '@/common/routes';
+import { painelRoutes } from '@/common/painel/routes';
 import { usePainelQuery } from './use-painel-query';
 
 /** The review page of an invoice or a project; the member's page for a manual adjustment (its id is the member's). */
 const itemHref = (subject: string, id: string) =>
   subject === 'adjustment'
     ? memberHref(id)
-    : `${subject === 'project' ? routes.painelProjectReview() : routes.painelInvoiceReview()}?id=${encodeURIComponent(id)}`;
+    : `${subject === 'project' ? painelRoutes.painelProjectReview() : painelRoutes.painelInvoiceReview()}?id=${encodeURIComponent(id)}`;
 
 const itemName = (subject: string, id: string) =>
   subject === 'adjustment' ? 'Ajuste de pontos' : subject === 'project' ? `Projeto #${id}` : `Nota #${id}`;

@@ -3,7 +3,7 @@ import { useRouter } from 'next/navigation';
 import { useEffect, useState, type ReactNode } from 'react';
 import { QStaffMe } from '@/lib/painel/operations';
 import { staffToken } from '@/lib/painel/session';
-import { routes } from '@/common/routes';
+import { painelRoutes } from '@/common/painel/routes';
 import { Spinner } from '../ui/spinner';
 import { StaffProvider } from './staff-context';
 import { usePainelQuery } from './use-painel-query';
@@ -27,7 +27,7 @@ export function PainelGate({ children }: { children: ReactNode }) {
   useEffect(() => {
     const token = staffToken();
     setHasToken(token !== null);
-    if (token === null) router.replace(routes.painelLogin());
+    if (token === null) router.replace(painelRoutes.painelLogin());
   }, [router]);
   const { data, error, refetch } = usePainelQuery(QStaffMe, { variables: {}, skip: hasToken !== true });
 

@@ -2,7 +2,7 @@
 import { useRouter } from 'next/navigation';
 import { useEffect, type ReactNode } from 'react';
 import { onPainelSessionEnded } from '@/lib/painel/request';
-import { routes } from '@/common/routes';
+import { painelRoutes } from '@/common/painel/routes';
 
 /**
  * The painel's client wiring: nothing of the member's providers, and no Apollo (its requests are the fetch of
@@ -11,6 +11,6 @@ import { routes } from '@/common/routes';
  */
 export function PainelProviders({ children }: { children: ReactNode }) {
   const router = useRouter();
-  useEffect(() => onPainelSessionEnded(() => router.replace(routes.painelLogin())), [router]);
+  useEffect(() => onPainelSessionEnded(() => router.replace(painelRoutes.painelLogin())), [router]);
   return children;
 }

@@ -6,7 +6,7 @@ import { MStaffLogout } from '@/lib/painel/operations';
 import { ROLE_INFO } from '@/common/painel/roles';
 import { isCurrentSection, sectionsFor } from '@/lib/painel/sections';
 import { forgetStaffToken, LOGGED_OUT_NOTICE } from '@/lib/painel/session';
-import { routes } from '@/common/routes';
+import { painelRoutes } from '@/common/painel/routes';
 import { DemoDataNotice } from '../layout/demo-data-notice';
 import { RouteFocus } from '../layout/route-focus';
 import { PainelBrand } from './painel-brand';
@@ -23,7 +23,7 @@ export function PainelShell({ children }: { children: ReactNode }) {
     // The session ends on the server; the tab forgets the token whatever the answer.
     await logout({}).catch(() => undefined);
     forgetStaffToken(LOGGED_OUT_NOTICE);
-    router.replace(routes.painelLogin());
+    router.replace(painelRoutes.painelLogin());
   };
   return (
     <div className="painel">

@@ -27,7 +27,7 @@ import {
 } from '@/lib/painel/project-review';
 import { painelRequest } from '@/lib/painel/request';
 import { approvalSaid } from '@/common/painel/review-desk';
-import { routes } from '@/common/routes';
+import { painelRoutes } from '@/common/painel/routes';
 import { ProjectGallery, type ProjectGalleryHandle } from './project-gallery';
 import { CorrectionForm } from './review/correction-form';
 import { DecisionForms } from './review/decision-forms';
@@ -51,7 +51,7 @@ const DESK = reviewDesk(
     title: 'Analisar projeto',
     choose: (
       <>
-        Escolha um projeto na <Link href={routes.painelProjects()}>lista de projetos</Link>.
+        Escolha um projeto na <Link href={painelRoutes.painelProjects()}>lista de projetos</Link>.
       </>
     ),
     loadingLabel: 'Carregando o projeto…',
@@ -123,7 +123,7 @@ function Workspace({
   return (
     <div className="painel-page invoice-review project-review">
       <p className="invoice-review__back">
-        <Link href={routes.painelProjects()}>← Lista de projetos</Link>
+        <Link href={painelRoutes.painelProjects()}>← Lista de projetos</Link>
       </p>
       <h1>{project.title}</h1>
       <p className="muted">

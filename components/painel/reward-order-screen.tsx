@@ -19,7 +19,7 @@ import {
   rewardTypeLabel,
   type StaffRewardOrderFieldsFragment,
 } from '@/lib/painel/rewards';
-import { routes } from '@/common/routes';
+import { painelRoutes } from '@/common/painel/routes';
 import { FieldFrame } from '../ui/field-frame';
 import { FormAlert } from '../ui/form-alert';
 import { Spinner } from '../ui/spinner';
@@ -41,7 +41,7 @@ export function RewardOrderScreen() {
       loadingLabel="Carregando o resgate…"
       choose={
         <>
-          Escolha um resgate na <Link href={routes.painelRewards()}>fila de resgates</Link>.
+          Escolha um resgate na <Link href={painelRoutes.painelRewards()}>fila de resgates</Link>.
         </>
       }
       href={orderHref}
@@ -91,7 +91,7 @@ function OrderPage({
   return (
     <div className="painel-page premios-desk premios-order">
       <p className="premios-order__back">
-        <Link href={routes.painelRewards()}>← Fila de resgates</Link>
+        <Link href={painelRoutes.painelRewards()}>← Fila de resgates</Link>
       </p>
       <h1>Resgate nº {order.id}</h1>
       <p className="muted">

@@ -1,14 +1,22 @@
 'use client';
 import type { ReactNode } from 'react';
 import { canOpen, PAINEL_SECTIONS } from '@/lib/painel/sections';
-import type { RouteKey } from '@/common/routes';
+import type { PainelRouteKey } from '@/common/painel/routes';
 import { useStaff } from './staff-context';
 
 /**
  * A section's page for the roles that open it; anyone else reads why. The API refuses their operations anyway
  * (every staff operation declares its roles): this only spares them a screen of errors.
  */
-export function SectionGuard({ route, title, children }: { route: RouteKey; title: string; children: ReactNode }) {
+export function SectionGuard({
+  route,
+  title,
+  children,
+}: {
+  route: PainelRouteKey;
+  title: string;
+  children: ReactNode;
+}) {
   const staff = useStaff();
   const section = PAINEL_SECTIONS.find((s) => s.route === route);
   if (section && !canOpen(section, staff.roles)) {

@@ -6,7 +6,7 @@ import { useForm } from 'react-hook-form';
 import { MStaffLogin } from '@/lib/painel/operations';
 import { staffLoginSchema } from '@/common/painel/schemas';
 import { keepStaffToken, staffToken, takeStaffNotice } from '@/lib/painel/session';
-import { routes } from '@/common/routes';
+import { painelRoutes } from '@/common/painel/routes';
 import { useFormServerError } from '../forms/use-form-server-error';
 import { FormAlert } from '../ui/form-alert';
 import { PasswordField } from '../ui/password-field';
@@ -37,7 +37,7 @@ export function StaffLoginForm() {
 
   useEffect(() => {
     // Someone already signed in in this tab goes straight in; the gate checks the token.
-    if (staffToken()) router.replace(routes.painelHome());
+    if (staffToken()) router.replace(painelRoutes.painelHome());
     else setNotice(takeStaffNotice());
   }, [router]);
 
@@ -46,7 +46,7 @@ export function StaffLoginForm() {
     try {
       const data = await login(values);
       keepStaffToken(data.staffLogin.token);
-      router.replace(routes.painelHome());
+      router.replace(painelRoutes.painelHome());
     } catch (error) {
       // A wrong code is gone in 30 seconds: the next try needs the one the app shows then.
       form.setValue('code', '');

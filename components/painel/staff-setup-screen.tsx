@@ -8,7 +8,7 @@ import { formatDateTime } from '@/common/format/dates';
 import { MStaffSetup, QStaffSetupLink } from '@/lib/painel/operations';
 import { staffSetupFormSchema } from '@/common/painel/schemas';
 import { keepStaffToken } from '@/lib/painel/session';
-import { routes } from '@/common/routes';
+import { painelRoutes } from '@/common/painel/routes';
 import { NewPasswordFields } from '../forms/new-password-fields';
 import { useFormServerError } from '../forms/use-form-server-error';
 import { FormAlert } from '../ui/form-alert';
@@ -84,7 +84,7 @@ export function StaffSetupScreen() {
     try {
       const data = await setup({ token: token ?? '', password: values.password, code: values.code });
       keepStaffToken(data.staffSetup.token);
-      router.replace(routes.painelHome());
+      router.replace(painelRoutes.painelHome());
     } catch (error) {
       showServerError(error);
     }

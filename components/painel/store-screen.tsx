@@ -11,7 +11,7 @@ import {
   type QStaffStoreSignUpsQuery,
 } from '@/lib/painel/operations';
 import { daysBefore, PERIODS, signUpsCsv, signUpsCsvName } from '@/lib/painel/store-report';
-import { routes } from '@/common/routes';
+import { painelRoutes } from '@/common/painel/routes';
 import { FormAlert } from '../ui/form-alert';
 import { SelectField } from '../ui/select-field';
 import { Spinner } from '../ui/spinner';
@@ -23,7 +23,7 @@ import { DailyBarsChart, SIGN_UPS } from './daily-bars-chart';
 import { StoreActiveToggle } from './store-active-toggle';
 import { usePainelQuery } from './use-painel-query';
 
-export const storeHref = (slug: string) => `${routes.painelStore()}?slug=${encodeURIComponent(slug)}`;
+export const storeHref = (slug: string) => `${painelRoutes.painelStore()}?slug=${encodeURIComponent(slug)}`;
 
 /** /painel/lojas/loja?slug=… (lojas): one store, its sign-up link, its kiosk code and its sign-ups per day. */
 export function StoreScreen() {
@@ -34,7 +34,7 @@ export function StoreScreen() {
       loadingLabel="Carregando a loja…"
       choose={
         <>
-          Escolha uma loja na <Link href={routes.painelStores()}>lista de lojas</Link>.
+          Escolha uma loja na <Link href={painelRoutes.painelStores()}>lista de lojas</Link>.
         </>
       }
       href={storeHref}
@@ -52,7 +52,7 @@ function Store({ slug }: { slug: string }) {
   return (
     <div className="painel-page painel-store">
       <p>
-        <Link href={routes.painelStores()}>← Lojas</Link>
+        <Link href={painelRoutes.painelStores()}>← Lojas</Link>
       </p>
       {!store && !error && <Spinner label="Carregando a loja…" />}
       {!store && error && (

@@ -1,4 +1,5 @@
-import { allRoutes, buildPath } from '../../common/routes';
+import { allRoutes } from '../../common/all-routes';
+import { buildPath } from '../../common/routes';
 import { expect, graphql, loginTokens, signInWithStorage, test } from '../fixtures';
 import { demo } from '../members';
 import { instanceOf, stack } from './stack';

@@ -1,6 +1,6 @@
 // Members' support in the painel (atendimento): its documents (lib/painel/members.graphql) as the screens use them,
 // the labels of what the API answers, and the switches the member's page offers.
-import { routes } from '@/common/routes';
+import { painelRoutes } from '@/common/painel/routes';
 import { INVOICE_STATUS_LABELS } from '@/common/painel/invoice-review';
 
 export type {
@@ -26,7 +26,7 @@ export {
 } from './operations.generated';
 
 /** /painel/membros/ficha?id=… (a static export: the id is read from the URL). */
-export const memberHref = (id: string) => `${routes.painelMember()}?id=${encodeURIComponent(id)}`;
+export const memberHref = (id: string) => `${painelRoutes.painelMember()}?id=${encodeURIComponent(id)}`;
 
 export const MATCHED_BY_LABELS: Readonly<Record<string, string>> = {
   CPF: 'CPF',

@@ -1,5 +1,5 @@
 /** What the painel's project screens share: labels, the queue's filters, the refusal templates and the shortcuts. */
-import { routes } from '@/common/routes';
+import { painelRoutes } from '@/common/painel/routes';
 import { PHOTO_SHORTCUTS } from '@/common/painel/review-desk';
 
 /** A project is masculine in Portuguese ("o projeto"), as on the member's pages. */
@@ -42,4 +42,4 @@ export const PROJECT_REVIEW_SHORTCUTS = [
   ...PHOTO_SHORTCUTS,
 ] as const;
 
-export const projectReviewHref = (id: string) => `${routes.painelProjectReview()}?id=${encodeURIComponent(id)}`;
+export const projectReviewHref = (id: string) => `${painelRoutes.painelProjectReview()}?id=${encodeURIComponent(id)}`;

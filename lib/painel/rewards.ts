@@ -1,5 +1,5 @@
 /** What the painel's rewards screens (premios) share: their documents, labels and links. */
-import { routes } from '@/common/routes';
+import { painelRoutes } from '@/common/painel/routes';
 import type { StaffPartnerTransferStatus, StaffRewardOrderStatus } from './operations.generated';
 
 export type * from './operations.generated';
@@ -60,7 +60,7 @@ export const isOrderFilter = (value: string | null): value is StaffRewardOrderSt
 /** The carriers offered first in the shipping form (any other may be typed). */
 export const CARRIERS: readonly string[] = ['Correios', 'Jadlog', 'Loggi', 'Total Express'];
 
-export const orderHref = (id: string) => `${routes.painelRewardOrder()}?id=${encodeURIComponent(id)}`;
+export const orderHref = (id: string) => `${painelRoutes.painelRewardOrder()}?id=${encodeURIComponent(id)}`;
 
 export const TRANSFER_STATUS_LABELS: Readonly<Record<StaffPartnerTransferStatus, string>> = {
   REQUESTED: 'Aguardando o parceiro',
@@ -80,7 +80,7 @@ export const ORDER_ACTION_LABELS: Readonly<Record<string, string>> = {
 
 /** The rewards desk's pages, for the tabs at the top of each. */
 export const REWARD_DESK_TABS = [
-  { href: routes.painelRewards(), label: 'Resgates' },
-  { href: routes.painelRewardStock(), label: 'Estoque e códigos' },
-  { href: routes.painelPartnerTransfers(), label: 'Transferências ao parceiro' },
+  { href: painelRoutes.painelRewards(), label: 'Resgates' },
+  { href: painelRoutes.painelRewardStock(), label: 'Estoque e códigos' },
+  { href: painelRoutes.painelPartnerTransfers(), label: 'Transferências ao parceiro' },
 ] as const;

@@ -1,4 +1,4 @@
-import { allRoutes } from '@/common/routes';
+import { allRoutes } from '@/common/all-routes';
 import { exportedPageUrl, isOfflinePage, offlinePageUrl } from './offline-pages';
 
 describe('offline pages', () => {

@@ -1,4 +1,5 @@
-import { allRoutes, buildPath, exportFileFor } from '../../common/routes';
+import { allRoutes, exportFileFor } from '../../common/all-routes';
+import { buildPath } from '../../common/routes';
 import { allApiRoutes, HEALTH_PATHS, MULTIPART_MAX_BYTES, NO_BODY_MAX_BYTES } from '../http/api-routes';
 import { cspHeaderValue, GOOGLE_TAG_SOURCES } from '../http/content-security-policy';
 import {

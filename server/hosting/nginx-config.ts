@@ -1,4 +1,5 @@
-import { allRoutes, exportPathOf, type RouteDef } from '../../common/routes';
+import { allRoutes } from '../../common/all-routes';
+import { exportPathOf, type RouteDef } from '../../common/routes';
 import { allApiRoutes, HEALTH_PATHS, locationPathOf, NO_BODY_MAX_BYTES } from '../http/api-routes';
 import { cspHeaderValue, type CspOptions } from '../http/content-security-policy';
 
@@ -156,7 +157,7 @@ export function generateNginxConfig({ root, apiServers, serverName, listen, brot
       return `  location ${match} ${path} {\n    default_type ${type};\n    add_header Cache-Control "no-cache" always;\n    ${policy}\n    try_files ${file} =404;\n  }`;
     })
     .join('\n');
-  return `# Generated from common/routes.ts and server/http/api-routes.ts by \`npm run nginx\`. Do not edit by hand.
+  return `# Generated from common/all-routes.ts and server/http/api-routes.ts by \`npm run nginx\`. Do not edit by hand.
 upstream ${API_UPSTREAM} {
 ${servers}
   keepalive ${UPSTREAM_KEEPALIVE};

@@ -6,7 +6,7 @@ import { PROJECT_PHOTO_MAX_BYTES } from '../../common/projects/limits';
 /**
  * The API's own HTTP routes and the request limits behind them. The server registers each route under the path
  * written here and the nginx generator writes one proxied location per entry, so a path or a limit is spelled
- * once; a path the browser calls too comes from common/api-paths.ts. Page routes live in common/routes.ts; the static-site
+ * once; a path the browser calls too comes from common/api-paths.ts. Page routes live in common/all-routes.ts; the static-site
  * catch-all of the embedded server is not an API route.
  */
 

@@ -2,7 +2,7 @@ import { stat, readFile } from 'node:fs/promises';
 import path from 'node:path';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { exportFileFor } from '../../common/routes';
+import { exportFileFor } from '../../common/all-routes';
 
 /** The embedded server's catch-all for the export; a host like nginx serves out/ itself instead. */
 export const STATIC_SITE_PATHS = ['/', '/*'] as const;

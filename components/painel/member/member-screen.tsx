@@ -2,7 +2,7 @@
 import Link from 'next/link';
 import { useEffect, useState } from 'react';
 import { QStaffMember, type StaffMemberDetailFieldsFragment } from '@/lib/painel/members';
-import { routes } from '@/common/routes';
+import { painelRoutes } from '@/common/painel/routes';
 import { Spinner } from '../../ui/spinner';
 import { PainelPageLoading } from '../painel-page-loading';
 import { usePainelQuery } from '../use-painel-query';
@@ -31,7 +31,7 @@ export function MemberScreen() {
       <div className="painel-page">
         <h1>{TITLE}</h1>
         <p>
-          Encontre o membro na <Link href={routes.painelMembers()}>busca de membros</Link>.
+          Encontre o membro na <Link href={painelRoutes.painelMembers()}>busca de membros</Link>.
         </p>
       </div>
     );

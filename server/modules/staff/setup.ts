@@ -6,7 +6,7 @@ import { parseInput } from '../../errors/parse-input';
 import type { StaffContext } from '../../graphql/staff-context';
 import type { LimitRule } from '../../limits/limiter-factory';
 import type { Db } from '../../db/schema';
-import { routes } from '../../../common/routes';
+import { painelRoutes } from '../../../common/painel/routes';
 import { staffSetupSchema } from '../../../common/painel/schemas';
 import { nowOf, type OperatorDeps } from '../service-deps';
 import { recordAudit } from './audit';
@@ -53,7 +53,7 @@ export async function createSetupLink(db: Db, deps: OperatorDeps, staffId: numbe
     at: now.toISOString(),
     expiresAt,
   });
-  return { url: `${deps.config.publicUrl}${routes.painelActivate()}?token=${token}`, expiresAt };
+  return { url: `${deps.config.publicUrl}${painelRoutes.painelActivate()}?token=${token}`, expiresAt };
 }
 
 /** The link of a token while it can still be used; NOT_FOUND otherwise (unknown, used, replaced, expired). */
