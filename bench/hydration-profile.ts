@@ -119,7 +119,8 @@ function longTasks(profile: Profile, byId: Map<number, ProfileNode>) {
 /**
  * TRACE=1 also records Chrome's trace of the load and prints each task over TASK_MS (50) with what filled it by kind (script
  * by file, style, layout, paint, parsing, garbage collection): the CPU profile sees only JavaScript, and a long task
- * of Lighthouse with no script named is the browser's own work (a layout forced by a read, a style pass).
+ * of Lighthouse with no script named is the browser's own work (a layout forced by a read, a style pass; what none
+ * of these kinds covers is listed by the trace's own event names).
  */
 const TRACE = process.env['TRACE'] === '1';
 /** TASK_MS=n lists the trace's tasks from n ms (50, what counts as long): lower, to see how the work is sliced. */
@@ -188,9 +189,17 @@ function printTraceTasks(trace: Trace) {
       filled.set(kind, (filled.get(kind) ?? 0) + Math.max(0, own) / 1000);
     }
     const parts = [...filled].sort((a, b) => b[1] - a[1]).slice(0, 6);
+    // What the kinds above leave out (the browser's own work): the trace's event names inside, by their whole time.
+    const unnamed = task.dur! / 1000 - [...filled.values()].reduce((sum, v) => sum + v, 0);
+    if (unnamed > TASK_MS / 2) {
+      const byName = new Map<string, number>();
+      for (const e of inside) if (!kindOf(e)) byName.set(e.name, (byName.get(e.name) ?? 0) + e.dur! / 1000);
+      const names = [...byName].sort((a, b) => b[1] - a[1]).slice(0, 5);
+      parts.push([`other ${Math.round(unnamed)} (${names.map(([k, v]) => `${k} ${Math.round(v)}`).join(', ')})`, 0]);
+    }
     console.log(
       `    ${Math.round((task.ts - origin) / 1000)} ms: ${Math.round(task.dur! / 1000)} ms  ` +
-        parts.map(([k, v]) => `${k} ${Math.round(v)}`).join(', '),
+        parts.map(([k, v]) => (v ? `${k} ${Math.round(v)}` : k)).join(', '),
     );
   }
 }
