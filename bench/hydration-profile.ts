@@ -4,6 +4,7 @@
  * a stand-in for the React DevTools hook). Not a test: `node --import tsx bench/hydration-profile.ts` measures /login
  * as a visitor and / as a returning member; PAGES=/cadastro,/premios picks others (member pages after the first).
  */
+import { writeFileSync } from 'node:fs';
 import { chromium, request as apiRequest } from '@playwright/test';
 import { chromiumLaunchOptions } from '../e2e/chromium';
 import { loginTokens } from '../e2e/fixtures';
@@ -27,6 +28,8 @@ const SLOW_4G_CONDITIONS = {
   downloadThroughput: ((1.6 * 1024 * 1024) / 8) * 0.9,
   uploadThroughput: ((750 * 1024) / 8) * 0.9,
 };
+/** PROFILE_OUT=<file>.cpuprofile keeps the last page's CPU profile, to open in DevTools' Performance panel. */
+const PROFILE_OUT = process.env['PROFILE_OUT'];
 /** TOP=n prints n functions per long stretch (8). */
 const TOP_FUNCTIONS = Number(process.env['TOP'] ?? 8);
 const PUBLIC = new Set(['/login', '/cadastro', '/recuperar-senha']);
@@ -227,6 +230,9 @@ async function main() {
         );
         await page.goto(`${server.origin}${path}`);
         await page.waitForLoadState('networkidle');
+        // Its service worker active, as bench/lighthouse.ts has it: the measured load then comes from the worker's
+        // precache, and the scripts arriving together change how the work falls into tasks.
+        await page.evaluate(() => navigator.serviceWorker.ready.then(() => undefined));
       }
       await page.addInitScript(COUNT_COMMITS);
       const cdp = await context.newCDPSession(page);
@@ -246,6 +252,7 @@ async function main() {
       const { profile } = (await cdp.send('Profiler.stop')) as unknown as {
         profile: Profile;
       };
+      if (PROFILE_OUT) writeFileSync(PROFILE_OUT, JSON.stringify(profile));
       const commits = await page.evaluate(
         () =>
           (

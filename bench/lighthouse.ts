@@ -15,7 +15,7 @@
  * simulation counts every script as finished before the first paint, which is not what a phone on 4G sees.
  */
 import { spawn, spawnSync } from 'node:child_process';
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { chromium, request as apiRequest } from '@playwright/test';
@@ -37,6 +37,11 @@ const RUNS = Math.max(1, Number(process.env['RUNS'] ?? 3));
 const BUDGET = process.argv.includes('--budget');
 /** REPORTS=<folder> keeps every run's whole Lighthouse report there, to read its long tasks and scripts. */
 const REPORTS = process.env['REPORTS'];
+/**
+ * TRACES=<folder> keeps each run's trace there too, with V8's JavaScript samples in it, for bench/trace-tasks.ts to
+ * say what filled each long task. The sampling slows the page: runs with it are for reading, not for their scores.
+ */
+const TRACES = process.env['TRACES'];
 /** Lighthouse's mobile default: the CPU 4× slower than this host, whatever this host is. */
 const FIXED_CPU = 4;
 /**
@@ -64,6 +69,16 @@ export interface Report {
 }
 
 function lighthouse(url: string, attach: string[] = [], cpu = FIXED_CPU): Report {
+  const name = `${new URL(url).pathname.replace(/\W+/g, '_') || 'home'}-${Date.now()}`;
+  if (TRACES) mkdirSync(TRACES, { recursive: true });
+  // With TRACES the report goes to a file, beside the trace and the DevTools log Lighthouse keeps with it.
+  const output = TRACES
+    ? [
+        '--save-assets',
+        '--additional-trace-categories=disabled-by-default-v8.cpu_profiler',
+        `--output-path=${path.join(TRACES, `${name}.json`)}`,
+      ]
+    : ['--output-path=stdout'];
   const result = spawnSync(
     'npx',
     [
@@ -74,19 +89,19 @@ function lighthouse(url: string, attach: string[] = [], cpu = FIXED_CPU): Report
       '--throttling-method=devtools',
       `--throttling.cpuSlowdownMultiplier=${cpu}`,
       '--output=json',
-      '--output-path=stdout',
+      ...output,
       '--only-categories=performance,accessibility,best-practices',
       ...(attach.length > 0 ? attach : ['--chrome-flags=--headless=new --no-sandbox']),
     ],
     { encoding: 'utf8', env: { ...process.env, CHROME_PATH: process.env.CHROME_PATH ?? '/usr/bin/chromium' } },
   );
   if (result.status !== 0) throw new Error(`lighthouse ${url}: ${result.stderr}`);
+  const json = TRACES ? readFileSync(path.join(TRACES, `${name}.json`), 'utf8') : result.stdout;
   if (REPORTS) {
     mkdirSync(REPORTS, { recursive: true });
-    const name = `${new URL(url).pathname.replace(/\W+/g, '_') || 'home'}-${Date.now()}.json`;
-    writeFileSync(path.join(REPORTS, name), result.stdout);
+    writeFileSync(path.join(REPORTS, `${name}.json`), json);
   }
-  return JSON.parse(result.stdout) as Report;
+  return JSON.parse(json) as Report;
 }
 
 const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)] ?? NaN;
