@@ -89,6 +89,6 @@ for (const task of tasks.filter((t) => thread(t) === main && t.dur! >= MIN_MS * 
   }
   const perSample = task.dur! / 1000 / Math.max(1, inside.length);
   console.log(`  ${ms(task.ts)} ms: ${Math.round(task.dur! / 1000)} ms`);
-  for (const [name, count] of [...total].sort((a, b) => b[1] - a[1]).slice(0, 14))
+  for (const [name, count] of [...total].sort((a, b) => b[1] - a[1]).slice(0, Number(process.env["TOP"] ?? 14)))
     console.log(`      ${String(Math.round(count * perSample)).padStart(4)} ms  ${name}`);
 }

@@ -27,8 +27,12 @@ function ScrollToTop() {
 export function AppProviders({ children }: { children: ReactNode }) {
   // The painel is the staff's: no member device session there (its signals would count staff devices as members').
   useEffect(() => (isPainelPath(window.location.pathname) ? undefined : startDeviceSession()), []);
+  // The stored session in a task of its own, after the effects of the hydration's commit: reading it renders the
+  // gates again at once (a store's change is urgent) and starts `me`, and inside that commit's effects the three made
+  // one task of about 130 ms on a 4× slowed phone (bench/trace-tasks.ts).
   useEffect(() => {
-    void hydrateSession();
+    const task = setTimeout(() => void hydrateSession(), 0);
+    return () => clearTimeout(task);
   }, []);
   // The worker's install fetches and precaches files and the permission prompt takes the screen: neither is needed
   // for the first tap, so they wait for the load to end and an idle moment (on a 3G first visit they competed with

@@ -43,8 +43,8 @@ export function useSessionSubject(): string | null {
  */
 export function useCurrentUserQuery(): CurrentUserState {
   // The stored session is read after the page hydrates, and a store's change renders at once, in one piece: the
-  // gate's next screen follows it in the background instead, in slices a tap can come between (the `me` query starts
-  // with the store itself, below). A layout mounted later (a navigation) finds the session read already and renders
+  // gate's next screen follows it in the background instead, in slices a tap can come between (the `me` query follows
+  // the store itself, below). A layout mounted later (a navigation) finds the session read already and renders
   // with it at once.
   const storeHydrated = useSessionStore((s) => s.hydrated);
   const [hydratedAtMount] = useState(storeHydrated);
@@ -55,8 +55,19 @@ export function useCurrentUserQuery(): CurrentUserState {
   // while rendering, so options that differ between the committed render and a background one make each undo the
   // other, and the background render began again from the start on every round (17 rounds on a returning member's
   // home at 4×, the page shown half a second later).
+  //
+  // Asked for one task after the store is read, not in the render that reads it: Apollo sends a query from within the
+  // render that un-skips it (preparing the request, printing the document, the links), and with the gates' render that
+  // the stored session causes it made one task of about 100 ms on a 4× slowed phone. A layout mounted with the session
+  // already read (a navigation) asks at once.
+  const [asking, setAsking] = useState(storeHydrated);
+  useEffect(() => {
+    if (!storeHydrated || asking) return;
+    const task = setTimeout(() => setAsking(true), 0);
+    return () => clearTimeout(task);
+  }, [storeHydrated, asking]);
   const { data, loading, error, refetch } = useQuery(QMe, {
-    skip: !storeHydrated || !hasSession,
+    skip: !asking || !hasSession,
     fetchPolicy: 'network-only',
     nextFetchPolicy: 'cache-only',
   });
