@@ -2,7 +2,8 @@
  * What filled each long task of a Lighthouse run, from the run's own trace: `TRACES=<folder>` on bench/lighthouse.ts
  * keeps each run's trace with the JavaScript samples of V8's profiler in it, and
  * `node --import tsx bench/trace-tasks.ts <folder>/<run>-0.trace.json [min ms]` lists the page's main-thread tasks
- * from that length (50) with the functions that took the most time inside each, counted with what they called.
+ * from that length (50) with the functions that took the most time inside each (TOP=n of them, 14), counted with what
+ * they called.
  * `bench/hydration-profile.ts` profiles a load of its own; this reads the very runs that were scored. The samples slow
  * the page, so such runs are for reading, not for their scores. A build with `NO_MANGLING=1` keeps the functions' names.
  */
@@ -89,6 +90,6 @@ for (const task of tasks.filter((t) => thread(t) === main && t.dur! >= MIN_MS * 
   }
   const perSample = task.dur! / 1000 / Math.max(1, inside.length);
   console.log(`  ${ms(task.ts)} ms: ${Math.round(task.dur! / 1000)} ms`);
-  for (const [name, count] of [...total].sort((a, b) => b[1] - a[1]).slice(0, Number(process.env["TOP"] ?? 14)))
+  for (const [name, count] of [...total].sort((a, b) => b[1] - a[1]).slice(0, Number(process.env['TOP'] ?? 14)))
     console.log(`      ${String(Math.round(count * perSample)).padStart(4)} ms  ${name}`);
 }
