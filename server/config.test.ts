@@ -1,4 +1,4 @@
-import { mkdtempSync, rmSync, statSync } from 'node:fs';
+import { mkdtempSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { loadConfig as load, recordServedUrl, servedUrlOf } from './config';
@@ -116,6 +116,17 @@ describe('the points partner settings', () => {
     expect(first.subject).toBe('mailto:nao-responda@clubedomarceneiro.com.br');
     expect(loadConfig({ DATA_DIR: dataDir }).vapid).toEqual(first);
     expect(statSync(path.join(dataDir, 'vapid-keys.json')).mode & 0o777).toBe(0o600);
+
+    // A pair kept with a 31-byte private key (one in 256 was made so) is read back as the same key at 32 bytes.
+    const shortKey = Buffer.alloc(31, 9).toString('base64url');
+    writeFileSync(
+      path.join(dataDir, 'vapid-keys.json'),
+      JSON.stringify({ publicKey: first.publicKey, privateKey: shortKey }),
+    );
+    expect(loadConfig({ DATA_DIR: dataDir }).vapid).toEqual({
+      ...first,
+      privateKey: Buffer.concat([Buffer.alloc(1), Buffer.alloc(31, 9)]).toString('base64url'),
+    });
 
     const given = { VAPID_PUBLIC_KEY: 'B'.repeat(87), VAPID_PRIVATE_KEY: 'k'.repeat(43) };
     expect(loadConfig({ DATA_DIR: dataDir, ...given, VAPID_SUBJECT: 'https://clube.test/contato' }).vapid).toEqual({

@@ -1,10 +1,11 @@
-import { createECDH, randomBytes } from 'node:crypto';
+import { randomBytes } from 'node:crypto';
 import { chmodSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { isIP } from 'node:net';
 import path from 'node:path';
 import { createSecureContext } from 'node:tls';
 import { z } from 'zod';
 import type { OutboundLookup } from './adapters/outbound';
+import { newVapidKeys, repairedPrivateKey } from './adapters/vapid-keys';
 import { databaseTargetFrom, type DatabaseTarget } from './db/database';
 import type { S3Settings } from './storage/s3';
 
@@ -634,18 +635,14 @@ function readOrCreateVapidKeys(dataDir: string): { publicKey: string; privateKey
   try {
     const stored = JSON.parse(readFileSync(file, 'utf8')) as { publicKey?: unknown; privateKey?: unknown };
     if (typeof stored.publicKey === 'string' && typeof stored.privateKey === 'string') {
-      return { publicKey: stored.publicKey, privateKey: stored.privateKey };
+      // A pair kept before its private key was padded to 32 bytes is the same pair: the devices keep their subscriptions.
+      return { publicKey: stored.publicKey, privateKey: repairedPrivateKey(stored.privateKey) };
     }
   } catch (error) {
     if ((error as NodeJS.ErrnoException).code !== 'ENOENT') throw error;
   }
   mkdirSync(dataDir, { recursive: true });
-  const ecdh = createECDH('prime256v1');
-  ecdh.generateKeys();
-  const keys = {
-    publicKey: ecdh.getPublicKey().toString('base64url'),
-    privateKey: ecdh.getPrivateKey().toString('base64url'),
-  };
+  const keys = newVapidKeys();
   writeFileSync(file, JSON.stringify(keys), { mode: 0o600 });
   chmodSync(file, 0o600);
   return keys;

@@ -1,6 +1,6 @@
 import '../../test/esm-shims';
-import { createECDH } from 'node:crypto';
 import type { OutboundLookup } from '../../adapters/outbound';
+import { newVapidKeys } from '../../adapters/vapid-keys';
 import type { PushServiceSettings, VapidKeys } from '../../config';
 import { createSharedTestApps, fakeClock, gql, loginAs, type FakeClock, type SharedTestApps } from '../../test/helpers';
 import { JPEG, newKey, submit } from '../invoices/test/upload-helpers';
@@ -38,15 +38,7 @@ const DAVI = {
   password: 'Senha#forte2',
 };
 
-function vapidPair(): VapidKeys {
-  const ecdh = createECDH('prime256v1');
-  ecdh.generateKeys();
-  return {
-    publicKey: ecdh.getPublicKey().toString('base64url'),
-    privateKey: ecdh.getPrivateKey().toString('base64url'),
-    subject: 'mailto:suporte@clube.test',
-  };
-}
+const vapidPair = (): VapidKeys => ({ ...newVapidKeys(), subject: 'mailto:suporte@clube.test' });
 
 const SAVE = 'mutation ($input: PushSubscriptionInput!) { savePushSubscription(input: $input) }';
 const REMOVE = 'mutation ($endpoint: String!) { removePushSubscription(endpoint: $endpoint) }';
